@@ -1,0 +1,3 @@
+//! Analyses over naga IR, shared by passes and by the driver.
+
+pub mod features;

@@ -1,0 +1,112 @@
+use naga::{Arena, Block, Expression, Handle, LocalVariable, Span, Statement, Type};
+
+/// Appends expressions and statements to a function, emitting each run of
+/// new expressions right before the statement that follows it.
+///
+/// ```ignore
+/// let mut b = BlockBuilder::new(&mut function.expressions, span);
+/// let bits = b.expr(Expression::As { expr: value, kind: ScalarKind::Uint, convert: None });
+/// b.statement(Statement::Store { pointer, value: bits });
+/// let block = b.finish();
+/// ```
+pub struct BlockBuilder<'a> {
+    expressions: &'a mut Arena<Expression>,
+    span: Span,
+    block: Block,
+    emitter: naga::proc::Emitter,
+}
+
+impl<'a> BlockBuilder<'a> {
+    /// Every expression and statement gets `span`: the source construct the
+    /// rewrite stands for, so diagnostics of later stages point there.
+    pub fn new(expressions: &'a mut Arena<Expression>, span: Span) -> Self {
+        let mut emitter = naga::proc::Emitter::default();
+        emitter.start(expressions);
+        BlockBuilder {
+            expressions,
+            span,
+            block: Block::new(),
+            emitter,
+        }
+    }
+
+    /// Adds an expression. Pre-emitted kinds (literals, constants,
+    /// variables) are kept out of the emit range as naga requires.
+    pub fn expr(&mut self, expression: Expression) -> Handle<Expression> {
+        if expression.needs_pre_emit() {
+            self.flush();
+            let handle = self.expressions.append(expression, self.span);
+            self.emitter.start(self.expressions);
+            handle
+        } else {
+            self.expressions.append(expression, self.span)
+        }
+    }
+
+    /// Adds a statement after every expression added so far.
+    pub fn statement(&mut self, statement: Statement) {
+        self.flush();
+        self.block.push(statement, self.span);
+        self.emitter.start(self.expressions);
+    }
+
+    /// Adds a statement that produces its result expression (an atomic, a
+    /// call, a subgroup operation): `make` receives the result handle, which
+    /// must not be emitted.
+    pub fn statement_with_result(
+        &mut self,
+        result: Expression,
+        make: impl FnOnce(Handle<Expression>) -> Statement,
+    ) -> Handle<Expression> {
+        self.flush();
+        let handle = self.expressions.append(result, self.span);
+        self.block.push(make(handle), self.span);
+        self.emitter.start(self.expressions);
+        handle
+    }
+
+    /// Appends statements built elsewhere.
+    pub fn extend(&mut self, statements: Block) {
+        self.flush();
+        self.block.append(&mut statements.clone());
+        self.emitter.start(self.expressions);
+    }
+
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
+    /// Read access to the arena, e.g. to inspect an operand.
+    pub fn expressions(&self) -> &Arena<Expression> {
+        self.expressions
+    }
+
+    pub fn finish(mut self) -> Block {
+        self.flush();
+        self.block
+    }
+
+    fn flush(&mut self) {
+        if let Some((emit, _)) = self.emitter.finish(self.expressions) {
+            self.block.push(emit, self.span);
+        }
+    }
+}
+
+/// Adds a function-local variable, for values that must survive across
+/// statements that a rewrite moves apart.
+pub fn add_local(
+    locals: &mut Arena<LocalVariable>,
+    name: impl Into<String>,
+    ty: Handle<Type>,
+    span: Span,
+) -> Handle<LocalVariable> {
+    locals.append(
+        LocalVariable {
+            name: Some(name.into()),
+            ty,
+            init: None,
+        },
+        span,
+    )
+}

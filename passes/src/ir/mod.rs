@@ -1,0 +1,15 @@
+//! Helpers to build and rewrite naga IR, so that a pass reads as its
+//! transformation rather than as arena bookkeeping.
+//!
+//! naga requires every expression that is not "pre-emitted" (literals,
+//! constants, arguments, variables) to be covered by an `Emit` statement
+//! that comes before its first use, and statement results (calls, atomics)
+//! to be created by their statement. [`BlockBuilder`] keeps those rules.
+
+mod block;
+mod types;
+mod walk;
+
+pub use block::{add_local, BlockBuilder};
+pub use types::{ensure_type, scalar_of, scalar_type};
+pub use walk::{for_each_block_mut, for_each_statement, rewrite_statements};

@@ -1,0 +1,75 @@
+use naga::{Block, Span, Statement};
+
+/// Calls `f` on every statement of `block` and of the blocks nested in it,
+/// outer statements before the blocks they contain.
+pub fn for_each_statement(block: &Block, f: &mut impl FnMut(&Statement, Span)) {
+    for (statement, span) in block.span_iter() {
+        f(statement, *span);
+        for child in child_blocks(statement) {
+            for_each_statement(child, f);
+        }
+    }
+}
+
+/// Calls `f` on `block` and every block nested in it, innermost first.
+pub fn for_each_block_mut(block: &mut Block, f: &mut impl FnMut(&mut Block)) {
+    for statement in block.iter_mut() {
+        for child in child_blocks_mut(statement) {
+            for_each_block_mut(child, f);
+        }
+    }
+    f(block);
+}
+
+/// Replaces statements, in `block` and all nested blocks: `f` returns the
+/// statements that stand for one statement, or `None` to keep it.
+pub fn rewrite_statements(
+    block: &mut Block,
+    f: &mut impl FnMut(&Statement, Span) -> Option<Block>,
+) {
+    for_each_block_mut(block, &mut |block: &mut Block| {
+        let old = std::mem::take(block);
+        for (statement, span) in old.span_into_iter() {
+            match f(&statement, span) {
+                Some(mut replacement) => block.append(&mut replacement),
+                None => block.push(statement, span),
+            }
+        }
+    });
+}
+
+fn child_blocks(statement: &Statement) -> Vec<&Block> {
+    match *statement {
+        Statement::Block(ref b) => vec![b],
+        Statement::If {
+            ref accept,
+            ref reject,
+            ..
+        } => vec![accept, reject],
+        Statement::Switch { ref cases, .. } => cases.iter().map(|c| &c.body).collect(),
+        Statement::Loop {
+            ref body,
+            ref continuing,
+            ..
+        } => vec![body, continuing],
+        _ => Vec::new(),
+    }
+}
+
+fn child_blocks_mut(statement: &mut Statement) -> Vec<&mut Block> {
+    match *statement {
+        Statement::Block(ref mut b) => vec![b],
+        Statement::If {
+            ref mut accept,
+            ref mut reject,
+            ..
+        } => vec![accept, reject],
+        Statement::Switch { ref mut cases, .. } => cases.iter_mut().map(|c| &mut c.body).collect(),
+        Statement::Loop {
+            ref mut body,
+            ref mut continuing,
+            ..
+        } => vec![body, continuing],
+        _ => Vec::new(),
+    }
+}

@@ -1,0 +1,26 @@
+//! Analyses and transformation passes on naga IR.
+//!
+//! This crate does no I/O and knows nothing of files, GPUs or command
+//! lines: it takes a [`naga::Module`], changes it, and says what it did.
+//! The `shaderxform` crate drives it.
+
+pub mod analysis;
+pub mod diagnostic;
+pub mod ir;
+pub mod manager;
+pub mod pass;
+
+pub use diagnostic::{Diagnostic, Label, Severity};
+pub use manager::{
+    PassManager, PassReport, PassSelection, RunError, RunOutcome, SelectionError, Skipped,
+};
+pub use pass::{
+    Change, OptionSpec, Pass, PassContext, PassOptions, Phase, Requirement, Selection, Target,
+};
+
+pub use naga;
+
+/// Every pass shaderxform ships, in the order they run.
+pub fn builtin_passes() -> Vec<Box<dyn Pass>> {
+    Vec::new()
+}

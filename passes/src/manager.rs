@@ -1,0 +1,385 @@
+//! Orders the selected passes, runs them around validation, and collects
+//! what each one did.
+
+use std::collections::BTreeMap;
+
+use naga::valid::{Capabilities, ModuleInfo, ValidationError, ValidationFlags, Validator};
+use naga::{Module, WithSpan};
+
+use crate::diagnostic::Diagnostic;
+use crate::pass::{Change, Pass, PassContext, PassOptions, Phase, Selection, Target};
+
+/// Which passes the user asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PassSelection {
+    /// Every pass that applies to the module and target.
+    All,
+    /// Pure translation.
+    None,
+    /// Exactly these, by name.
+    Named(Vec<String>),
+}
+
+impl PassSelection {
+    /// Parses the `--passes` syntax: `all`, `none` or a comma-separated list.
+    pub fn parse(list: &str) -> Self {
+        match list.trim() {
+            "all" => PassSelection::All,
+            "none" | "" => PassSelection::None,
+            names => PassSelection::Named(
+                names
+                    .split(',')
+                    .map(|n| n.trim().to_string())
+                    .filter(|n| !n.is_empty())
+                    .collect(),
+            ),
+        }
+    }
+}
+
+/// A `--passes` or option name that no pass answers to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SelectionError {
+    UnknownPass {
+        name: String,
+        known: Vec<&'static str>,
+    },
+    UnknownOption {
+        pass: String,
+        option: String,
+        known: Vec<&'static str>,
+    },
+    BadOptionValue {
+        pass: String,
+        option: String,
+        value: String,
+        allowed: &'static [&'static str],
+    },
+}
+
+impl std::fmt::Display for SelectionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SelectionError::UnknownPass { name, known } => write!(
+                f,
+                "unknown pass `{name}`; valid names: {}, all, none",
+                known.join(", ")
+            ),
+            SelectionError::UnknownOption {
+                pass,
+                option,
+                known,
+            } => {
+                if known.is_empty() {
+                    write!(f, "pass `{pass}` takes no option `{option}`")
+                } else {
+                    write!(
+                        f,
+                        "pass `{pass}` has no option `{option}`; its options: {}",
+                        known.join(", ")
+                    )
+                }
+            }
+            SelectionError::BadOptionValue {
+                pass,
+                option,
+                value,
+                allowed,
+            } => write!(
+                f,
+                "`{value}` is not a value of {pass}.{option}; expected one of: {}",
+                allowed.join(", ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SelectionError {}
+
+/// Why a pass did not run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Skipped {
+    /// The target lacks something the pass requires.
+    TargetLacks(&'static str),
+    /// The pass found nothing to do.
+    NotApplicable,
+}
+
+/// What one selected pass did.
+#[derive(Clone, Debug)]
+pub struct PassReport {
+    pub name: &'static str,
+    pub skipped: Option<Skipped>,
+    pub changes: Vec<Change>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl PassReport {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// The failures of a pipeline run that are not a pass's own diagnostics.
+#[derive(Debug)]
+pub enum RunError {
+    /// The module does not validate after the passes that run before
+    /// validation: the input is wrong. `rewritten_by` names the passes that
+    /// changed it first, for the notes of the diagnostic.
+    InvalidInput {
+        error: Box<WithSpan<ValidationError>>,
+        rewritten_by: Vec<&'static str>,
+        reports: Vec<PassReport>,
+    },
+    /// A pass turned a valid module into an invalid one. This is a bug in
+    /// the pass, never the user's.
+    PassProducedInvalidModule {
+        pass: &'static str,
+        error: Box<WithSpan<ValidationError>>,
+        reports: Vec<PassReport>,
+    },
+}
+
+/// The result of a pipeline run: the validated module's info and a report
+/// for every selected pass, in the order they ran.
+#[derive(Debug)]
+pub struct RunOutcome {
+    pub info: ModuleInfo,
+    pub reports: Vec<PassReport>,
+}
+
+impl RunOutcome {
+    pub fn has_errors(&self) -> bool {
+        self.reports.iter().any(PassReport::has_errors)
+    }
+}
+
+/// The registry of passes, in the order they run.
+pub struct PassManager {
+    passes: Vec<Box<dyn Pass>>,
+}
+
+impl Default for PassManager {
+    fn default() -> Self {
+        Self::with_builtin_passes()
+    }
+}
+
+/// The validator every stage of the pipeline uses: everything naga can
+/// check, every capability naga knows. What the target supports is the
+/// back end's concern.
+pub fn validator() -> Validator {
+    Validator::new(ValidationFlags::all(), Capabilities::all())
+}
+
+pub fn validate(module: &Module) -> Result<ModuleInfo, Box<WithSpan<ValidationError>>> {
+    validator().validate(module).map_err(Box::new)
+}
+
+impl PassManager {
+    pub fn empty() -> Self {
+        PassManager { passes: Vec::new() }
+    }
+
+    pub fn with_builtin_passes() -> Self {
+        let mut manager = Self::empty();
+        for pass in crate::builtin_passes() {
+            manager.register(pass);
+        }
+        manager
+    }
+
+    /// Adds a pass at the end of the order. Passes that run before
+    /// validation always run before the others, whatever the order of
+    /// registration.
+    pub fn register(&mut self, pass: Box<dyn Pass>) {
+        self.passes.push(pass);
+    }
+
+    pub fn names(&self) -> Vec<&'static str> {
+        self.passes.iter().map(|p| p.name()).collect()
+    }
+
+    pub fn passes(&self) -> impl Iterator<Item = &dyn Pass> {
+        self.passes.iter().map(|p| p.as_ref())
+    }
+
+    pub fn get(&self, name: &str) -> Option<&dyn Pass> {
+        self.passes().find(|p| p.name() == name)
+    }
+
+    /// Resolves a selection to the passes to run, in run order.
+    pub fn select(
+        &self,
+        selection: &PassSelection,
+    ) -> Result<Vec<(&dyn Pass, Selection)>, SelectionError> {
+        let mut chosen: Vec<(&dyn Pass, Selection)> = match selection {
+            PassSelection::None => Vec::new(),
+            PassSelection::All => self.passes().map(|p| (p, Selection::All)).collect(),
+            PassSelection::Named(names) => {
+                for name in names {
+                    if self.get(name).is_none() {
+                        return Err(SelectionError::UnknownPass {
+                            name: name.clone(),
+                            known: self.names(),
+                        });
+                    }
+                }
+                self.passes()
+                    .filter(|p| names.iter().any(|n| n == p.name()))
+                    .map(|p| (p, Selection::Explicit))
+                    .collect()
+            }
+        };
+        chosen.sort_by_key(|(p, _)| p.phase());
+        Ok(chosen)
+    }
+
+    /// Checks `pass.option=value` settings against the passes' specs and
+    /// groups them per pass.
+    pub fn check_options(
+        &self,
+        settings: &BTreeMap<String, BTreeMap<String, String>>,
+    ) -> Result<BTreeMap<String, PassOptions>, SelectionError> {
+        let mut checked = BTreeMap::new();
+        for (pass_name, values) in settings {
+            let pass = self
+                .get(pass_name)
+                .ok_or_else(|| SelectionError::UnknownPass {
+                    name: pass_name.clone(),
+                    known: self.names(),
+                })?;
+            for (option, value) in values {
+                let spec = pass
+                    .options()
+                    .iter()
+                    .find(|s| s.name == option)
+                    .ok_or_else(|| SelectionError::UnknownOption {
+                        pass: pass_name.clone(),
+                        option: option.clone(),
+                        known: pass.options().iter().map(|s| s.name).collect(),
+                    })?;
+                if !spec.values.contains(&value.as_str()) {
+                    return Err(SelectionError::BadOptionValue {
+                        pass: pass_name.clone(),
+                        option: option.clone(),
+                        value: value.clone(),
+                        allowed: spec.values,
+                    });
+                }
+            }
+            checked.insert(pass_name.clone(), PassOptions::new(values.clone()));
+        }
+        Ok(checked)
+    }
+
+    /// Runs the selected passes on `module` and validates it.
+    ///
+    /// Passes of [`Phase::BeforeValidation`] run first, then the module is
+    /// validated (a failure is the input's fault), then the validated passes
+    /// run, each followed by a fresh validation when it changed anything (a
+    /// failure is that pass's fault). A pass that reports an error stops
+    /// the run: later passes would work on a module the user cannot get.
+    pub fn run(
+        &self,
+        module: &mut Module,
+        selection: &PassSelection,
+        options: &BTreeMap<String, PassOptions>,
+        target: &Target,
+    ) -> Result<RunOutcome, RunError> {
+        let plan = self
+            .select(selection)
+            .expect("the selection was checked by the caller");
+        let no_options = PassOptions::default();
+        let mut reports = Vec::new();
+        let mut info: Option<ModuleInfo> = None;
+        let mut rewritten_before_validation = Vec::new();
+
+        for (pass, how) in plan {
+            if pass.phase() == Phase::Validated && info.is_none() {
+                info = Some(Self::validate_input(
+                    module,
+                    &rewritten_before_validation,
+                    &mut reports,
+                )?);
+            }
+            let report = Self::run_one(
+                pass,
+                how,
+                module,
+                options.get(pass.name()).unwrap_or(&no_options),
+                target,
+                info.as_ref(),
+            );
+            let changed = !report.changes.is_empty();
+            let failed = report.has_errors();
+            reports.push(report);
+            if changed {
+                match pass.phase() {
+                    Phase::BeforeValidation => rewritten_before_validation.push(pass.name()),
+                    Phase::Validated => match validate(module) {
+                        Ok(fresh) => info = Some(fresh),
+                        Err(error) => {
+                            return Err(RunError::PassProducedInvalidModule {
+                                pass: pass.name(),
+                                error,
+                                reports,
+                            })
+                        }
+                    },
+                }
+            }
+            if failed {
+                break;
+            }
+        }
+
+        let info = match info {
+            Some(info) => info,
+            None => Self::validate_input(module, &rewritten_before_validation, &mut reports)?,
+        };
+        Ok(RunOutcome { info, reports })
+    }
+
+    fn validate_input(
+        module: &Module,
+        rewritten_by: &[&'static str],
+        reports: &mut Vec<PassReport>,
+    ) -> Result<ModuleInfo, RunError> {
+        validate(module).map_err(|error| RunError::InvalidInput {
+            error,
+            rewritten_by: rewritten_by.to_vec(),
+            reports: std::mem::take(reports),
+        })
+    }
+
+    fn run_one(
+        pass: &dyn Pass,
+        how: Selection,
+        module: &mut Module,
+        options: &PassOptions,
+        target: &Target,
+        info: Option<&ModuleInfo>,
+    ) -> PassReport {
+        let mut report = PassReport {
+            name: pass.name(),
+            skipped: None,
+            changes: Vec::new(),
+            diagnostics: Vec::new(),
+        };
+        if let Some(missing) = pass.requirements().iter().find(|r| !r.is_met_by(target)) {
+            report.skipped = Some(Skipped::TargetLacks(missing.describe()));
+            return report;
+        }
+        if !pass.is_enabled(module, target, how) {
+            report.skipped = Some(Skipped::NotApplicable);
+            return report;
+        }
+        let mut cx = PassContext::new(target, how, options, info);
+        pass.run(module, &mut cx);
+        let (changes, diagnostics) = cx.into_results();
+        report.changes = changes;
+        report.diagnostics = diagnostics;
+        report
+    }
+}

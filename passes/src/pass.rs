@@ -1,0 +1,211 @@
+//! The contract between a pass and the pass manager.
+
+use std::collections::BTreeMap;
+
+use naga::valid::ModuleInfo;
+use naga::{Module, Span};
+use serde::Serialize;
+
+use crate::diagnostic::Diagnostic;
+
+/// What the code will run on, as far as passes need to know.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Target {
+    /// Subgroup operations (WGSL `subgroups`, SPIR-V GroupNonUniform) are available.
+    pub subgroups: bool,
+    /// 64-bit integer atomic min/max is available.
+    pub int64_atomic_min_max: bool,
+    /// `f64` is available.
+    pub float64: bool,
+}
+
+/// Something a pass needs from the target before it may run at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Requirement {
+    Subgroups,
+}
+
+impl Requirement {
+    pub fn is_met_by(self, target: &Target) -> bool {
+        match self {
+            Requirement::Subgroups => target.subgroups,
+        }
+    }
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            Requirement::Subgroups => "subgroup operations",
+        }
+    }
+}
+
+/// How the user selected this pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selection {
+    /// Named explicitly in `--passes`: the user asks for the rewrite
+    /// wherever it is safe.
+    Explicit,
+    /// Chosen by `--passes all`: the pass applies only where it is also
+    /// expected to pay off.
+    All,
+}
+
+/// An option a pass accepts (`--pass-option float-atomics.strategy=cas`).
+#[derive(Clone, Copy, Debug)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    pub values: &'static [&'static str],
+    pub default: &'static str,
+    pub help: &'static str,
+}
+
+/// One rewrite a pass made, for the report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Change {
+    /// What kind of rewrite: `retype-atomic`, `split-if`, ...
+    pub kind: String,
+    pub span: Span,
+    /// The strategy the pass chose for this site, if it had a choice.
+    pub strategy: Option<String>,
+    pub message: String,
+    /// Further facts a host may need (binding, offset, clear values...).
+    pub details: BTreeMap<String, String>,
+}
+
+impl Change {
+    pub fn new(kind: impl Into<String>, span: Span, message: impl Into<String>) -> Self {
+        Change {
+            kind: kind.into(),
+            span,
+            strategy: None,
+            message: message.into(),
+            details: BTreeMap::new(),
+        }
+    }
+
+    pub fn with_strategy(mut self, strategy: impl Into<String>) -> Self {
+        self.strategy = Some(strategy.into());
+        self
+    }
+
+    pub fn with_detail(mut self, key: impl Into<String>, value: impl ToString) -> Self {
+        self.details.insert(key.into(), value.to_string());
+        self
+    }
+}
+
+/// The options of one pass, already checked against its [`OptionSpec`]s.
+#[derive(Clone, Debug, Default)]
+pub struct PassOptions {
+    values: BTreeMap<String, String>,
+}
+
+impl PassOptions {
+    pub fn new(values: BTreeMap<String, String>) -> Self {
+        PassOptions { values }
+    }
+
+    /// The value of `name`, or the spec's default.
+    pub fn get<'a>(&'a self, spec: &'a OptionSpec) -> &'a str {
+        self.values
+            .get(spec.name)
+            .map(String::as_str)
+            .unwrap_or(spec.default)
+    }
+}
+
+/// What a pass sees while it runs and where it leaves its results.
+pub struct PassContext<'a> {
+    pub target: &'a Target,
+    pub selection: Selection,
+    pub options: &'a PassOptions,
+    /// The analysis of the module as it was when the pass started; `None`
+    /// for passes that run before validation.
+    pub info: Option<&'a ModuleInfo>,
+    pub(crate) changes: Vec<Change>,
+    pub(crate) diagnostics: Vec<Diagnostic>,
+}
+
+impl<'a> PassContext<'a> {
+    pub fn new(
+        target: &'a Target,
+        selection: Selection,
+        options: &'a PassOptions,
+        info: Option<&'a ModuleInfo>,
+    ) -> Self {
+        PassContext {
+            target,
+            selection,
+            options,
+            info,
+            changes: Vec::new(),
+            diagnostics: Vec::new(),
+        }
+    }
+
+    pub fn record(&mut self, change: Change) {
+        self.changes.push(change);
+    }
+
+    pub fn report(&mut self, diagnostic: Diagnostic) {
+        self.diagnostics.push(diagnostic);
+    }
+
+    pub fn changes(&self) -> &[Change] {
+        &self.changes
+    }
+
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    pub fn into_results(self) -> (Vec<Change>, Vec<Diagnostic>) {
+        (self.changes, self.diagnostics)
+    }
+}
+
+/// When a pass runs relative to validation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Phase {
+    /// Before the module is validated: the pass makes an input that naga
+    /// rejects into one it accepts (float atomic min/max).
+    BeforeValidation,
+    /// On a validated module, with its [`ModuleInfo`].
+    Validated,
+}
+
+/// A transformation on naga IR.
+///
+/// A pass reports every rewrite it makes as a [`Change`] and everything it
+/// refused, with the reason, as a [`Diagnostic`]. An error diagnostic means
+/// the input cannot be compiled as asked; the pipeline writes nothing.
+pub trait Pass: Send + Sync {
+    /// The name used in `--passes` and in reports.
+    fn name(&self) -> &'static str;
+
+    /// One line for `--help` and the documentation.
+    fn description(&self) -> &'static str;
+
+    fn phase(&self) -> Phase {
+        Phase::Validated
+    }
+
+    /// What the target must provide for the pass to run at all.
+    fn requirements(&self) -> &'static [Requirement] {
+        &[]
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        &[]
+    }
+
+    /// Whether the pass has anything to do on this module; the manager skips
+    /// it otherwise.
+    fn is_enabled(&self, module: &Module, target: &Target, selection: Selection) -> bool {
+        let _ = (module, target, selection);
+        true
+    }
+
+    fn run(&self, module: &mut Module, cx: &mut PassContext<'_>);
+}

@@ -1,0 +1,403 @@
+//! Emitters: a validated module to text or SPIR-V words, with the options
+//! each target needs and the fix-ups that make naga's output acceptable to
+//! the other compilers that will read it.
+
+mod spirv;
+mod spirv_layout;
+mod wgsl;
+
+use std::fmt;
+use std::path::Path;
+
+use naga::back::{glsl, hlsl, msl};
+use naga::valid::ModuleInfo;
+use naga::{Module, ShaderStage};
+
+use crate::diagnostics::Diagnostic;
+
+pub use spirv::{disassemble as disassemble_spirv, validate as validate_spirv, SpirvVersion};
+
+/// The formats shaderxform writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum OutputFormat {
+    Wgsl,
+    SpirvBinary,
+    SpirvAssembly,
+    Glsl,
+    Hlsl,
+    Msl,
+}
+
+impl OutputFormat {
+    pub const ALL: [OutputFormat; 6] = [
+        OutputFormat::Wgsl,
+        OutputFormat::SpirvBinary,
+        OutputFormat::SpirvAssembly,
+        OutputFormat::Glsl,
+        OutputFormat::Hlsl,
+        OutputFormat::Msl,
+    ];
+
+    /// The name used by `--emit` and the file extension it implies.
+    pub fn extension(self) -> &'static str {
+        match self {
+            OutputFormat::Wgsl => "wgsl",
+            OutputFormat::SpirvBinary => "spv",
+            OutputFormat::SpirvAssembly => "spvasm",
+            OutputFormat::Glsl => "glsl",
+            OutputFormat::Hlsl => "hlsl",
+            OutputFormat::Msl => "metal",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Self> {
+        Some(match name {
+            "wgsl" => OutputFormat::Wgsl,
+            "spv" | "spirv" => OutputFormat::SpirvBinary,
+            "spvasm" => OutputFormat::SpirvAssembly,
+            "glsl" | "comp" | "vert" | "frag" => OutputFormat::Glsl,
+            "hlsl" => OutputFormat::Hlsl,
+            "metal" | "msl" => OutputFormat::Msl,
+            _ => return None,
+        })
+    }
+
+    pub fn from_path(path: &Path) -> Option<Self> {
+        Self::from_name(path.extension()?.to_str()?)
+    }
+
+    pub fn is_binary(self) -> bool {
+        self == OutputFormat::SpirvBinary
+    }
+}
+
+impl fmt::Display for OutputFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.extension())
+    }
+}
+
+/// What the back ends need to know about the target.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EmitOptions {
+    /// The one entry point to write; all of them when `None` (GLSL, which
+    /// holds one entry point per file, needs it when there are several).
+    pub entry_point: Option<String>,
+    /// SPIR-V version; the lowest the module needs when `None`.
+    pub spirv_version: Option<SpirvVersion>,
+    /// GLSL version; `450` (desktop core) when `None`.
+    pub glsl_version: Option<glsl::Version>,
+    /// HLSL shader model; the lowest the module needs, at least 6.0, when `None`.
+    pub hlsl_shader_model: Option<hlsl::ShaderModel>,
+    /// Metal Shading Language version; 2.4 when `None`.
+    pub msl_version: Option<(u8, u8)>,
+    /// Values of pipeline-overridable constants, by name or `@id`. WGSL
+    /// output keeps overrides as they are; the other targets have none, so
+    /// they are replaced by these values or by their defaults.
+    pub overrides: std::collections::BTreeMap<String, f64>,
+}
+
+/// An emitted shader.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Output {
+    pub format: OutputFormat,
+    pub bytes: Vec<u8>,
+}
+
+impl Output {
+    pub fn text(&self) -> Option<&str> {
+        if self.format.is_binary() {
+            None
+        } else {
+            std::str::from_utf8(&self.bytes).ok()
+        }
+    }
+}
+
+/// Why emission failed.
+#[derive(Debug)]
+pub enum EmitError {
+    /// The options cannot work for this module (an entry point that does
+    /// not exist, a SPIR-V version too old for what the module uses).
+    Options(Diagnostic),
+    /// The back end cannot express the module, or wrote something invalid.
+    Backend(Diagnostic),
+}
+
+pub fn emit(
+    module: &Module,
+    info: &ModuleInfo,
+    format: OutputFormat,
+    options: &EmitOptions,
+) -> Result<Output, EmitError> {
+    let entry_point = selected_entry_point(module, options.entry_point.as_deref())?;
+    if format == OutputFormat::Wgsl {
+        return Ok(Output {
+            format,
+            bytes: wgsl::write(module, info)?.into_bytes(),
+        });
+    }
+    let (module, info) = resolve_overrides(module, info, entry_point, &options.overrides)?;
+    let (module, info) = (module.as_ref(), info.as_ref());
+    let entry_point =
+        entry_point.and_then(|ep| module.entry_points.iter().find(|e| e.name == ep.name));
+    let bytes = match format {
+        OutputFormat::Wgsl => unreachable!("WGSL was written above"),
+        OutputFormat::SpirvBinary => {
+            spirv::write(module, info, options.spirv_version, entry_point)?
+                .iter()
+                .flat_map(|w| w.to_le_bytes())
+                .collect()
+        }
+        OutputFormat::SpirvAssembly => {
+            let words = spirv::write(module, info, options.spirv_version, entry_point)?;
+            spirv::disassemble(&words)
+                .map_err(EmitError::Backend)?
+                .into_bytes()
+        }
+        OutputFormat::Glsl => write_glsl(module, info, options, entry_point)?.into_bytes(),
+        OutputFormat::Hlsl => write_hlsl(module, info, options, entry_point)?.into_bytes(),
+        OutputFormat::Msl => write_msl(module, info, options, entry_point)?.into_bytes(),
+    };
+    Ok(Output { format, bytes })
+}
+
+/// Replaces overrides by their values, for targets that have none.
+fn resolve_overrides<'m>(
+    module: &'m Module,
+    info: &'m ModuleInfo,
+    entry_point: Option<&naga::EntryPoint>,
+    values: &std::collections::BTreeMap<String, f64>,
+) -> Result<
+    (
+        std::borrow::Cow<'m, Module>,
+        std::borrow::Cow<'m, ModuleInfo>,
+    ),
+    EmitError,
+> {
+    if module.overrides.is_empty() {
+        return Ok((
+            std::borrow::Cow::Borrowed(module),
+            std::borrow::Cow::Borrowed(info),
+        ));
+    }
+    let constants: naga::back::PipelineConstants =
+        values.iter().map(|(k, v)| (k.clone(), *v)).collect();
+    naga::back::pipeline_constants::process_overrides(
+        module,
+        info,
+        entry_point.map(|ep| (ep.stage, ep.name.as_str())),
+        &constants,
+    )
+    .map_err(|e| {
+        let names: Vec<String> = module
+            .overrides
+            .iter()
+            .filter_map(|(_, o)| o.name.clone())
+            .collect();
+        EmitError::Options(
+            Diagnostic::error(format!(
+                "cannot give the pipeline-overridable constants their values: {e}"
+            ))
+            .with_code("options::override")
+            .with_note(format!(
+                "this target has no overrides; set them with --override NAME=VALUE (overrides: {})",
+                names.join(", ")
+            )),
+        )
+    })
+}
+
+fn backend_error(format: OutputFormat, error: impl fmt::Display) -> EmitError {
+    EmitError::Backend(
+        Diagnostic::error(format!(
+            "the {format} back end cannot write this module: {error}"
+        ))
+        .with_code(format!("emit::{format}")),
+    )
+}
+
+/// The entry point `--entry-point` names, checked against the module.
+fn selected_entry_point<'m>(
+    module: &'m Module,
+    name: Option<&str>,
+) -> Result<Option<&'m naga::EntryPoint>, EmitError> {
+    let Some(name) = name else { return Ok(None) };
+    module
+        .entry_points
+        .iter()
+        .find(|ep| ep.name == name)
+        .map(Some)
+        .ok_or_else(|| {
+            EmitError::Options(
+                Diagnostic::error(format!("there is no entry point named `{name}`"))
+                    .with_code("options::entry-point")
+                    .with_note(entry_point_list(module)),
+            )
+        })
+}
+
+fn entry_point_list(module: &Module) -> String {
+    if module.entry_points.is_empty() {
+        return "the module has no entry points".to_string();
+    }
+    let names: Vec<String> = module
+        .entry_points
+        .iter()
+        .map(|ep| format!("`{}` ({})", ep.name, stage_name(ep.stage)))
+        .collect();
+    format!("entry points: {}", names.join(", "))
+}
+
+pub fn stage_name(stage: ShaderStage) -> &'static str {
+    match stage {
+        ShaderStage::Vertex => "vertex",
+        ShaderStage::Fragment => "fragment",
+        ShaderStage::Compute => "compute",
+        _ => "other",
+    }
+}
+
+/// GLSL holds one entry point: the chosen one, or the only one.
+fn write_glsl(
+    module: &Module,
+    info: &ModuleInfo,
+    options: &EmitOptions,
+    entry_point: Option<&naga::EntryPoint>,
+) -> Result<String, EmitError> {
+    let ep = match (entry_point, module.entry_points.as_slice()) {
+        (Some(ep), _) => ep,
+        (None, [only]) => only,
+        (None, _) => {
+            return Err(EmitError::Options(
+                Diagnostic::error("GLSL holds a single entry point; choose one with --entry-point")
+                    .with_code("options::entry-point")
+                    .with_note(entry_point_list(module)),
+            ))
+        }
+    };
+    let glsl_options = glsl::Options {
+        version: options.glsl_version.unwrap_or(glsl::Version::Desktop(450)),
+        writer_flags: glsl::WriterFlags::ADJUST_COORDINATE_SPACE,
+        ..Default::default()
+    };
+    let pipeline = glsl::PipelineOptions {
+        shader_stage: ep.stage,
+        entry_point: ep.name.clone(),
+        multiview: None,
+    };
+    let mut out = String::new();
+    let mut writer = glsl::Writer::new(
+        &mut out,
+        module,
+        info,
+        &glsl_options,
+        &pipeline,
+        naga::proc::BoundsCheckPolicies::default(),
+    )
+    .map_err(|e| backend_error(OutputFormat::Glsl, e))?;
+    writer
+        .write()
+        .map_err(|e| backend_error(OutputFormat::Glsl, e))?;
+    Ok(out)
+}
+
+fn write_hlsl(
+    module: &Module,
+    info: &ModuleInfo,
+    options: &EmitOptions,
+    entry_point: Option<&naga::EntryPoint>,
+) -> Result<String, EmitError> {
+    let shader_model = options
+        .hlsl_shader_model
+        .unwrap_or_else(|| lowest_shader_model(module));
+    let hlsl_options = hlsl::Options {
+        shader_model,
+        fake_missing_bindings: true,
+        ..Default::default()
+    };
+    let pipeline = hlsl::PipelineOptions {
+        entry_point: entry_point.map(|ep| (ep.stage, ep.name.clone())),
+    };
+    let mut out = String::new();
+    hlsl::Writer::new(&mut out, &hlsl_options, &pipeline)
+        .write(module, info, None)
+        .map_err(|e| backend_error(OutputFormat::Hlsl, e))?;
+    Ok(out)
+}
+
+/// Wave intrinsics need shader model 6.0 and 16-bit types 6.2.
+fn lowest_shader_model(module: &Module) -> hlsl::ShaderModel {
+    let uses_f16 = module.types.iter().any(|(_, ty)| {
+        shaderxform_passes::ir::scalar_of(&ty.inner).is_some_and(|s| s == naga::Scalar::F16)
+    });
+    if uses_f16 {
+        hlsl::ShaderModel::V6_2
+    } else {
+        hlsl::ShaderModel::V6_0
+    }
+}
+
+fn write_msl(
+    module: &Module,
+    info: &ModuleInfo,
+    options: &EmitOptions,
+    entry_point: Option<&naga::EntryPoint>,
+) -> Result<String, EmitError> {
+    let msl_options = msl::Options {
+        lang_version: options.msl_version.unwrap_or((2, 4)),
+        fake_missing_bindings: true,
+        ..Default::default()
+    };
+    let pipeline = msl::PipelineOptions {
+        entry_point: entry_point.map(|ep| (ep.stage, ep.name.clone())),
+        ..Default::default()
+    };
+    let (out, _) = msl::write_string(module, info, &msl_options, &pipeline)
+        .map_err(|e| backend_error(OutputFormat::Msl, e))?;
+    Ok(out)
+}
+
+/// Parses `450`, `450core`, `310es`, `es310`.
+pub fn parse_glsl_version(text: &str) -> Option<glsl::Version> {
+    let t = text.trim().to_ascii_lowercase();
+    let (digits, es) = if let Some(v) = t.strip_suffix("es").or_else(|| t.strip_prefix("es")) {
+        (v.trim().to_string(), true)
+    } else {
+        (t.trim_end_matches("core").trim().to_string(), false)
+    };
+    let version: u16 = digits.parse().ok()?;
+    let v = if es {
+        glsl::Version::new_gles(version)
+    } else {
+        glsl::Version::Desktop(version)
+    };
+    v.is_supported().then_some(v)
+}
+
+/// Parses `6.0`, `6_0`, `60`.
+pub fn parse_shader_model(text: &str) -> Option<hlsl::ShaderModel> {
+    use hlsl::ShaderModel as M;
+    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+    Some(match digits.as_str() {
+        "50" => M::V5_0,
+        "51" => M::V5_1,
+        "60" => M::V6_0,
+        "61" => M::V6_1,
+        "62" => M::V6_2,
+        "63" => M::V6_3,
+        "64" => M::V6_4,
+        "65" => M::V6_5,
+        "66" => M::V6_6,
+        "67" => M::V6_7,
+        "68" => M::V6_8,
+        "69" => M::V6_9,
+        _ => return None,
+    })
+}
+
+/// Parses `2.4` or `2_4`.
+pub fn parse_major_minor(text: &str) -> Option<(u8, u8)> {
+    let (a, b) = text.split_once(['.', '_'])?;
+    Some((a.parse().ok()?, b.parse().ok()?))
+}

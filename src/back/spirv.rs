@@ -1,0 +1,139 @@
+use std::fmt;
+
+use naga::back::spv;
+use naga::valid::ModuleInfo;
+use naga::Module;
+use spirv_tools::assembler::Assembler as _;
+use spirv_tools::val::Validator as _;
+use spirv_tools::TargetEnv;
+
+use super::{backend_error, EmitError, OutputFormat};
+use crate::diagnostics::Diagnostic;
+
+/// A SPIR-V version, `major.minor`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SpirvVersion(pub u8, pub u8);
+
+impl SpirvVersion {
+    pub fn parse(text: &str) -> Option<Self> {
+        let (major, minor) = super::parse_major_minor(text)?;
+        (major == 1 && minor <= 6).then_some(SpirvVersion(major, minor))
+    }
+
+    /// The Vulkan environment spirv-val checks against: Vulkan 1.1 unless
+    /// the version needs a newer one.
+    fn vulkan_env(self) -> TargetEnv {
+        match self.1 {
+            0..=3 => TargetEnv::Vulkan_1_1,
+            4 => TargetEnv::Vulkan_1_1_Spirv_1_4,
+            5 => TargetEnv::Vulkan_1_2,
+            _ => TargetEnv::Vulkan_1_3,
+        }
+    }
+}
+
+impl fmt::Display for SpirvVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.0, self.1)
+    }
+}
+
+/// The lowest version that can hold the module: group operations arrived
+/// in SPIR-V 1.3.
+fn lowest_version(module: &Module) -> SpirvVersion {
+    if shaderxform_passes::analysis::features::uses_subgroups(module) {
+        SpirvVersion(1, 3)
+    } else {
+        SpirvVersion(1, 0)
+    }
+}
+
+/// Writes SPIR-V and validates it with SPIRV-Tools before anyone sees it.
+pub fn write(
+    module: &Module,
+    info: &ModuleInfo,
+    pinned: Option<SpirvVersion>,
+    entry_point: Option<&naga::EntryPoint>,
+) -> Result<Vec<u32>, EmitError> {
+    let needed = lowest_version(module);
+    let version = match pinned {
+        Some(v) if v < needed => {
+            return Err(EmitError::Options(
+                Diagnostic::error(format!(
+                    "this module needs SPIR-V {needed} or later, but --spirv-version {v} was given"
+                ))
+                .with_code("options::spirv-version")
+                .with_note("subgroup operations need SPIR-V 1.3"),
+            ))
+        }
+        Some(v) => v,
+        None => needed,
+    };
+    let options = spv::Options {
+        lang_version: (version.0, version.1),
+        // No DEBUG flag: the output must not depend on the build profile.
+        flags: spv::WriterFlags::ADJUST_COORDINATE_SPACE
+            | spv::WriterFlags::LABEL_VARYINGS
+            | spv::WriterFlags::CLAMP_FRAG_DEPTH,
+        ..Default::default()
+    };
+    let pipeline = entry_point.map(|ep| spv::PipelineOptions {
+        shader_stage: ep.stage,
+        entry_point: ep.name.clone(),
+    });
+    let mut words = spv::write_vec(module, info, &options, pipeline.as_ref())
+        .map_err(|e| backend_error(OutputFormat::SpirvBinary, e))?;
+    if let Some(fixed) = super::spirv_layout::strip_workgroup_layout(&words)
+        .map_err(|e| backend_error(OutputFormat::SpirvBinary, e))?
+    {
+        words = fixed;
+    }
+    validate(&words, version).map_err(EmitError::Backend)?;
+    Ok(words)
+}
+
+/// SPIRV-Tools' validator, in process.
+pub fn validate(words: &[u32], version: SpirvVersion) -> Result<(), Diagnostic> {
+    let validator = spirv_tools::val::create(Some(version.vulkan_env()));
+    validator.validate(words, None).map_err(|e| {
+        let message = e
+            .diagnostic
+            .as_ref()
+            .map_or_else(|| e.to_string(), |d| d.message.clone());
+        let mut d = Diagnostic::error(format!(
+            "spirv-val rejects the SPIR-V written for this module: {message}"
+        ))
+        .with_code("emit::spirv-val");
+        if let Some(notes) = e
+            .diagnostic
+            .as_ref()
+            .map(|d| d.notes.trim())
+            .filter(|n| !n.is_empty())
+        {
+            d = d.with_note(notes.to_string());
+        }
+        d
+    })
+}
+
+pub fn disassemble(words: &[u32]) -> Result<String, Diagnostic> {
+    let assembler = spirv_tools::assembler::create(Some(TargetEnv::Universal_1_6));
+    let options = spirv_tools::assembler::DisassembleOptions {
+        print: false,
+        color: false,
+        indent: true,
+        show_byte_offset: false,
+        no_header: false,
+        use_friendly_names: true,
+        comment: false,
+    };
+    match assembler.disassemble(words, options) {
+        Ok(Some(text)) => Ok(text),
+        Ok(None) => Err(Diagnostic::error(
+            "SPIRV-Tools' disassembler returned no text",
+        )),
+        Err(e) => Err(Diagnostic::error(format!(
+            "cannot disassemble the SPIR-V: {e}"
+        ))),
+    }
+}

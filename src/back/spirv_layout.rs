@@ -1,0 +1,282 @@
+//! Removes explicit layout from types that live in workgroup memory.
+//!
+//! naga decorates every array with `ArrayStride` and every struct member
+//! with `Offset`, and uses one SPIR-V type wherever the WGSL type appears.
+//! Vulkan forbids explicit layout on `Workgroup` variables unless the
+//! device enables `workgroupMemoryExplicitLayout`
+//! (VUID-StandaloneSpirv-None-10684), and spirv-val rejects such modules.
+//! This rewrite gives workgroup pointers undecorated copies of their
+//! pointee types and retypes the loads, stores and null constants that
+//! touch them.
+
+use std::collections::{HashMap, HashSet};
+
+use rspirv::binary::Assemble as _;
+use rspirv::dr::{self, Instruction, Operand};
+use rspirv::spirv::{Decoration, Op, StorageClass, Word};
+
+/// Returns the module unchanged (`None`) when no workgroup type carries
+/// layout, else the rewritten words.
+pub fn strip_workgroup_layout(words: &[u32]) -> Result<Option<Vec<u32>>, String> {
+    let mut module = dr::load_words(words).map_err(|e| e.to_string())?;
+    let laid_out = layout_decorated_ids(&module);
+    let types: HashMap<Word, Instruction> = module
+        .types_global_values
+        .iter()
+        .filter_map(|i| i.result_id.map(|id| (id, i.clone())))
+        .collect();
+
+    let mut rewrite = Rewrite {
+        laid_out,
+        types,
+        needs_copy: HashMap::new(),
+        copies: HashMap::new(),
+        new_after: HashMap::new(),
+        next_id: module.header.as_ref().map_or(1, |h| h.bound),
+    };
+
+    // Pointer types into workgroup memory get undecorated pointees.
+    let mut retyped_pointers: HashMap<Word, (Word, Word)> = HashMap::new();
+    for inst in module.types_global_values.iter_mut() {
+        if inst.class.opcode != Op::TypePointer {
+            continue;
+        }
+        let (Some(Operand::StorageClass(StorageClass::Workgroup)), Some(Operand::IdRef(pointee))) =
+            (inst.operands.first(), inst.operands.get(1))
+        else {
+            continue;
+        };
+        let pointee = *pointee;
+        if rewrite.needs_copy(pointee) {
+            let copy = rewrite.copy(pointee);
+            inst.operands[1] = Operand::IdRef(copy);
+            retyped_pointers.insert(inst.result_id.expect("types have ids"), (pointee, copy));
+        }
+    }
+    if retyped_pointers.is_empty() {
+        return Ok(None);
+    }
+
+    // The type of every id, to find what points at retyped memory.
+    let mut type_of: HashMap<Word, Word> = HashMap::new();
+    let all = module
+        .types_global_values
+        .iter()
+        .chain(module.functions.iter().flat_map(|f| {
+            f.parameters
+                .iter()
+                .chain(f.blocks.iter().flat_map(|b| b.instructions.iter()))
+        }));
+    for inst in all {
+        if let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) {
+            type_of.insert(id, ty);
+        }
+    }
+    let retyped_pointee = |pointer: Word| -> Option<(Word, Word)> {
+        type_of
+            .get(&pointer)
+            .and_then(|ty| retyped_pointers.get(ty))
+            .copied()
+    };
+
+    // Global variables with initializers, then loads and stores.
+    let mut null_copies: HashMap<Word, Word> = HashMap::new();
+    let constants: HashMap<Word, Instruction> = module
+        .types_global_values
+        .iter()
+        .filter(|i| matches!(i.class.opcode, Op::ConstantNull))
+        .filter_map(|i| i.result_id.map(|id| (id, i.clone())))
+        .collect();
+    let mut retype_null = |value: Word, copy: Word, rewrite: &mut Rewrite| -> Option<Word> {
+        let constant = constants.get(&value)?;
+        Some(*null_copies.entry(value).or_insert_with(|| {
+            let id = rewrite.fresh_id();
+            rewrite
+                .new_after
+                .entry(copy)
+                .or_default()
+                .push(Instruction::new(
+                    Op::ConstantNull,
+                    Some(copy),
+                    Some(id),
+                    vec![],
+                ));
+            let _ = constant;
+            id
+        }))
+    };
+    for inst in module.types_global_values.iter_mut() {
+        if inst.class.opcode == Op::Variable && inst.operands.len() > 1 {
+            if let (Some(ty), Some(Operand::IdRef(init))) = (inst.result_type, inst.operands.get(1))
+            {
+                if let Some(&(_, copy)) = retyped_pointers.get(&ty) {
+                    let init = *init;
+                    let new = retype_null(init, copy, &mut rewrite).ok_or(
+                        "a workgroup variable has an initializer that is not a null constant",
+                    )?;
+                    inst.operands[1] = Operand::IdRef(new);
+                }
+            }
+        }
+    }
+    for function in module.functions.iter_mut() {
+        for block in function.blocks.iter_mut() {
+            for inst in block.instructions.iter_mut() {
+                match inst.class.opcode {
+                    Op::Load => {
+                        if let Some(Operand::IdRef(pointer)) = inst.operands.first() {
+                            if let Some((original, copy)) = retyped_pointee(*pointer) {
+                                if inst.result_type == Some(original) {
+                                    inst.result_type = Some(copy);
+                                }
+                            }
+                        }
+                    }
+                    Op::Store => {
+                        if let (Some(Operand::IdRef(pointer)), Some(Operand::IdRef(object))) =
+                            (inst.operands.first(), inst.operands.get(1))
+                        {
+                            if let Some((_, copy)) = retyped_pointee(*pointer) {
+                                if let Some(new) = retype_null(*object, copy, &mut rewrite) {
+                                    inst.operands[1] = Operand::IdRef(new);
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    // Insert each copy right after its original, so that definitions still
+    // come before uses.
+    let originals = std::mem::take(&mut module.types_global_values);
+    for inst in originals {
+        let id = inst.result_id;
+        module.types_global_values.push(inst);
+        if let Some(id) = id {
+            rewrite.emit_after(id, &mut module.types_global_values);
+        }
+    }
+    if let Some(header) = module.header.as_mut() {
+        header.bound = rewrite.next_id;
+    }
+    Ok(Some(module.assemble()))
+}
+
+struct Rewrite {
+    laid_out: HashSet<Word>,
+    types: HashMap<Word, Instruction>,
+    needs_copy: HashMap<Word, bool>,
+    copies: HashMap<Word, Word>,
+    /// New instructions to place after the instruction with this id.
+    new_after: HashMap<Word, Vec<Instruction>>,
+    next_id: Word,
+}
+
+impl Rewrite {
+    fn fresh_id(&mut self) -> Word {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    fn members(&self, ty: Word) -> Vec<Word> {
+        let Some(inst) = self.types.get(&ty) else {
+            return Vec::new();
+        };
+        match inst.class.opcode {
+            Op::TypeArray | Op::TypeRuntimeArray => match inst.operands.first() {
+                Some(Operand::IdRef(element)) => vec![*element],
+                _ => Vec::new(),
+            },
+            Op::TypeStruct => inst
+                .operands
+                .iter()
+                .filter_map(|o| match o {
+                    Operand::IdRef(id) => Some(*id),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn needs_copy(&mut self, ty: Word) -> bool {
+        if let Some(&known) = self.needs_copy.get(&ty) {
+            return known;
+        }
+        let needed =
+            self.laid_out.contains(&ty) || self.members(ty).into_iter().any(|m| self.needs_copy(m));
+        self.needs_copy.insert(ty, needed);
+        needed
+    }
+
+    /// The undecorated copy of `ty`, made on first request.
+    fn copy(&mut self, ty: Word) -> Word {
+        if let Some(&copy) = self.copies.get(&ty) {
+            return copy;
+        }
+        let mut inst = self.types[&ty].clone();
+        for operand in inst.operands.iter_mut() {
+            if let Operand::IdRef(member) = *operand {
+                // Array lengths are constants, never copied.
+                if self.types.contains_key(&member) && self.needs_copy(member) {
+                    *operand = Operand::IdRef(self.copy(member));
+                }
+            }
+        }
+        let id = self.fresh_id();
+        inst.result_id = Some(id);
+        self.copies.insert(ty, id);
+        self.new_after.entry(ty).or_default().push(inst);
+        id
+    }
+
+    fn emit_after(&mut self, id: Word, out: &mut Vec<Instruction>) {
+        if let Some(new) = self.new_after.remove(&id) {
+            for inst in new {
+                let new_id = inst.result_id;
+                out.push(inst);
+                if let Some(new_id) = new_id {
+                    self.emit_after(new_id, out);
+                }
+            }
+        }
+    }
+}
+
+/// Ids of types that carry explicit layout: array strides, member offsets
+/// and matrix layouts, and the Block decoration.
+fn layout_decorated_ids(module: &dr::Module) -> HashSet<Word> {
+    let mut ids = HashSet::new();
+    for inst in &module.annotations {
+        let target = match inst.operands.first() {
+            Some(Operand::IdRef(id)) => *id,
+            _ => continue,
+        };
+        let decoration = match (
+            inst.class.opcode,
+            inst.operands.get(1),
+            inst.operands.get(2),
+        ) {
+            (Op::Decorate, Some(Operand::Decoration(d)), _) => *d,
+            (Op::MemberDecorate, _, Some(Operand::Decoration(d))) => *d,
+            _ => continue,
+        };
+        if matches!(
+            decoration,
+            Decoration::ArrayStride
+                | Decoration::Offset
+                | Decoration::MatrixStride
+                | Decoration::RowMajor
+                | Decoration::ColMajor
+                | Decoration::Block
+                | Decoration::BufferBlock
+        ) {
+            ids.insert(target);
+        }
+    }
+    ids
+}

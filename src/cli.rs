@@ -1,0 +1,609 @@
+//! Argument parsing, file handling and printing. Everything that decides
+//! what a shader becomes lives in the library.
+
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use shaderxform::{
+    back, render, ColorChoice, Compiler, Diagnostic, DiagnosticJson, Failure, FailureKind,
+    InputFormat, Options, Output, OutputFormat, PassSelection, Report, Source, Target,
+};
+
+/// Exit codes: scripts rely on these.
+pub mod exit {
+    pub const OK: i32 = 0;
+    /// The input is wrong or a pass refused; a diagnostic was printed.
+    pub const FAILED: i32 = 1;
+    pub const USAGE: i32 = 2;
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "shaderxform",
+    version,
+    about = "Shader source-to-source compiler: reads WGSL, SPIR-V or GLSL, runs passes on naga IR, writes WGSL, SPIR-V, GLSL, HLSL or Metal.",
+    long_about = None,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    after_help = "Exit codes: 0 success; 1 the input is wrong or a pass refused; 2 usage error; 3 GPU validation found a mismatch or a hang; 4 no GPU adapter."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    transform: TransformArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Parse, validate and analyse a shader; write nothing, print the
+    /// diagnostics; exit 1 if any is an error.
+    Check(CheckArgs),
+}
+
+#[derive(Args, Debug)]
+struct TransformArgs {
+    /// The shader to read: .wgsl, .spv, .spvasm, .comp/.vert/.frag or .glsl.
+    #[arg(value_name = "IN", required = true)]
+    input: Option<PathBuf>,
+
+    /// Where to write; the format follows the extension (.wgsl, .spv, .spvasm,
+    /// .glsl, .hlsl, .metal). `-` writes to standard output (needs --emit).
+    /// May be given several times.
+    #[arg(short = 'o', long = "output", value_name = "OUT", required = true)]
+    outputs: Vec<PathBuf>,
+
+    /// The output format, for `-o -` or to override the extension.
+    #[arg(long, value_name = "FORMAT", value_parser = ["wgsl", "spv", "spvasm", "glsl", "hlsl", "metal", "msl"])]
+    emit: Option<String>,
+
+    /// Write a JSON report of the run: input, outputs, what each pass changed
+    /// and every diagnostic.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+#[derive(Args, Debug)]
+struct CheckArgs {
+    /// The shader to check.
+    #[arg(value_name = "IN")]
+    input: PathBuf,
+
+    /// Write a JSON report of the run.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+#[derive(Args, Debug)]
+struct CommonArgs {
+    /// Passes to run: a comma-separated list of names, `all` (every pass that
+    /// applies) or `none` (translation only).
+    #[arg(long, value_name = "LIST", default_value = "all")]
+    passes: String,
+
+    /// A pass option, `PASS.OPTION=VALUE`; may be given several times.
+    #[arg(long = "pass-option", value_name = "PASS.OPTION=VALUE")]
+    pass_options: Vec<String>,
+
+    /// Features the target supports, comma-separated: subgroups,
+    /// int64-atomic-min-max, f64.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    features: Vec<Feature>,
+
+    /// The stage of a GLSL input (default: from the extension; compute for .glsl).
+    #[arg(long, value_enum)]
+    stage: Option<Stage>,
+
+    /// Write only this entry point (GLSL output needs one when the shader has several).
+    #[arg(long, value_name = "NAME")]
+    entry_point: Option<String>,
+
+    /// SPIR-V version of SPIR-V output, e.g. 1.3 [default: the lowest the
+    /// shader needs: 1.0, or 1.3 with subgroup operations]. Validated for
+    /// Vulkan 1.1 (1.2 for SPIR-V 1.5, 1.3 for SPIR-V 1.6).
+    #[arg(long, value_name = "X.Y", value_parser = parse_spirv_version)]
+    spirv_version: Option<back::SpirvVersion>,
+
+    /// GLSL version of GLSL output: 450, 460, 310es, 320es [default: 450].
+    #[arg(long, value_name = "VERSION", value_parser = parse_glsl_version)]
+    glsl_version: Option<naga::back::glsl::Version>,
+
+    /// HLSL shader model of HLSL output, e.g. 6.0 [default: 6.0, or 6.2 for f16].
+    #[arg(long, value_name = "X.Y", value_parser = parse_shader_model)]
+    hlsl_shader_model: Option<naga::back::hlsl::ShaderModel>,
+
+    /// Metal Shading Language version of Metal output [default: 2.4].
+    #[arg(long, value_name = "X.Y", value_parser = parse_msl_version)]
+    msl_version: Option<(u8, u8)>,
+
+    /// The value of a pipeline-overridable constant, `NAME=VALUE` (or
+    /// `ID=VALUE`), for outputs other than WGSL; may be given several times.
+    /// Overrides without a value take their defaults.
+    #[arg(long = "override", value_name = "NAME=VALUE", value_parser = parse_override)]
+    overrides: Vec<(String, f64)>,
+
+    /// Colors in diagnostics.
+    #[arg(long, value_enum, default_value_t = ColorWhen::Auto)]
+    color: ColorWhen,
+
+    /// `human` diagnostics like rustc, or `json`: one object per line on stderr.
+    #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
+    message_format: MessageFormat,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Feature {
+    Subgroups,
+    #[value(name = "int64-atomic-min-max")]
+    Int64AtomicMinMax,
+    F64,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Stage {
+    Compute,
+    Vertex,
+    Fragment,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum MessageFormat {
+    Human,
+    Json,
+}
+
+fn parse_override(s: &str) -> Result<(String, f64), String> {
+    let (name, value) = s
+        .split_once('=')
+        .ok_or_else(|| format!("`{s}` is not of the form NAME=VALUE"))?;
+    let value: f64 = match value.trim() {
+        "true" => 1.0,
+        "false" => 0.0,
+        v => v.parse().map_err(|_| format!("`{v}` is not a number"))?,
+    };
+    Ok((name.trim().to_string(), value))
+}
+
+fn parse_spirv_version(s: &str) -> Result<back::SpirvVersion, String> {
+    back::SpirvVersion::parse(s)
+        .ok_or_else(|| format!("`{s}` is not a SPIR-V version (1.0 to 1.6)"))
+}
+
+fn parse_glsl_version(s: &str) -> Result<naga::back::glsl::Version, String> {
+    back::parse_glsl_version(s).ok_or_else(|| {
+        format!("`{s}` is not a GLSL version naga writes (e.g. 330, 450, 460, 310es)")
+    })
+}
+
+fn parse_shader_model(s: &str) -> Result<naga::back::hlsl::ShaderModel, String> {
+    back::parse_shader_model(s)
+        .ok_or_else(|| format!("`{s}` is not an HLSL shader model (5.0 to 6.9)"))
+}
+
+fn parse_msl_version(s: &str) -> Result<(u8, u8), String> {
+    back::parse_major_minor(s).ok_or_else(|| format!("`{s}` is not a version like 2.4"))
+}
+
+/// Printing, as the user configured it.
+struct Printer {
+    color: ColorChoice,
+    json: bool,
+}
+
+impl Printer {
+    fn new(common: &CommonArgs) -> Self {
+        let color = match common.color {
+            ColorWhen::Always => ColorChoice::Always,
+            ColorWhen::Never => ColorChoice::Never,
+            ColorWhen::Auto => {
+                if std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none() {
+                    ColorChoice::Always
+                } else {
+                    ColorChoice::Never
+                }
+            }
+        };
+        Printer {
+            color,
+            json: common.message_format == MessageFormat::Json,
+        }
+    }
+
+    fn diagnostic(&self, diagnostic: &Diagnostic, source: &Source) {
+        let mut stderr = std::io::stderr().lock();
+        let _ = if self.json {
+            writeln!(
+                stderr,
+                "{}",
+                serde_json::to_string(&DiagnosticJson::new(diagnostic, source))
+                    .expect("diagnostics serialize")
+            )
+        } else {
+            write!(stderr, "{}", render(diagnostic, source, self.color))
+        };
+    }
+
+    /// A problem with the invocation or the file system, not inside a shader.
+    fn plain_error(&self, message: &str, file: &str) {
+        let source = Source::new(file, InputFormat::Wgsl, Vec::new());
+        self.diagnostic(&Diagnostic::error(message), &source);
+    }
+}
+
+pub fn main() -> i32 {
+    install_quiet_panic_hook();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                exit::USAGE
+            } else {
+                exit::OK
+            };
+        }
+    };
+    match std::panic::catch_unwind(|| run(cli)) {
+        Ok(code) => code,
+        Err(_) => {
+            let detail = LAST_PANIC
+                .lock()
+                .ok()
+                .and_then(|p| p.clone())
+                .unwrap_or_default();
+            eprintln!("error: internal error: shaderxform panicked: {detail}");
+            eprintln!("  = note: this is a bug in shaderxform, not in the shader");
+            exit::FAILED
+        }
+    }
+}
+
+fn run(cli: Cli) -> i32 {
+    match cli.command {
+        Some(Command::Check(args)) => check(args),
+        None => transform(cli.transform),
+    }
+}
+
+static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
+
+/// Panics are reported as internal errors by whoever catches them; the
+/// default hook's backtrace note is not for users.
+fn install_quiet_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        let location = info
+            .location()
+            .map(|l| format!(" at {l}"))
+            .unwrap_or_default();
+        if let Ok(mut last) = LAST_PANIC.lock() {
+            *last = Some(format!("{message}{location}"));
+        }
+    }));
+}
+
+/// Builds the library options from the command line, or says why it cannot.
+fn options(common: &CommonArgs) -> Result<Options, String> {
+    let mut pass_options: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
+    for setting in &common.pass_options {
+        let parsed = setting
+            .split_once('=')
+            .and_then(|(key, value)| key.split_once('.').map(|(p, o)| (p, o, value)));
+        let Some((pass, option, value)) = parsed else {
+            return Err(format!("`{setting}` is not of the form PASS.OPTION=VALUE"));
+        };
+        pass_options
+            .entry(pass.trim().to_string())
+            .or_default()
+            .insert(option.trim().to_string(), value.trim().to_string());
+    }
+    let mut target = Target::default();
+    for feature in &common.features {
+        match feature {
+            Feature::Subgroups => target.subgroups = true,
+            Feature::Int64AtomicMinMax => target.int64_atomic_min_max = true,
+            Feature::F64 => target.float64 = true,
+        }
+    }
+    Ok(Options {
+        passes: PassSelection::parse(&common.passes),
+        pass_options,
+        target,
+        emit: shaderxform::EmitOptions {
+            entry_point: common.entry_point.clone(),
+            spirv_version: common.spirv_version,
+            glsl_version: common.glsl_version,
+            hlsl_shader_model: common.hlsl_shader_model,
+            msl_version: common.msl_version,
+            overrides: common.overrides.iter().cloned().collect(),
+        },
+    })
+}
+
+fn stage(common: &CommonArgs) -> Option<naga::ShaderStage> {
+    common.stage.map(|s| match s {
+        Stage::Compute => naga::ShaderStage::Compute,
+        Stage::Vertex => naga::ShaderStage::Vertex,
+        Stage::Fragment => naga::ShaderStage::Fragment,
+    })
+}
+
+/// Where one output goes.
+struct Destination {
+    path: Option<PathBuf>,
+    format: OutputFormat,
+}
+
+impl Destination {
+    fn display(&self) -> String {
+        self.path
+            .as_ref()
+            .map_or_else(|| "<stdout>".to_string(), |p| p.display().to_string())
+    }
+}
+
+fn destinations(args: &TransformArgs, input: &Path) -> Result<Vec<Destination>, String> {
+    let forced = args.emit.as_deref().and_then(OutputFormat::from_name);
+    let mut out = Vec::new();
+    for path in &args.outputs {
+        if path.as_os_str() == "-" {
+            let format = forced.ok_or("writing to standard output (`-o -`) needs --emit FORMAT")?;
+            out.push(Destination { path: None, format });
+            continue;
+        }
+        let format = match forced.or_else(|| OutputFormat::from_path(path)) {
+            Some(f) => f,
+            None => {
+                return Err(format!(
+                    "{}: unknown output extension; expected .wgsl, .spv, .spvasm, .glsl, .hlsl or .metal, or give --emit",
+                    path.display()
+                ))
+            }
+        };
+        if same_file(input, path) {
+            return Err(format!(
+                "refusing to overwrite the input: {} names the same file as {}",
+                path.display(),
+                input.display()
+            ));
+        }
+        out.push(Destination {
+            path: Some(path.clone()),
+            format,
+        });
+    }
+    Ok(out)
+}
+
+/// Whether two paths name one file, whether or not `b` exists yet.
+fn same_file(a: &Path, b: &Path) -> bool {
+    let Ok(a) = a.canonicalize() else {
+        return false;
+    };
+    if let Ok(b) = b.canonicalize() {
+        return a == b;
+    }
+    let parent = match b.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    match (parent.canonicalize(), b.file_name()) {
+        (Ok(dir), Some(name)) => dir.join(name) == a,
+        _ => false,
+    }
+}
+
+fn load(path: &Path, common: &CommonArgs, printer: &Printer) -> Result<Source, i32> {
+    if InputFormat::from_path(path, stage(common)).is_none() {
+        printer.plain_error(
+            &format!(
+                "{}: unknown shader extension; expected one of: {}",
+                path.display(),
+                InputFormat::EXTENSIONS
+                    .iter()
+                    .map(|e| format!(".{e}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            &path.display().to_string(),
+        );
+        return Err(exit::USAGE);
+    }
+    Source::read(path, stage(common)).map_err(|e| {
+        printer.plain_error(&e.to_string(), &path.display().to_string());
+        exit::FAILED
+    })
+}
+
+fn exit_code(kind: FailureKind) -> i32 {
+    match kind {
+        FailureKind::Usage => exit::USAGE,
+        FailureKind::Input | FailureKind::Refused | FailureKind::Internal => exit::FAILED,
+    }
+}
+
+fn compiler(common: &CommonArgs, printer: &Printer) -> Result<Compiler, i32> {
+    let options = options(common).map_err(|message| {
+        printer.plain_error(&message, "<command line>");
+        exit::USAGE
+    })?;
+    Compiler::new(options).map_err(|failure| {
+        for d in &failure.diagnostics {
+            printer.plain_error(&d.message, "<command line>");
+        }
+        exit_code(failure.kind)
+    })
+}
+
+fn transform(args: TransformArgs) -> i32 {
+    let printer = Printer::new(&args.common);
+    let input = args.input.clone().expect("clap requires IN");
+    let source = match load(&input, &args.common, &printer) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let destinations = match destinations(&args, &input) {
+        Ok(d) => d,
+        Err(message) => {
+            printer.plain_error(&message, &input.display().to_string());
+            return exit::USAGE;
+        }
+    };
+    let compiler = match compiler(&args.common, &printer) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let formats: Vec<OutputFormat> = destinations.iter().map(|d| d.format).collect();
+    let mut report = Report::new(&source);
+    let code = match compiler.compile(&source, &formats) {
+        Ok(compiled) => {
+            report.add_passes(&source, &compiled.transformed.passes);
+            for d in compiled.transformed.diagnostics() {
+                printer.diagnostic(d, &source);
+            }
+            match write_outputs(&destinations, &compiled.outputs) {
+                Ok(()) => {
+                    for (dest, output) in destinations.iter().zip(&compiled.outputs) {
+                        report.add_output(dest.display(), output.format, output.bytes.len());
+                    }
+                    exit::OK
+                }
+                Err(message) => {
+                    let d = Diagnostic::error(message).with_code("io::write");
+                    printer.diagnostic(&d, &source);
+                    report.add_diagnostics(&source, [&d]);
+                    exit::FAILED
+                }
+            }
+        }
+        Err(failure) => fail(&failure, &source, &printer, &mut report),
+    };
+    finish_report(args.report.as_deref(), &report, &printer, code)
+}
+
+fn fail(failure: &Failure, source: &Source, printer: &Printer, report: &mut Report) -> i32 {
+    report.add_passes(source, &failure.passes);
+    // Warnings of the passes first, then what stopped the run.
+    for pass in &failure.passes {
+        for d in pass.diagnostics.iter().filter(|d| !d.is_error()) {
+            printer.diagnostic(d, source);
+        }
+    }
+    for d in &failure.diagnostics {
+        printer.diagnostic(d, source);
+    }
+    report.add_diagnostics(source, &failure.diagnostics);
+    exit_code(failure.kind)
+}
+
+fn finish_report(path: Option<&Path>, report: &Report, printer: &Printer, code: i32) -> i32 {
+    let Some(path) = path else { return code };
+    match write_atomically(path, report.to_json().as_bytes()) {
+        Ok(()) => code,
+        Err(message) => {
+            printer.plain_error(&message, &path.display().to_string());
+            if code == exit::OK {
+                exit::FAILED
+            } else {
+                code
+            }
+        }
+    }
+}
+
+fn check(args: CheckArgs) -> i32 {
+    let printer = Printer::new(&args.common);
+    let source = match load(&args.input, &args.common, &printer) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let compiler = match compiler(&args.common, &printer) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let mut report = Report::new(&source);
+    let code = match compiler.transform(&source) {
+        Ok(transformed) => {
+            report.add_passes(&source, &transformed.passes);
+            for d in transformed.diagnostics() {
+                printer.diagnostic(d, &source);
+            }
+            exit::OK
+        }
+        Err(failure) => fail(&failure, &source, &printer, &mut report),
+    };
+    finish_report(args.report.as_deref(), &report, &printer, code)
+}
+
+/// Writes every output, or none: each goes to a temporary file beside its
+/// destination, and only when all are written are they renamed into place.
+fn write_outputs(destinations: &[Destination], outputs: &[Output]) -> Result<(), String> {
+    let mut staged = Vec::new();
+    for (dest, output) in destinations.iter().zip(outputs) {
+        match &dest.path {
+            None => {
+                let mut stdout = std::io::stdout().lock();
+                stdout
+                    .write_all(&output.bytes)
+                    .and_then(|_| stdout.flush())
+                    .map_err(|e| format!("cannot write to standard output: {e}"))?;
+            }
+            Some(path) => staged.push((path, stage_file(path, &output.bytes)?)),
+        }
+    }
+    for (path, file) in staged {
+        file.persist(path)
+            .map_err(|e| format!("cannot write {}: {}", path.display(), e.error))?;
+    }
+    Ok(())
+}
+
+fn stage_file(path: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile, String> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if path.is_dir() {
+        return Err(format!(
+            "cannot write {}: it is a directory",
+            path.display()
+        ));
+    }
+    let mut file = tempfile::Builder::new()
+        .prefix(".shaderxform-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    file.write_all(bytes)
+        .and_then(|_| file.as_file().sync_all())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(file)
+}
+
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    stage_file(path, bytes)?
+        .persist(path)
+        .map(|_| ())
+        .map_err(|e| format!("cannot write {}: {}", path.display(), e.error))
+}

@@ -1,0 +1,184 @@
+//! Diagnostics: conversion of naga's errors into shaderxform's
+//! [`Diagnostic`], rendering like rustc (codespan) and as JSON.
+
+use codespan_reporting::diagnostic as cs;
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term;
+use serde::Serialize;
+
+pub use shaderxform_passes::{Diagnostic, Label, Severity};
+
+use crate::source::{line_column, Source};
+
+pub fn from_wgsl_parse(error: &naga::front::wgsl::ParseError) -> Diagnostic {
+    let mut d = Diagnostic::error(error.message()).with_code("wgsl::parse");
+    for (i, (span, label)) in error.labels().enumerate() {
+        d = if i == 0 {
+            d.with_primary(span, label)
+        } else {
+            d.with_secondary(span, label)
+        };
+    }
+    for note in error.notes() {
+        d = d.with_note(note);
+    }
+    d
+}
+
+pub fn from_glsl_parse(errors: &naga::front::glsl::ParseErrors) -> Vec<Diagnostic> {
+    errors
+        .errors
+        .iter()
+        .map(|e| {
+            Diagnostic::error(e.kind.to_string())
+                .with_code("glsl::parse")
+                .with_primary(e.meta, "")
+        })
+        .collect()
+}
+
+/// A naga error with spans (validation): the message, each span, and the
+/// chain of causes as notes.
+pub fn from_spanned<E: std::error::Error>(
+    error: &naga::WithSpan<E>,
+    code: &str,
+    keep_spans: bool,
+) -> Diagnostic {
+    let mut d = Diagnostic::error(error.as_inner().to_string()).with_code(code);
+    if keep_spans {
+        for (i, (span, label)) in error.spans().enumerate() {
+            d = if i == 0 {
+                d.with_primary(*span, label.clone())
+            } else {
+                d.with_secondary(*span, label.clone())
+            };
+        }
+    }
+    let mut cause = error.as_inner().source();
+    while let Some(c) = cause {
+        d = d.with_note(c.to_string());
+        cause = c.source();
+    }
+    d
+}
+
+/// How to print diagnostics for people.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorChoice {
+    Always,
+    Never,
+}
+
+/// Renders a diagnostic like rustc: `error: message`, `--> file:line:col`,
+/// the source line with carets, then the notes.
+pub fn render(diagnostic: &Diagnostic, source: &Source, color: ColorChoice) -> String {
+    let text = source.text().unwrap_or("");
+    let file = SimpleFile::new(source.name.as_str(), text);
+    let severity = match diagnostic.severity {
+        Severity::Error => cs::Severity::Error,
+        Severity::Warning => cs::Severity::Warning,
+        Severity::Note => cs::Severity::Note,
+    };
+    let mut cs_diag = cs::Diagnostic::new(severity).with_message(&diagnostic.message);
+    if let Some(code) = &diagnostic.code {
+        cs_diag = cs_diag.with_code(code);
+    }
+    let mut notes = diagnostic.notes.clone();
+    for label in &diagnostic.labels {
+        match label.span.to_range() {
+            Some(range) if range.end <= text.len() && !text.is_empty() => {
+                let l = if label.primary {
+                    cs::Label::primary((), range)
+                } else {
+                    cs::Label::secondary((), range)
+                };
+                cs_diag.labels.push(l.with_message(&label.message));
+            }
+            _ => {}
+        }
+    }
+    if cs_diag.labels.is_empty() {
+        // Without a span there is still a file to name.
+        notes.insert(0, format!("in {}", source.name));
+    }
+    cs_diag = cs_diag.with_notes(notes);
+    let config = term::Config::default();
+    let mut buffer = match color {
+        ColorChoice::Always => term::termcolor::Buffer::ansi(),
+        ColorChoice::Never => term::termcolor::Buffer::no_color(),
+    };
+    if term::emit_to_write_style(&mut buffer, &config, &file, &cs_diag).is_err() {
+        return format!("{}: {}\n", diagnostic.severity.as_str(), diagnostic.message);
+    }
+    String::from_utf8_lossy(buffer.as_slice()).into_owned()
+}
+
+/// A diagnostic as data for tools: `--message-format json` prints one per
+/// line and the report embeds them.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct DiagnosticJson {
+    pub severity: Severity,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    pub message: String,
+    pub file: String,
+    /// Line and column of the primary span, 1-based; absent when the
+    /// diagnostic has no position in the source text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+    pub spans: Vec<SpanJson>,
+    pub notes: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct SpanJson {
+    pub byte_start: usize,
+    pub byte_end: usize,
+    pub line: usize,
+    pub column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+    pub label: String,
+    pub primary: bool,
+}
+
+impl DiagnosticJson {
+    pub fn new(diagnostic: &Diagnostic, source: &Source) -> Self {
+        let text = source.text().unwrap_or("");
+        let spans: Vec<SpanJson> = diagnostic
+            .labels
+            .iter()
+            .filter_map(|label| {
+                let range = label.span.to_range()?;
+                if range.end > text.len() {
+                    return None;
+                }
+                let (line, column) = line_column(text, range.start);
+                let (end_line, end_column) = line_column(text, range.end);
+                Some(SpanJson {
+                    byte_start: range.start,
+                    byte_end: range.end,
+                    line,
+                    column,
+                    end_line,
+                    end_column,
+                    label: label.message.clone(),
+                    primary: label.primary,
+                })
+            })
+            .collect();
+        let primary = spans.iter().find(|s| s.primary).or(spans.first());
+        DiagnosticJson {
+            severity: diagnostic.severity,
+            code: diagnostic.code.clone(),
+            message: diagnostic.message.clone(),
+            file: source.name.clone(),
+            line: primary.map(|s| s.line),
+            column: primary.map(|s| s.column),
+            notes: diagnostic.notes.clone(),
+            spans,
+        }
+    }
+}

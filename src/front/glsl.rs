@@ -1,0 +1,37 @@
+use naga::{Barrier, Block, Module, ShaderStage, Statement};
+
+use crate::diagnostics::{self, Diagnostic};
+
+pub fn parse(text: &str, stage: ShaderStage) -> Result<Module, Vec<Diagnostic>> {
+    let options = naga::front::glsl::Options::from(stage);
+    let mut module = naga::front::glsl::Frontend::default()
+        .parse(&options, text)
+        .map_err(|errors| diagnostics::from_glsl_parse(&errors))?;
+    narrow_barriers(&mut module);
+    Ok(module)
+}
+
+/// naga reads GLSL's `barrier()` as a barrier on every kind of memory,
+/// subgroup and texture included, which WGSL cannot say and HLSL refuses.
+/// In a compute shader `barrier()` synchronises the workgroup and orders
+/// its shared memory (glslang emits `OpControlBarrier Workgroup Workgroup
+/// AcquireRelease|WorkgroupMemory`), and buffer and image ordering is the
+/// job of `memoryBarrierBuffer()` and `memoryBarrierImage()`: keep exactly
+/// that.
+fn narrow_barriers(module: &mut Module) {
+    let narrow = |block: &mut Block| {
+        for statement in block.iter_mut() {
+            if let Statement::ControlBarrier(flags) = statement {
+                if flags.contains(Barrier::SUB_GROUP | Barrier::TEXTURE) {
+                    *flags = Barrier::WORK_GROUP;
+                }
+            }
+        }
+    };
+    for (_, function) in module.functions.iter_mut() {
+        shaderxform_passes::ir::for_each_block_mut(&mut function.body, &mut { narrow });
+    }
+    for ep in module.entry_points.iter_mut() {
+        shaderxform_passes::ir::for_each_block_mut(&mut ep.function.body, &mut { narrow });
+    }
+}

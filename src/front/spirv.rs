@@ -1,0 +1,75 @@
+use naga::Module;
+use spirv_tools::assembler::Assembler as _;
+
+use crate::diagnostics::Diagnostic;
+
+const MAGIC: u32 = 0x0723_0203;
+
+fn options() -> naga::front::spv::Options {
+    naga::front::spv::Options {
+        // Keep the shader's own coordinate conventions: the back ends
+        // adjust for their targets.
+        adjust_coordinate_space: false,
+        strict_capabilities: false,
+        block_ctx_dump_prefix: None,
+    }
+}
+
+pub fn parse_binary(bytes: &[u8]) -> Result<Module, Vec<Diagnostic>> {
+    if bytes.len() < 20 || !bytes.len().is_multiple_of(4) {
+        return Err(vec![Diagnostic::error(format!(
+            "not a SPIR-V binary: {} bytes is not a whole number of 32-bit words after a 5-word header",
+            bytes.len()
+        ))
+        .with_code("spirv::not-spirv")]);
+    }
+    let magic = u32::from_le_bytes(bytes[..4].try_into().expect("4 bytes"));
+    if magic != MAGIC {
+        let hint = if magic.swap_bytes() == MAGIC {
+            " (it is big-endian; shaderxform reads little-endian SPIR-V)"
+        } else {
+            ""
+        };
+        return Err(vec![Diagnostic::error(format!(
+            "not a SPIR-V binary: the first word is {magic:#010x}, not the magic number {MAGIC:#010x}{hint}"
+        ))
+        .with_code("spirv::not-spirv")]);
+    }
+    naga::front::spv::parse_u8_slice(bytes, &options()).map_err(|e| {
+        vec![Diagnostic::error(format!("cannot read this SPIR-V: {e}")).with_code("spirv::parse")]
+    })
+}
+
+pub fn parse_assembly(text: &str) -> Result<Module, Vec<Diagnostic>> {
+    let words = assemble(text)?;
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    parse_binary(&bytes)
+}
+
+/// Assembles SPIR-V text with SPIRV-Tools' assembler.
+pub fn assemble(text: &str) -> Result<Vec<u32>, Vec<Diagnostic>> {
+    let assembler = spirv_tools::assembler::create(Some(spirv_tools::TargetEnv::Universal_1_6));
+    match assembler.assemble(text, Default::default()) {
+        Ok(binary) => Ok(binary.as_words().to_vec()),
+        Err(e) => {
+            let mut d = Diagnostic::error(format!(
+                "cannot assemble this SPIR-V: {}",
+                e.diagnostic
+                    .as_ref()
+                    .map_or_else(|| e.to_string(), |d| d.message.clone())
+            ))
+            .with_code("spirv::assemble");
+            if let Some(diag) = &e.diagnostic {
+                if diag.is_text {
+                    // SPIRV-Tools counts lines and columns from 0.
+                    let start = crate::source::offset_of(text, diag.line + 1, diag.column + 1);
+                    let end = text[start..]
+                        .find(char::is_whitespace)
+                        .map_or(text.len(), |n| start + n.max(1));
+                    d = d.with_primary(naga::Span::new(start as u32, end as u32), "here");
+                }
+            }
+            Err(vec![d])
+        }
+    }
+}

@@ -1,0 +1,48 @@
+//! shaderxform: a shader source-to-source compiler on naga IR.
+//!
+//! It reads WGSL, SPIR-V or GLSL, runs transformation passes that make
+//! shaders portable and fast (float atomic min/max on integer atomics,
+//! barrier hoisting, lane transposition), validates the result, and writes
+//! WGSL, SPIR-V, GLSL, HLSL or Metal.
+//!
+//! The library never prints and never exits: failures come back as
+//! [`Failure`]s holding [`Diagnostic`]s, which [`render`] turns into
+//! rustc-style text and [`DiagnosticJson`] into data.
+//!
+//! ```no_run
+//! use shaderxform::{Compiler, Options, OutputFormat, Source};
+//!
+//! let source = Source::read("corpus/translate/histogram_atomic_u32.wgsl".as_ref(), None)?;
+//! let compiler = Compiler::new(Options::default())?;
+//! let compiled = compiler.compile(&source, &[OutputFormat::SpirvBinary, OutputFormat::Hlsl])?;
+//! std::fs::write("histogram.spv", &compiled.outputs[0].bytes)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod back;
+pub mod diagnostics;
+pub mod front;
+pub mod pipeline;
+pub mod report;
+pub mod source;
+
+pub use back::{EmitOptions, Output, OutputFormat, SpirvVersion};
+pub use diagnostics::{render, ColorChoice, Diagnostic, DiagnosticJson, Severity};
+pub use pipeline::{Compiled, Compiler, Failure, FailureKind, Options, Transformed};
+pub use report::Report;
+pub use shaderxform_passes as passes;
+pub use shaderxform_passes::{PassSelection, Target};
+pub use source::{InputFormat, Source};
+
+/// Renders every diagnostic, for a build script's panic message or a log.
+pub fn render_all(diagnostics: &[Diagnostic], source: &Source, color: ColorChoice) -> String {
+    diagnostics
+        .iter()
+        .map(|d| render(d, source, color))
+        .collect::<Vec<_>>()
+        .join("")
+}
+
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

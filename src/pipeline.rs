@@ -1,0 +1,296 @@
+//! The driver: front end, passes, validation, emission, with every failure
+//! turned into diagnostics and every panic caught.
+
+use std::collections::BTreeMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use naga::valid::ModuleInfo;
+use naga::Module;
+use shaderxform_passes::{PassManager, PassOptions, PassReport, PassSelection, RunError, Target};
+
+use crate::back::{self, EmitError, EmitOptions, Output, OutputFormat};
+use crate::diagnostics::{self, Diagnostic};
+use crate::front;
+use crate::source::Source;
+
+/// Everything that decides what a compilation does.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub passes: PassSelection,
+    /// `pass name -> option -> value`, e.g. `float-atomics -> strategy -> cas`.
+    pub pass_options: BTreeMap<String, BTreeMap<String, String>>,
+    /// What the target supports, for passes that depend on it.
+    pub target: Target,
+    pub emit: EmitOptions,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            passes: PassSelection::All,
+            pass_options: BTreeMap::new(),
+            target: Target::default(),
+            emit: EmitOptions::default(),
+        }
+    }
+}
+
+/// What went wrong, which decides the exit code of the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailureKind {
+    /// The options are wrong (an unknown pass, an entry point that does
+    /// not exist): exit code 2.
+    Usage,
+    /// The shader is wrong: it does not parse or validate. Exit code 1.
+    Input,
+    /// A pass refused to apply a transformation it was asked for. Exit 1.
+    Refused,
+    /// shaderxform or naga failed on a valid input. Exit 1.
+    Internal,
+}
+
+/// A failed compilation: the diagnostics that say why, and what the passes
+/// did up to that point.
+#[derive(Debug)]
+pub struct Failure {
+    pub kind: FailureKind,
+    pub diagnostics: Vec<Diagnostic>,
+    pub passes: Vec<PassReport>,
+}
+
+impl Failure {
+    pub fn new(kind: FailureKind, diagnostics: Vec<Diagnostic>) -> Self {
+        Failure {
+            kind,
+            diagnostics,
+            passes: Vec::new(),
+        }
+    }
+
+    fn internal(message: String) -> Self {
+        Self::new(
+            FailureKind::Internal,
+            vec![Diagnostic::error(message)
+                .with_code("internal")
+                .with_note("this is a bug in shaderxform or naga, not in the shader")],
+        )
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let messages: Vec<&str> = self
+            .diagnostics
+            .iter()
+            .map(|d| d.message.as_str())
+            .collect();
+        f.write_str(&messages.join("; "))
+    }
+}
+
+impl std::error::Error for Failure {}
+
+/// A validated, transformed module, ready to emit.
+#[derive(Debug)]
+pub struct Transformed {
+    pub module: Module,
+    pub info: ModuleInfo,
+    /// What each selected pass did, in the order they ran.
+    pub passes: Vec<PassReport>,
+}
+
+impl Transformed {
+    /// Warnings and notes of the passes (errors make a [`Failure`]).
+    pub fn diagnostics(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.passes.iter().flat_map(|p| p.diagnostics.iter())
+    }
+}
+
+/// Runs shaders through a configured pipeline. Build one and reuse it for
+/// many shaders.
+pub struct Compiler {
+    manager: PassManager,
+    options: Options,
+    pass_options: BTreeMap<String, PassOptions>,
+}
+
+impl Compiler {
+    /// Checks the options (pass names, pass options) once.
+    pub fn new(options: Options) -> Result<Self, Failure> {
+        Self::with_manager(PassManager::with_builtin_passes(), options)
+    }
+
+    pub fn with_manager(manager: PassManager, options: Options) -> Result<Self, Failure> {
+        let usage = |e: shaderxform_passes::SelectionError| {
+            Failure::new(
+                FailureKind::Usage,
+                vec![Diagnostic::error(e.to_string()).with_code("options::passes")],
+            )
+        };
+        manager.select(&options.passes).map_err(usage)?;
+        let pass_options = manager
+            .check_options(&options.pass_options)
+            .map_err(usage)?;
+        Ok(Compiler {
+            manager,
+            options,
+            pass_options,
+        })
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    pub fn pass_names(&self) -> Vec<&'static str> {
+        self.manager.names()
+    }
+
+    /// Parses, transforms and validates a shader.
+    pub fn transform(&self, source: &Source) -> Result<Transformed, Failure> {
+        guarded(source, "reading and transforming", || {
+            self.transform_unguarded(source)
+        })
+    }
+
+    fn transform_unguarded(&self, source: &Source) -> Result<Transformed, Failure> {
+        let parsed = front::parse(source).map_err(|d| Failure::new(FailureKind::Input, d))?;
+        let mut module = parsed.module;
+        let keep_spans = source.format.spans_index_text();
+        let outcome = self
+            .manager
+            .run(
+                &mut module,
+                &self.options.passes,
+                &self.pass_options,
+                &self.options.target,
+            )
+            .map_err(|e| match e {
+                RunError::InvalidInput {
+                    error,
+                    rewritten_by,
+                    reports,
+                } => {
+                    let mut d = diagnostics::from_spanned(&error, "naga::validation", keep_spans);
+                    for pass in rewritten_by {
+                        d = d.with_note(format!("after the `{pass}` pass rewrote the module"));
+                    }
+                    Failure {
+                        kind: FailureKind::Input,
+                        diagnostics: vec![d],
+                        passes: reports,
+                    }
+                }
+                RunError::PassProducedInvalidModule {
+                    pass,
+                    error,
+                    reports,
+                } => {
+                    let d = diagnostics::from_spanned(&error, "internal", keep_spans);
+                    let d = Diagnostic {
+                        message: format!(
+                            "internal error: the `{pass}` pass produced an invalid module: {}",
+                            d.message
+                        ),
+                        ..d
+                    }
+                    .with_note("this is a bug in shaderxform, not in the shader");
+                    Failure {
+                        kind: FailureKind::Internal,
+                        diagnostics: vec![d],
+                        passes: reports,
+                    }
+                }
+            })?;
+        if outcome.has_errors() {
+            let errors = outcome
+                .reports
+                .iter()
+                .flat_map(|r| r.diagnostics.iter().filter(|d| d.is_error()).cloned())
+                .collect();
+            return Err(Failure {
+                kind: FailureKind::Refused,
+                diagnostics: errors,
+                passes: outcome.reports,
+            });
+        }
+        Ok(Transformed {
+            module,
+            info: outcome.info,
+            passes: outcome.reports,
+        })
+    }
+
+    /// Emits a transformed module in one format, validated (spirv-val for
+    /// SPIR-V) before it is returned.
+    pub fn emit(
+        &self,
+        source: &Source,
+        transformed: &Transformed,
+        format: OutputFormat,
+    ) -> Result<Output, Failure> {
+        guarded(source, &format!("writing {format}"), || {
+            back::emit(
+                &transformed.module,
+                &transformed.info,
+                format,
+                &self.options.emit,
+            )
+            .map_err(|e| match e {
+                EmitError::Options(d) => Failure::new(FailureKind::Usage, vec![d]),
+                EmitError::Backend(d) => Failure::new(FailureKind::Internal, vec![d]),
+            })
+        })
+    }
+
+    /// Transforms and emits in every format asked for; nothing is returned
+    /// unless every output was produced and validated.
+    pub fn compile(&self, source: &Source, formats: &[OutputFormat]) -> Result<Compiled, Failure> {
+        let transformed = self.transform(source)?;
+        let mut outputs = Vec::with_capacity(formats.len());
+        for &format in formats {
+            match self.emit(source, &transformed, format) {
+                Ok(output) => outputs.push(output),
+                Err(mut failure) => {
+                    failure.passes = transformed.passes;
+                    return Err(failure);
+                }
+            }
+        }
+        Ok(Compiled {
+            transformed,
+            outputs,
+        })
+    }
+}
+
+/// A compiled shader: the transformed module and its outputs, one per
+/// format asked for, in that order.
+#[derive(Debug)]
+pub struct Compiled {
+    pub transformed: Transformed,
+    pub outputs: Vec<Output>,
+}
+
+/// Runs `f`, turning a panic inside naga or a pass into an internal error
+/// that names the input.
+fn guarded<T>(
+    source: &Source,
+    doing: &str,
+    f: impl FnOnce() -> Result<T, Failure>,
+) -> Result<T, Failure> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(result) => result,
+        Err(payload) => {
+            let what = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".to_string());
+            Err(Failure::internal(format!(
+                "internal error while {doing} {}: {what}",
+                source.name
+            )))
+        }
+    }
+}

@@ -1,0 +1,165 @@
+//! The JSON report of a run (`--report FILE`): the input, the outputs, and
+//! for each pass what it changed and what it said.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use shaderxform_passes::{Change, PassReport, Skipped};
+
+use crate::diagnostics::{Diagnostic, DiagnosticJson};
+use crate::source::{line_column, Source};
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub tool: &'static str,
+    pub version: &'static str,
+    pub input: InputJson,
+    pub outputs: Vec<OutputJson>,
+    pub passes: Vec<PassJson>,
+    /// Every diagnostic of the run, those of the passes included.
+    pub diagnostics: Vec<DiagnosticJson>,
+    pub success: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct InputJson {
+    pub path: String,
+    pub format: &'static str,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct OutputJson {
+    pub path: String,
+    pub format: &'static str,
+    pub bytes: usize,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PassJson {
+    pub name: &'static str,
+    /// `changed`, `unchanged` or `skipped`.
+    pub status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    pub changes: Vec<ChangeJson>,
+    pub diagnostics: Vec<DiagnosticJson>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ChangeJson {
+    pub kind: String,
+    pub file: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strategy: Option<String>,
+    pub message: String,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub details: BTreeMap<String, String>,
+}
+
+impl ChangeJson {
+    pub fn new(change: &Change, source: &Source) -> Self {
+        let position = source
+            .span_text()
+            .zip(change.span.to_range())
+            .filter(|(text, range)| range.start <= text.len())
+            .map(|(text, range)| line_column(text, range.start));
+        ChangeJson {
+            kind: change.kind.clone(),
+            file: source.name.clone(),
+            line: position.map(|p| p.0),
+            column: position.map(|p| p.1),
+            strategy: change.strategy.clone(),
+            message: change.message.clone(),
+            details: change.details.clone(),
+        }
+    }
+}
+
+impl Report {
+    pub fn new(source: &Source) -> Self {
+        Report {
+            tool: "shaderxform",
+            version: env!("CARGO_PKG_VERSION"),
+            input: InputJson {
+                path: source.name.clone(),
+                format: source.format.name(),
+            },
+            outputs: Vec::new(),
+            passes: Vec::new(),
+            diagnostics: Vec::new(),
+            success: true,
+        }
+    }
+
+    pub fn add_passes(&mut self, source: &Source, passes: &[PassReport]) {
+        for pass in passes {
+            let (status, reason) = match &pass.skipped {
+                Some(Skipped::TargetLacks(what)) => {
+                    ("skipped", Some(format!("the target lacks {what}")))
+                }
+                Some(Skipped::NotApplicable) => ("skipped", Some("nothing to do".to_string())),
+                None if pass.changes.is_empty() => ("unchanged", None),
+                None => ("changed", None),
+            };
+            let diagnostics: Vec<DiagnosticJson> = pass
+                .diagnostics
+                .iter()
+                .map(|d| DiagnosticJson::new(d, source))
+                .collect();
+            self.diagnostics.extend(diagnostics.iter().cloned());
+            self.passes.push(PassJson {
+                name: pass.name,
+                status,
+                reason,
+                changes: pass
+                    .changes
+                    .iter()
+                    .map(|c| ChangeJson::new(c, source))
+                    .collect(),
+                diagnostics,
+            });
+        }
+        if passes.iter().any(PassReport::has_errors) {
+            self.success = false;
+        }
+    }
+
+    /// Adds diagnostics that no pass made (parse and validation errors,
+    /// emission failures).
+    pub fn add_diagnostics<'d>(
+        &mut self,
+        source: &Source,
+        diagnostics: impl IntoIterator<Item = &'d Diagnostic>,
+    ) {
+        for d in diagnostics {
+            if d.is_error() {
+                self.success = false;
+            }
+            let json = DiagnosticJson::new(d, source);
+            if !self.diagnostics.contains(&json) {
+                self.diagnostics.push(json);
+            }
+        }
+    }
+
+    pub fn add_output(
+        &mut self,
+        path: impl Into<String>,
+        format: crate::OutputFormat,
+        bytes: usize,
+    ) {
+        self.outputs.push(OutputJson {
+            path: path.into(),
+            format: format.extension(),
+            bytes,
+        });
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a report always serializes")
+    }
+}
