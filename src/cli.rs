@@ -439,7 +439,10 @@ fn load(path: &Path, common: &CommonArgs, printer: &Printer) -> Result<Source, i
 fn exit_code(kind: FailureKind) -> i32 {
     match kind {
         FailureKind::Usage => exit::USAGE,
-        FailureKind::Input | FailureKind::Refused | FailureKind::Internal => exit::FAILED,
+        FailureKind::Input
+        | FailureKind::Refused
+        | FailureKind::Unsupported
+        | FailureKind::Internal => exit::FAILED,
     }
 }
 

@@ -84,10 +84,13 @@ pub fn render(diagnostic: &Diagnostic, source: &Source, color: ColorChoice) -> S
         cs_diag = cs_diag.with_code(code);
     }
     let mut notes = diagnostic.notes.clone();
-    for label in &diagnostic.labels {
+    // The caret goes under the primary label; when a front end gave only
+    // secondary ones, the first stands in for it.
+    let has_primary = diagnostic.labels.iter().any(|l| l.primary);
+    for (i, label) in diagnostic.labels.iter().enumerate() {
         match label.span.to_range() {
             Some(range) if range.end <= text.len() && !text.is_empty() => {
-                let l = if label.primary {
+                let l = if label.primary || (!has_primary && i == 0) {
                     cs::Label::primary((), range)
                 } else {
                     cs::Label::secondary((), range)

@@ -45,6 +45,8 @@ pub enum FailureKind {
     Input,
     /// A pass refused to apply a transformation it was asked for. Exit 1.
     Refused,
+    /// The output format cannot express what the shader uses. Exit 1.
+    Unsupported,
     /// shaderxform or naga failed on a valid input. Exit 1.
     Internal,
 }
@@ -238,6 +240,7 @@ impl Compiler {
             )
             .map_err(|e| match e {
                 EmitError::Options(d) => Failure::new(FailureKind::Usage, vec![d]),
+                EmitError::Unsupported(d) => Failure::new(FailureKind::Unsupported, vec![d]),
                 EmitError::Backend(d) => Failure::new(FailureKind::Internal, vec![d]),
             })
         })

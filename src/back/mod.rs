@@ -120,7 +120,9 @@ pub enum EmitError {
     /// The options cannot work for this module (an entry point that does
     /// not exist, a SPIR-V version too old for what the module uses).
     Options(Diagnostic),
-    /// The back end cannot express the module, or wrote something invalid.
+    /// The target format cannot express something the module uses.
+    Unsupported(Diagnostic),
+    /// The back end failed on the module, or wrote something invalid.
     Backend(Diagnostic),
 }
 
@@ -265,6 +267,13 @@ fn write_glsl(
     options: &EmitOptions,
     entry_point: Option<&naga::EntryPoint>,
 ) -> Result<String, EmitError> {
+    if uses_f16(module) {
+        return Err(EmitError::Unsupported(
+            Diagnostic::error("GLSL output cannot hold this shader: it uses f16, and naga's GLSL writer has no 16-bit float types")
+                .with_code("emit::glsl-f16")
+                .with_note("SPIR-V, HLSL (shader model 6.2) and Metal outputs support f16"),
+        ));
+    }
     let ep = match (entry_point, module.entry_points.as_slice()) {
         (Some(ep), _) => ep,
         (None, [only]) => only,
@@ -328,14 +337,17 @@ fn write_hlsl(
 
 /// Wave intrinsics need shader model 6.0 and 16-bit types 6.2.
 fn lowest_shader_model(module: &Module) -> hlsl::ShaderModel {
-    let uses_f16 = module.types.iter().any(|(_, ty)| {
-        shaderxform_passes::ir::scalar_of(&ty.inner).is_some_and(|s| s == naga::Scalar::F16)
-    });
-    if uses_f16 {
+    if uses_f16(module) {
         hlsl::ShaderModel::V6_2
     } else {
         hlsl::ShaderModel::V6_0
     }
+}
+
+fn uses_f16(module: &Module) -> bool {
+    module.types.iter().any(|(_, ty)| {
+        shaderxform_passes::ir::scalar_of(&ty.inner).is_some_and(|s| s == naga::Scalar::F16)
+    })
 }
 
 fn write_msl(

@@ -5,9 +5,10 @@
 //! Vulkan forbids explicit layout on `Workgroup` variables unless the
 //! device enables `workgroupMemoryExplicitLayout`
 //! (VUID-StandaloneSpirv-None-10684), and spirv-val rejects such modules.
-//! This rewrite gives workgroup pointers undecorated copies of their
-//! pointee types and retypes the loads, stores and null constants that
-//! touch them.
+//! This rewrite strips the layout from types that only workgroup (or
+//! function and private) memory uses, and gives workgroup pointers
+//! undecorated copies of types that buffers share, retyping the loads,
+//! stores and null constants that touch them.
 
 use std::collections::{HashMap, HashSet};
 
@@ -26,8 +27,12 @@ pub fn strip_workgroup_layout(words: &[u32]) -> Result<Option<Vec<u32>>, String>
         .filter_map(|i| i.result_id.map(|id| (id, i.clone())))
         .collect();
 
+    let layout_required = types_in_laid_out_memory(&module, &types);
     let mut rewrite = Rewrite {
         laid_out,
+        layout_required,
+        stripped: HashSet::new(),
+        replaced: HashMap::new(),
         types,
         needs_copy: HashMap::new(),
         copies: HashMap::new(),
@@ -49,13 +54,19 @@ pub fn strip_workgroup_layout(words: &[u32]) -> Result<Option<Vec<u32>>, String>
         let pointee = *pointee;
         if rewrite.needs_copy(pointee) {
             let copy = rewrite.copy(pointee);
-            inst.operands[1] = Operand::IdRef(copy);
-            retyped_pointers.insert(inst.result_id.expect("types have ids"), (pointee, copy));
+            if copy != pointee {
+                inst.operands[1] = Operand::IdRef(copy);
+                retyped_pointers.insert(inst.result_id.expect("types have ids"), (pointee, copy));
+            }
         }
     }
-    if retyped_pointers.is_empty() {
+    if retyped_pointers.is_empty() && rewrite.stripped.is_empty() {
         return Ok(None);
     }
+    let stripped = rewrite.stripped.clone();
+    module.annotations.retain(|inst| {
+        !(annotation_target(inst).is_some_and(|t| stripped.contains(&t)) && is_layout(inst))
+    });
 
     // The type of every id, to find what points at retyped memory.
     let mut type_of: HashMap<Word, Word> = HashMap::new();
@@ -154,6 +165,9 @@ pub fn strip_workgroup_layout(words: &[u32]) -> Result<Option<Vec<u32>>, String>
     let originals = std::mem::take(&mut module.types_global_values);
     for inst in originals {
         let id = inst.result_id;
+        let inst = id
+            .and_then(|id| rewrite.replaced.remove(&id))
+            .unwrap_or(inst);
         module.types_global_values.push(inst);
         if let Some(id) = id {
             rewrite.emit_after(id, &mut module.types_global_values);
@@ -167,6 +181,12 @@ pub fn strip_workgroup_layout(words: &[u32]) -> Result<Option<Vec<u32>>, String>
 
 struct Rewrite {
     laid_out: HashSet<Word>,
+    /// Types that buffers use, which must keep their layout.
+    layout_required: HashSet<Word>,
+    /// Types whose layout decorations are dropped in place.
+    stripped: HashSet<Word>,
+    /// Types rewritten in place (their members now undecorated).
+    replaced: HashMap<Word, Instruction>,
     types: HashMap<Word, Instruction>,
     needs_copy: HashMap<Word, bool>,
     copies: HashMap<Word, Word>,
@@ -213,7 +233,8 @@ impl Rewrite {
         needed
     }
 
-    /// The undecorated copy of `ty`, made on first request.
+    /// The undecorated version of `ty`, made on first request: `ty` itself
+    /// with its decorations dropped when no buffer uses it, else a copy.
     fn copy(&mut self, ty: Word) -> Word {
         if let Some(&copy) = self.copies.get(&ty) {
             return copy;
@@ -226,6 +247,12 @@ impl Rewrite {
                     *operand = Operand::IdRef(self.copy(member));
                 }
             }
+        }
+        if !self.layout_required.contains(&ty) {
+            self.stripped.insert(ty);
+            self.copies.insert(ty, ty);
+            self.replaced.insert(ty, inst);
+            return ty;
         }
         let id = self.fresh_id();
         inst.result_id = Some(id);
@@ -247,36 +274,91 @@ impl Rewrite {
     }
 }
 
+/// Types reachable from pointers into memory with explicit layout
+/// (buffers, push constants): they keep their decorations.
+fn types_in_laid_out_memory(
+    module: &dr::Module,
+    types: &HashMap<Word, Instruction>,
+) -> HashSet<Word> {
+    let mut required = HashSet::new();
+    let mut stack: Vec<Word> = module
+        .types_global_values
+        .iter()
+        .filter(|inst| inst.class.opcode == Op::TypePointer)
+        .filter_map(|inst| match (inst.operands.first(), inst.operands.get(1)) {
+            (Some(Operand::StorageClass(class)), Some(Operand::IdRef(pointee)))
+                if matches!(
+                    *class,
+                    StorageClass::StorageBuffer
+                        | StorageClass::Uniform
+                        | StorageClass::PushConstant
+                        | StorageClass::PhysicalStorageBuffer
+                        | StorageClass::ShaderRecordBufferKHR
+                ) =>
+            {
+                Some(*pointee)
+            }
+            _ => None,
+        })
+        .collect();
+    while let Some(ty) = stack.pop() {
+        if !required.insert(ty) {
+            continue;
+        }
+        if let Some(inst) = types.get(&ty) {
+            if matches!(
+                inst.class.opcode,
+                Op::TypeArray | Op::TypeRuntimeArray | Op::TypeStruct
+            ) {
+                for operand in &inst.operands {
+                    if let Operand::IdRef(member) = operand {
+                        if types.contains_key(member) {
+                            stack.push(*member);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    required
+}
+
+fn annotation_target(inst: &Instruction) -> Option<Word> {
+    match inst.operands.first() {
+        Some(Operand::IdRef(id)) => Some(*id),
+        _ => None,
+    }
+}
+
+fn is_layout(inst: &Instruction) -> bool {
+    let decoration = match (
+        inst.class.opcode,
+        inst.operands.get(1),
+        inst.operands.get(2),
+    ) {
+        (Op::Decorate, Some(Operand::Decoration(d)), _) => *d,
+        (Op::MemberDecorate, _, Some(Operand::Decoration(d))) => *d,
+        _ => return false,
+    };
+    matches!(
+        decoration,
+        Decoration::ArrayStride
+            | Decoration::Offset
+            | Decoration::MatrixStride
+            | Decoration::RowMajor
+            | Decoration::ColMajor
+            | Decoration::Block
+            | Decoration::BufferBlock
+    )
+}
+
 /// Ids of types that carry explicit layout: array strides, member offsets
 /// and matrix layouts, and the Block decoration.
 fn layout_decorated_ids(module: &dr::Module) -> HashSet<Word> {
-    let mut ids = HashSet::new();
-    for inst in &module.annotations {
-        let target = match inst.operands.first() {
-            Some(Operand::IdRef(id)) => *id,
-            _ => continue,
-        };
-        let decoration = match (
-            inst.class.opcode,
-            inst.operands.get(1),
-            inst.operands.get(2),
-        ) {
-            (Op::Decorate, Some(Operand::Decoration(d)), _) => *d,
-            (Op::MemberDecorate, _, Some(Operand::Decoration(d))) => *d,
-            _ => continue,
-        };
-        if matches!(
-            decoration,
-            Decoration::ArrayStride
-                | Decoration::Offset
-                | Decoration::MatrixStride
-                | Decoration::RowMajor
-                | Decoration::ColMajor
-                | Decoration::Block
-                | Decoration::BufferBlock
-        ) {
-            ids.insert(target);
-        }
-    }
-    ids
+    module
+        .annotations
+        .iter()
+        .filter(|inst| is_layout(inst))
+        .filter_map(annotation_target)
+        .collect()
 }

@@ -1,0 +1,153 @@
+//! Helpers shared by the integration tests.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use shaderxform::{Compiler, EmitOptions, InputFormat, Options, PassSelection, Source};
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every shader of a corpus folder, sorted, with its format.
+pub fn corpus(folder: &str) -> Vec<(PathBuf, Source)> {
+    let dir = root().join("corpus").join(folder);
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| InputFormat::from_path(p, None).is_some())
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|p| {
+            let relative = p.strip_prefix(root()).expect("inside the repository");
+            let source = Source::read(relative.as_ref(), None)
+                .or_else(|_| Source::read(&p, None))
+                .expect("corpus shaders are readable");
+            (p, source)
+        })
+        .collect()
+}
+
+pub fn translator(emit: EmitOptions) -> Compiler {
+    Compiler::new(Options {
+        passes: PassSelection::None,
+        emit,
+        ..Options::default()
+    })
+    .expect("no passes is a valid selection")
+}
+
+/// Whether tests must fail, rather than skip, when a tool is missing.
+pub fn tools_required() -> bool {
+    std::env::var_os("SHADERXFORM_REQUIRE_TOOLS").is_some_and(|v| v != "0")
+}
+
+/// `Some(path)` of an external program, or `None` when it is missing and
+/// tests may skip; panics when it is missing and tools are required.
+pub fn tool(name: &str) -> Option<PathBuf> {
+    let found = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|dir| dir.join(name))
+            .find(|candidate| candidate.is_file())
+    });
+    if found.is_none() {
+        assert!(
+            !tools_required(),
+            "{name} is required (SHADERXFORM_REQUIRE_TOOLS is set) but not on PATH; scripts/test installs it"
+        );
+        eprintln!("skipping: {name} is not installed");
+    }
+    found
+}
+
+/// The Tint checker, when Dawn's node bindings are installed.
+pub fn tint_checker() -> Option<(PathBuf, PathBuf)> {
+    let node = tool("node")?;
+    let script = root().join("tools/tint/check.mjs");
+    let installed = root().join("tools/tint/node_modules/webgpu").is_dir();
+    if !installed {
+        assert!(
+            !tools_required(),
+            "Dawn's node bindings are required but not installed: npm ci --prefix tools/tint"
+        );
+        eprintln!("skipping: tools/tint/node_modules is missing (npm ci --prefix tools/tint)");
+        return None;
+    }
+    Some((node, script))
+}
+
+#[derive(serde::Deserialize, Debug)]
+pub struct TintResult {
+    pub name: String,
+    pub ok: bool,
+    pub messages: Vec<serde_json::Value>,
+}
+
+/// Compiles WGSL sources with Tint; one result per shader, in order.
+pub fn tint_check(shaders: &[(String, String)]) -> Option<Vec<TintResult>> {
+    let (node, script) = tint_checker()?;
+    let input: Vec<serde_json::Value> = shaders
+        .iter()
+        .map(|(name, source)| serde_json::json!({"name": name, "source": source}))
+        .collect();
+    let mut child = Command::new(node)
+        .arg(script)
+        .arg("-")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("node starts");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        stdin
+            .write_all(serde_json::to_string(&input).unwrap().as_bytes())
+            .expect("write shaders to the checker");
+    }
+    let out = child.wait_with_output().expect("the checker finishes");
+    assert!(
+        out.status.code() == Some(0) || out.status.code() == Some(1),
+        "the Tint checker failed to run: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let results: Vec<TintResult> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    assert_eq!(results.len(), shaders.len(), "one result per shader");
+    Some(results)
+}
+
+/// Runs glslangValidator on GLSL text of a stage; `Err` holds its output.
+pub fn glslang_validate(glsl: &str, stage: naga::ShaderStage) -> Option<Result<(), String>> {
+    let validator = tool("glslangValidator")?;
+    let ext = match stage {
+        naga::ShaderStage::Vertex => "vert",
+        naga::ShaderStage::Fragment => "frag",
+        _ => "comp",
+    };
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let path = dir.path().join(format!("shader.{ext}"));
+    std::fs::write(&path, glsl).expect("write GLSL");
+    let out = Command::new(validator)
+        .arg(&path)
+        .output()
+        .expect("glslangValidator runs");
+    Some(if out.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stdout).into_owned())
+    })
+}
+
+pub fn display(path: &Path) -> String {
+    path.strip_prefix(root())
+        .unwrap_or(path)
+        .display()
+        .to_string()
+}
