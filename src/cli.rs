@@ -462,47 +462,87 @@ fn compiler(common: &CommonArgs, printer: &Printer) -> Result<Compiler, i32> {
 fn transform(args: TransformArgs) -> i32 {
     let printer = Printer::new(&args.common);
     let input = args.input.clone().expect("clap requires IN");
-    let source = match load(&input, &args.common, &printer) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+    let name = input.display().to_string();
     let destinations = match destinations(&args, &input) {
         Ok(d) => d,
         Err(message) => {
-            printer.plain_error(&message, &input.display().to_string());
+            printer.plain_error(&message, &name);
             return exit::USAGE;
         }
     };
+    if let Err(message) = check_report_path(args.report.as_deref(), &input, &destinations) {
+        printer.plain_error(&message, &name);
+        return exit::USAGE;
+    }
     let compiler = match compiler(&args.common, &printer) {
         Ok(c) => c,
         Err(code) => return code,
     };
+    let source = match load(&input, &args.common, &printer) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
     let formats: Vec<OutputFormat> = destinations.iter().map(|d| d.format).collect();
     let mut report = Report::new(&source);
-    let code = match compiler.compile(&source, &formats) {
+    match compiler.compile(&source, &formats) {
         Ok(compiled) => {
             report.add_passes(&source, &compiled.transformed.passes);
             for d in compiled.transformed.diagnostics() {
                 printer.diagnostic(d, &source);
             }
-            match write_outputs(&destinations, &compiled.outputs) {
-                Ok(()) => {
-                    for (dest, output) in destinations.iter().zip(&compiled.outputs) {
-                        report.add_output(dest.display(), output.format, output.bytes.len());
-                    }
-                    exit::OK
-                }
+            for (dest, output) in destinations.iter().zip(&compiled.outputs) {
+                report.add_output(dest.display(), output.format, output.bytes.len());
+            }
+            let report_file = args
+                .report
+                .as_ref()
+                .map(|path| (path.clone(), report.to_json().into_bytes()));
+            match write_outputs(&destinations, &compiled.outputs, report_file) {
+                Ok(()) => exit::OK,
                 Err(message) => {
                     let d = Diagnostic::error(message).with_code("io::write");
                     printer.diagnostic(&d, &source);
+                    // The report says why nothing was written, if it can
+                    // be written at all.
+                    report.outputs.clear();
                     report.add_diagnostics(&source, [&d]);
-                    exit::FAILED
+                    finish_report(args.report.as_deref(), &report, &printer, exit::FAILED)
                 }
             }
         }
-        Err(failure) => fail(&failure, &source, &printer, &mut report),
-    };
-    finish_report(args.report.as_deref(), &report, &printer, code)
+        Err(failure) => {
+            let code = fail(&failure, &source, &printer, &mut report);
+            finish_report(args.report.as_deref(), &report, &printer, code)
+        }
+    }
+}
+
+/// The report may not overwrite the input or an output.
+fn check_report_path(
+    report: Option<&Path>,
+    input: &Path,
+    destinations: &[Destination],
+) -> Result<(), String> {
+    let Some(report) = report else { return Ok(()) };
+    if same_file(input, report) {
+        return Err(format!(
+            "refusing to overwrite the input: --report {} names the same file as {}",
+            report.display(),
+            input.display()
+        ));
+    }
+    for dest in destinations {
+        if let Some(path) = &dest.path {
+            if path == report || same_file(path, report) {
+                return Err(format!(
+                    "--report {} names the same file as the output {}",
+                    report.display(),
+                    path.display()
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn fail(failure: &Failure, source: &Source, printer: &Printer, report: &mut Report) -> i32 {
@@ -541,6 +581,10 @@ fn check(args: CheckArgs) -> i32 {
         Ok(s) => s,
         Err(code) => return code,
     };
+    if let Err(message) = check_report_path(args.report.as_deref(), &args.input, &[]) {
+        printer.plain_error(&message, &args.input.display().to_string());
+        return exit::USAGE;
+    }
     let compiler = match compiler(&args.common, &printer) {
         Ok(c) => c,
         Err(code) => return code,
@@ -559,25 +603,36 @@ fn check(args: CheckArgs) -> i32 {
     finish_report(args.report.as_deref(), &report, &printer, code)
 }
 
-/// Writes every output, or none: each goes to a temporary file beside its
-/// destination, and only when all are written are they renamed into place.
-fn write_outputs(destinations: &[Destination], outputs: &[Output]) -> Result<(), String> {
+/// Writes every output and the report, or none: each file goes to a
+/// temporary file beside its destination, standard output is written once
+/// all of them are staged, and then they are renamed into place.
+fn write_outputs(
+    destinations: &[Destination],
+    outputs: &[Output],
+    report: Option<(PathBuf, Vec<u8>)>,
+) -> Result<(), String> {
     let mut staged = Vec::new();
+    let mut to_stdout = Vec::new();
     for (dest, output) in destinations.iter().zip(outputs) {
         match &dest.path {
-            None => {
-                let mut stdout = std::io::stdout().lock();
-                stdout
-                    .write_all(&output.bytes)
-                    .and_then(|_| stdout.flush())
-                    .map_err(|e| format!("cannot write to standard output: {e}"))?;
-            }
-            Some(path) => staged.push((path, stage_file(path, &output.bytes)?)),
+            None => to_stdout.push(&output.bytes),
+            Some(path) => staged.push((path.clone(), stage_file(path, &output.bytes)?)),
         }
     }
+    if let Some((path, bytes)) = report {
+        let file = stage_file(&path, &bytes)?;
+        staged.push((path, file));
+    }
+    let mut stdout = std::io::stdout().lock();
+    for bytes in to_stdout {
+        stdout
+            .write_all(bytes)
+            .and_then(|_| stdout.flush())
+            .map_err(|e| format!("cannot write to standard output: {e}"))?;
+    }
     for (path, file) in staged {
-        file.persist(path)
-            .map_err(|e| format!("cannot write {}: {}", path.display(), e.error))?;
+        file.persist(&path)
+            .map_err(|e| format!("cannot write {}: {}", path.display(), e.error.kind()))?;
     }
     Ok(())
 }
@@ -593,14 +648,15 @@ fn stage_file(path: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile, Stri
             path.display()
         ));
     }
+    let cannot = |e: std::io::Error| format!("cannot write {}: {}", path.display(), e.kind());
     let mut file = tempfile::Builder::new()
         .prefix(".shaderxform-")
         .suffix(".tmp")
         .tempfile_in(dir)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        .map_err(cannot)?;
     file.write_all(bytes)
         .and_then(|_| file.as_file().sync_all())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        .map_err(cannot)?;
     Ok(file)
 }
 
@@ -608,5 +664,5 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
     stage_file(path, bytes)?
         .persist(path)
         .map(|_| ())
-        .map_err(|e| format!("cannot write {}: {}", path.display(), e.error))
+        .map_err(|e| format!("cannot write {}: {}", path.display(), e.error.kind()))
 }

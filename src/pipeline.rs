@@ -168,6 +168,14 @@ impl Compiler {
                 &self.options.target,
             )
             .map_err(|e| match e {
+                RunError::Refused { reports } => Failure {
+                    kind: FailureKind::Refused,
+                    diagnostics: reports
+                        .iter()
+                        .flat_map(|r| r.diagnostics.iter().filter(|d| d.is_error()).cloned())
+                        .collect(),
+                    passes: reports,
+                },
                 RunError::InvalidInput {
                     error,
                     rewritten_by,

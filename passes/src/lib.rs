@@ -6,6 +6,8 @@
 
 pub mod analysis;
 pub mod diagnostic;
+pub mod float_atomics;
+pub mod float_order;
 pub mod ir;
 pub mod manager;
 pub mod pass;
@@ -22,5 +24,5 @@ pub use naga;
 
 /// Every pass shaderxform ships, in the order they run.
 pub fn builtin_passes() -> Vec<Box<dyn Pass>> {
-    Vec::new()
+    vec![Box::new(float_atomics::FloatAtomics)]
 }

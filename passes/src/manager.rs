@@ -60,11 +60,15 @@ pub enum SelectionError {
 impl std::fmt::Display for SelectionError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SelectionError::UnknownPass { name, known } => write!(
-                f,
-                "unknown pass `{name}`; valid names: {}, all, none",
-                known.join(", ")
-            ),
+            SelectionError::UnknownPass { name, known } => {
+                let mut valid = known.clone();
+                valid.extend(["all", "none"]);
+                write!(
+                    f,
+                    "unknown pass `{name}`; valid names: {}",
+                    valid.join(", ")
+                )
+            }
             SelectionError::UnknownOption {
                 pass,
                 option,
@@ -120,9 +124,12 @@ impl PassReport {
     }
 }
 
-/// The failures of a pipeline run that are not a pass's own diagnostics.
+/// Why a pipeline run produced no module.
 #[derive(Debug)]
 pub enum RunError {
+    /// A pass reported an error: it was asked for a rewrite it cannot make.
+    /// Its diagnostics are in its report.
+    Refused { reports: Vec<PassReport> },
     /// The module does not validate after the passes that run before
     /// validation: the input is wrong. `rewritten_by` names the passes that
     /// changed it first, for the notes of the diagnostic.
@@ -330,7 +337,7 @@ impl PassManager {
                 }
             }
             if failed {
-                break;
+                return Err(RunError::Refused { reports });
             }
         }
 

@@ -35,6 +35,23 @@ pub fn parse_binary(bytes: &[u8]) -> Result<Module, Vec<Diagnostic>> {
         ))
         .with_code("spirv::not-spirv")]);
     }
+    // naga's reader trusts its input (a truncated module can make it index
+    // out of bounds), so SPIRV-Tools checks it first.
+    let words: Vec<u32> = bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")))
+        .collect();
+    let validator = spirv_tools::val::create(Some(spirv_tools::TargetEnv::Universal_1_6));
+    if let Err(e) = spirv_tools::val::Validator::validate(&validator, &words, None) {
+        let message = e
+            .diagnostic
+            .as_ref()
+            .map_or_else(|| e.to_string(), |d| d.message.clone());
+        return Err(vec![Diagnostic::error(format!(
+            "invalid SPIR-V: {message}"
+        ))
+        .with_code("spirv::invalid")]);
+    }
     naga::front::spv::parse_u8_slice(bytes, &options()).map_err(|e| {
         vec![Diagnostic::error(format!("cannot read this SPIR-V: {e}")).with_code("spirv::parse")]
     })

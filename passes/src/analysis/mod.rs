@@ -1,3 +1,4 @@
 //! Analyses over naga IR, shared by passes and by the driver.
 
 pub mod features;
+pub mod value_sign;

@@ -11,7 +11,7 @@ use naga::{Arena, Block, Expression, Handle, LocalVariable, Span, Statement, Typ
 /// ```
 pub struct BlockBuilder<'a> {
     expressions: &'a mut Arena<Expression>,
-    span: Span,
+    pub(crate) span: Span,
     block: Block,
     emitter: naga::proc::Emitter,
 }
@@ -78,6 +78,11 @@ impl<'a> BlockBuilder<'a> {
 
     /// Read access to the arena, e.g. to inspect an operand.
     pub fn expressions(&self) -> &Arena<Expression> {
+        self.expressions
+    }
+
+    /// Write access to the arena, e.g. to retype a statement's result.
+    pub fn expressions_mut(&mut self) -> &mut Arena<Expression> {
         self.expressions
     }
 

@@ -7,9 +7,11 @@
 //! to be created by their statement. [`BlockBuilder`] keeps those rules.
 
 mod block;
+mod rebuild;
 mod types;
 mod walk;
 
 pub use block::{add_local, BlockBuilder};
+pub use rebuild::{for_each_operand, rebuild_function, Rewrite, Unsupported};
 pub use types::{ensure_type, scalar_of, scalar_type};
 pub use walk::{for_each_block_mut, for_each_statement, rewrite_statements};

@@ -1,0 +1,1133 @@
+//! The command-line contract of `shaderxform`: exit codes, messages on
+//! stderr, and which files a run leaves behind.
+//!
+//! Every test runs the built binary in a fresh temporary directory, with
+//! inputs copied or written there so that messages name short relative
+//! paths, and checks the directory afterwards: a failed run leaves neither
+//! an output nor a `.shaderxform-*.tmp` staging file.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use tempfile::TempDir;
+
+// ---------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------
+
+const SPIRV_MAGIC: u32 = 0x0723_0203;
+
+/// A compute shader with one entry point that every back end writes.
+const GOOD: &str = "buffer_double_f32.wgsl";
+/// A second one, with a uniform block and a read-only buffer.
+const SAXPY: &str = "saxpy_uniform_params.wgsl";
+
+/// A syntax error on line 3, column 13 (the `;`).
+const SYNTAX_ERROR: &str = "fn f() -> i32 {\n  let x = 1;\n  return x +;\n}\n";
+
+/// Parses, but the validator rejects the store to a read-only buffer
+/// (line 4, column 3).
+const STORE_TO_READ_ONLY: &str = "@group(0) @binding(0) var<storage, read> b: array<u32>;
+@compute @workgroup_size(1)
+fn main() {
+  b[0] = 1u;
+}
+";
+
+/// Parses, but the validator rejects the return type (the function spans
+/// from line 1, column 1).
+const WRONG_RETURN_TYPE: &str = "fn f() -> i32 {\n  return 1u;\n}\n";
+
+/// Two compute entry points: GLSL output needs `--entry-point`.
+const TWO_ENTRY_POINTS: &str = "@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+
+@compute @workgroup_size(64)
+fn first(@builtin(global_invocation_id) id: vec3<u32>) {
+    data[id.x] = 1u;
+}
+
+@compute @workgroup_size(64)
+fn second(@builtin(global_invocation_id) id: vec3<u32>) {
+    data[id.x] = 2u;
+}
+";
+
+fn tempdir() -> TempDir {
+    tempfile::tempdir().expect("create a temporary directory")
+}
+
+/// Runs shaderxform in `dir` with `args`.
+fn run(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shaderxform"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .output()
+        .expect("run shaderxform")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Asserts the exit code, showing stderr when it is not the expected one.
+fn assert_exit(out: &Output, code: i32) {
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "expected exit code {code}\n--- stderr ---\n{}\n--- stdout ---\n{}",
+        stderr(out),
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+/// Asserts that stderr contains every one of `needles`.
+fn assert_stderr_has(out: &Output, needles: &[&str]) {
+    let err = stderr(out);
+    for needle in needles {
+        assert!(
+            err.contains(needle),
+            "stderr lacks {needle:?}\n--- stderr ---\n{err}"
+        );
+    }
+}
+
+/// Asserts that stderr contains none of `needles`.
+fn assert_stderr_lacks(out: &Output, needles: &[&str]) {
+    let err = stderr(out);
+    for needle in needles {
+        assert!(
+            !err.contains(needle),
+            "stderr contains {needle:?}\n--- stderr ---\n{err}"
+        );
+    }
+}
+
+/// A failure is a diagnostic, never a panic or a Debug dump.
+fn assert_clean_failure(out: &Output) {
+    assert_stderr_has(out, &["error"]);
+    assert_stderr_lacks(
+        out,
+        &["panicked", "RUST_BACKTRACE", "ParseError {", "WithSpan {"],
+    );
+}
+
+/// Asserts that the file at `path` still holds `original`.
+fn assert_unchanged(path: &Path, original: &[u8], what: &str) {
+    let now = fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert!(
+        now == original,
+        "{what}: {} changed; it now starts with {:?}",
+        path.display(),
+        String::from_utf8_lossy(&now[..now.len().min(80)])
+    );
+}
+
+fn assert_non_empty_file(path: &Path) {
+    let meta = fs::metadata(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert!(meta.is_file(), "{} is not a file", path.display());
+    assert!(meta.len() > 0, "{} is empty", path.display());
+}
+
+/// The names in `dir`, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| {
+            e.expect("directory entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// Asserts that `dir` holds exactly `names` (any order): nothing was
+/// written, and no staging file was left behind.
+fn assert_only_files(dir: &Path, names: &[&str]) {
+    let mut expected: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    expected.sort();
+    assert_eq!(
+        listing(dir),
+        expected,
+        "unexpected files in {}",
+        dir.display()
+    );
+}
+
+/// Asserts that no `.shaderxform-*.tmp` is left in `dir` or below it.
+fn assert_no_temp_files(dir: &Path) {
+    for entry in fs::read_dir(dir).expect("read directory") {
+        let entry = entry.expect("directory entry");
+        let name = entry.file_name().to_string_lossy().into_owned();
+        assert!(
+            !(name.starts_with(".shaderxform-") && name.ends_with(".tmp")),
+            "staging file left behind: {}",
+            entry.path().display()
+        );
+        if entry.file_type().expect("file type").is_dir() {
+            assert_no_temp_files(&entry.path());
+        }
+    }
+}
+
+fn corpus(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus/translate")
+        .join(name)
+}
+
+/// Copies a corpus shader into `dir` as `as_name`.
+fn copy_corpus(dir: &Path, name: &str, as_name: &str) -> PathBuf {
+    let to = dir.join(as_name);
+    fs::copy(corpus(name), &to).unwrap_or_else(|e| panic!("copy {name}: {e}"));
+    to
+}
+
+fn write(dir: &Path, name: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
+    let path = dir.join(name);
+    fs::write(&path, bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    path
+}
+
+/// Deterministic pseudo-random bytes (xorshift), for garbage inputs.
+fn garbage(len: usize, mut seed: u64) -> Vec<u8> {
+    (0..len)
+        .map(|_| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 24) as u8
+        })
+        .collect()
+}
+
+/// Runs an invocation that must fail with `code`, and checks that the
+/// directory still holds only `inputs`.
+fn assert_fails_cleanly(dir: &Path, args: &[&str], code: i32, inputs: &[&str]) -> Output {
+    let out = run(dir, args);
+    assert_exit(&out, code);
+    assert_clean_failure(&out);
+    assert_only_files(dir, inputs);
+    out
+}
+
+// ---------------------------------------------------------------------------
+// Success
+// ---------------------------------------------------------------------------
+
+#[test]
+fn writes_each_output_format() {
+    for ext in ["wgsl", "spv", "spvasm", "hlsl", "metal", "glsl"] {
+        let dir = tempdir();
+        copy_corpus(dir.path(), GOOD, "in.wgsl");
+        let name = format!("out.{ext}");
+        let out = run(dir.path(), &["in.wgsl", "-o", &name]);
+        assert_exit(&out, 0);
+        let path = dir.path().join(&name);
+        assert_non_empty_file(&path);
+        assert_only_files(dir.path(), &["in.wgsl", &name]);
+        let bytes = fs::read(&path).unwrap();
+        if ext == "spv" {
+            assert_eq!(bytes.len() % 4, 0, "SPIR-V is a whole number of words");
+            let magic = u32::from_le_bytes(bytes[..4].try_into().unwrap());
+            assert_eq!(magic, SPIRV_MAGIC, "little-endian SPIR-V magic");
+        } else {
+            let text = String::from_utf8(bytes).expect("text output is UTF-8");
+            assert!(!text.trim().is_empty());
+        }
+    }
+}
+
+#[test]
+fn spvasm_output_is_spirv_assembly() {
+    let dir = tempdir();
+    copy_corpus(dir.path(), SAXPY, "in.wgsl");
+    let out = run(dir.path(), &["in.wgsl", "-o", "out.spvasm"]);
+    assert_exit(&out, 0);
+    let text = fs::read_to_string(dir.path().join("out.spvasm")).unwrap();
+    assert!(text.contains("OpEntryPoint GLCompute"), "{text}");
+}
+
+#[test]
+fn writes_several_outputs_at_once() {
+    let dir = tempdir();
+    copy_corpus(dir.path(), SAXPY, "in.wgsl");
+    let outputs = ["a.wgsl", "a.spv", "a.hlsl", "a.metal", "a.glsl"];
+    let mut args = vec!["in.wgsl"];
+    for o in &outputs {
+        args.extend(["-o", o]);
+    }
+    let out = run(dir.path(), &args);
+    assert_exit(&out, 0);
+    for o in &outputs {
+        assert_non_empty_file(&dir.path().join(o));
+    }
+    let mut expected = vec!["in.wgsl"];
+    expected.extend(outputs);
+    assert_only_files(dir.path(), &expected);
+}
+
+#[test]
+fn dash_output_with_emit_writes_to_stdout() {
+    let dir = tempdir();
+    copy_corpus(dir.path(), GOOD, "in.wgsl");
+    let out = run(dir.path(), &["in.wgsl", "-o", "-", "--emit", "wgsl"]);
+    assert_exit(&out, 0);
+    let text = String::from_utf8(out.stdout.clone()).expect("WGSL is UTF-8");
+    assert!(text.contains("@compute"), "stdout: {text}");
+    assert_only_files(dir.path(), &["in.wgsl"]);
+}
+
+#[test]
+fn dash_output_with_emit_spv_writes_binary_to_stdout() {
+    let dir = tempdir();
+    copy_corpus(dir.path(), GOOD, "in.wgsl");
+    let out = run(dir.path(), &["in.wgsl", "-o", "-", "--emit", "spv"]);
+    assert_exit(&out, 0);
+    assert!(out.stdout.len() >= 20);
+    let magic = u32::from_le_bytes(out.stdout[..4].try_into().unwrap());
+    assert_eq!(magic, SPIRV_MAGIC);
+    assert_only_files(dir.path(), &["in.wgsl"]);
+}
+
+#[test]
+fn dash_output_without_emit_is_a_usage_error() {
+    let dir = tempdir();
+    copy_corpus(dir.path(), GOOD, "in.wgsl");
+    let out = assert_fails_cleanly(dir.path(), &["in.wgsl", "-o", "-"], 2, &["in.wgsl"]);
+    assert_stderr_has(&out, &["--emit"]);
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn output_is_deterministic() {
+    for input in [GOOD, SAXPY] {
+        for ext in ["wgsl", "spv", "spvasm", "hlsl", "metal", "glsl"] {
+            let dir = tempdir();
+            copy_corpus(dir.path(), input, "in.wgsl");
+            let name = format!("out.{ext}");
+            let path = dir.path().join(&name);
+            let mut runs = Vec::new();
+            for _ in 0..2 {
+                let out = run(dir.path(), &["in.wgsl", "-o", &name]);
+                assert_exit(&out, 0);
+                runs.push(fs::read(&path).unwrap());
+                fs::remove_file(&path).unwrap();
+            }
+            assert!(
+                runs[0] == runs[1],
+                "{input} -> .{ext} differs between two runs"
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Errors in the shader
+// ---------------------------------------------------------------------------
+
+#[test]
+fn syntax_error_is_reported_with_position_line_and_caret() {
+    let dir = tempdir();
+    write(dir.path(), "bad.wgsl", SYNTAX_ERROR);
+    let out = assert_fails_cleanly(
+        dir.path(),
+        &["bad.wgsl", "-o", "out.wgsl"],
+        1,
+        &["bad.wgsl"],
+    );
+    assert_stderr_has(&out, &["error", "bad.wgsl:3:13", "return x +;", "^"]);
+}
+
+#[test]
+fn store_to_read_only_buffer_is_a_validation_error_with_span() {
+    let dir = tempdir();
+    write(dir.path(), "ro.wgsl", STORE_TO_READ_ONLY);
+    let out = assert_fails_cleanly(dir.path(), &["ro.wgsl", "-o", "out.spv"], 1, &["ro.wgsl"]);
+    assert_stderr_has(&out, &["is invalid", "ro.wgsl:4:3", "b[0] = 1u;", "^"]);
+}
+
+#[test]
+fn wrong_return_type_is_a_validation_error_with_span() {
+    let dir = tempdir();
+    write(dir.path(), "ret.wgsl", WRONG_RETURN_TYPE);
+    let out = assert_fails_cleanly(
+        dir.path(),
+        &["ret.wgsl", "-o", "out.wgsl"],
+        1,
+        &["ret.wgsl"],
+    );
+    assert_stderr_has(&out, &["is invalid", "ret.wgsl:1:1", "return"]);
+}
+
+#[test]
+fn empty_input_is_an_error() {
+    let dir = tempdir();
+    write(dir.path(), "empty.wgsl", "");
+    let out = assert_fails_cleanly(
+        dir.path(),
+        &["empty.wgsl", "-o", "out.wgsl"],
+        1,
+        &["empty.wgsl"],
+    );
+    assert_stderr_has(&out, &["empty.wgsl", "empty"]);
+}
+
+#[test]
+fn non_utf8_wgsl_is_an_error() {
+    let dir = tempdir();
+    write(
+        dir.path(),
+        "latin1.wgsl",
+        b"@compute @workgroup_size(1)\nfn main() { \xff\xfe }\n",
+    );
+    let out = assert_fails_cleanly(
+        dir.path(),
+        &["latin1.wgsl", "-o", "out.wgsl"],
+        1,
+        &["latin1.wgsl"],
+    );
+    assert_stderr_has(&out, &["latin1.wgsl", "UTF-8"]);
+}
+
+#[test]
+fn random_bytes_as_spv_are_not_spirv() {
+    let dir = tempdir();
+    let mut bytes = garbage(1000, 0x9e37_79b9_7f4a_7c15);
+    bytes[0] = 0; // Whatever the seed, not the magic number.
+    write(dir.path(), "noise.spv", bytes);
+    let out = assert_fails_cleanly(
+        dir.path(),
+        &["noise.spv", "-o", "out.wgsl"],
+        1,
+        &["noise.spv"],
+    );
+    assert_stderr_has(&out, &["noise.spv", "not a SPIR-V"]);
+}
+
+#[test]
+fn three_byte_spv_is_not_spirv() {
+    let dir = tempdir();
+    write(dir.path(), "tiny.spv", b"abc");
+    let out = assert_fails_cleanly(
+        dir.path(),
+        &["tiny.spv", "-o", "out.wgsl"],
+        1,
+        &["tiny.spv"],
+    );
+    assert_stderr_has(&out, &["tiny.spv", "not a SPIR-V"]);
+}
+
+#[test]
+fn spirv_magic_followed_by_garbage_cannot_be_read() {
+    let header: Vec<u8> = [SPIRV_MAGIC, 0x0001_0000, 0, 100, 0]
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .collect();
+    for seed in 1..=8u64 {
+        let dir = tempdir();
+        let mut bytes = header.clone();
+        bytes.extend(garbage(4 * (10 + 7 * seed as usize), seed));
+        write(dir.path(), "junk.spv", bytes);
+        let out = assert_fails_cleanly(
+            dir.path(),
+            &["junk.spv", "-o", "out.wgsl"],
+            1,
+            &["junk.spv"],
+        );
+        assert_stderr_has(&out, &["junk.spv"]);
+        let err = stderr(&out);
+        assert!(
+            err.contains("invalid SPIR-V") || err.contains("not a SPIR-V"),
+            "seed {seed}: {err}"
+        );
+        assert_stderr_lacks(&out, &["internal error"]);
+    }
+}
+
+/// Runs shaderxform on every cut of a valid SPIR-V module at a word
+/// boundary past the header: (bytes kept, the run).
+fn run_truncated_spirv() -> (usize, Vec<(usize, Output)>) {
+    let dir = tempdir();
+    copy_corpus(dir.path(), GOOD, "in.wgsl");
+    assert_exit(&run(dir.path(), &["in.wgsl", "-o", "whole.spv"]), 0);
+    let whole = fs::read(dir.path().join("whole.spv")).unwrap();
+    fs::remove_file(dir.path().join("whole.spv")).unwrap();
+    let mut runs = Vec::new();
+    for cut in (24..whole.len()).step_by(4) {
+        write(dir.path(), "cut.spv", &whole[..cut]);
+        let out = run(dir.path(), &["cut.spv", "-o", "out.wgsl"]);
+        let _ = fs::remove_file(dir.path().join("out.wgsl"));
+        assert_no_temp_files(dir.path());
+        runs.push((cut, out));
+    }
+    (whole.len(), runs)
+}
+
+fn assert_no_problems(what: &str, total: usize, problems: &[String]) {
+    assert!(
+        problems.is_empty(),
+        "{} of {total} {what}:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn truncated_spirv_is_never_an_internal_error() {
+    let (len, runs) = run_truncated_spirv();
+    let problems: Vec<String> = runs
+        .iter()
+        .filter(|(_, out)| {
+            let err = stderr(out);
+            out.status.code().is_none()
+                || err.contains("internal error")
+                || err.contains("panicked")
+        })
+        .map(|(cut, out)| {
+            format!(
+                "  {cut} bytes: {}",
+                stderr(out).lines().next().unwrap_or("")
+            )
+        })
+        .collect();
+    let what = format!("truncations of a {len}-byte module crashed the reader");
+    assert_no_problems(&what, runs.len(), &problems);
+}
+
+#[test]
+fn truncated_spirv_is_rejected() {
+    // A module cut at an instruction boundary still parses, but it is not
+    // valid SPIR-V: an entry point or a forward reference is left undefined,
+    // or the memory model is missing. It must be refused, not translated.
+    let (len, runs) = run_truncated_spirv();
+    let problems: Vec<String> = runs
+        .iter()
+        .filter(|(_, out)| out.status.code() != Some(1) || !stderr(out).contains("cut.spv"))
+        .map(|(cut, out)| format!("  {cut} bytes: exit {:?}", out.status.code()))
+        .collect();
+    let what = format!("truncations of a {len}-byte module were not refused with exit 1");
+    assert_no_problems(&what, runs.len(), &problems);
+}
+
+#[test]
+fn existing_output_is_not_clobbered_when_compilation_fails() {
+    let cases: [(&str, &str, i32); 3] = [
+        ("bad.wgsl", SYNTAX_ERROR, 1),
+        ("ro.wgsl", STORE_TO_READ_ONLY, 1),
+        // Fails while emitting, after the module validated.
+        ("two.wgsl", TWO_ENTRY_POINTS, 2),
+    ];
+    for (name, text, code) in cases {
+        let dir = tempdir();
+        write(dir.path(), name, text);
+        let out_path = write(dir.path(), "out.glsl", "// keep me\n");
+        let out = run(dir.path(), &[name, "-o", "out.glsl"]);
+        assert_exit(&out, code);
+        assert_eq!(
+            fs::read_to_string(&out_path).unwrap(),
+            "// keep me\n",
+            "{name} clobbered the existing output"
+        );
+        assert_only_files(dir.path(), &[name, "out.glsl"]);
+    }
+}
+
+#[test]
+fn failing_output_among_several_writes_none() {
+    let dir = tempdir();
+    write(dir.path(), "two.wgsl", TWO_ENTRY_POINTS);
+    // The .wgsl and .spv can be written, the .glsl cannot (two entry points).
+    assert_fails_cleanly(
+        dir.path(),
+        &["two.wgsl", "-o", "a.wgsl", "-o", "a.spv", "-o", "a.glsl"],
+        2,
+        &["two.wgsl"],
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Usage errors
+// ---------------------------------------------------------------------------
+
+#[test]
+fn unknown_input_extension_lists_valid_ones() {
+    let dir = tempdir();
+    copy_corpus(dir.path(), GOOD, "shader.txt");
+    let out = assert_fails_cleanly(
+        dir.path(),
+        &["shader.txt", "-o", "out.wgsl"],
+        2,
+        &["shader.txt"],
+    );
+    assert_stderr_has(
+        &out,
+        &[
+            "shader.txt",
+            ".wgsl",
+            ".spv",
+            ".spvasm",
+            ".comp",
+            ".vert",
+            ".frag",
+            ".glsl",
+        ],
+    );
+}
+
+#[test]
+fn unknown_output_extension_is_a_usage_error() {
+    let dir = tempdir();
+    copy_corpus(dir.path(), GOOD, "in.wgsl");
+    let out = assert_fails_cleanly(dir.path(), &["in.wgsl", "-o", "out.xyz"], 2, &["in.wgsl"]);
+    assert_stderr_has(&out, &["out.xyz", ".wgsl", ".spv"]);
+}
+
+#[test]
+fn unknown_pass_is_named_and_valid_names_listed() {
+    let dir = tempdir();
+    copy_corpus(dir.path(), GOOD, "in.wgsl");
+    let out = assert_fails_cleanly(
+        dir.path(),
+        &["in.wgsl", "-o", "out.wgsl", "--passes", "bogus"],
+        2,
+        &["in.wgsl"],
+    );
+    assert_stderr_has(&out, &["bogus", "all", "none"]);
+}
+
+#[test]
+fn output_same_as_input_is_refused() {
+    let dir = tempdir();
+    let input = copy_corpus(dir.path(), GOOD, "in.wgsl");
+    fs::create_dir(dir.path().join("sub")).unwrap();
+    let original = fs::read(&input).unwrap();
+    let absolute = input.display().to_string();
+    for spelling in [
+        "in.wgsl",
+        "./in.wgsl",
+        "./sub/../in.wgsl",
+        absolute.as_str(),
+    ] {
+        let out = run(dir.path(), &["in.wgsl", "-o", spelling]);
+        assert_exit(&out, 2);
+        assert_clean_failure(&out);
+        assert_stderr_has(&out, &["refusing to overwrite the input"]);
+        assert_unchanged(&input, &original, &format!("-o {spelling}"));
+        assert_only_files(dir.path(), &["in.wgsl", "sub"]);
+        assert_only_files(&dir.path().join("sub"), &[]);
+    }
+}
+
+#[test]
+fn input_spelled_differently_from_output_is_refused() {
+    let dir = tempdir();
+    let input = copy_corpus(dir.path(), GOOD, "in.wgsl");
+    fs::create_dir(dir.path().join("sub")).unwrap();
+    let original = fs::read(&input).unwrap();
+    let out = run(dir.path(), &["./sub/../in.wgsl", "-o", "in.wgsl"]);
+    assert_exit(&out, 2);
+    assert_stderr_has(&out, &["refusing to overwrite the input"]);
+    assert_unchanged(&input, &original, "-o in.wgsl");
+    assert_no_temp_files(dir.path());
+}
+
+#[cfg(unix)]
+#[test]
+fn output_symlinked_to_input_is_refused() {
+    let dir = tempdir();
+    let input = copy_corpus(dir.path(), GOOD, "in.wgsl");
+    std::os::unix::fs::symlink("in.wgsl", dir.path().join("link.wgsl")).unwrap();
+    let original = fs::read(&input).unwrap();
+    let out = run(dir.path(), &["in.wgsl", "-o", "link.wgsl"]);
+    assert_exit(&out, 2);
+    assert_stderr_has(&out, &["refusing to overwrite the input"]);
+    assert_unchanged(&input, &original, "-o link.wgsl");
+    assert_only_files(dir.path(), &["in.wgsl", "link.wgsl"]);
+}
+
+#[test]
+fn report_same_as_input_is_refused() {
+    // `--report` must not overwrite the shader it reads any more than `-o`.
+    let dir = tempdir();
+    let input = copy_corpus(dir.path(), GOOD, "in.wgsl");
+    let original = fs::read(&input).unwrap();
+    let out = run(
+        dir.path(),
+        &["in.wgsl", "-o", "out.wgsl", "--report", "in.wgsl"],
+    );
+    assert_unchanged(&input, &original, "--report in.wgsl");
+    assert_exit(&out, 2);
+    assert_stderr_has(&out, &["refusing to overwrite the input"]);
+    assert_only_files(dir.path(), &["in.wgsl"]);
+}
+
+#[test]
+fn check_report_same_as_input_is_refused() {
+    let dir = tempdir();
+    let input = copy_corpus(dir.path(), GOOD, "in.wgsl");
+    let original = fs::read(&input).unwrap();
+    let out = run(dir.path(), &["check", "in.wgsl", "--report", "in.wgsl"]);
+    assert_unchanged(&input, &original, "check --report in.wgsl");
+    assert_exit(&out, 2);
+    assert_stderr_has(&out, &["refusing to overwrite the input"]);
+    assert_only_files(dir.path(), &["in.wgsl"]);
+}
+
+#[test]
+fn report_same_as_output_is_refused() {
+    // Otherwise the report silently replaces the shader just written.
+    let dir = tempdir();
+    copy_corpus(dir.path(), GOOD, "in.wgsl");
+    let out = run(
+        dir.path(),
+        &["in.wgsl", "-o", "out.wgsl", "--report", "out.wgsl"],
+    );
+    assert_exit(&out, 2);
+    assert_clean_failure(&out);
+    assert_only_files(dir.path(), &["in.wgsl"]);
+}
+
+#[test]
+fn glsl_of_two_entry_points_needs_entry_point() {
+    let dir = tempdir();
+    write(dir.path(), "two.wgsl", TWO_ENTRY_POINTS);
+    let out = assert_fails_cleanly(
+        dir.path(),
+        &["two.wgsl", "-o", "out.glsl"],
+        2,
+        &["two.wgsl"],
+    );
+    assert_stderr_has(&out, &["--entry-point", "first", "second"]);
+
+    let out = run(
+        dir.path(),
+        &["two.wgsl", "-o", "out.glsl", "--entry-point", "second"],
+    );
+    assert_exit(&out, 0);
+    assert_non_empty_file(&dir.path().join("out.glsl"));
+    assert_only_files(dir.path(), &["out.glsl", "two.wgsl"]);
+}
+
+#[test]
+fn unknown_entry_point_is_a_usage_error() {
+    for ext in ["glsl", "wgsl", "spv"] {
+        let dir = tempdir();
+        write(dir.path(), "two.wgsl", TWO_ENTRY_POINTS);
+        let name = format!("out.{ext}");
+        let out = assert_fails_cleanly(
+            dir.path(),
+            &["two.wgsl", "-o", &name, "--entry-point", "nope"],
+            2,
+            &["two.wgsl"],
+        );
+        assert_stderr_has(&out, &["nope", "first", "second"]);
+    }
+}
+
+#[test]
+fn spirv_version_too_old_for_subgroups_is_a_usage_error() {
+    let dir = tempdir();
+    copy_corpus(dir.path(), "subgroup_reduce_add.wgsl", "sg.wgsl");
+    let out = assert_fails_cleanly(
+        dir.path(),
+        &["sg.wgsl", "-o", "x.spv", "--spirv-version", "1.0"],
+        2,
+        &["sg.wgsl"],
+    );
+    assert_stderr_has(&out, &["1.3", "1.0"]);
+}
+
+// ---------------------------------------------------------------------------
+// The file system
+// ---------------------------------------------------------------------------
+
+#[test]
+fn missing_input_cannot_be_read() {
+    let dir = tempdir();
+    let out = assert_fails_cleanly(dir.path(), &["missing.wgsl", "-o", "out.wgsl"], 1, &[]);
+    assert_stderr_has(&out, &["cannot read", "missing.wgsl"]);
+}
+
+#[test]
+fn output_in_missing_directory_cannot_be_written() {
+    let dir = tempdir();
+    copy_corpus(dir.path(), GOOD, "in.wgsl");
+    let out = assert_fails_cleanly(
+        dir.path(),
+        &["in.wgsl", "-o", "nodir/out.wgsl"],
+        1,
+        &["in.wgsl"],
+    );
+    assert_stderr_has(&out, &["cannot write", "nodir/out.wgsl"]);
+}
+
+#[test]
+fn output_under_a_regular_file_cannot_be_written() {
+    let dir = tempdir();
+    copy_corpus(dir.path(), GOOD, "in.wgsl");
+    write(dir.path(), "file.wgsl", "// a file, not a directory\n");
+    let out = assert_fails_cleanly(
+        dir.path(),
+        &["in.wgsl", "-o", "file.wgsl/out.wgsl"],
+        1,
+        &["file.wgsl", "in.wgsl"],
+    );
+    assert_stderr_has(&out, &["cannot write", "file.wgsl/out.wgsl"]);
+    assert_eq!(
+        fs::read_to_string(dir.path().join("file.wgsl")).unwrap(),
+        "// a file, not a directory\n"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn output_in_read_only_directory_cannot_be_written() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempdir();
+    copy_corpus(dir.path(), GOOD, "in.wgsl");
+    let ro = dir.path().join("ro");
+    fs::create_dir(&ro).unwrap();
+    fs::set_permissions(&ro, fs::Permissions::from_mode(0o555)).unwrap();
+    // Root writes through permissions: then this case says nothing.
+    let probe = ro.join("probe");
+    if fs::write(&probe, "").is_ok() {
+        fs::remove_file(&probe).unwrap();
+        fs::set_permissions(&ro, fs::Permissions::from_mode(0o755)).unwrap();
+        eprintln!("skipped: a read-only directory does not stop this user");
+        return;
+    }
+    let out = run(dir.path(), &["in.wgsl", "-o", "ro/out.wgsl"]);
+    fs::set_permissions(&ro, fs::Permissions::from_mode(0o755)).unwrap();
+    assert_exit(&out, 1);
+    assert_clean_failure(&out);
+    assert_stderr_has(&out, &["cannot write", "ro/out.wgsl"]);
+    assert_only_files(&ro, &[]);
+}
+
+#[test]
+fn output_that_is_a_directory_cannot_be_written() {
+    let dir = tempdir();
+    copy_corpus(dir.path(), GOOD, "in.wgsl");
+    fs::create_dir(dir.path().join("out.wgsl")).unwrap();
+    let out = assert_fails_cleanly(
+        dir.path(),
+        &["in.wgsl", "-o", "out.wgsl"],
+        1,
+        &["in.wgsl", "out.wgsl"],
+    );
+    assert_stderr_has(&out, &["cannot write", "out.wgsl"]);
+    assert!(dir.path().join("out.wgsl").is_dir());
+    assert_only_files(&dir.path().join("out.wgsl"), &[]);
+}
+
+#[test]
+fn stdout_is_not_written_when_a_file_output_fails() {
+    // Every output or none: the shader must not reach stdout when the run
+    // fails because another output cannot be written.
+    let dir = tempdir();
+    copy_corpus(dir.path(), GOOD, "in.wgsl");
+    let out = assert_fails_cleanly(
+        dir.path(),
+        &[
+            "in.wgsl",
+            "--emit",
+            "wgsl",
+            "-o",
+            "-",
+            "-o",
+            "nodir/out.wgsl",
+        ],
+        1,
+        &["in.wgsl"],
+    );
+    assert_stderr_has(&out, &["cannot write"]);
+    assert!(
+        out.stdout.is_empty(),
+        "stdout got {} bytes of a failed run",
+        out.stdout.len()
+    );
+}
+
+// ---------------------------------------------------------------------------
+// check
+// ---------------------------------------------------------------------------
+
+#[test]
+fn check_of_a_good_shader_writes_nothing() {
+    let dir = tempdir();
+    copy_corpus(dir.path(), SAXPY, "in.wgsl");
+    let out = run(dir.path(), &["check", "in.wgsl"]);
+    assert_exit(&out, 0);
+    assert!(out.stdout.is_empty());
+    assert_stderr_lacks(&out, &["error"]);
+    assert_only_files(dir.path(), &["in.wgsl"]);
+}
+
+#[test]
+fn check_of_a_bad_shader_prints_the_diagnostic() {
+    let dir = tempdir();
+    write(dir.path(), "bad.wgsl", SYNTAX_ERROR);
+    let out = assert_fails_cleanly(dir.path(), &["check", "bad.wgsl"], 1, &["bad.wgsl"]);
+    assert_stderr_has(&out, &["bad.wgsl:3:13", "return x +;", "^"]);
+
+    write(dir.path(), "ro.wgsl", STORE_TO_READ_ONLY);
+    let out = assert_fails_cleanly(
+        dir.path(),
+        &["check", "ro.wgsl"],
+        1,
+        &["bad.wgsl", "ro.wgsl"],
+    );
+    assert_stderr_has(&out, &["ro.wgsl:4:3"]);
+}
+
+// ---------------------------------------------------------------------------
+// Message formats and colors
+// ---------------------------------------------------------------------------
+
+/// Parses each non-empty line of stderr as one JSON object.
+fn json_lines(out: &Output) -> Vec<serde_json::Value> {
+    stderr(out)
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let v: serde_json::Value =
+                serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}"));
+            assert!(v.is_object(), "not an object: {l}");
+            v
+        })
+        .collect()
+}
+
+#[test]
+fn json_messages_are_one_object_per_line() {
+    let dir = tempdir();
+    write(dir.path(), "bad.wgsl", SYNTAX_ERROR);
+    let out = assert_fails_cleanly(
+        dir.path(),
+        &["bad.wgsl", "-o", "out.wgsl", "--message-format", "json"],
+        1,
+        &["bad.wgsl"],
+    );
+    let messages = json_lines(&out);
+    assert_eq!(messages.len(), 1, "{}", stderr(&out));
+    let m = &messages[0];
+    assert_eq!(m["severity"], "error");
+    assert!(m["message"].as_str().is_some_and(|s| !s.is_empty()), "{m}");
+    assert_eq!(m["file"], "bad.wgsl");
+    assert_eq!(m["line"], 3);
+    assert_eq!(m["column"], 13);
+    let spans = m["spans"].as_array().expect("spans is an array");
+    assert!(!spans.is_empty(), "{m}");
+    assert_eq!(spans[0]["line"], 3);
+}
+
+#[test]
+fn json_messages_for_validation_errors_carry_the_span() {
+    let dir = tempdir();
+    write(dir.path(), "ro.wgsl", STORE_TO_READ_ONLY);
+    let out = run(
+        dir.path(),
+        &["check", "ro.wgsl", "--message-format", "json"],
+    );
+    assert_exit(&out, 1);
+    let messages = json_lines(&out);
+    assert_eq!(messages.len(), 1, "{}", stderr(&out));
+    assert_eq!(messages[0]["file"], "ro.wgsl");
+    assert_eq!(messages[0]["line"], 4);
+    assert_eq!(messages[0]["column"], 3);
+}
+
+#[test]
+fn json_messages_for_errors_outside_the_shader() {
+    let dir = tempdir();
+    copy_corpus(dir.path(), GOOD, "in.wgsl");
+    let invocations: [(&[&str], i32); 3] = [
+        (&["missing.wgsl", "-o", "out.wgsl"], 1),
+        (&["in.wgsl", "-o", "out.wgsl", "--passes", "bogus"], 2),
+        (&["in.wgsl", "-o", "nodir/out.wgsl"], 1),
+    ];
+    for (args, code) in invocations {
+        let mut args = args.to_vec();
+        args.extend(["--message-format", "json"]);
+        let out = run(dir.path(), &args);
+        assert_exit(&out, code);
+        let messages = json_lines(&out);
+        assert!(!messages.is_empty(), "{args:?}");
+        for m in &messages {
+            assert_eq!(m["severity"], "error", "{args:?}: {m}");
+            assert!(m["message"].is_string(), "{args:?}: {m}");
+            assert!(m["file"].is_string(), "{args:?}: {m}");
+            assert!(m["spans"].is_array(), "{args:?}: {m}");
+        }
+        assert_only_files(dir.path(), &["in.wgsl"]);
+    }
+}
+
+#[test]
+fn color_always_and_never() {
+    let dir = tempdir();
+    write(dir.path(), "bad.wgsl", SYNTAX_ERROR);
+    let out = run(
+        dir.path(),
+        &["bad.wgsl", "-o", "out.wgsl", "--color", "always"],
+    );
+    assert_exit(&out, 1);
+    assert_stderr_has(&out, &["\x1b[", "bad.wgsl:3:13"]);
+
+    let out = run(
+        dir.path(),
+        &["bad.wgsl", "-o", "out.wgsl", "--color", "never"],
+    );
+    assert_exit(&out, 1);
+    assert_stderr_lacks(&out, &["\x1b["]);
+    assert_stderr_has(&out, &["bad.wgsl:3:13"]);
+    assert_only_files(dir.path(), &["bad.wgsl"]);
+}
+
+// ---------------------------------------------------------------------------
+// --report
+// ---------------------------------------------------------------------------
+
+fn read_report(path: &Path) -> serde_json::Value {
+    let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("report is not JSON ({e}): {text}"))
+}
+
+#[test]
+fn report_of_a_successful_run() {
+    let dir = tempdir();
+    copy_corpus(dir.path(), GOOD, "in.wgsl");
+    let out = run(
+        dir.path(),
+        &[
+            "in.wgsl", "-o", "out.wgsl", "-o", "out.spv", "--report", "r.json",
+        ],
+    );
+    assert_exit(&out, 0);
+    assert_only_files(dir.path(), &["in.wgsl", "out.spv", "out.wgsl", "r.json"]);
+    let report = read_report(&dir.path().join("r.json"));
+    assert_eq!(report["input"]["path"], "in.wgsl");
+    assert_eq!(report["success"], true);
+    assert!(report["passes"].is_array(), "{report}");
+    assert!(report["diagnostics"].is_array(), "{report}");
+    let outputs = report["outputs"].as_array().expect("outputs is an array");
+    assert_eq!(outputs.len(), 2, "{report}");
+    for (o, (path, format)) in outputs
+        .iter()
+        .zip([("out.wgsl", "wgsl"), ("out.spv", "spv")])
+    {
+        assert_eq!(o["path"], path);
+        assert_eq!(o["format"], format);
+        let size = fs::metadata(dir.path().join(path)).unwrap().len();
+        assert_eq!(o["bytes"].as_u64(), Some(size), "{o}");
+    }
+}
+
+#[test]
+fn report_of_a_failed_run() {
+    let dir = tempdir();
+    write(dir.path(), "bad.wgsl", SYNTAX_ERROR);
+    let out = run(
+        dir.path(),
+        &["bad.wgsl", "-o", "out.wgsl", "--report", "r.json"],
+    );
+    assert_exit(&out, 1);
+    assert_clean_failure(&out);
+    assert_only_files(dir.path(), &["bad.wgsl", "r.json"]);
+    let report = read_report(&dir.path().join("r.json"));
+    assert_eq!(report["input"]["path"], "bad.wgsl");
+    assert_eq!(report["success"], false);
+    assert_eq!(
+        report["outputs"].as_array().map(Vec::len),
+        Some(0),
+        "{report}"
+    );
+    let diagnostics = report["diagnostics"].as_array().expect("diagnostics");
+    assert_eq!(diagnostics.len(), 1, "{report}");
+    assert_eq!(diagnostics[0]["severity"], "error");
+    assert_eq!(diagnostics[0]["line"], 3);
+    assert_eq!(diagnostics[0]["column"], 13);
+}
+
+#[test]
+fn report_of_a_run_that_cannot_write_its_output() {
+    let dir = tempdir();
+    copy_corpus(dir.path(), GOOD, "in.wgsl");
+    let out = run(
+        dir.path(),
+        &["in.wgsl", "-o", "nodir/out.wgsl", "--report", "r.json"],
+    );
+    assert_exit(&out, 1);
+    assert_only_files(dir.path(), &["in.wgsl", "r.json"]);
+    let report = read_report(&dir.path().join("r.json"));
+    assert_eq!(report["success"], false);
+    let diagnostics = report["diagnostics"].as_array().expect("diagnostics");
+    assert!(
+        diagnostics.iter().any(|d| d["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("cannot write"))),
+        "{report}"
+    );
+}
+
+#[test]
+fn unwritable_report_fails_the_run_without_writing_outputs() {
+    // Exit 1 must not leave fresh outputs behind: a build tool would take
+    // them as up to date.
+    let dir = tempdir();
+    copy_corpus(dir.path(), GOOD, "in.wgsl");
+    let out = assert_fails_cleanly(
+        dir.path(),
+        &["in.wgsl", "-o", "out.wgsl", "--report", "nodir/r.json"],
+        1,
+        &["in.wgsl"],
+    );
+    assert_stderr_has(&out, &["cannot write", "nodir/r.json"]);
+}
+
+#[test]
+fn check_writes_a_report() {
+    let dir = tempdir();
+    write(dir.path(), "bad.wgsl", SYNTAX_ERROR);
+    let out = run(dir.path(), &["check", "bad.wgsl", "--report", "r.json"]);
+    assert_exit(&out, 1);
+    assert_only_files(dir.path(), &["bad.wgsl", "r.json"]);
+    let report = read_report(&dir.path().join("r.json"));
+    assert_eq!(report["success"], false);
+    assert_eq!(report["outputs"].as_array().map(Vec::len), Some(0));
+}
+
+// ---------------------------------------------------------------------------
+// --help
+// ---------------------------------------------------------------------------
+
+#[test]
+fn help_mentions_every_option() {
+    let dir = tempdir();
+    let out = run(dir.path(), &["--help"]);
+    assert_exit(&out, 0);
+    let help = String::from_utf8(out.stdout).expect("help is UTF-8");
+    for option in [
+        "--output",
+        "--passes",
+        "--report",
+        "--entry-point",
+        "--spirv-version",
+        "--glsl-version",
+        "--hlsl-shader-model",
+        "--msl-version",
+        "--color",
+        "--message-format",
+        "--emit",
+        "check",
+    ] {
+        assert!(help.contains(option), "--help lacks {option}\n{help}");
+    }
+    assert_only_files(dir.path(), &[]);
+}
