@@ -94,6 +94,18 @@ struct CommonArgs {
     #[arg(long = "pass-option", value_name = "PASS.OPTION=VALUE")]
     pass_options: Vec<String>,
 
+    /// How float-atomics rewrites float atomic min/max: `auto` (the signed
+    /// bitcast where every value's sign is proven, else ordered), `ordered`
+    /// (order-preserving u32 encoding, any sign) or `signed` (i32 holding the
+    /// float bits; an error where the sign is not proven).
+    #[arg(long = "float-atomics", value_name = "STRATEGY", value_parser = ["auto", "ordered", "signed"])]
+    float_atomics: Option<String>,
+
+    /// NaN inputs of float atomic min/max: `propagate` (they take part in the
+    /// order of the encoding) or `ignore` (a NaN leaves the atomic unchanged).
+    #[arg(long = "float-atomics-nan", value_name = "MODE", value_parser = ["propagate", "ignore"])]
+    float_atomics_nan: Option<String>,
+
     /// Features the target supports, comma-separated: subgroups,
     /// int64-atomic-min-max, f64.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
@@ -318,6 +330,17 @@ fn options(common: &CommonArgs) -> Result<Options, String> {
             .or_default()
             .insert(option.trim().to_string(), value.trim().to_string());
     }
+    for (option, value) in [
+        ("strategy", &common.float_atomics),
+        ("nan", &common.float_atomics_nan),
+    ] {
+        if let Some(value) = value {
+            pass_options
+                .entry("float-atomics".to_string())
+                .or_default()
+                .insert(option.to_string(), value.clone());
+        }
+    }
     let mut target = Target::default();
     for feature in &common.features {
         match feature {
@@ -490,6 +513,9 @@ fn transform(args: TransformArgs) -> i32 {
             for d in compiled.transformed.diagnostics() {
                 printer.diagnostic(d, &source);
             }
+            if !printer.json {
+                print_changes(&report);
+            }
             for (dest, output) in destinations.iter().zip(&compiled.outputs) {
                 report.add_output(dest.display(), output.format, output.bytes.len());
             }
@@ -513,6 +539,23 @@ fn transform(args: TransformArgs) -> i32 {
         Err(failure) => {
             let code = fail(&failure, &source, &printer, &mut report);
             finish_report(args.report.as_deref(), &report, &printer, code)
+        }
+    }
+}
+
+/// One line per rewrite on stderr, with what a host needs to know.
+fn print_changes(report: &Report) {
+    let mut stderr = std::io::stderr().lock();
+    for pass in &report.passes {
+        for change in &pass.changes {
+            let position = match (change.line, change.column) {
+                (Some(l), Some(c)) => format!("{}:{l}:{c}", change.file),
+                _ => change.file.clone(),
+            };
+            let _ = writeln!(stderr, "{}: {position}: {}", pass.name, change.message);
+            for (key, value) in &change.details {
+                let _ = writeln!(stderr, "    {key}: {value}");
+            }
         }
     }
 }

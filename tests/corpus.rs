@@ -121,49 +121,10 @@ fn wgsl_is_a_fixpoint(name: &str, wgsl: &str) {
     let second = rewrite_wgsl(name, wgsl);
     let third = rewrite_wgsl(name, &second);
     assert_eq!(
-        canonical_temporaries(&third),
-        canonical_temporaries(&second),
+        common::canonical_temporaries(&third),
+        common::canonical_temporaries(&second),
         "{name}: WGSL is not a fixpoint of read and write"
     );
-}
-
-/// Renames naga's `_e…` temporaries `_t0`, `_t1`, ... in order of first
-/// appearance in each function, so that texts differing only in those
-/// names compare equal.
-fn canonical_temporaries(text: &str) -> String {
-    text.split_inclusive("\nfn ")
-        .map(canonical_temporaries_of_function)
-        .collect()
-}
-
-fn canonical_temporaries_of_function(text: &str) -> String {
-    let mut names: std::collections::HashMap<String, usize> = Default::default();
-    let mut out = String::with_capacity(text.len());
-    let mut ident = String::new();
-    let mut flush = |ident: &mut String, out: &mut String| {
-        let is_temporary = ident.starts_with("_e")
-            && ident.len() > 2
-            && ident[2..].chars().all(|c| c.is_ascii_digit() || c == '_');
-        if is_temporary {
-            let next = names.len();
-            let n = *names.entry(ident.clone()).or_insert(next);
-            out.push_str(&format!("_t{n}"));
-        } else {
-            // The namer also appends `_` to names that end in a digit.
-            out.push_str(ident.trim_end_matches('_'));
-        }
-        ident.clear();
-    };
-    for c in text.chars() {
-        if c.is_alphanumeric() || c == '_' {
-            ident.push(c);
-        } else {
-            flush(&mut ident, &mut out);
-            out.push(c);
-        }
-    }
-    flush(&mut ident, &mut out);
-    out
 }
 
 fn rewrite_wgsl(name: &str, wgsl: &str) -> String {

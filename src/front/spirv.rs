@@ -41,7 +41,10 @@ pub fn parse_binary(bytes: &[u8]) -> Result<Module, Vec<Diagnostic>> {
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")))
         .collect();
-    let validator = spirv_tools::val::create(Some(spirv_tools::TargetEnv::Universal_1_6));
+    let validator = spirv_tools::val::create(Some(universal_env(
+        words[1] >> 16 & 0xff,
+        words[1] >> 8 & 0xff,
+    )));
     if let Err(e) = spirv_tools::val::Validator::validate(&validator, &words, None) {
         let message = e
             .diagnostic
@@ -63,9 +66,37 @@ pub fn parse_assembly(text: &str) -> Result<Module, Vec<Diagnostic>> {
     parse_binary(&bytes)
 }
 
-/// Assembles SPIR-V text with SPIRV-Tools' assembler.
+/// The environment that checks a module against the rules of its own
+/// SPIR-V version.
+fn universal_env(major: u32, minor: u32) -> spirv_tools::TargetEnv {
+    use spirv_tools::TargetEnv as E;
+    match (major, minor) {
+        (1, 0) => E::Universal_1_0,
+        (1, 1) => E::Universal_1_1,
+        (1, 2) => E::Universal_1_2,
+        (1, 3) => E::Universal_1_3,
+        (1, 4) => E::Universal_1_4,
+        (1, 5) => E::Universal_1_5,
+        _ => E::Universal_1_6,
+    }
+}
+
+/// Assembles SPIR-V text with SPIRV-Tools' assembler, for the version a
+/// `; Version: 1.X` header comment names (as `spirv-dis` writes it), else
+/// SPIR-V 1.3, the version of Vulkan 1.1.
 pub fn assemble(text: &str) -> Result<Vec<u32>, Vec<Diagnostic>> {
-    let assembler = spirv_tools::assembler::create(Some(spirv_tools::TargetEnv::Universal_1_6));
+    let version = text
+        .lines()
+        .take_while(|l| l.trim_start().starts_with(';') || l.trim().is_empty())
+        .find_map(|l| {
+            l.trim_start_matches([';', ' '])
+                .strip_prefix("Version:")
+                .map(str::trim)
+        })
+        .and_then(|v| v.split_once('.'))
+        .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+        .unwrap_or((1, 3));
+    let assembler = spirv_tools::assembler::create(Some(universal_env(version.0, version.1)));
     match assembler.assemble(text, Default::default()) {
         Ok(binary) => Ok(binary.as_words().to_vec()),
         Err(e) => {

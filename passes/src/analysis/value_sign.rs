@@ -211,6 +211,20 @@ impl<'a> ValueSign<'a> {
                 crate::ir::scalar_of(&self.module.types[ty].inner).map(|s| s.kind)
             }
             Expression::As { kind, .. } => Some(kind),
+            Expression::Binary { op, left, .. } => match op {
+                BinaryOperator::Equal
+                | BinaryOperator::NotEqual
+                | BinaryOperator::Less
+                | BinaryOperator::LessEqual
+                | BinaryOperator::Greater
+                | BinaryOperator::GreaterEqual
+                | BinaryOperator::LogicalAnd
+                | BinaryOperator::LogicalOr => Some(ScalarKind::Bool),
+                _ => self.scalar_kind(left),
+            },
+            Expression::Unary { expr, .. } => self.scalar_kind(expr),
+            Expression::Math { arg, .. } => self.scalar_kind(arg),
+            Expression::Select { accept, .. } => self.scalar_kind(accept),
             _ => None,
         }
     }
