@@ -96,9 +96,10 @@ struct CommonArgs {
 
     /// How float-atomics rewrites float atomic min/max: `auto` (the signed
     /// bitcast where every value's sign is proven, else ordered), `ordered`
-    /// (order-preserving u32 encoding, any sign) or `signed` (i32 holding the
-    /// float bits; an error where the sign is not proven).
-    #[arg(long = "float-atomics", value_name = "STRATEGY", value_parser = ["auto", "ordered", "signed"])]
+    /// (order-preserving u32 encoding, any sign), `signed` (i32 holding the
+    /// float bits; an error where the sign is not proven) or `cas`
+    /// (compare-exchange loops on the float bits: the reference).
+    #[arg(long = "float-atomics", value_name = "STRATEGY", value_parser = ["auto", "ordered", "signed", "cas"])]
     float_atomics: Option<String>,
 
     /// NaN inputs of float atomic min/max: `propagate` (they take part in the

@@ -31,9 +31,9 @@ pub struct FloatAtomics;
 
 const STRATEGY: OptionSpec = OptionSpec {
     name: "strategy",
-    values: &["auto", "ordered", "signed"],
+    values: &["auto", "ordered", "signed", "cas"],
     default: "auto",
-    help: "auto: the signed bitcast where the sign of every value is proven, else the ordered encoding",
+    help: "auto: the signed bitcast where the sign of every value is proven, else the ordered encoding; cas: compare-exchange loops on the float bits",
 };
 
 const NAN: OptionSpec = OptionSpec {
@@ -52,6 +52,9 @@ enum Strategy {
     /// `atomic<i32>` with the float bits and min/max swapped; every value
     /// has its sign bit set.
     SignedSet,
+    /// `atomic<u32>` with the float bits, min and max as compare-exchange
+    /// loops: obviously correct, the reference for validation.
+    Cas,
 }
 
 impl Strategy {
@@ -60,12 +63,13 @@ impl Strategy {
             Strategy::Ordered => "ordered",
             Strategy::SignedClear => "signed",
             Strategy::SignedSet => "signed-swapped",
+            Strategy::Cas => "cas",
         }
     }
 
     fn int_scalar(self) -> Scalar {
         match self {
-            Strategy::Ordered => Scalar::U32,
+            Strategy::Ordered | Strategy::Cas => Scalar::U32,
             Strategy::SignedClear | Strategy::SignedSet => Scalar::I32,
         }
     }
@@ -79,6 +83,8 @@ impl Strategy {
             (Strategy::SignedClear, false) => 0.0f32.to_bits(),
             (Strategy::SignedSet, true) => (-0.0f32).to_bits(),
             (Strategy::SignedSet, false) => f32::NEG_INFINITY.to_bits(),
+            (Strategy::Cas, true) => f32::INFINITY.to_bits(),
+            (Strategy::Cas, false) => f32::NEG_INFINITY.to_bits(),
         }
     }
 }
@@ -220,28 +226,28 @@ impl Pass for FloatAtomics {
                 continue;
             }
             let name = global_name(module, global);
-            if let Some(bad) = uses.iter().find(|a| {
-                matches!(
-                    a.kind,
-                    AccessKind::Add
-                        | AccessKind::Subtract
-                        | AccessKind::CompareExchange
-                        | AccessKind::Other
-                )
-            }) {
+            if let Some(bad) = uses.iter().find(|a| a.kind == AccessKind::Other) {
                 cx.report(
                     Diagnostic::error(format!(
-                        "`{name}` takes a float min or max and also {}, which float-atomics cannot rewrite yet",
+                        "`{name}` takes a float min or max and also {}, which has no meaning on floats",
                         describe(bad.kind)
                     ))
                     .with_code("float-atomics::unsupported-access")
                     .with_primary(bad.span, "this access")
                     .with_secondary(module.global_variables.get_span(global), "the atomic")
-                    .with_note("min, max, load, store and exchange are rewritten; write the other accesses as a compare-exchange loop or keep them on a separate atomic"),
+                    .with_note("min, max, add, sub, load, store, exchange and compare-exchange are rewritten"),
                 );
                 continue;
             }
-            let proven = proven_sign(module, global, uses);
+            // A sum may change sign whatever its operands: no proof then.
+            let accumulates = uses
+                .iter()
+                .any(|a| matches!(a.kind, AccessKind::Add | AccessKind::Subtract));
+            let proven = if accumulates {
+                SignBit::Unknown
+            } else {
+                proven_sign(module, global, uses)
+            };
             let space = module.global_variables[global].space;
             let signed = match proven {
                 SignBit::Clear => Some(Strategy::SignedClear),
@@ -251,6 +257,7 @@ impl Pass for FloatAtomics {
             };
             let strategy = match (requested.as_str(), signed) {
                 ("ordered", _) => Strategy::Ordered,
+                ("cas", _) => Strategy::Cas,
                 ("signed", Some(s)) | ("auto", Some(s)) => s,
                 ("signed", None) => {
                     cx.report(
@@ -271,6 +278,15 @@ impl Pass for FloatAtomics {
             return;
         }
 
+        let needs_exchange = plan.iter().any(|(g, s)| {
+            *s == Strategy::Cas
+                || accesses[g].iter().any(|a| {
+                    matches!(
+                        a.kind,
+                        AccessKind::Add | AccessKind::Subtract | AccessKind::CompareExchange
+                    )
+                })
+        });
         let original_types = module.types.clone();
         retype_globals(module, &plan);
         let mut rewrite = FloatAtomicRewrite {
@@ -284,6 +300,9 @@ impl Pass for FloatAtomics {
             ignore_nan,
             u32_ty: ensure_type(&mut module.types, TypeInner::Scalar(Scalar::U32)),
             i32_ty: ensure_type(&mut module.types, TypeInner::Scalar(Scalar::I32)),
+            exchange_u32: exchange_result_type(module, Scalar::U32, needs_exchange),
+            exchange_i32: exchange_result_type(module, Scalar::I32, needs_exchange),
+            exchange_results: Default::default(),
         };
         let mut failed = None;
         for (_, function) in module.functions.iter_mut() {
@@ -357,6 +376,16 @@ impl Pass for FloatAtomics {
                     format!("{:#010x}", strategy.clear_word(false)),
                 );
             }
+            if uses
+                .iter()
+                .any(|a| matches!(a.kind, AccessKind::Add | AccessKind::Subtract))
+            {
+                let zero = match strategy {
+                    Strategy::Ordered => encode_f32(0.0),
+                    _ => 0.0f32.to_bits(),
+                };
+                change = change.with_detail("clear_value_for_sum", format!("{zero:#010x}"));
+            }
             cx.record(change);
         }
     }
@@ -367,7 +396,7 @@ fn describe(kind: AccessKind) -> &'static str {
         AccessKind::Add => "atomicAdd",
         AccessKind::Subtract => "atomicSub",
         AccessKind::CompareExchange => "atomicCompareExchangeWeak",
-        _ => "an access other than load, store, exchange, min and max",
+        _ => "a bitwise atomic",
     }
 }
 
@@ -551,6 +580,113 @@ struct FloatAtomicRewrite {
     ignore_nan: bool,
     u32_ty: Handle<Type>,
     i32_ty: Handle<Type>,
+    /// `__atomic_compare_exchange_result<u32>` and `<i32>`.
+    exchange_u32: Handle<Type>,
+    exchange_i32: Handle<Type>,
+    /// Compare-exchange results on rewritten atomics, whose `old_value`
+    /// is an encoded word that uses must see decoded.
+    exchange_results: HashMap<Handle<Expression>, Strategy>,
+}
+
+/// `__atomic_compare_exchange_result<T>`, when the rewrite needs it; a
+/// placeholder handle otherwise, never used.
+fn exchange_result_type(module: &mut Module, scalar: Scalar, needed: bool) -> Handle<Type> {
+    if needed {
+        module.generate_predeclared_type(naga::PredeclaredType::AtomicCompareExchangeWeakResult(
+            scalar,
+        ))
+    } else {
+        ensure_type(&mut module.types, TypeInner::Scalar(scalar))
+    }
+}
+
+/// The update a compare-exchange loop applies.
+#[derive(Clone, Copy)]
+enum Update {
+    Add,
+    Subtract,
+    Min,
+    Max,
+}
+
+/// `old = atomicLoad(p); loop { new = enc(update(dec(old), value));
+/// r = atomicCompareExchangeWeak(p, old, new); if r.exchanged { break; }
+/// old = r.old_value; }`, returning the decoded `old`: the value the
+/// atomic held when the update took effect.
+fn compare_exchange_loop(
+    b: &mut BlockBuilder<'_>,
+    strategy: Strategy,
+    pointer: Handle<Expression>,
+    update: Update,
+    value: Handle<Expression>,
+    word_ty: Handle<Type>,
+    exchange_ty: Handle<Type>,
+) -> Handle<Expression> {
+    let seen = b.local("float_atomic_seen", word_ty);
+    let first = b.expr(Expression::Load { pointer });
+    b.statement(Statement::Store {
+        pointer: seen,
+        value: first,
+    });
+    let body = b.block(|l| {
+        let word = l.expr(Expression::Load { pointer: seen });
+        let current = decode(l, strategy, word);
+        let updated = match update {
+            Update::Add => binary(l, BinaryOperator::Add, current, value),
+            Update::Subtract => binary(l, BinaryOperator::Subtract, current, value),
+            Update::Min | Update::Max => l.expr(Expression::Math {
+                fun: if matches!(update, Update::Min) {
+                    naga::MathFunction::Min
+                } else {
+                    naga::MathFunction::Max
+                },
+                arg: current,
+                arg1: Some(value),
+                arg2: None,
+                arg3: None,
+            }),
+        };
+        let new_word = encode(l, strategy, updated);
+        let result = l.statement_with_result(
+            Expression::AtomicResult {
+                ty: exchange_ty,
+                comparison: true,
+            },
+            |result| Statement::Atomic {
+                pointer,
+                fun: AtomicFunction::Exchange {
+                    compare: Some(word),
+                },
+                value: new_word,
+                result: Some(result),
+            },
+        );
+        let exchanged = l.expr(Expression::AccessIndex {
+            base: result,
+            index: 1,
+        });
+        let leave = l.block(|x| x.statement(Statement::Break));
+        l.statement(Statement::If {
+            condition: exchanged,
+            accept: leave,
+            reject: naga::Block::new(),
+        });
+        let old = l.expr(Expression::AccessIndex {
+            base: result,
+            index: 0,
+        });
+        l.statement(Statement::Store {
+            pointer: seen,
+            value: old,
+        });
+    });
+    b.statement(Statement::Loop {
+        body,
+        continuing: naga::Block::new(),
+        break_if: None,
+    });
+    let last = b.expr(Expression::Load { pointer: seen });
+    decode(b, strategy, last)
 }
 
 impl FloatAtomicRewrite {
@@ -605,6 +741,7 @@ fn encode(
             binary(b, BinaryOperator::ExclusiveOr, bits, mask)
         }
         Strategy::SignedClear | Strategy::SignedSet => bitcast(b, value, ScalarKind::Sint),
+        Strategy::Cas => bitcast(b, value, ScalarKind::Uint),
     }
 }
 
@@ -626,7 +763,9 @@ fn decode(
             let bits = binary(b, BinaryOperator::ExclusiveOr, word, mask);
             bitcast(b, bits, ScalarKind::Float)
         }
-        Strategy::SignedClear | Strategy::SignedSet => bitcast(b, word, ScalarKind::Float),
+        Strategy::SignedClear | Strategy::SignedSet | Strategy::Cas => {
+            bitcast(b, word, ScalarKind::Float)
+        }
     }
 }
 
@@ -659,12 +798,19 @@ impl Rewrite for FloatAtomicRewrite {
         b: &mut BlockBuilder<'_>,
         expression: &Expression,
     ) -> Option<Handle<Expression>> {
-        let Expression::Load { pointer } = *expression else {
-            return None;
-        };
-        let strategy = self.strategy(b, pointer)?;
-        let word = b.expr(Expression::Load { pointer });
-        Some(decode(b, strategy, word))
+        match *expression {
+            Expression::Load { pointer } => {
+                let strategy = self.strategy(b, pointer)?;
+                let word = b.expr(Expression::Load { pointer });
+                Some(decode(b, strategy, word))
+            }
+            Expression::AccessIndex { base, index: 0 } => {
+                let strategy = *self.exchange_results.get(&base)?;
+                let word = b.expr(Expression::AccessIndex { base, index: 0 });
+                Some(decode(b, strategy, word))
+            }
+            _ => None,
+        }
     }
 
     fn statement(
@@ -689,6 +835,57 @@ impl Rewrite for FloatAtomicRewrite {
                 result,
             } => {
                 let strategy = self.strategy(b, pointer)?;
+                let (int_ty, exchange_ty) = match strategy.int_scalar().kind {
+                    ScalarKind::Uint => (self.u32_ty, self.exchange_u32),
+                    _ => (self.i32_ty, self.exchange_i32),
+                };
+                let looped = match fun {
+                    AtomicFunction::Add => Some(Update::Add),
+                    AtomicFunction::Subtract => Some(Update::Subtract),
+                    AtomicFunction::Min if strategy == Strategy::Cas => Some(Update::Min),
+                    AtomicFunction::Max if strategy == Strategy::Cas => Some(Update::Max),
+                    _ => None,
+                };
+                if let Some(update) = looped {
+                    if let Some(result) = result {
+                        // The old value now comes out of the loop; the
+                        // result expression is left unused and compacted.
+                        b.expressions_mut()[result] = Expression::Literal(Literal::F32(0.0));
+                    }
+                    let old = compare_exchange_loop(
+                        b,
+                        strategy,
+                        pointer,
+                        update,
+                        value,
+                        int_ty,
+                        exchange_ty,
+                    );
+                    return Some(Some(old));
+                }
+                if let AtomicFunction::Exchange {
+                    compare: Some(compare),
+                } = fun
+                {
+                    let compare = encode(b, strategy, compare);
+                    let word = encode(b, strategy, value);
+                    if let Some(result) = result {
+                        b.expressions_mut()[result] = Expression::AtomicResult {
+                            ty: exchange_ty,
+                            comparison: true,
+                        };
+                        self.exchange_results.insert(result, strategy);
+                    }
+                    b.statement(Statement::Atomic {
+                        pointer,
+                        fun: AtomicFunction::Exchange {
+                            compare: Some(compare),
+                        },
+                        value: word,
+                        result,
+                    });
+                    return Some(result);
+                }
                 let fun = match (fun, strategy) {
                     (AtomicFunction::Min, Strategy::SignedSet) => AtomicFunction::Max,
                     (AtomicFunction::Max, Strategy::SignedSet) => AtomicFunction::Min,
@@ -698,17 +895,13 @@ impl Rewrite for FloatAtomicRewrite {
                 if self.ignore_nan && matches!(fun, AtomicFunction::Min | AtomicFunction::Max) {
                     let is_min = fun == AtomicFunction::Min;
                     let identity = match strategy {
-                        Strategy::Ordered if is_min => Literal::U32(u32::MAX),
-                        Strategy::Ordered => Literal::U32(0),
+                        Strategy::Ordered | Strategy::Cas if is_min => Literal::U32(u32::MAX),
+                        Strategy::Ordered | Strategy::Cas => Literal::U32(0),
                         _ if is_min => Literal::I32(i32::MAX),
                         _ => Literal::I32(i32::MIN),
                     };
                     word = unless_nan(b, value, word, identity);
                 }
-                let int_ty = match strategy {
-                    Strategy::Ordered => self.u32_ty,
-                    _ => self.i32_ty,
-                };
                 if let Some(result) = result {
                     b.expressions_mut()[result] = Expression::AtomicResult {
                         ty: int_ty,
@@ -857,15 +1050,37 @@ mod tests {
     }
 
     #[test]
-    fn accesses_it_cannot_rewrite_are_errors() {
+    fn add_and_compare_exchange_work_on_the_encoded_word() {
         let source = "var<workgroup> m: atomic<f32>;
+            @group(0) @binding(0) var<storage, read_write> out: array<f32>;
             @compute @workgroup_size(8)
-            fn main() {
-                atomicMin(&m, 1.0);
-                atomicAdd(&m, 2.0);
+            fn main(@builtin(local_invocation_index) i: u32) {
+                atomicMin(&m, out[i]);
+                let before = atomicAdd(&m, 2.0);
+                let r = atomicCompareExchangeWeak(&m, before, 1.0);
+                out[i] = select(0.0, r.old_value, r.exchanged);
             }";
-        let errors = run(source, "auto").unwrap_err();
-        assert!(errors[0].contains("atomicAdd"), "{errors:?}");
+        let (strategies, wgsl) = run(source, "auto").unwrap();
+        assert_eq!(strategies, ["ordered"]);
+        assert!(
+            wgsl.contains("loop {"),
+            "an add is a compare-exchange loop: {wgsl}"
+        );
+        assert_eq!(
+            wgsl.matches("atomicCompareExchangeWeak").count(),
+            2,
+            "{wgsl}"
+        );
+        assert!(!wgsl.contains("atomic<f32>"), "{wgsl}");
+    }
+
+    #[test]
+    fn the_cas_strategy_loops_on_the_float_bits() {
+        let (strategies, wgsl) = run(&min_of("x"), "cas").unwrap();
+        assert_eq!(strategies, ["cas"]);
+        assert!(wgsl.contains("atomicCompareExchangeWeak"), "{wgsl}");
+        assert!(!wgsl.contains("atomicMin"), "{wgsl}");
+        assert!(wgsl.contains("min(bitcast<f32>("), "{wgsl}");
     }
 
     #[test]

@@ -11,6 +11,7 @@ use naga::{Arena, Block, Expression, Handle, LocalVariable, Span, Statement, Typ
 /// ```
 pub struct BlockBuilder<'a> {
     expressions: &'a mut Arena<Expression>,
+    locals: Option<&'a mut Arena<LocalVariable>>,
     pub(crate) span: Span,
     block: Block,
     emitter: naga::proc::Emitter,
@@ -24,6 +25,7 @@ impl<'a> BlockBuilder<'a> {
         emitter.start(expressions);
         BlockBuilder {
             expressions,
+            locals: None,
             span,
             block: Block::new(),
             emitter,
@@ -41,6 +43,38 @@ impl<'a> BlockBuilder<'a> {
         } else {
             self.expressions.append(expression, self.span)
         }
+    }
+
+    /// Lets the builder add function-local variables.
+    pub fn with_locals(mut self, locals: &'a mut Arena<LocalVariable>) -> Self {
+        self.locals = Some(locals);
+        self
+    }
+
+    /// Adds a function-local variable and returns the pointer expression to
+    /// it. Panics if the builder was made without [`Self::with_locals`].
+    pub fn local(&mut self, name: &str, ty: Handle<Type>) -> Handle<Expression> {
+        let span = self.span;
+        let locals = self
+            .locals
+            .as_deref_mut()
+            .expect("a builder that adds locals is made with_locals");
+        let local = add_local(locals, name, ty, span);
+        self.expr(Expression::LocalVariable(local))
+    }
+
+    /// Builds a nested block (the body of an `if` or a loop) on the same
+    /// arena; the returned block is for a statement added afterwards.
+    pub fn block(&mut self, build: impl FnOnce(&mut BlockBuilder<'_>)) -> Block {
+        self.flush();
+        let mut inner = BlockBuilder::new(self.expressions, self.span);
+        if let Some(locals) = self.locals.as_deref_mut() {
+            inner.locals = Some(locals);
+        }
+        build(&mut inner);
+        let block = inner.finish();
+        self.emitter.start(self.expressions);
+        block
     }
 
     /// Adds a statement after every expression added so far.

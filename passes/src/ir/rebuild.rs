@@ -54,29 +54,48 @@ pub fn rebuild_function(
     function: &mut Function,
     rewrite: &mut impl Rewrite,
 ) -> Result<(), Unsupported> {
+    let old_inits: Vec<_> = function
+        .local_variables
+        .iter()
+        .map(|(h, l)| (h, l.init))
+        .collect();
     let old = std::mem::take(&mut function.expressions);
     let mut rebuilder = Rebuilder {
         old: &old,
         new: Arena::new(),
         map: HashMap::new(),
+        locals: std::mem::take(&mut function.local_variables),
     };
-    for (_, local) in function.local_variables.iter_mut() {
-        if let Some(init) = local.init {
-            local.init = Some(rebuilder.constant(init));
-        }
+    let inits: Vec<_> = rebuilder
+        .locals
+        .iter()
+        .filter_map(|(h, l)| l.init.map(|i| (h, i)))
+        .collect();
+    for (local, init) in inits {
+        rebuilder.locals[local].init = Some(rebuilder.constant(init));
     }
     let body = std::mem::take(&mut function.body);
     let result = rebuilder.block(&body, rewrite);
+    let Rebuilder {
+        new, map, locals, ..
+    } = rebuilder;
     let new_body = match result {
         Ok(body) => body,
         Err(e) => {
             function.expressions = old;
             function.body = body;
+            // Locals added by the rewrite stay unused; the originals keep
+            // their handles and get their initializers back.
+            let mut locals = locals;
+            for (h, l) in locals.iter_mut() {
+                l.init = function_init(&old_inits, h);
+            }
+            function.local_variables = locals;
             return Err(e);
         }
     };
-    let map = rebuilder.map;
-    function.expressions = rebuilder.new;
+    function.local_variables = locals;
+    function.expressions = new;
     function.body = new_body;
     let named = std::mem::take(&mut function.named_expressions);
     for (handle, name) in named {
@@ -87,10 +106,21 @@ pub fn rebuild_function(
     Ok(())
 }
 
+fn function_init(
+    inits: &[(Handle<naga::LocalVariable>, Option<Handle<Expression>>)],
+    local: Handle<naga::LocalVariable>,
+) -> Option<Handle<Expression>> {
+    inits
+        .iter()
+        .find(|(h, _)| *h == local)
+        .and_then(|(_, i)| *i)
+}
+
 struct Rebuilder<'o> {
     old: &'o Arena<Expression>,
     new: Arena<Expression>,
     map: HashMap<Handle<Expression>, Handle<Expression>>,
+    locals: Arena<naga::LocalVariable>,
 }
 
 impl Rebuilder<'_> {
@@ -118,7 +148,8 @@ impl Rebuilder<'_> {
         for (statement, span) in block.span_iter() {
             match statement {
                 Statement::Emit(range) => {
-                    let mut b = BlockBuilder::new(&mut self.new, *span);
+                    let mut b =
+                        BlockBuilder::new(&mut self.new, *span).with_locals(&mut self.locals);
                     for old in range.clone() {
                         let mut expression = self.old[old].clone();
                         translate_operands(&mut expression, &mut self.map, self.old, &mut b);
@@ -195,7 +226,8 @@ impl Rebuilder<'_> {
                         self.map.insert(old_result, new);
                     }
                     remap_statement(&mut statement, &mut |h| *h = self.operand(*h))?;
-                    let mut b = BlockBuilder::new(&mut self.new, *span);
+                    let mut b =
+                        BlockBuilder::new(&mut self.new, *span).with_locals(&mut self.locals);
                     match rewrite.statement(&mut b, &statement) {
                         Some(result) => {
                             if let (Some(old_result), Some(result)) = (old_result, result) {
