@@ -290,7 +290,7 @@ impl Pass for FloatAtomics {
         let original_types = module.types.clone();
         retype_globals(module, &plan);
         let mut rewrite = FloatAtomicRewrite {
-            types: original_types,
+            types: original_types.clone(),
             global_types: global_types
                 .iter()
                 .filter(|(g, _)| plan.contains_key(g))
@@ -364,6 +364,16 @@ impl Pass for FloatAtomics {
                     .with_detail("group", binding.group)
                     .with_detail("binding", binding.binding);
             }
+            let mut places = Vec::new();
+            atomic_offsets(
+                &original_types,
+                global_types[&global],
+                "",
+                0,
+                &mut Vec::new(),
+                &mut places,
+            );
+            change = change.with_detail("byte_offsets", places.join("; "));
             if mins {
                 change = change.with_detail(
                     "clear_value_for_min",
@@ -388,6 +398,55 @@ impl Pass for FloatAtomics {
             }
             cx.record(change);
         }
+    }
+}
+
+/// Where the float atomics of a type lie, as `path: offset` with the
+/// strides of enclosing arrays, e.g. `[i].peak: 4 + 8*i`.
+fn atomic_offsets(
+    types: &naga::UniqueArena<Type>,
+    ty: Handle<Type>,
+    path: &str,
+    offset: u32,
+    strides: &mut Vec<(String, u32)>,
+    out: &mut Vec<String>,
+) {
+    match types[ty].inner {
+        ref inner if is_float_atomic(inner) => {
+            let mut place = format!("{}: {offset}", if path.is_empty() { "value" } else { path });
+            for (index, stride) in strides.iter() {
+                place.push_str(&format!(" + {stride}*{index}"));
+            }
+            out.push(place);
+        }
+        TypeInner::Array { base, stride, .. } => {
+            let index = ["i", "j", "k", "l"]
+                .get(strides.len())
+                .copied()
+                .unwrap_or("n");
+            strides.push((index.to_string(), stride));
+            atomic_offsets(
+                types,
+                base,
+                &format!("{path}[{index}]"),
+                offset,
+                strides,
+                out,
+            );
+            strides.pop();
+        }
+        TypeInner::Struct { ref members, .. } => {
+            for (i, m) in members.iter().enumerate() {
+                let name = m.name.clone().unwrap_or_else(|| format!("member{i}"));
+                let path = if path.is_empty() {
+                    name
+                } else {
+                    format!("{path}.{name}")
+                };
+                atomic_offsets(types, m.ty, &path, offset + m.offset, strides, out);
+            }
+        }
+        _ => {}
     }
 }
 
