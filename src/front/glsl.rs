@@ -6,7 +6,20 @@ pub fn parse(text: &str, stage: ShaderStage) -> Result<Module, Vec<Diagnostic>> 
     let options = naga::front::glsl::Options::from(stage);
     let mut module = naga::front::glsl::Frontend::default()
         .parse(&options, text)
-        .map_err(|errors| diagnostics::from_glsl_parse(&errors))?;
+        .map_err(|errors| {
+            let mut diagnostics = diagnostics::from_glsl_parse(&errors);
+            for d in diagnostics.iter_mut() {
+                if d.message.contains("Unknown function 'atomic") {
+                    d.notes.push(
+                        "naga's GLSL reader has no atomic functions; compile the shader to SPIR-V \
+                         (`glslangValidator -V`) and give shaderxform the .spv: float atomicMin and \
+                         atomicMax (GL_EXT_shader_atomic_float2) are rewritten there"
+                            .to_string(),
+                    );
+                }
+            }
+            diagnostics
+        })?;
     narrow_barriers(&mut module);
     Ok(module)
 }

@@ -3,6 +3,7 @@
 
 mod glsl;
 mod spirv;
+mod spirv_float_atomics;
 mod wgsl;
 
 use naga::Module;

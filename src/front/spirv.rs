@@ -2,6 +2,7 @@ use naga::Module;
 use spirv_tools::assembler::Assembler as _;
 
 use crate::diagnostics::Diagnostic;
+use crate::front::spirv_float_atomics::lower_float_min_max;
 
 const MAGIC: u32 = 0x0723_0203;
 
@@ -55,9 +56,21 @@ pub fn parse_binary(bytes: &[u8]) -> Result<Module, Vec<Diagnostic>> {
         ))
         .with_code("spirv::invalid")]);
     }
-    naga::front::spv::parse_u8_slice(bytes, &options()).map_err(|e| {
-        vec![Diagnostic::error(format!("cannot read this SPIR-V: {e}")).with_code("spirv::parse")]
-    })
+    // After spirv-val: the rewrite leaves SPIR-V that only naga accepts.
+    let lowered = lower_float_min_max(words).map_err(|d| vec![d])?;
+    naga::front::spv::Frontend::new(lowered.words.into_iter(), &options())
+        .parse()
+        .map_err(|e| {
+            let mut d = Diagnostic::error(format!("cannot read this SPIR-V: {e}"))
+                .with_code("spirv::parse");
+            if lowered.float_min_max > 0 {
+                d = d.with_note(format!(
+                    "shaderxform read its {} OpAtomicFMinEXT/OpAtomicFMaxEXT as OpAtomicSMin/OpAtomicSMax on floats, for the float-atomics pass",
+                    lowered.float_min_max
+                ));
+            }
+            vec![d]
+        })
 }
 
 pub fn parse_assembly(text: &str) -> Result<Module, Vec<Diagnostic>> {
