@@ -243,10 +243,13 @@ impl Pass for FloatAtomics {
             let accumulates = uses
                 .iter()
                 .any(|a| matches!(a.kind, AccessKind::Add | AccessKind::Subtract));
-            let proven = if accumulates {
-                SignBit::Unknown
+            let (proven, unproven_at) = if accumulates {
+                let sum = uses
+                    .iter()
+                    .find(|a| matches!(a.kind, AccessKind::Add | AccessKind::Subtract));
+                (SignBit::Unknown, sum.map(|a| a.span))
             } else {
-                proven_sign(module, global, uses)
+                proven_sign(module, uses)
             };
             let space = module.global_variables[global].space;
             let signed = match proven {
@@ -260,13 +263,16 @@ impl Pass for FloatAtomics {
                 ("cas", _) => Strategy::Cas,
                 ("signed", Some(s)) | ("auto", Some(s)) => s,
                 ("signed", None) => {
+                    let mut d = Diagnostic::error(format!(
+                        "cannot use the signed strategy for `{name}`: the sign of the values written to it is not proven"
+                    ))
+                    .with_code("float-atomics::sign-not-proven");
+                    if let Some(span) = unproven_at {
+                        d = d.with_primary(span, "the sign of this value is not proven");
+                    }
                     cx.report(
-                        Diagnostic::error(format!(
-                            "cannot use the signed strategy for `{name}`: the sign of the values written to it is not proven"
-                        ))
-                        .with_code("float-atomics::sign-not-proven")
-                        .with_primary(module.global_variables.get_span(global), "the atomic")
-                        .with_note("the signed strategy needs every value from abs, length, distance, sqrt of such values, u32-to-f32 conversions or non-negative constants; use strategy=ordered or auto"),
+                        d.with_secondary(module.global_variables.get_span(global), "the atomic")
+                            .with_note("the signed strategy needs every value from abs, length, distance, sqrt of such values, u32-to-f32 conversions or non-negative constants, and no atomicAdd or atomicSub; use strategy=ordered or auto"),
                     );
                     continue;
                 }
@@ -531,21 +537,21 @@ fn find_accesses(
     accesses
 }
 
-/// The sign bit every value written to the global provably has.
-fn proven_sign(module: &Module, global: Handle<GlobalVariable>, uses: &[Access]) -> SignBit {
-    let _ = global;
+/// The sign bit every value written to the global provably has, and where
+/// the proof fails if it does.
+fn proven_sign(module: &Module, uses: &[Access]) -> (SignBit, Option<Span>) {
     let mut proven: Option<SignBit> = None;
     for access in uses {
         let Some(value) = access.value else { continue };
         let function = function_of(module, access.function);
         let sign = ValueSign::new(module, function).sign_bit(value);
         proven = Some(match proven {
-            None => sign,
+            None if sign != SignBit::Unknown => sign,
             Some(p) if p == sign => p,
-            Some(_) => SignBit::Unknown,
+            _ => return (SignBit::Unknown, Some(access.span)),
         });
     }
-    proven.unwrap_or(SignBit::Unknown)
+    (proven.unwrap_or(SignBit::Unknown), None)
 }
 
 /// Gives the planned globals the same types with their float atomics made
