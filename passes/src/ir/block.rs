@@ -3,11 +3,19 @@ use naga::{Arena, Block, Expression, Handle, LocalVariable, Span, Statement, Typ
 /// Appends expressions and statements to a function, emitting each run of
 /// new expressions right before the statement that follows it.
 ///
-/// ```ignore
-/// let mut b = BlockBuilder::new(&mut function.expressions, span);
+/// ```
+/// use naga::{Arena, Expression, Literal, ScalarKind, Span, Statement};
+/// use shaderxform_passes::ir::BlockBuilder;
+///
+/// let mut expressions = Arena::new();
+/// let value = expressions.append(Expression::Literal(Literal::F32(1.0)), Span::UNDEFINED);
+/// let mut b = BlockBuilder::new(&mut expressions, Span::UNDEFINED);
 /// let bits = b.expr(Expression::As { expr: value, kind: ScalarKind::Uint, convert: None });
-/// b.statement(Statement::Store { pointer, value: bits });
+/// b.statement(Statement::Return { value: Some(bits) });
 /// let block = b.finish();
+/// // The conversion is emitted right before the statement that uses it.
+/// assert!(matches!(block[0], Statement::Emit(_)));
+/// assert!(matches!(block[1], Statement::Return { .. }));
 /// ```
 pub struct BlockBuilder<'a> {
     expressions: &'a mut Arena<Expression>,
