@@ -42,6 +42,12 @@ enum Command {
     /// Parse, validate and analyse a shader; write nothing, print the
     /// diagnostics; exit 1 if any is an error.
     Check(CheckArgs),
+    /// Run the transformed shader and a reference on a GPU adapter with the
+    /// same inputs and compare every buffer they write. Exit 0 when they
+    /// agree, 3 on a mismatch or a hang, 4 without an adapter, 1 when the
+    /// inputs are wrong.
+    #[cfg(feature = "gpu")]
+    Validate(ValidateArgs),
 }
 
 #[derive(Args, Debug)]
@@ -81,6 +87,91 @@ struct CheckArgs {
 
     #[command(flatten)]
     common: CommonArgs,
+}
+
+#[cfg(feature = "gpu")]
+#[derive(Args, Debug)]
+struct ValidateArgs {
+    /// The shader to transform and validate (a compute shader).
+    #[arg(value_name = "IN")]
+    input: PathBuf,
+
+    /// Workgroups to dispatch [default: the harness's, else enough for
+    /// the longest runtime array along x].
+    #[arg(long, value_name = "X,Y,Z", value_parser = parse_dispatch)]
+    dispatch: Option<[u32; 3]>,
+
+    /// Elements of a binding's runtime-sized array, by name, GROUP:BINDING
+    /// or BINDING [default: the harness's, else 1024]; may be given
+    /// several times.
+    #[arg(long = "size", value_name = "BINDING=N", value_parser = parse_size)]
+    sizes: Vec<(String, u64)>,
+
+    /// Seed of the generated inputs [default: the harness's, else 0].
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+
+    /// The harness [default: IN's NAME.harness.toml, if there is one].
+    #[arg(long, value_name = "FILE")]
+    harness: Option<PathBuf>,
+
+    /// The reference shader [default: the harness's `reference`, else IN
+    /// itself when it is valid as it is].
+    #[arg(long, value_name = "FILE")]
+    reference: Option<PathBuf>,
+
+    /// The wgpu backend [default: all; WGPU_BACKEND is honoured].
+    #[arg(long, value_name = "BACKEND", value_parser = ["vulkan", "metal", "dx12", "gl"])]
+    backend: Option<String>,
+
+    /// Use the adapter whose name contains NAME (case-insensitive).
+    #[arg(long, value_name = "NAME")]
+    adapter: Option<String>,
+
+    /// Seconds one dispatch may take before it counts as a hang.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    timeout: f64,
+
+    /// What the shaders are handed to wgpu as.
+    #[arg(long, value_name = "FORMAT", value_parser = ["wgsl", "spirv"], default_value = "wgsl")]
+    shader_format: String,
+
+    /// Write the comparison as JSON.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+#[cfg(feature = "gpu")]
+fn parse_dispatch(s: &str) -> Result<[u32; 3], String> {
+    let counts: Vec<u32> = s
+        .split(',')
+        .map(|n| n.trim().parse::<u32>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| format!("`{s}` is not of the form X,Y,Z"))?;
+    match counts.as_slice() {
+        [x] => Ok([*x, 1, 1]),
+        [x, y] => Ok([*x, *y, 1]),
+        [x, y, z] => Ok([*x, *y, *z]),
+        _ => Err(format!("`{s}` is not of the form X,Y,Z")),
+    }
+}
+
+#[cfg(feature = "gpu")]
+fn parse_size(s: &str) -> Result<(String, u64), String> {
+    let (name, n) = s
+        .split_once('=')
+        .ok_or_else(|| format!("`{s}` is not of the form BINDING=N"))?;
+    let n: u64 = n
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{n}` is not a number of elements"))?;
+    if n == 0 {
+        return Err("a runtime array needs at least one element".into());
+    }
+    Ok((name.trim().to_string(), n))
 }
 
 #[derive(Args, Debug)]
@@ -290,6 +381,8 @@ pub fn main() -> i32 {
 fn run(cli: Cli) -> i32 {
     match cli.command {
         Some(Command::Check(args)) => check(args),
+        #[cfg(feature = "gpu")]
+        Some(Command::Validate(args)) => validate(args),
         None => transform(cli.transform),
     }
 }
@@ -709,4 +802,104 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
         .persist(path)
         .map(|_| ())
         .map_err(|e| format!("cannot write {}: {}", path.display(), e.error.kind()))
+}
+
+#[cfg(feature = "gpu")]
+fn validate(args: ValidateArgs) -> i32 {
+    use shaderxform::gpu::{self, BackendChoice, Error, ShaderFormat, ValidateOptions, Verdict};
+
+    let printer = Printer::new(&args.common);
+    let name = args.input.display().to_string();
+    if let Err(message) = check_report_path(args.report.as_deref(), &args.input, &[]) {
+        printer.plain_error(&message, &name);
+        return exit::USAGE;
+    }
+    if !(args.timeout.is_finite() && args.timeout > 0.0) {
+        printer.plain_error("--timeout must be a positive number of seconds", &name);
+        return exit::USAGE;
+    }
+    let options = match options(&args.common) {
+        Ok(o) => o,
+        Err(message) => {
+            printer.plain_error(&message, "<command line>");
+            return exit::USAGE;
+        }
+    };
+    if let Err(code) = load(&args.input, &args.common, &printer) {
+        return code;
+    }
+    let mut v = ValidateOptions::new(options);
+    v.stage = stage(&args.common);
+    v.shader_format = match args.shader_format.as_str() {
+        "spirv" => ShaderFormat::Spirv,
+        _ => ShaderFormat::Wgsl,
+    };
+    v.dispatch = args.dispatch;
+    v.sizes = args.sizes.clone();
+    v.seed = args.seed;
+    v.harness = args.harness.clone();
+    v.reference = args.reference.clone();
+    v.backend = args.backend.as_deref().and_then(BackendChoice::parse);
+    v.adapter = args.adapter.clone();
+    v.timeout = std::time::Duration::from_secs_f64(args.timeout);
+
+    match gpu::validate(&args.input, &v) {
+        Ok(validation) => {
+            let mut stdout = std::io::stdout().lock();
+            let _ = stdout
+                .write_all(validation.describe().as_bytes())
+                .and_then(|_| stdout.flush());
+            let code = validation.exit_code();
+            let code = write_validation_report(
+                args.report.as_deref(),
+                &validation.report.to_json(),
+                &printer,
+                code,
+            );
+            if let Verdict::Hang(_) = validation.verdict {
+                // The hung dispatch still runs: leave without waiting.
+                let _ = std::io::stderr().flush();
+                std::process::exit(code);
+            }
+            code
+        }
+        Err(error) => {
+            let code = match &error {
+                Error::Compile {
+                    role,
+                    source,
+                    failure,
+                } => {
+                    printer.plain_error(
+                        &format!("the {} {} does not compile", role.name(), source.name),
+                        &source.name,
+                    );
+                    let mut report = Report::new(source);
+                    fail(failure, source, &printer, &mut report)
+                }
+                other => {
+                    printer.plain_error(&other.to_string(), &name);
+                    other.exit_code()
+                }
+            };
+            let report = gpu::ValidationReport::failed(&args.input, &error);
+            write_validation_report(args.report.as_deref(), &report.to_json(), &printer, code)
+        }
+    }
+}
+
+#[cfg(feature = "gpu")]
+fn write_validation_report(path: Option<&Path>, json: &str, printer: &Printer, code: i32) -> i32 {
+    let Some(path) = path else { return code };
+    match write_atomically(path, json.as_bytes()) {
+        Ok(()) => code,
+        Err(message) => {
+            printer.plain_error(&message, &path.display().to_string());
+            if code == exit::OK {
+                exit::FAILED
+            } else {
+                code
+            }
+        }
+    }
 }

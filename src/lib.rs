@@ -22,6 +22,8 @@
 pub mod back;
 pub mod diagnostics;
 pub mod front;
+#[cfg(feature = "gpu")]
+pub mod gpu;
 pub mod pipeline;
 pub mod report;
 pub mod source;

@@ -73,10 +73,8 @@ fn corpus_round_trips_through_every_format() {
             let glsl = result.unwrap_or_else(|f| panic!("{relative} -> glsl ({name}): {f}"));
             let text = glsl.outputs[0].text().unwrap();
             insta::assert_snapshot!(format!("glsl-{name}"), text);
-            if let Some(verdict) = common::glslang_validate(text, stage) {
-                if let Err(log) = verdict {
-                    panic!("glslangValidator rejects the GLSL of {relative} ({name}):\n{log}");
-                }
+            if let Some(Err(log)) = common::glslang_validate(text, stage) {
+                panic!("glslangValidator rejects the GLSL of {relative} ({name}):\n{log}");
             }
         }
     });

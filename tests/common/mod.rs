@@ -24,7 +24,7 @@ pub fn corpus(folder: &str) -> Vec<(PathBuf, Source)> {
         .into_iter()
         .map(|p| {
             let relative = p.strip_prefix(root()).expect("inside the repository");
-            let source = Source::read(relative.as_ref(), None)
+            let source = Source::read(relative, None)
                 .or_else(|_| Source::read(&p, None))
                 .expect("corpus shaders are readable");
             (p, source)

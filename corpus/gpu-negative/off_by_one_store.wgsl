@@ -1,0 +1,13 @@
+// WRONG ON PURPOSE: stores input[i] * 2 into output[i + 1].
+
+@group(0) @binding(0) var<storage, read> input: array<f32>;
+@group(0) @binding(1) var<storage, read_write> output: array<f32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let i = gid.x;
+    if (i + 1u >= arrayLength(&output)) {
+        return;
+    }
+    output[i + 1u] = input[i] * 2.0;
+}

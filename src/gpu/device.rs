@@ -1,0 +1,505 @@
+//! The adapter, the device, and one dispatch of a compute shader with its
+//! buffers, under a watchdog.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use super::reflect::Space;
+
+/// `--backend`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BackendChoice {
+    Vulkan,
+    Metal,
+    Dx12,
+    Gl,
+}
+
+impl BackendChoice {
+    pub fn parse(name: &str) -> Option<Self> {
+        Some(match name.to_ascii_lowercase().as_str() {
+            "vulkan" | "vk" => BackendChoice::Vulkan,
+            "metal" | "mtl" => BackendChoice::Metal,
+            "dx12" | "d3d12" => BackendChoice::Dx12,
+            "gl" | "gles" | "opengl" => BackendChoice::Gl,
+            _ => return None,
+        })
+    }
+
+    fn backends(self) -> wgpu::Backends {
+        match self {
+            BackendChoice::Vulkan => wgpu::Backends::VULKAN,
+            BackendChoice::Metal => wgpu::Backends::METAL,
+            BackendChoice::Dx12 => wgpu::Backends::DX12,
+            BackendChoice::Gl => wgpu::Backends::GL,
+        }
+    }
+}
+
+fn backend_names(backends: wgpu::Backends) -> String {
+    [
+        (wgpu::Backends::VULKAN, "vulkan"),
+        (wgpu::Backends::METAL, "metal"),
+        (wgpu::Backends::DX12, "dx12"),
+        (wgpu::Backends::GL, "gl"),
+    ]
+    .iter()
+    .filter(|(b, _)| backends.contains(*b))
+    .map(|(_, n)| *n)
+    .collect::<Vec<_>>()
+    .join(", ")
+}
+
+/// The adapter a validation ran on, for people and reports.
+#[derive(Clone, Debug, Serialize)]
+pub struct AdapterJson {
+    pub name: String,
+    pub backend: String,
+    pub device_type: String,
+    pub driver: String,
+    pub driver_info: String,
+}
+
+impl AdapterJson {
+    fn new(info: &wgpu::AdapterInfo) -> Self {
+        AdapterJson {
+            name: info.name.clone(),
+            backend: format!("{:?}", info.backend),
+            device_type: format!("{:?}", info.device_type),
+            driver: info.driver.clone(),
+            driver_info: info.driver_info.clone(),
+        }
+    }
+}
+
+/// Features that shaders may use; the device gets those its adapter has.
+fn wanted_features() -> wgpu::Features {
+    use wgpu::Features as F;
+    F::SHADER_F16
+        | F::SHADER_F64
+        | F::SHADER_I16
+        | F::SHADER_INT64
+        | F::SHADER_INT64_ATOMIC_MIN_MAX
+        | F::SHADER_INT64_ATOMIC_ALL_OPS
+        | F::SHADER_FLOAT32_ATOMIC
+        | F::SUBGROUP
+        | F::SUBGROUP_BARRIER
+        | F::TIMESTAMP_QUERY
+        | F::TIMESTAMP_QUERY_INSIDE_ENCODERS
+        | F::TIMESTAMP_QUERY_INSIDE_PASSES
+        | F::IMMEDIATES
+        | F::TEXTURE_ATOMIC
+        | F::TEXTURE_INT64_ATOMIC
+        | F::BUFFER_BINDING_ARRAY
+        | F::STORAGE_RESOURCE_BINDING_ARRAY
+        | F::SAMPLED_TEXTURE_AND_STORAGE_BUFFER_ARRAY_NON_UNIFORM_INDEXING
+}
+
+/// Discrete GPUs first, then integrated, virtual, CPU; Vulkan before the
+/// other backends.
+fn rank(a: &wgpu::Adapter) -> (u8, u8) {
+    let info = a.get_info();
+    let device = match info.device_type {
+        wgpu::DeviceType::DiscreteGpu => 0,
+        wgpu::DeviceType::IntegratedGpu => 1,
+        wgpu::DeviceType::VirtualGpu => 2,
+        wgpu::DeviceType::Cpu => 3,
+        wgpu::DeviceType::Other => 4,
+    };
+    let backend = match info.backend {
+        wgpu::Backend::Vulkan => 0,
+        wgpu::Backend::Metal => 1,
+        wgpu::Backend::Dx12 => 2,
+        _ => 3,
+    };
+    (device, backend)
+}
+
+/// An open device.
+pub struct Gpu {
+    pub adapter: AdapterJson,
+    pub features: wgpu::Features,
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    errors: Arc<Mutex<Vec<String>>>,
+}
+
+/// Why there is no device.
+#[derive(Debug)]
+pub enum OpenError {
+    NoAdapter(String),
+    Device(String),
+}
+
+impl Gpu {
+    /// The best adapter (see [`rank`]) of the backends asked for (by
+    /// default `WGPU_BACKEND`, else Vulkan, Metal and DX12, else GL) whose
+    /// name contains `name`.
+    pub fn open(backend: Option<BackendChoice>, name: Option<&str>) -> Result<Gpu, OpenError> {
+        // GL last and only when nothing else is there: its EGL set-up is
+        // slow and noisy on machines without a display.
+        let attempts = match (backend, wgpu::Backends::from_env()) {
+            (Some(b), _) => vec![b.backends()],
+            (None, Some(env)) => vec![env],
+            (None, None) => vec![wgpu::Backends::PRIMARY, wgpu::Backends::GL],
+        };
+        let mut tried = wgpu::Backends::empty();
+        let mut found: Vec<String> = Vec::new();
+        let mut chosen = None;
+        for backends in attempts {
+            tried |= backends;
+            let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
+                backends,
+                flags: wgpu::InstanceFlags::empty().with_env(),
+                ..wgpu::InstanceDescriptor::new_without_display_handle()
+            });
+            let mut adapters = pollster::block_on(instance.enumerate_adapters(backends));
+            found.extend(adapters.iter().map(|a| {
+                let info = a.get_info();
+                format!("{} ({:?})", info.name, info.backend)
+            }));
+            if let Some(name) = name {
+                let needle = name.to_lowercase();
+                adapters.retain(|a| a.get_info().name.to_lowercase().contains(&needle));
+            }
+            adapters.sort_by_key(rank);
+            if let Some(adapter) = adapters.into_iter().next() {
+                chosen = Some(adapter);
+                break;
+            }
+        }
+        let Some(adapter) = chosen else {
+            let tried = format!("tried backends: {}", backend_names(tried));
+            return Err(OpenError::NoAdapter(match (name, found.is_empty()) {
+                (Some(name), false) => format!(
+                    "no adapter's name contains `{name}` ({tried}; found: {})",
+                    found.join(", ")
+                ),
+                _ => format!(
+                    "no GPU adapter found ({tried}); a Vulkan loader (libvulkan.so.1) and a driver are needed: without a GPU, lavapipe (`apt-get install mesa-vulkan-drivers`) is a CPU Vulkan driver that works"
+                ),
+            }));
+        };
+        let info = adapter.get_info();
+        let features = adapter.features() & wanted_features();
+        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            label: Some("shaderxform validate"),
+            required_features: features,
+            required_limits: adapter.limits(),
+            experimental_features: wgpu::ExperimentalFeatures::disabled(),
+            memory_hints: wgpu::MemoryHints::Performance,
+            trace: wgpu::Trace::Off,
+        }))
+        .map_err(|e| OpenError::Device(format!("cannot open a device on {}: {e}", info.name)))?;
+        let errors = Arc::new(Mutex::new(Vec::new()));
+        let sink = errors.clone();
+        device.on_uncaptured_error(Arc::new(move |e: wgpu::Error| {
+            if let Ok(mut errors) = sink.lock() {
+                errors.push(e.to_string());
+            }
+        }));
+        let lost = errors.clone();
+        device.set_device_lost_callback(move |reason, message| {
+            if let Ok(mut errors) = lost.lock() {
+                errors.push(format!("device lost ({reason:?}): {message}"));
+            }
+        });
+        Ok(Gpu {
+            adapter: AdapterJson::new(&info),
+            features,
+            device,
+            queue,
+            errors,
+        })
+    }
+
+    pub fn limits(&self) -> wgpu::Limits {
+        self.device.limits()
+    }
+}
+
+/// What a shader is made from.
+pub enum Code<'a> {
+    Wgsl(&'a str),
+    SpirV(Vec<u32>),
+}
+
+/// One buffer of a dispatch.
+pub struct Buffer<'a> {
+    pub group: u32,
+    pub binding: u32,
+    pub space: Space,
+    pub bytes: &'a [u8],
+    /// Whether to read it back after the dispatch.
+    pub read_back: bool,
+}
+
+pub struct Dispatch<'a> {
+    pub label: &'a str,
+    pub code: Code<'a>,
+    pub entry_point: &'a str,
+    pub constants: &'a [(&'a str, f64)],
+    pub buffers: &'a [Buffer<'a>],
+    pub workgroups: [u32; 3],
+    pub timeout: Duration,
+}
+
+pub enum RunOutcome {
+    /// The contents of the buffers read back, in order (`None` for the
+    /// others), and how long the dispatch and the read-back took.
+    Done {
+        contents: Vec<Option<Vec<u8>>>,
+        elapsed: Duration,
+    },
+    /// The dispatch did not finish in time. The device and everything on
+    /// it are leaked: dropping them would wait for the GPU.
+    Hang,
+}
+
+#[derive(Debug)]
+pub enum RunError {
+    /// wgpu or the driver refused the shader or the pipeline.
+    Rejected(String),
+    Device(String),
+}
+
+impl Gpu {
+    pub fn run(&self, d: &Dispatch<'_>) -> Result<RunOutcome, RunError> {
+        let device = &self.device;
+        let internal = device.push_error_scope(wgpu::ErrorFilter::Internal);
+        let validation = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let source = match &d.code {
+            Code::Wgsl(text) => wgpu::ShaderSource::Wgsl((*text).into()),
+            Code::SpirV(words) => wgpu::ShaderSource::SpirV(words.as_slice().into()),
+        };
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some(d.label),
+            source,
+        });
+        let groups = d.buffers.iter().map(|b| b.group + 1).max().unwrap_or(0);
+        let layouts: Vec<Option<wgpu::BindGroupLayout>> = (0..groups)
+            .map(|group| {
+                let entries: Vec<wgpu::BindGroupLayoutEntry> = d
+                    .buffers
+                    .iter()
+                    .filter(|b| b.group == group)
+                    .map(|b| wgpu::BindGroupLayoutEntry {
+                        binding: b.binding,
+                        visibility: wgpu::ShaderStages::COMPUTE,
+                        ty: wgpu::BindingType::Buffer {
+                            ty: match b.space {
+                                Space::Uniform => wgpu::BufferBindingType::Uniform,
+                                Space::Storage { writable } => wgpu::BufferBindingType::Storage {
+                                    read_only: !writable,
+                                },
+                            },
+                            has_dynamic_offset: false,
+                            min_binding_size: None,
+                        },
+                        count: None,
+                    })
+                    .collect();
+                (!entries.is_empty()).then(|| {
+                    device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                        label: Some(d.label),
+                        entries: &entries,
+                    })
+                })
+            })
+            .collect();
+        let layout_refs: Vec<Option<&wgpu::BindGroupLayout>> =
+            layouts.iter().map(|l| l.as_ref()).collect();
+        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some(d.label),
+            bind_group_layouts: &layout_refs,
+            immediate_size: 0,
+        });
+        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some(d.label),
+            layout: Some(&pipeline_layout),
+            module: &module,
+            entry_point: Some(d.entry_point),
+            compilation_options: wgpu::PipelineCompilationOptions {
+                constants: d.constants,
+                zero_initialize_workgroup_memory: true,
+            },
+            cache: None,
+        });
+        let rejected = [validation.pop(), internal.pop()]
+            .into_iter()
+            .filter_map(pollster::block_on)
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>();
+        if !rejected.is_empty() {
+            return Err(RunError::Rejected(rejected.join("\n")));
+        }
+
+        let usage = |space: Space| match space {
+            Space::Uniform => wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            Space::Storage { .. } => {
+                wgpu::BufferUsages::STORAGE
+                    | wgpu::BufferUsages::COPY_DST
+                    | wgpu::BufferUsages::COPY_SRC
+            }
+        };
+        let buffers: Vec<wgpu::Buffer> = d
+            .buffers
+            .iter()
+            .map(|b| {
+                let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some(d.label),
+                    size: (b.bytes.len() as u64).max(4),
+                    usage: usage(b.space),
+                    mapped_at_creation: false,
+                });
+                self.queue.write_buffer(&buffer, 0, b.bytes);
+                buffer
+            })
+            .collect();
+        let bind_groups: Vec<Option<wgpu::BindGroup>> = layouts
+            .iter()
+            .enumerate()
+            .map(|(group, layout)| {
+                let layout = layout.as_ref()?;
+                let entries: Vec<wgpu::BindGroupEntry> = d
+                    .buffers
+                    .iter()
+                    .zip(&buffers)
+                    .filter(|(b, _)| b.group == group as u32)
+                    .map(|(b, buffer)| wgpu::BindGroupEntry {
+                        binding: b.binding,
+                        resource: buffer.as_entire_binding(),
+                    })
+                    .collect();
+                Some(device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some(d.label),
+                    layout,
+                    entries: &entries,
+                }))
+            })
+            .collect();
+        let staging: Vec<Option<wgpu::Buffer>> = d
+            .buffers
+            .iter()
+            .zip(&buffers)
+            .map(|(b, buffer)| {
+                b.read_back.then(|| {
+                    device.create_buffer(&wgpu::BufferDescriptor {
+                        label: Some(d.label),
+                        size: buffer.size(),
+                        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                        mapped_at_creation: false,
+                    })
+                })
+            })
+            .collect();
+        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+            label: Some(d.label),
+        });
+        {
+            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some(d.label),
+                timestamp_writes: None,
+            });
+            pass.set_pipeline(&pipeline);
+            for (group, bind_group) in bind_groups.iter().enumerate() {
+                if let Some(bind_group) = bind_group {
+                    pass.set_bind_group(group as u32, bind_group, &[]);
+                }
+            }
+            let [x, y, z] = d.workgroups;
+            pass.dispatch_workgroups(x, y, z);
+        }
+        for (buffer, staging) in buffers.iter().zip(&staging) {
+            if let Some(staging) = staging {
+                encoder.copy_buffer_to_buffer(buffer, 0, staging, 0, buffer.size());
+            }
+        }
+        let started = Instant::now();
+        let submission = self.queue.submit([encoder.finish()]);
+        let mapped = Arc::new(AtomicUsize::new(0));
+        let map_errors = Arc::new(Mutex::new(Vec::new()));
+        let to_map = staging.iter().flatten().count();
+        for staging in staging.iter().flatten() {
+            let mapped = mapped.clone();
+            let map_errors = map_errors.clone();
+            staging
+                .slice(..)
+                .map_async(wgpu::MapMode::Read, move |result| {
+                    if let Err(e) = result {
+                        if let Ok(mut errors) = map_errors.lock() {
+                            errors.push(e.to_string());
+                        }
+                    }
+                    mapped.fetch_add(1, Ordering::SeqCst);
+                });
+        }
+
+        // The watchdog: wait in short slices, never past the deadline.
+        let deadline = started + d.timeout;
+        let slice = Duration::from_millis(20);
+        let mut waiting = true;
+        while mapped.load(Ordering::SeqCst) < to_map || waiting {
+            let now = Instant::now();
+            if now >= deadline {
+                // Dropping anything on the device would wait for it.
+                std::mem::forget((
+                    module,
+                    layouts,
+                    pipeline_layout,
+                    pipeline,
+                    buffers,
+                    bind_groups,
+                    staging,
+                ));
+                return Ok(RunOutcome::Hang);
+            }
+            let poll = if waiting {
+                wgpu::PollType::Wait {
+                    submission_index: Some(submission.clone()),
+                    timeout: Some(slice.min(deadline - now)),
+                }
+            } else {
+                std::thread::sleep(Duration::from_millis(1));
+                wgpu::PollType::Poll
+            };
+            match self.device.poll(poll) {
+                Ok(_) => waiting = false,
+                Err(wgpu::PollError::Timeout) => {}
+                Err(e) => return Err(RunError::Device(e.to_string())),
+            }
+            if let Some(error) = self.errors.lock().ok().and_then(|e| e.first().cloned()) {
+                return Err(RunError::Device(error));
+            }
+        }
+        let elapsed = started.elapsed();
+        if let Some(error) = map_errors.lock().ok().and_then(|e| e.first().cloned()) {
+            return Err(RunError::Device(format!(
+                "cannot read a buffer back: {error}"
+            )));
+        }
+        let mut contents = Vec::with_capacity(staging.len());
+        for staging in &staging {
+            contents.push(match staging {
+                Some(s) => {
+                    let bytes = s
+                        .get_mapped_range(..)
+                        .map_err(|e| RunError::Device(format!("cannot read a buffer back: {e}")))?
+                        .to_vec();
+                    s.unmap();
+                    Some(bytes)
+                }
+                None => None,
+            });
+        }
+        Ok(RunOutcome::Done { contents, elapsed })
+    }
+
+    /// Errors wgpu reported outside the scopes of a dispatch.
+    pub fn uncaptured_errors(&self) -> Vec<String> {
+        self.errors.lock().map(|e| e.clone()).unwrap_or_default()
+    }
+}

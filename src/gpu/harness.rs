@@ -1,0 +1,154 @@
+//! Harness files (`NAME.harness.toml` beside a shader): what the inputs
+//! are, how big, how many workgroups, and how results compare.
+//!
+//! ```toml
+//! reference = "reference/bounds.reference.wgsl"  # relative to this file
+//! seed = 1
+//! dispatch = [16, 1, 1]
+//! tolerance_ulps = 0
+//! allow_infinities = false
+//! barriers_reviewed = false
+//!
+//! [binding.values]          # by name, `GROUP:BINDING` or `BINDING` (group 0)
+//! size = 1000               # elements of the runtime array
+//! fill = "random"           # random | index | a value: 1.5, "+inf", "-0", "0x7f800000", "max", ...
+//!
+//! [binding.bounds]
+//! encoding = "ordered-f32"  # the candidate holds float-atomics' ordered words
+//! fields.lo.fill = "+inf"
+//! fields.hi.fill = "-inf"
+//!
+//! [binding.out]
+//! compare = "sorted"        # exact (default) | ignore | sorted
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::values::Encoding;
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Harness {
+    /// Free text for people.
+    pub description: Option<String>,
+    pub entry_point: Option<String>,
+    /// The reference shader, relative to the harness file.
+    pub reference: Option<String>,
+    pub seed: Option<u64>,
+    pub dispatch: Option<[u32; 3]>,
+    /// ULPs a float result may differ by (0 unless given).
+    pub tolerance_ulps: Option<u32>,
+    #[serde(default)]
+    pub allow_infinities: bool,
+    #[serde(default)]
+    pub allow_nan: bool,
+    /// A person checked that every barrier is reached by all invocations
+    /// of its workgroup or by none; without it, shaders with a barrier
+    /// inside control flow are refused.
+    #[serde(default)]
+    pub barriers_reviewed: bool,
+    #[serde(default, alias = "bindings")]
+    pub binding: BTreeMap<String, Rule>,
+    /// Where the harness was read from, for relative paths.
+    #[serde(skip)]
+    pub path: Option<PathBuf>,
+}
+
+/// The inputs and the comparison of a binding or of a field of it; the
+/// rules of a field override those of what holds it.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rule {
+    /// Elements of the runtime array (binding level only).
+    pub size: Option<u64>,
+    pub fill: Option<toml::Value>,
+    /// Explicit values of the leaves this rule covers, in order; the
+    /// leaves after them are filled by `fill`.
+    pub values: Option<Vec<toml::Value>>,
+    /// Random values uniform in `[lo, hi]`.
+    pub range: Option<[f64; 2]>,
+    pub compare: Option<Compare>,
+    /// How the candidate holds the values (binding level only; applies to
+    /// its atomics): its buffer is written with the encoding of the
+    /// reference's values and decoded when read back.
+    #[serde(alias = "decode")]
+    pub encoding: Option<Encoding>,
+    /// The type the values are, where the shaders hold them in another
+    /// type (e.g. f32 bits in an atomic<u32>): `f32`, `i32`, `u32`, ...
+    #[serde(rename = "type")]
+    pub ty: Option<String>,
+    pub tolerance_ulps: Option<u32>,
+    pub allow_infinities: Option<bool>,
+    pub allow_nan: Option<bool>,
+    #[serde(default)]
+    pub fields: BTreeMap<String, Rule>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Compare {
+    /// Value by value (floats within the tolerance).
+    Exact,
+    /// Not compared (results that depend on the order of invocations).
+    Ignore,
+    /// The elements of the array compared as multisets: sorted, then
+    /// value by value.
+    Sorted,
+}
+
+impl Compare {
+    pub fn name(self) -> &'static str {
+        match self {
+            Compare::Exact => "exact",
+            Compare::Ignore => "ignore",
+            Compare::Sorted => "sorted",
+        }
+    }
+}
+
+impl Harness {
+    pub fn load(path: &Path) -> Result<Harness, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read the harness {}: {e}", path.display()))?;
+        let mut harness: Harness = toml::from_str(&text)
+            .map_err(|e| format!("{}: {}", path.display(), e.to_string().trim_end()))?;
+        for (name, rule) in &harness.binding {
+            check_nested(rule, name)?;
+        }
+        harness.path = Some(path.to_path_buf());
+        Ok(harness)
+    }
+
+    /// The harness beside a shader: `dir/NAME.harness.toml` for
+    /// `dir/NAME.wgsl`.
+    pub fn beside(shader: &Path) -> Option<PathBuf> {
+        let stem = shader.file_stem()?.to_str()?;
+        let path = shader.with_file_name(format!("{stem}.harness.toml"));
+        path.is_file().then_some(path)
+    }
+
+    /// A path the harness names, relative to the harness file.
+    pub fn resolve(&self, relative: &str) -> PathBuf {
+        match self.path.as_ref().and_then(|p| p.parent()) {
+            Some(dir) => dir.join(relative),
+            None => PathBuf::from(relative),
+        }
+    }
+}
+
+/// `size` and `encoding` belong to bindings, not to their fields.
+fn check_nested(rule: &Rule, name: &str) -> Result<(), String> {
+    for (field, nested) in &rule.fields {
+        let path = format!("{name}.{field}");
+        if nested.size.is_some() || nested.encoding.is_some() {
+            return Err(format!(
+                "harness: `size` and `encoding` go on the binding, not on its field `{path}`"
+            ));
+        }
+        check_nested(nested, &path)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,425 @@
+//! `shaderxform validate` on a real adapter (lavapipe where there is no
+//! GPU): every corpus shader with a harness agrees with its reference, the
+//! deliberately wrong candidates of corpus/gpu-negative are caught, and
+//! the command line keeps its exit codes (0 agree, 1 input, 3 mismatch or
+//! hang, 4 no adapter).
+//!
+//! Without an adapter the tests that need one skip with a message, unless
+//! SHADERXFORM_REQUIRE_GPU=1, when they fail. Shaders with a barrier that
+//! may be divergent are refused before anything is dispatched.
+
+#![cfg(all(feature = "gpu", feature = "cli"))]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::Instant;
+
+use shaderxform::gpu::{self, Error, ValidateOptions, Validation, Verdict};
+use shaderxform::{InputFormat, Options};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn gpu_required() -> bool {
+    std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_some_and(|v| v != "0")
+}
+
+/// `None` (after saying why) when there is no adapter and that is allowed.
+fn adapter_or_skip(result: Result<Validation, Error>, what: &str) -> Option<Validation> {
+    match result {
+        Err(Error::NoAdapter(message)) => {
+            assert!(
+                !gpu_required(),
+                "SHADERXFORM_REQUIRE_GPU is set but there is no adapter: {message}"
+            );
+            eprintln!("skipping {what}: {message}");
+            None
+        }
+        Err(e) => panic!("{what}: {e}"),
+        Ok(v) => Some(v),
+    }
+}
+
+/// Every `*.harness.toml` under corpus/, with the shader beside it.
+fn harnessed_shaders() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.unwrap().path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                walk(&path, out);
+                continue;
+            }
+            let name = path.file_name().unwrap().to_str().unwrap();
+            let Some(stem) = name.strip_suffix(".harness.toml") else {
+                continue;
+            };
+            let shader = InputFormat::EXTENSIONS
+                .iter()
+                .map(|ext| path.with_file_name(format!("{stem}.{ext}")))
+                .find(|p| p.is_file())
+                .unwrap_or_else(|| panic!("{} has no shader beside it", path.display()));
+            out.push(shader);
+        }
+    }
+    let mut out = Vec::new();
+    walk(&root().join("corpus"), &mut out);
+    out.into_iter()
+        .map(|p| p.strip_prefix(root()).unwrap().to_path_buf())
+        .collect()
+}
+
+fn is_negative(path: &Path) -> bool {
+    path.starts_with("corpus/gpu-negative")
+}
+
+fn validate(path: &Path) -> Result<Validation, Error> {
+    gpu::validate(path, &ValidateOptions::new(Options::default()))
+}
+
+#[test]
+fn every_harnessed_corpus_shader_agrees_with_its_reference() {
+    let shaders: Vec<PathBuf> = harnessed_shaders()
+        .into_iter()
+        .filter(|p| !is_negative(p))
+        .collect();
+    assert!(
+        shaders.len() >= 3,
+        "the float-atomics harnesses are missing: {shaders:?}"
+    );
+    for shader in shaders {
+        let started = Instant::now();
+        let Some(v) = adapter_or_skip(validate(&shader), &shader.display().to_string()) else {
+            return;
+        };
+        assert_eq!(
+            v.verdict,
+            Verdict::Agree,
+            "{} disagrees with its reference:\n{}",
+            shader.display(),
+            v.describe()
+        );
+        assert!(v.report.values_compared > 0, "{}", v.describe());
+        eprintln!(
+            "{}: {} values agree on {} in {:.0} ms",
+            shader.display(),
+            v.report.values_compared,
+            v.report.adapter.as_ref().unwrap().name,
+            started.elapsed().as_secs_f64() * 1000.0
+        );
+    }
+}
+
+#[test]
+fn deliberately_wrong_candidates_are_caught() {
+    let negatives: Vec<PathBuf> = harnessed_shaders()
+        .into_iter()
+        .filter(|p| is_negative(p))
+        .collect();
+    assert!(negatives.len() >= 3, "{negatives:?}");
+    for shader in negatives {
+        let Some(v) = adapter_or_skip(validate(&shader), &shader.display().to_string()) else {
+            return;
+        };
+        assert_eq!(
+            v.verdict,
+            Verdict::Mismatch,
+            "{} is wrong on purpose but passed:\n{}",
+            shader.display(),
+            v.describe()
+        );
+        assert_eq!(v.exit_code(), 3);
+        assert!(v.report.mismatches > 0);
+        let first = &v.report.bindings.iter().find(|b| b.mismatches > 0).unwrap();
+        assert!(!first.first_mismatches.is_empty());
+    }
+}
+
+#[test]
+fn one_ulp_passes_with_a_tolerance_of_one_ulp() {
+    let dir = tempfile::tempdir().unwrap();
+    let negative = root().join("corpus/gpu-negative");
+    let harness = dir.path().join("tolerant.harness.toml");
+    std::fs::write(
+        &harness,
+        format!(
+            "reference = {:?}\ntolerance_ulps = 1\n[binding.input]\nsize = 256\nrange = [-1000.0, 1000.0]\n[binding.output]\nsize = 256\n",
+            negative.join("reference/scale_f32.reference.wgsl")
+        ),
+    )
+    .unwrap();
+    let mut options = ValidateOptions::new(Options::default());
+    options.harness = Some(harness);
+    let result = gpu::validate(&negative.join("one_ulp_off.wgsl"), &options);
+    let Some(v) = adapter_or_skip(result, "one_ulp_off with a tolerance") else {
+        return;
+    };
+    assert_eq!(v.verdict, Verdict::Agree, "{}", v.describe());
+}
+
+/// Results written in the order invocations run compare as a multiset.
+#[test]
+fn sorted_comparison_ignores_the_order_of_appends() {
+    let dir = tempfile::tempdir().unwrap();
+    let shader = dir.path().join("append.wgsl");
+    std::fs::write(
+        &shader,
+        "@group(0) @binding(0) var<storage, read> input: array<f32>;
+@group(0) @binding(1) var<storage, read_write> output: array<f32>;
+@group(0) @binding(2) var<storage, read_write> count: atomic<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let i = gid.x;
+    if (i >= arrayLength(&input)) {
+        return;
+    }
+    // Slots taken in whatever order the invocations get there; the
+    // reference writes slot i.
+    let slot = atomicAdd(&count, 1u);
+    output[slot] = input[i] * 3.0;
+}
+",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("append.reference.wgsl"),
+        "@group(0) @binding(0) var<storage, read> input: array<f32>;
+@group(0) @binding(1) var<storage, read_write> output: array<f32>;
+@group(0) @binding(2) var<storage, read_write> count: atomic<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let i = gid.x;
+    if (i >= arrayLength(&input)) {
+        return;
+    }
+    atomicAdd(&count, 1u);
+    output[i] = input[i] * 3.0;
+}
+",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("append.harness.toml"),
+        "reference = \"append.reference.wgsl\"
+[binding.input]
+size = 500
+[binding.output]
+size = 500
+compare = \"sorted\"
+[binding.count]
+fill = 0
+",
+    )
+    .unwrap();
+    let Some(v) = adapter_or_skip(validate(&shader), "append") else {
+        return;
+    };
+    assert_eq!(v.verdict, Verdict::Agree, "{}", v.describe());
+    assert_eq!(v.report.values_compared, 501);
+}
+
+// --- The command line ---------------------------------------------------
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shaderxform"))
+        .arg("validate")
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("run shaderxform")
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "--- stdout ---\n{}\n--- stderr ---\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// `false` (after saying why) when the binary found no adapter.
+fn had_adapter(out: &Output) -> bool {
+    if out.status.code() == Some(4) {
+        assert!(
+            !gpu_required(),
+            "SHADERXFORM_REQUIRE_GPU is set but there is no adapter:\n{}",
+            text(out)
+        );
+        eprintln!("skipping: no adapter");
+        return false;
+    }
+    true
+}
+
+#[test]
+fn cli_exit_codes_and_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report.json");
+    let out = run(&[
+        "corpus/float-atomics/bounds_storage_any_sign.wgsl",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    if !had_adapter(&out) {
+        return;
+    }
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("agree:"));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    assert_eq!(json["verdict"], "agree");
+    assert_eq!(json["bindings"][1]["encoding"], "ordered-f32");
+    assert_eq!(json["passes"][0]["name"], "float-atomics");
+
+    let out = run(&[
+        "corpus/gpu-negative/off_by_one_store.wgsl",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("mismatch: output[0]: expected"), "{stdout}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    assert_eq!(json["verdict"], "mismatch");
+    assert!(json["mismatches"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn cli_without_a_matching_adapter_exits_4_and_says_what_it_tried() {
+    let out = run(&[
+        "corpus/translate/buffer_double_f32.wgsl",
+        "--adapter",
+        "no-such-adapter-anywhere",
+    ]);
+    assert_eq!(out.status.code(), Some(4), "{}", text(&out));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("tried backends"), "{stderr}");
+}
+
+#[test]
+fn cli_input_errors_exit_1() {
+    // Not valid as it is, and no reference given.
+    let dir = tempfile::tempdir().unwrap();
+    let shader = dir.path().join("bounds.wgsl");
+    std::fs::copy(
+        root().join("corpus/float-atomics/bounds_storage_any_sign.wgsl"),
+        &shader,
+    )
+    .unwrap();
+    let out = run(&[shader.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("no reference"),
+        "{}",
+        text(&out)
+    );
+
+    // A harness naming a binding the shader does not have.
+    std::fs::write(
+        dir.path().join("bounds.harness.toml"),
+        "reference = \"ref.wgsl\"\n[binding.nope]\nsize = 3\n",
+    )
+    .unwrap();
+    std::fs::copy(
+        root().join("corpus/float-atomics/reference/bounds_storage_any_sign.reference.wgsl"),
+        dir.path().join("ref.wgsl"),
+    )
+    .unwrap();
+    let out = run(&[shader.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("`nope`"),
+        "{}",
+        text(&out)
+    );
+}
+
+/// Refused before any adapter is opened, so this runs everywhere.
+#[test]
+fn divergent_barriers_are_never_dispatched() {
+    let dir = tempfile::tempdir().unwrap();
+    let shader = dir.path().join("divergent.wgsl");
+    std::fs::write(
+        &shader,
+        "@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+var<workgroup> tile: array<u32, 64>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(global_invocation_id) gid: vec3<u32>) {
+    if (gid.x >= arrayLength(&data)) {
+        return;
+    }
+    tile[lid] = data[gid.x];
+    workgroupBarrier();
+    data[gid.x] = tile[63u - lid];
+}
+",
+    )
+    .unwrap();
+    let out = run(&[shader.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("follows a conditional `return`") && stderr.contains("barriers_reviewed"),
+        "{stderr}"
+    );
+    let result = gpu::validate(&shader, &ValidateOptions::new(Options::default()));
+    assert!(matches!(result, Err(Error::Input(_))), "{result:?}");
+}
+
+/// A dispatch that outlives --timeout is a hang: exit 3, promptly.
+#[test]
+fn cli_reports_a_hang_and_exits() {
+    let dir = tempfile::tempdir().unwrap();
+    let shader = dir.path().join("slow.wgsl");
+    // Finite (lavapipe bounds every loop anyway) but far too long: about
+    // 2^38 iterations in all.
+    std::fs::write(
+        &shader,
+        "@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    var x = data[gid.x % 64u];
+    for (var i = 0u; i < 60000u; i++) {
+        x = x * 1664525u + 1013904223u + i;
+        x = x ^ (x >> 13u);
+    }
+    data[gid.x % 64u] = x;
+}
+",
+    )
+    .unwrap();
+    let report = dir.path().join("hang.json");
+    let started = Instant::now();
+    let out = run(&[
+        shader.to_str().unwrap(),
+        "--size",
+        "data=64",
+        "--dispatch",
+        "65535,1,1",
+        "--timeout",
+        "1",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    if !had_adapter(&out) {
+        return;
+    }
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out));
+    assert!(
+        started.elapsed().as_secs() < 30,
+        "the hang was not cut short"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("hang: the reference"));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    assert_eq!(json["verdict"], "hang");
+}
