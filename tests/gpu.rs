@@ -114,6 +114,38 @@ fn every_harnessed_corpus_shader_agrees_with_its_reference() {
     }
 }
 
+/// Every strategy of float-atomics computes what the reference computes:
+/// the encodings, the signed bitcast and the compare-exchange loops.
+#[test]
+fn every_float_atomics_strategy_agrees_with_the_reference() {
+    let shaders: Vec<PathBuf> = harnessed_shaders()
+        .into_iter()
+        .filter(|p| p.starts_with("corpus/float-atomics"))
+        .collect();
+    assert!(shaders.len() >= 3, "{shaders:?}");
+    for strategy in ["ordered", "cas", "auto"] {
+        for nan in ["propagate", "ignore"] {
+            let mut options = Options::default();
+            options.pass_options.insert(
+                "float-atomics".to_string(),
+                [
+                    ("strategy".to_string(), strategy.to_string()),
+                    ("nan".to_string(), nan.to_string()),
+                ]
+                .into(),
+            );
+            for shader in &shaders {
+                let what = format!("{} ({strategy}, nan {nan})", shader.display());
+                let result = gpu::validate(shader, &ValidateOptions::new(options.clone()));
+                let Some(v) = adapter_or_skip(result, &what) else {
+                    return;
+                };
+                assert_eq!(v.verdict, Verdict::Agree, "{what}:\n{}", v.describe());
+            }
+        }
+    }
+}
+
 #[test]
 fn deliberately_wrong_candidates_are_caught() {
     let negatives: Vec<PathBuf> = harnessed_shaders()
