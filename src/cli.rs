@@ -48,6 +48,13 @@ enum Command {
     /// inputs are wrong.
     #[cfg(feature = "gpu")]
     Validate(ValidateArgs),
+    /// Time the transformed shader and its reference (chosen as `validate`
+    /// chooses it) on a GPU adapter with the same inputs: median, quartiles
+    /// and sample count in microseconds per dispatch, and the ratio of the
+    /// medians. Exit 0 when measured, 4 without an adapter, 1 when the
+    /// inputs are wrong.
+    #[cfg(feature = "gpu")]
+    Bench(BenchArgs),
 }
 
 #[derive(Args, Debug)]
@@ -139,6 +146,66 @@ struct ValidateArgs {
     /// Write the comparison as JSON.
     #[arg(long, value_name = "FILE")]
     report: Option<PathBuf>,
+
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+#[cfg(feature = "gpu")]
+#[derive(Args, Debug)]
+struct BenchArgs {
+    /// The shader to transform and time (a compute shader).
+    #[arg(value_name = "IN")]
+    input: PathBuf,
+
+    /// Workgroups of one dispatch [default: the harness's, else enough for
+    /// the longest runtime array along x].
+    #[arg(long, value_name = "X,Y,Z", value_parser = parse_dispatch)]
+    dispatch: Option<[u32; 3]>,
+
+    /// Elements of a binding's runtime-sized array, by name, GROUP:BINDING
+    /// or BINDING [default: the harness's, else 1024]; may be given
+    /// several times.
+    #[arg(long = "size", value_name = "BINDING=N", value_parser = parse_size)]
+    sizes: Vec<(String, u64)>,
+
+    /// Seconds of measuring, both shaders together (at least 10 samples
+    /// each are taken whatever it is).
+    #[arg(long, value_name = "S", default_value_t = 2.0)]
+    seconds: f64,
+
+    /// Print the result as one JSON object.
+    #[arg(long)]
+    json: bool,
+
+    /// Seed of the generated inputs [default: the harness's, else 0].
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+
+    /// The harness [default: IN's NAME.harness.toml, if there is one].
+    #[arg(long, value_name = "FILE")]
+    harness: Option<PathBuf>,
+
+    /// The reference shader [default: the harness's `reference`, else IN
+    /// itself when it is valid as it is].
+    #[arg(long, value_name = "FILE")]
+    reference: Option<PathBuf>,
+
+    /// The wgpu backend [default: all; WGPU_BACKEND is honoured].
+    #[arg(long, value_name = "BACKEND", value_parser = ["vulkan", "metal", "dx12", "gl"])]
+    backend: Option<String>,
+
+    /// Use the adapter whose name contains NAME (case-insensitive).
+    #[arg(long, value_name = "NAME")]
+    adapter: Option<String>,
+
+    /// Seconds one timed pass may take before it counts as a hang.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    timeout: f64,
+
+    /// What the shaders are handed to wgpu as.
+    #[arg(long, value_name = "FORMAT", value_parser = ["wgsl", "spirv"], default_value = "wgsl")]
+    shader_format: String,
 
     #[command(flatten)]
     common: CommonArgs,
@@ -383,6 +450,8 @@ fn run(cli: Cli) -> i32 {
         Some(Command::Check(args)) => check(args),
         #[cfg(feature = "gpu")]
         Some(Command::Validate(args)) => validate(args),
+        #[cfg(feature = "gpu")]
+        Some(Command::Bench(args)) => bench(args),
         None => transform(cli.transform),
     }
 }
@@ -884,6 +953,90 @@ fn validate(args: ValidateArgs) -> i32 {
             };
             let report = gpu::ValidationReport::failed(&args.input, &error);
             write_validation_report(args.report.as_deref(), &report.to_json(), &printer, code)
+        }
+    }
+}
+
+#[cfg(feature = "gpu")]
+fn bench(args: BenchArgs) -> i32 {
+    use shaderxform::gpu::bench::{self, BenchOptions};
+    use shaderxform::gpu::{BackendChoice, Error, ShaderFormat, ValidateOptions};
+
+    let printer = Printer::new(&args.common);
+    let name = args.input.display().to_string();
+    for (flag, value) in [("--timeout", args.timeout), ("--seconds", args.seconds)] {
+        if !(value.is_finite() && value > 0.0) {
+            printer.plain_error(
+                &format!("{flag} must be a positive number of seconds"),
+                &name,
+            );
+            return exit::USAGE;
+        }
+    }
+    let options = match options(&args.common) {
+        Ok(o) => o,
+        Err(message) => {
+            printer.plain_error(&message, "<command line>");
+            return exit::USAGE;
+        }
+    };
+    if let Err(code) = load(&args.input, &args.common, &printer) {
+        return code;
+    }
+    let mut v = ValidateOptions::new(options);
+    v.stage = stage(&args.common);
+    v.shader_format = match args.shader_format.as_str() {
+        "spirv" => ShaderFormat::Spirv,
+        _ => ShaderFormat::Wgsl,
+    };
+    v.dispatch = args.dispatch;
+    v.sizes = args.sizes.clone();
+    v.seed = args.seed;
+    v.harness = args.harness.clone();
+    v.reference = args.reference.clone();
+    v.backend = args.backend.as_deref().and_then(BackendChoice::parse);
+    v.adapter = args.adapter.clone();
+    v.timeout = std::time::Duration::from_secs_f64(args.timeout);
+    let opts = BenchOptions {
+        validate: v,
+        seconds: args.seconds,
+    };
+
+    match bench::bench(&args.input, &opts) {
+        Ok(report) => {
+            let text = if args.json {
+                report.to_json()
+            } else {
+                report.describe()
+            };
+            let mut stdout = std::io::stdout().lock();
+            let _ = stdout
+                .write_all(text.as_bytes())
+                .and_then(|_| stdout.flush());
+            exit::OK
+        }
+        Err(error) => {
+            let code = match &error {
+                Error::Compile {
+                    role,
+                    source,
+                    failure,
+                } => {
+                    printer.plain_error(
+                        &format!("the {} {} does not compile", role.name(), source.name),
+                        &source.name,
+                    );
+                    let mut report = Report::new(source);
+                    fail(failure, source, &printer, &mut report)
+                }
+                other => {
+                    printer.plain_error(&other.to_string(), &name);
+                    other.exit_code()
+                }
+            };
+            // A hung pass still runs: leave without waiting for it.
+            let _ = std::io::stderr().flush();
+            std::process::exit(code)
         }
     }
 }

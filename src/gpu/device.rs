@@ -266,8 +266,28 @@ pub enum RunError {
     Device(String),
 }
 
+/// A compute pipeline with its buffers (holding the dispatch's bytes)
+/// bound, ready to dispatch.
+pub struct Built {
+    pub module: wgpu::ShaderModule,
+    pub layouts: Vec<Option<wgpu::BindGroupLayout>>,
+    pub pipeline_layout: wgpu::PipelineLayout,
+    pub pipeline: wgpu::ComputePipeline,
+    pub buffers: Vec<wgpu::Buffer>,
+    pub bind_groups: Vec<Option<wgpu::BindGroup>>,
+}
+
 impl Gpu {
-    pub fn run(&self, d: &Dispatch<'_>) -> Result<RunOutcome, RunError> {
+    pub fn device(&self) -> &wgpu::Device {
+        &self.device
+    }
+
+    pub fn queue(&self) -> &wgpu::Queue {
+        &self.queue
+    }
+
+    /// The pipeline of `d` and its buffers, filled with `d`'s bytes.
+    pub fn build(&self, d: &Dispatch<'_>) -> Result<Built, RunError> {
         let device = &self.device;
         let internal = device.push_error_scope(wgpu::ErrorFilter::Internal);
         let validation = device.push_error_scope(wgpu::ErrorFilter::Validation);
@@ -381,6 +401,26 @@ impl Gpu {
                 }))
             })
             .collect();
+        Ok(Built {
+            module,
+            layouts,
+            pipeline_layout,
+            pipeline,
+            buffers,
+            bind_groups,
+        })
+    }
+
+    pub fn run(&self, d: &Dispatch<'_>) -> Result<RunOutcome, RunError> {
+        let device = &self.device;
+        let Built {
+            module,
+            layouts,
+            pipeline_layout,
+            pipeline,
+            buffers,
+            bind_groups,
+        } = self.build(d)?;
         let staging: Vec<Option<wgpu::Buffer>> = d
             .buffers
             .iter()

@@ -21,6 +21,7 @@
 //! dispatch that hangs leaks its device so that returning does not wait
 //! for the GPU, and the caller should exit soon after.
 
+pub mod bench;
 pub mod compare;
 pub mod device;
 pub mod harness;
@@ -479,29 +480,10 @@ pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Erro
         other => other?,
     };
 
-    if !harness.barriers_reviewed {
-        for (prepared, role) in [(&reference, Role::Reference), (&candidate, Role::Candidate)] {
-            let module = &prepared.compiled.transformed.module;
-            if let Some((what, span)) = reflect::divergent_barrier(module, prepared.entry_point()) {
-                let at = prepared
-                    .source
-                    .text()
-                    .filter(|_| span.is_defined())
-                    .map(|text| {
-                        let loc = span.location(text);
-                        format!(
-                            " ({}:{}:{})",
-                            prepared.source.name, loc.line_number, loc.line_position
-                        )
-                    })
-                    .unwrap_or_default();
-                return Err(Error::Input(format!(
-                    "refusing to dispatch the {}: {what}{at}; a barrier that not every invocation of a workgroup reaches is undefined behaviour and can hang the GPU, and shaderxform has no uniformity analysis yet. Once a person has checked that the barrier is uniform, set `barriers_reviewed = true` in the harness",
-                    role.name()
-                )));
-            }
-        }
-    }
+    refuse_divergent_barriers(
+        &harness,
+        [(&reference, Role::Reference), (&candidate, Role::Candidate)],
+    )?;
 
     let reflect = |p: &Prepared, role: Role| {
         reflect::bindings(
@@ -710,6 +692,40 @@ pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Erro
     };
     report.timings_ms.total = started.elapsed().as_secs_f64() * 1000.0;
     Ok(Validation { verdict, report })
+}
+
+/// Validate's barrier guard: an error, before anything is dispatched, when
+/// a shader has a barrier that not every invocation of a workgroup may
+/// reach (unless the harness says a person reviewed it).
+fn refuse_divergent_barriers(
+    harness: &Harness,
+    shaders: [(&Prepared, Role); 2],
+) -> Result<(), Error> {
+    if harness.barriers_reviewed {
+        return Ok(());
+    }
+    for (prepared, role) in shaders {
+        let module = &prepared.compiled.transformed.module;
+        if let Some((what, span)) = reflect::divergent_barrier(module, prepared.entry_point()) {
+            let at = prepared
+                .source
+                .text()
+                .filter(|_| span.is_defined())
+                .map(|text| {
+                    let loc = span.location(text);
+                    format!(
+                        " ({}:{}:{})",
+                        prepared.source.name, loc.line_number, loc.line_position
+                    )
+                })
+                .unwrap_or_default();
+            return Err(Error::Input(format!(
+                "refusing to dispatch the {}: {what}{at}; a barrier that not every invocation of a workgroup reaches is undefined behaviour and can hang the GPU, and shaderxform has no uniformity analysis yet. Once a person has checked that the barrier is uniform, set `barriers_reviewed = true` in the harness",
+                role.name()
+            )));
+        }
+    }
+    Ok(())
 }
 
 fn prepare(

@@ -1,0 +1,550 @@
+//! Timing on a real adapter (`shaderxform bench`): the reference and the
+//! transformed candidate, set up exactly as `validate` sets them up (same
+//! reference rule, harness, inputs, seed, dispatch and barrier guard), are
+//! timed with GPU timestamp queries around one compute pass, or with the
+//! wall clock around submit and wait where the adapter has no
+//! `TIMESTAMP_QUERY`.
+//!
+//! The method (after the Vulkan Tutorial's float-precision benchmark):
+//! warm up, then repeat the dispatch `k` times inside the timed pass,
+//! doubling `k` until one pass takes at least a target time, and report
+//! time per dispatch; then take samples of the two shaders in turn until
+//! the measuring time has passed (at least [`MIN_SAMPLES`] each), and
+//! report the median and the quartiles.
+//!
+//! The buffers are filled once: later dispatches see what the earlier ones
+//! wrote (for atomicMin, a minimum already reached).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use super::device::{self, Built, Gpu, OpenError, RunError};
+use super::reflect::{self, Binding};
+use super::{
+    atomic_floats, find_binding, generate, pair_bindings, plan_binding, prepare,
+    refuse_divergent_barriers, workgroup_size, AdapterJson, Error, Harness, Prepared, Role, Rule,
+    ShaderFormat, ValidateOptions,
+};
+use crate::pipeline::Options;
+use crate::PassSelection;
+
+/// Samples of each shader, at least, whatever the measuring time.
+pub const MIN_SAMPLES: usize = 10;
+/// Dispatches per timed pass, at most.
+pub const MAX_REPEATS: u32 = 1 << 16;
+/// How long one timed pass should take on a GPU.
+pub const TARGET_GPU: Duration = Duration::from_millis(1);
+/// ... and on a CPU adapter (lavapipe), where one dispatch is slow anyway.
+pub const TARGET_CPU: Duration = Duration::from_micros(250);
+
+/// What `bench` is told: validate's options and how long to measure.
+#[derive(Clone, Debug)]
+pub struct BenchOptions {
+    pub validate: ValidateOptions,
+    /// Seconds of measuring (both shaders together).
+    pub seconds: f64,
+}
+
+/// The timings of one shader, in microseconds per dispatch.
+#[derive(Clone, Debug, Serialize)]
+pub struct Stats {
+    pub path: String,
+    pub median_us: f64,
+    pub q1_us: f64,
+    pub q3_us: f64,
+    pub samples: usize,
+    /// Dispatches per timed pass.
+    pub dispatches_per_pass: u32,
+}
+
+/// The result of `bench`, also its `--json`.
+#[derive(Clone, Debug, Serialize)]
+pub struct BenchReport {
+    pub tool: &'static str,
+    pub command: &'static str,
+    pub version: &'static str,
+    pub input: String,
+    pub reference_kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub harness: Option<String>,
+    pub adapter: AdapterJson,
+    /// `timestamp-query` or `wall-clock`.
+    pub timer: &'static str,
+    pub entry_point: String,
+    pub workgroup_size: [u32; 3],
+    pub dispatch: [u32; 3],
+    pub seed: u64,
+    pub target_us: f64,
+    pub reference: Stats,
+    pub candidate: Stats,
+    /// Candidate median / reference median.
+    pub ratio: f64,
+}
+
+impl BenchReport {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("the report serializes") + "\n"
+    }
+
+    pub fn describe(&self) -> String {
+        let a = &self.adapter;
+        let mut out = format!("adapter: {} ({}, {})\n", a.name, a.backend, a.device_type);
+        out += &format!(
+            "entry point `{}`, workgroup size {:?}, dispatch {:?}, seed {}\n",
+            self.entry_point, self.workgroup_size, self.dispatch, self.seed
+        );
+        out += &match self.timer {
+            "timestamp-query" => "timer: GPU timestamp queries around the compute pass\n".into(),
+            _ => "timer: wall clock around submit and wait (the adapter has no TIMESTAMP_QUERY; includes submission overhead)\n".to_string(),
+        };
+        for (role, s) in [
+            ("reference", &self.reference),
+            ("candidate", &self.candidate),
+        ] {
+            out += &format!(
+                "{role:>9}: median {:.3} us/dispatch (Q1 {:.3}, Q3 {:.3}; {} samples of {} dispatch{}) {}\n",
+                s.median_us,
+                s.q1_us,
+                s.q3_us,
+                s.samples,
+                s.dispatches_per_pass,
+                if s.dispatches_per_pass == 1 { "" } else { "es" },
+                s.path
+            );
+        }
+        out += &format!("ratio (candidate / reference): {:.3}\n", self.ratio);
+        out
+    }
+}
+
+/// Times the shader at `input` and its reference.
+pub fn bench(input: &Path, opts: &BenchOptions) -> Result<BenchReport, Error> {
+    let v = &opts.validate;
+    let source =
+        crate::source::Source::read(input, v.stage).map_err(|e| Error::Input(e.to_string()))?;
+    let harness_path = v.harness.clone().or_else(|| Harness::beside(input));
+    let harness = match &harness_path {
+        Some(path) => Harness::load(path).map_err(Error::Input)?,
+        None => Harness::default(),
+    };
+    let ep_name = v
+        .options
+        .emit
+        .entry_point
+        .clone()
+        .or_else(|| harness.entry_point.clone());
+    let mut candidate_options = v.options.clone();
+    candidate_options.emit.entry_point = ep_name.clone();
+    let candidate = prepare(
+        source,
+        candidate_options,
+        v.shader_format,
+        Role::Candidate,
+        ep_name.as_deref(),
+    )?;
+    let reference_options = Options {
+        passes: PassSelection::None,
+        pass_options: BTreeMap::new(),
+        target: v.options.target.clone(),
+        emit: crate::EmitOptions {
+            entry_point: None,
+            ..v.options.emit.clone()
+        },
+    };
+    let (reference_path, reference_kind) = match (&v.reference, &harness.reference) {
+        (Some(path), _) => (path.clone(), "file"),
+        (None, Some(relative)) => (harness.resolve(relative), "harness"),
+        (None, None) => (input.to_path_buf(), "original"),
+    };
+    let reference_source = crate::source::Source::read(&reference_path, v.stage)
+        .map_err(|e| Error::Input(format!("the reference: {e}")))?;
+    let ep_for_reference = Some(candidate.entry_point().name.clone());
+    let reference = match prepare(
+        reference_source,
+        reference_options,
+        v.shader_format,
+        Role::Reference,
+        ep_for_reference.as_deref(),
+    ) {
+        Err(Error::Compile { failure, .. }) if reference_kind == "original" => {
+            return Err(Error::Input(format!(
+                "no reference: {} is not valid as it is ({failure}), so it cannot be its own reference; give --reference FILE or `reference = \"FILE\"` in a harness",
+                input.display()
+            )))
+        }
+        other => other?,
+    };
+    refuse_divergent_barriers(
+        &harness,
+        [(&reference, Role::Reference), (&candidate, Role::Candidate)],
+    )?;
+
+    let reflect = |p: &Prepared, role: Role| {
+        reflect::bindings(
+            &p.compiled.transformed.module,
+            &p.compiled.transformed.info,
+            p.ep_index,
+        )
+        .map_err(|e| Error::Input(format!("the {}: {e}", role.name())))
+    };
+    let pairs = pair_bindings(
+        reflect(&reference, Role::Reference)?,
+        reflect(&candidate, Role::Candidate)?,
+    )?;
+    let seed = v.seed.or(harness.seed).unwrap_or(0);
+    let atomic_floats = atomic_floats(&candidate.compiled.transformed.passes);
+    let keys: Vec<(&Binding, &Binding)> = pairs.iter().map(|(r, c)| (r, c)).collect();
+    let resolve_key = |key: &str, what: &str| -> Result<usize, Error> {
+        find_binding(&keys, key).ok_or_else(|| {
+            Error::Input(format!(
+                "{what} names the binding `{key}`, which the entry point does not use (it uses {})",
+                keys.iter()
+                    .map(|(r, _)| format!("`{}` ({}:{})", r.name, r.group, r.binding))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })
+    };
+    let mut rules: Vec<Option<&Rule>> = vec![None; pairs.len()];
+    for (key, rule) in &harness.binding {
+        rules[resolve_key(key, "the harness")?] = Some(rule);
+    }
+    let mut sizes: Vec<Option<u64>> = rules.iter().map(|r| r.and_then(|r| r.size)).collect();
+    for (key, n) in &v.sizes {
+        sizes[resolve_key(key, "--size")?] = Some(*n);
+    }
+    let mut plans = Vec::with_capacity(pairs.len());
+    for (i, (r, c)) in pairs.iter().enumerate() {
+        plans.push(plan_binding(
+            r,
+            c,
+            rules[i],
+            sizes[i],
+            &harness,
+            atomic_floats.get(&(c.group, c.binding)),
+        )?);
+    }
+    let constants: Vec<(String, f64)> = match v.shader_format {
+        ShaderFormat::Wgsl => v
+            .options
+            .emit
+            .overrides
+            .iter()
+            .map(|(k, v)| (k.clone(), *v))
+            .collect(),
+        ShaderFormat::Spirv => Vec::new(),
+    };
+    let workgroup_size = workgroup_size(&candidate, &constants);
+    let mut reference_bytes = Vec::with_capacity(plans.len());
+    let mut candidate_bytes = Vec::with_capacity(plans.len());
+    for plan in &plans {
+        let logical = generate(plan, seed)?;
+        reference_bytes.push(plan.write(&logical, Role::Reference));
+        candidate_bytes.push(plan.write(&logical, Role::Candidate));
+    }
+
+    let gpu = Gpu::open(v.backend, v.adapter.as_deref()).map_err(|e| match e {
+        OpenError::NoAdapter(m) => Error::NoAdapter(m),
+        OpenError::Device(m) => Error::Gpu(m),
+    })?;
+    let limits = gpu.limits();
+    let dispatch = v.dispatch.or(harness.dispatch).unwrap_or_else(|| {
+        let elements = plans.iter().filter_map(|p| p.elements).max().unwrap_or(1);
+        let x = elements
+            .div_ceil(workgroup_size[0].max(1) as u64)
+            .clamp(1, limits.max_compute_workgroups_per_dimension as u64);
+        [x as u32, 1, 1]
+    });
+    if dispatch
+        .iter()
+        .any(|&n| n == 0 || n > limits.max_compute_workgroups_per_dimension)
+    {
+        return Err(Error::Input(format!(
+            "dispatch {dispatch:?}: each count must be between 1 and {}",
+            limits.max_compute_workgroups_per_dimension
+        )));
+    }
+
+    let entry_point = candidate.entry_point().name.clone();
+    let timestamps = gpu.features.contains(wgpu::Features::TIMESTAMP_QUERY);
+    let target = if gpu.adapter.device_type == "Cpu" {
+        TARGET_CPU
+    } else {
+        TARGET_GPU
+    };
+    let constant_refs: Vec<(&str, f64)> = constants.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+    let mut timers = Vec::new();
+    for (role, prepared, bytes) in [
+        (Role::Reference, &reference, &reference_bytes),
+        (Role::Candidate, &candidate, &candidate_bytes),
+    ] {
+        let buffers: Vec<device::Buffer> = plans
+            .iter()
+            .zip(bytes)
+            .map(|(plan, bytes)| device::Buffer {
+                group: plan.group,
+                binding: plan.binding,
+                space: plan.space,
+                bytes,
+                read_back: false,
+            })
+            .collect();
+        let label = format!("{} {}", role.name(), prepared.source.name);
+        let built = gpu
+            .build(&device::Dispatch {
+                label: &label,
+                code: prepared.code(),
+                entry_point: &prepared.entry_point().name,
+                constants: &constant_refs,
+                buffers: &buffers,
+                workgroups: dispatch,
+                timeout: v.timeout,
+            })
+            .map_err(|e| match e {
+                RunError::Rejected(m) => Error::Gpu(format!(
+                    "wgpu rejected the {} ({}): {m}",
+                    role.name(),
+                    prepared.source.name
+                )),
+                RunError::Device(m) => Error::Gpu(format!(
+                    "the device failed setting up the {}: {m}",
+                    role.name()
+                )),
+            })?;
+        timers.push(Timer::new(&gpu, built, timestamps, dispatch, role));
+    }
+
+    let result = measure(&gpu, &mut timers, target, opts.seconds, v.timeout);
+    let Measured {
+        samples: [reference_samples, candidate_samples],
+        repeats,
+    } = match result {
+        Ok(m) => m,
+        Err(e) => {
+            // A hung dispatch: dropping anything on the device would wait.
+            std::mem::forget(timers);
+            std::mem::forget(gpu);
+            return Err(e);
+        }
+    };
+    let stats = |path: &Path, samples: Vec<f64>, k: u32| {
+        let (median, q1, q3) = quartiles(samples.clone());
+        Stats {
+            path: path.display().to_string(),
+            median_us: median,
+            q1_us: q1,
+            q3_us: q3,
+            samples: samples.len(),
+            dispatches_per_pass: k,
+        }
+    };
+    let reference = stats(&reference_path, reference_samples, repeats[0]);
+    let candidate = stats(input, candidate_samples, repeats[1]);
+    let ratio = candidate.median_us / reference.median_us;
+    Ok(BenchReport {
+        tool: "shaderxform",
+        command: "bench",
+        version: env!("CARGO_PKG_VERSION"),
+        input: input.display().to_string(),
+        reference_kind,
+        harness: harness_path.map(|p| p.display().to_string()),
+        adapter: gpu.adapter.clone(),
+        timer: if timestamps {
+            "timestamp-query"
+        } else {
+            "wall-clock"
+        },
+        entry_point,
+        workgroup_size,
+        dispatch,
+        seed,
+        target_us: target.as_secs_f64() * 1e6,
+        reference,
+        candidate,
+        ratio,
+    })
+}
+
+/// Median, Q1 and Q3 as the seed method takes them: the sorted samples
+/// at n/2, n/4 and 3n/4.
+pub fn quartiles(mut samples: Vec<f64>) -> (f64, f64, f64) {
+    if samples.is_empty() {
+        return (f64::NAN, f64::NAN, f64::NAN);
+    }
+    samples.sort_by(f64::total_cmp);
+    let n = samples.len();
+    (samples[n / 2], samples[n / 4], samples[(n * 3) / 4])
+}
+
+/// Microseconds per dispatch of each sample, and dispatches per timed
+/// pass, of the reference and the candidate.
+struct Measured {
+    samples: [Vec<f64>; 2],
+    repeats: [u32; 2],
+}
+
+/// Warm-up, calibration of the repeats, then samples in turn. Returns the
+/// microseconds per dispatch of each sample of the reference and the
+/// candidate, and the repeats of each.
+fn measure(
+    gpu: &Gpu,
+    timers: &mut [Timer],
+    target: Duration,
+    seconds: f64,
+    timeout: Duration,
+) -> Result<Measured, Error> {
+    let target = target.as_secs_f64();
+    let mut repeats = [1u32; 2];
+    for (i, timer) in timers.iter_mut().enumerate() {
+        // Warm-up: pipeline creation, first touches of the buffers.
+        for _ in 0..2 {
+            timer.time(gpu, 1, timeout)?;
+        }
+        let mut k = 1;
+        loop {
+            let t = timer.time(gpu, k, timeout)?;
+            if t >= target || k >= MAX_REPEATS {
+                break;
+            }
+            // Jump close to the target when far from it, then double.
+            let factor = if t > 0.0 {
+                (target / t).clamp(2.0, 64.0)
+            } else {
+                64.0
+            };
+            k = ((k as f64 * factor).ceil() as u32)
+                .next_power_of_two()
+                .min(MAX_REPEATS);
+        }
+        repeats[i] = k;
+    }
+    let mut samples = [Vec::new(), Vec::new()];
+    let started = Instant::now();
+    while started.elapsed().as_secs_f64() < seconds || samples.iter().any(|s| s.len() < MIN_SAMPLES)
+    {
+        for (i, timer) in timers.iter_mut().enumerate() {
+            let t = timer.time(gpu, repeats[i], timeout)?;
+            samples[i].push(t * 1e6 / repeats[i] as f64);
+        }
+    }
+    Ok(Measured { samples, repeats })
+}
+
+/// One shader ready to time.
+struct Timer {
+    built: Built,
+    workgroups: [u32; 3],
+    role: Role,
+    /// The query set, the buffer it resolves into and the one read back.
+    queries: Option<(wgpu::QuerySet, wgpu::Buffer, wgpu::Buffer)>,
+}
+
+impl Timer {
+    fn new(gpu: &Gpu, built: Built, timestamps: bool, workgroups: [u32; 3], role: Role) -> Self {
+        let device = gpu.device();
+        let queries = timestamps.then(|| {
+            let set = device.create_query_set(&wgpu::QuerySetDescriptor {
+                label: Some("shaderxform bench"),
+                ty: wgpu::QueryType::Timestamp,
+                count: 2,
+            });
+            let resolve = device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("shaderxform bench resolve"),
+                size: 16,
+                usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
+                mapped_at_creation: false,
+            });
+            let read = device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("shaderxform bench read"),
+                size: 16,
+                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            });
+            (set, resolve, read)
+        });
+        Timer {
+            built,
+            workgroups,
+            role,
+            queries,
+        }
+    }
+
+    /// Seconds one compute pass of `k` dispatches takes.
+    fn time(&mut self, gpu: &Gpu, k: u32, timeout: Duration) -> Result<f64, Error> {
+        let device = gpu.device();
+        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+            label: Some("shaderxform bench"),
+        });
+        {
+            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some("shaderxform bench"),
+                timestamp_writes: self.queries.as_ref().map(|(set, _, _)| {
+                    wgpu::ComputePassTimestampWrites {
+                        query_set: set,
+                        beginning_of_pass_write_index: Some(0),
+                        end_of_pass_write_index: Some(1),
+                    }
+                }),
+            });
+            pass.set_pipeline(&self.built.pipeline);
+            for (group, bind_group) in self.built.bind_groups.iter().enumerate() {
+                if let Some(bind_group) = bind_group {
+                    pass.set_bind_group(group as u32, bind_group, &[]);
+                }
+            }
+            let [x, y, z] = self.workgroups;
+            for _ in 0..k {
+                pass.dispatch_workgroups(x, y, z);
+            }
+        }
+        if let Some((set, resolve, read)) = &self.queries {
+            encoder.resolve_query_set(set, 0..2, resolve, 0);
+            encoder.copy_buffer_to_buffer(resolve, 0, read, 0, 16);
+        }
+        let started = Instant::now();
+        let submission = gpu.queue().submit([encoder.finish()]);
+        if let Some((_, _, read)) = &self.queries {
+            read.slice(..).map_async(wgpu::MapMode::Read, |_| {});
+        }
+        let hang = || {
+            Error::Gpu(format!(
+                "the {} did not finish {k} dispatch{} within {:.1} s",
+                self.role.name(),
+                if k == 1 { "" } else { "es" },
+                timeout.as_secs_f64()
+            ))
+        };
+        match device.poll(wgpu::PollType::Wait {
+            submission_index: Some(submission),
+            timeout: Some(timeout),
+        }) {
+            Ok(_) => {}
+            Err(wgpu::PollError::Timeout) => return Err(hang()),
+            Err(e) => return Err(Error::Gpu(format!("the device failed: {e}"))),
+        }
+        let wall = started.elapsed().as_secs_f64();
+        if let Some(error) = gpu.uncaptured_errors().first() {
+            return Err(Error::Gpu(format!(
+                "the device failed running the {}: {error}",
+                self.role.name()
+            )));
+        }
+        let Some((_, _, read)) = &self.queries else {
+            return Ok(wall);
+        };
+        // The map callback ran during the wait, which covers the copy.
+        let ticks = {
+            let view = read
+                .get_mapped_range(..)
+                .map_err(|e| Error::Gpu(format!("cannot read the timestamps back: {e}")))?;
+            let word = |i: usize| u64::from_le_bytes(view[i * 8..i * 8 + 8].try_into().unwrap());
+            word(1).wrapping_sub(word(0))
+        };
+        read.unmap();
+        Ok(ticks as f64 * gpu.queue().get_timestamp_period() as f64 * 1e-9)
+    }
+}
