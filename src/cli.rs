@@ -96,14 +96,11 @@ struct CheckArgs {
     common: CommonArgs,
 }
 
+/// How `validate` and `bench` set up a run on the GPU.
 #[cfg(feature = "gpu")]
 #[derive(Args, Debug)]
-struct ValidateArgs {
-    /// The shader to transform and validate (a compute shader).
-    #[arg(value_name = "IN")]
-    input: PathBuf,
-
-    /// Workgroups to dispatch [default: the harness's, else enough for
+struct GpuRunArgs {
+    /// Workgroups of one dispatch [default: the harness's, else enough for
     /// the longest runtime array along x].
     #[arg(long, value_name = "X,Y,Z", value_parser = parse_dispatch)]
     dispatch: Option<[u32; 3]>,
@@ -135,17 +132,68 @@ struct ValidateArgs {
     #[arg(long, value_name = "NAME")]
     adapter: Option<String>,
 
-    /// Seconds one dispatch may take before it counts as a hang.
+    /// Seconds one dispatch (one timed pass for bench) may take before it
+    /// counts as a hang.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     timeout: f64,
 
     /// What the shaders are handed to wgpu as.
     #[arg(long, value_name = "FORMAT", value_parser = ["wgsl", "spirv"], default_value = "wgsl")]
     shader_format: String,
+}
+
+#[cfg(feature = "gpu")]
+impl GpuRunArgs {
+    /// The options of a GPU run, or the exit code of a usage error already
+    /// printed.
+    fn options(
+        &self,
+        input: &Path,
+        common: &CommonArgs,
+        printer: &Printer,
+    ) -> Result<shaderxform::gpu::ValidateOptions, i32> {
+        use shaderxform::gpu::{BackendChoice, ShaderFormat, ValidateOptions};
+        let name = input.display().to_string();
+        if !(self.timeout.is_finite() && self.timeout > 0.0) {
+            printer.plain_error("--timeout must be a positive number of seconds", &name);
+            return Err(exit::USAGE);
+        }
+        let options = options(common).map_err(|message| {
+            printer.plain_error(&message, "<command line>");
+            exit::USAGE
+        })?;
+        load(input, common, printer)?;
+        let mut v = ValidateOptions::new(options);
+        v.stage = stage(common);
+        v.shader_format = match self.shader_format.as_str() {
+            "spirv" => ShaderFormat::Spirv,
+            _ => ShaderFormat::Wgsl,
+        };
+        v.dispatch = self.dispatch;
+        v.sizes = self.sizes.clone();
+        v.seed = self.seed;
+        v.harness = self.harness.clone();
+        v.reference = self.reference.clone();
+        v.backend = self.backend.as_deref().and_then(BackendChoice::parse);
+        v.adapter = self.adapter.clone();
+        v.timeout = std::time::Duration::from_secs_f64(self.timeout);
+        Ok(v)
+    }
+}
+
+#[cfg(feature = "gpu")]
+#[derive(Args, Debug)]
+struct ValidateArgs {
+    /// The shader to transform and validate (a compute shader).
+    #[arg(value_name = "IN")]
+    input: PathBuf,
 
     /// Write the comparison as JSON.
     #[arg(long, value_name = "FILE")]
     report: Option<PathBuf>,
+
+    #[command(flatten)]
+    run: GpuRunArgs,
 
     #[command(flatten)]
     common: CommonArgs,
@@ -158,17 +206,6 @@ struct BenchArgs {
     #[arg(value_name = "IN")]
     input: PathBuf,
 
-    /// Workgroups of one dispatch [default: the harness's, else enough for
-    /// the longest runtime array along x].
-    #[arg(long, value_name = "X,Y,Z", value_parser = parse_dispatch)]
-    dispatch: Option<[u32; 3]>,
-
-    /// Elements of a binding's runtime-sized array, by name, GROUP:BINDING
-    /// or BINDING [default: the harness's, else 1024]; may be given
-    /// several times.
-    #[arg(long = "size", value_name = "BINDING=N", value_parser = parse_size)]
-    sizes: Vec<(String, u64)>,
-
     /// Seconds of measuring, both shaders together (at least 10 samples
     /// each are taken whatever it is).
     #[arg(long, value_name = "S", default_value_t = 2.0)]
@@ -178,34 +215,8 @@ struct BenchArgs {
     #[arg(long)]
     json: bool,
 
-    /// Seed of the generated inputs [default: the harness's, else 0].
-    #[arg(long, value_name = "S")]
-    seed: Option<u64>,
-
-    /// The harness [default: IN's NAME.harness.toml, if there is one].
-    #[arg(long, value_name = "FILE")]
-    harness: Option<PathBuf>,
-
-    /// The reference shader [default: the harness's `reference`, else IN
-    /// itself when it is valid as it is].
-    #[arg(long, value_name = "FILE")]
-    reference: Option<PathBuf>,
-
-    /// The wgpu backend [default: all; WGPU_BACKEND is honoured].
-    #[arg(long, value_name = "BACKEND", value_parser = ["vulkan", "metal", "dx12", "gl"])]
-    backend: Option<String>,
-
-    /// Use the adapter whose name contains NAME (case-insensitive).
-    #[arg(long, value_name = "NAME")]
-    adapter: Option<String>,
-
-    /// Seconds one timed pass may take before it counts as a hang.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
-    timeout: f64,
-
-    /// What the shaders are handed to wgpu as.
-    #[arg(long, value_name = "FORMAT", value_parser = ["wgsl", "spirv"], default_value = "wgsl")]
-    shader_format: String,
+    #[command(flatten)]
+    run: GpuRunArgs,
 
     #[command(flatten)]
     common: CommonArgs,
@@ -875,7 +886,7 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
 
 #[cfg(feature = "gpu")]
 fn validate(args: ValidateArgs) -> i32 {
-    use shaderxform::gpu::{self, BackendChoice, Error, ShaderFormat, ValidateOptions, Verdict};
+    use shaderxform::gpu::{self, Error, Verdict};
 
     let printer = Printer::new(&args.common);
     let name = args.input.display().to_string();
@@ -883,34 +894,10 @@ fn validate(args: ValidateArgs) -> i32 {
         printer.plain_error(&message, &name);
         return exit::USAGE;
     }
-    if !(args.timeout.is_finite() && args.timeout > 0.0) {
-        printer.plain_error("--timeout must be a positive number of seconds", &name);
-        return exit::USAGE;
-    }
-    let options = match options(&args.common) {
-        Ok(o) => o,
-        Err(message) => {
-            printer.plain_error(&message, "<command line>");
-            return exit::USAGE;
-        }
+    let v = match args.run.options(&args.input, &args.common, &printer) {
+        Ok(v) => v,
+        Err(code) => return code,
     };
-    if let Err(code) = load(&args.input, &args.common, &printer) {
-        return code;
-    }
-    let mut v = ValidateOptions::new(options);
-    v.stage = stage(&args.common);
-    v.shader_format = match args.shader_format.as_str() {
-        "spirv" => ShaderFormat::Spirv,
-        _ => ShaderFormat::Wgsl,
-    };
-    v.dispatch = args.dispatch;
-    v.sizes = args.sizes.clone();
-    v.seed = args.seed;
-    v.harness = args.harness.clone();
-    v.reference = args.reference.clone();
-    v.backend = args.backend.as_deref().and_then(BackendChoice::parse);
-    v.adapter = args.adapter.clone();
-    v.timeout = std::time::Duration::from_secs_f64(args.timeout);
 
     match gpu::validate(&args.input, &v) {
         Ok(validation) => {
@@ -960,43 +947,18 @@ fn validate(args: ValidateArgs) -> i32 {
 #[cfg(feature = "gpu")]
 fn bench(args: BenchArgs) -> i32 {
     use shaderxform::gpu::bench::{self, BenchOptions};
-    use shaderxform::gpu::{BackendChoice, Error, ShaderFormat, ValidateOptions};
+    use shaderxform::gpu::Error;
 
     let printer = Printer::new(&args.common);
     let name = args.input.display().to_string();
-    for (flag, value) in [("--timeout", args.timeout), ("--seconds", args.seconds)] {
-        if !(value.is_finite() && value > 0.0) {
-            printer.plain_error(
-                &format!("{flag} must be a positive number of seconds"),
-                &name,
-            );
-            return exit::USAGE;
-        }
+    if !(args.seconds.is_finite() && args.seconds > 0.0) {
+        printer.plain_error("--seconds must be a positive number of seconds", &name);
+        return exit::USAGE;
     }
-    let options = match options(&args.common) {
-        Ok(o) => o,
-        Err(message) => {
-            printer.plain_error(&message, "<command line>");
-            return exit::USAGE;
-        }
+    let v = match args.run.options(&args.input, &args.common, &printer) {
+        Ok(v) => v,
+        Err(code) => return code,
     };
-    if let Err(code) = load(&args.input, &args.common, &printer) {
-        return code;
-    }
-    let mut v = ValidateOptions::new(options);
-    v.stage = stage(&args.common);
-    v.shader_format = match args.shader_format.as_str() {
-        "spirv" => ShaderFormat::Spirv,
-        _ => ShaderFormat::Wgsl,
-    };
-    v.dispatch = args.dispatch;
-    v.sizes = args.sizes.clone();
-    v.seed = args.seed;
-    v.harness = args.harness.clone();
-    v.reference = args.reference.clone();
-    v.backend = args.backend.as_deref().and_then(BackendChoice::parse);
-    v.adapter = args.adapter.clone();
-    v.timeout = std::time::Duration::from_secs_f64(args.timeout);
     let opts = BenchOptions {
         validate: v,
         seconds: args.seconds,
