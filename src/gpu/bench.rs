@@ -15,21 +15,13 @@
 //! The buffers are filled once: later dispatches see what the earlier ones
 //! wrote (for atomicMin, a minimum already reached).
 
-use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::device::{self, Built, Gpu, OpenError, RunError};
-use super::reflect::{self, Binding};
-use super::{
-    atomic_floats, find_binding, generate, pair_bindings, plan_binding, prepare,
-    refuse_divergent_barriers, workgroup_size, AdapterJson, Error, Harness, Prepared, Role, Rule,
-    ShaderFormat, ValidateOptions,
-};
-use crate::pipeline::Options;
-use crate::PassSelection;
+use super::device::{Built, Gpu};
+use super::{set_up, AdapterJson, Error, Role, ValidateOptions};
 
 /// Samples of each shader, at least, whatever the measuring time.
 pub const MIN_SAMPLES: usize = 10;
@@ -123,201 +115,22 @@ impl BenchReport {
 /// Times the shader at `input` and its reference.
 pub fn bench(input: &Path, opts: &BenchOptions) -> Result<BenchReport, Error> {
     let v = &opts.validate;
-    let source =
-        crate::source::Source::read(input, v.stage).map_err(|e| Error::Input(e.to_string()))?;
-    let harness_path = v.harness.clone().or_else(|| Harness::beside(input));
-    let harness = match &harness_path {
-        Some(path) => Harness::load(path).map_err(Error::Input)?,
-        None => Harness::default(),
-    };
-    let ep_name = v
-        .options
-        .emit
-        .entry_point
-        .clone()
-        .or_else(|| harness.entry_point.clone());
-    let mut candidate_options = v.options.clone();
-    candidate_options.emit.entry_point = ep_name.clone();
-    let candidate = prepare(
-        source,
-        candidate_options,
-        v.shader_format,
-        Role::Candidate,
-        ep_name.as_deref(),
-    )?;
-    let reference_options = Options {
-        passes: PassSelection::None,
-        pass_options: BTreeMap::new(),
-        target: v.options.target.clone(),
-        emit: crate::EmitOptions {
-            entry_point: None,
-            ..v.options.emit.clone()
-        },
-    };
-    let (reference_path, reference_kind) = match (&v.reference, &harness.reference) {
-        (Some(path), _) => (path.clone(), "file"),
-        (None, Some(relative)) => (harness.resolve(relative), "harness"),
-        (None, None) => (input.to_path_buf(), "original"),
-    };
-    let reference_source = crate::source::Source::read(&reference_path, v.stage)
-        .map_err(|e| Error::Input(format!("the reference: {e}")))?;
-    let ep_for_reference = Some(candidate.entry_point().name.clone());
-    let reference = match prepare(
-        reference_source,
-        reference_options,
-        v.shader_format,
-        Role::Reference,
-        ep_for_reference.as_deref(),
-    ) {
-        Err(Error::Compile { failure, .. }) if reference_kind == "original" => {
-            return Err(Error::Input(format!(
-                "no reference: {} is not valid as it is ({failure}), so it cannot be its own reference; give --reference FILE or `reference = \"FILE\"` in a harness",
-                input.display()
-            )))
-        }
-        other => other?,
-    };
-    refuse_divergent_barriers(
-        &harness,
-        [(&reference, Role::Reference), (&candidate, Role::Candidate)],
-    )?;
+    let s = set_up(input, v, false)?;
 
-    let reflect = |p: &Prepared, role: Role| {
-        reflect::bindings(
-            &p.compiled.transformed.module,
-            &p.compiled.transformed.info,
-            p.ep_index,
-        )
-        .map_err(|e| Error::Input(format!("the {}: {e}", role.name())))
-    };
-    let pairs = pair_bindings(
-        reflect(&reference, Role::Reference)?,
-        reflect(&candidate, Role::Candidate)?,
-    )?;
-    let seed = v.seed.or(harness.seed).unwrap_or(0);
-    let atomic_floats = atomic_floats(&candidate.compiled.transformed.passes);
-    let keys: Vec<(&Binding, &Binding)> = pairs.iter().map(|(r, c)| (r, c)).collect();
-    let resolve_key = |key: &str, what: &str| -> Result<usize, Error> {
-        find_binding(&keys, key).ok_or_else(|| {
-            Error::Input(format!(
-                "{what} names the binding `{key}`, which the entry point does not use (it uses {})",
-                keys.iter()
-                    .map(|(r, _)| format!("`{}` ({}:{})", r.name, r.group, r.binding))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
-        })
-    };
-    let mut rules: Vec<Option<&Rule>> = vec![None; pairs.len()];
-    for (key, rule) in &harness.binding {
-        rules[resolve_key(key, "the harness")?] = Some(rule);
-    }
-    let mut sizes: Vec<Option<u64>> = rules.iter().map(|r| r.and_then(|r| r.size)).collect();
-    for (key, n) in &v.sizes {
-        sizes[resolve_key(key, "--size")?] = Some(*n);
-    }
-    let mut plans = Vec::with_capacity(pairs.len());
-    for (i, (r, c)) in pairs.iter().enumerate() {
-        plans.push(plan_binding(
-            r,
-            c,
-            rules[i],
-            sizes[i],
-            &harness,
-            atomic_floats.get(&(c.group, c.binding)),
-        )?);
-    }
-    let constants: Vec<(String, f64)> = match v.shader_format {
-        ShaderFormat::Wgsl => v
-            .options
-            .emit
-            .overrides
-            .iter()
-            .map(|(k, v)| (k.clone(), *v))
-            .collect(),
-        ShaderFormat::Spirv => Vec::new(),
-    };
-    let workgroup_size = workgroup_size(&candidate, &constants);
-    let mut reference_bytes = Vec::with_capacity(plans.len());
-    let mut candidate_bytes = Vec::with_capacity(plans.len());
-    for plan in &plans {
-        let logical = generate(plan, seed)?;
-        reference_bytes.push(plan.write(&logical, Role::Reference));
-        candidate_bytes.push(plan.write(&logical, Role::Candidate));
-    }
-
-    let gpu = Gpu::open(v.backend, v.adapter.as_deref()).map_err(|e| match e {
-        OpenError::NoAdapter(m) => Error::NoAdapter(m),
-        OpenError::Device(m) => Error::Gpu(m),
-    })?;
-    let limits = gpu.limits();
-    let dispatch = v.dispatch.or(harness.dispatch).unwrap_or_else(|| {
-        let elements = plans.iter().filter_map(|p| p.elements).max().unwrap_or(1);
-        let x = elements
-            .div_ceil(workgroup_size[0].max(1) as u64)
-            .clamp(1, limits.max_compute_workgroups_per_dimension as u64);
-        [x as u32, 1, 1]
-    });
-    if dispatch
-        .iter()
-        .any(|&n| n == 0 || n > limits.max_compute_workgroups_per_dimension)
-    {
-        return Err(Error::Input(format!(
-            "dispatch {dispatch:?}: each count must be between 1 and {}",
-            limits.max_compute_workgroups_per_dimension
-        )));
-    }
-
-    let entry_point = candidate.entry_point().name.clone();
-    let timestamps = gpu.features.contains(wgpu::Features::TIMESTAMP_QUERY);
-    let target = if gpu.adapter.device_type == "Cpu" {
+    let entry_point = s.candidate.entry_point().name.clone();
+    let timestamps = s.gpu.features.contains(wgpu::Features::TIMESTAMP_QUERY);
+    let target = if s.gpu.adapter.device_type == "Cpu" {
         TARGET_CPU
     } else {
         TARGET_GPU
     };
-    let constant_refs: Vec<(&str, f64)> = constants.iter().map(|(k, v)| (k.as_str(), *v)).collect();
     let mut timers = Vec::new();
-    for (role, prepared, bytes) in [
-        (Role::Reference, &reference, &reference_bytes),
-        (Role::Candidate, &candidate, &candidate_bytes),
-    ] {
-        let buffers: Vec<device::Buffer> = plans
-            .iter()
-            .zip(bytes)
-            .map(|(plan, bytes)| device::Buffer {
-                group: plan.group,
-                binding: plan.binding,
-                space: plan.space,
-                bytes,
-                read_back: false,
-            })
-            .collect();
-        let label = format!("{} {}", role.name(), prepared.source.name);
-        let built = gpu
-            .build(&device::Dispatch {
-                label: &label,
-                code: prepared.code(),
-                entry_point: &prepared.entry_point().name,
-                constants: &constant_refs,
-                buffers: &buffers,
-                workgroups: dispatch,
-                timeout: v.timeout,
-            })
-            .map_err(|e| match e {
-                RunError::Rejected(m) => Error::Gpu(format!(
-                    "wgpu rejected the {} ({}): {m}",
-                    role.name(),
-                    prepared.source.name
-                )),
-                RunError::Device(m) => Error::Gpu(format!(
-                    "the device failed setting up the {}: {m}",
-                    role.name()
-                )),
-            })?;
-        timers.push(Timer::new(&gpu, built, timestamps, dispatch, role));
+    for role in [Role::Reference, Role::Candidate] {
+        let built = s.on_device(role, false, v.timeout, "setting up", |gpu, d| gpu.build(d))?;
+        timers.push(Timer::new(&s.gpu, built, timestamps, s.dispatch, role));
     }
 
-    let result = measure(&gpu, &mut timers, target, opts.seconds, v.timeout);
+    let result = measure(&s.gpu, &mut timers, target, opts.seconds, v.timeout);
     let Measured {
         samples: [reference_samples, candidate_samples],
         repeats,
@@ -326,7 +139,7 @@ pub fn bench(input: &Path, opts: &BenchOptions) -> Result<BenchReport, Error> {
         Err(e) => {
             // A hung dispatch: dropping anything on the device would wait.
             std::mem::forget(timers);
-            std::mem::forget(gpu);
+            std::mem::forget(s.gpu);
             return Err(e);
         }
     };
@@ -341,7 +154,7 @@ pub fn bench(input: &Path, opts: &BenchOptions) -> Result<BenchReport, Error> {
             dispatches_per_pass: k,
         }
     };
-    let reference = stats(&reference_path, reference_samples, repeats[0]);
+    let reference = stats(&s.reference_path, reference_samples, repeats[0]);
     let candidate = stats(input, candidate_samples, repeats[1]);
     let ratio = candidate.median_us / reference.median_us;
     Ok(BenchReport {
@@ -349,18 +162,18 @@ pub fn bench(input: &Path, opts: &BenchOptions) -> Result<BenchReport, Error> {
         command: "bench",
         version: env!("CARGO_PKG_VERSION"),
         input: input.display().to_string(),
-        reference_kind,
-        harness: harness_path.map(|p| p.display().to_string()),
-        adapter: gpu.adapter.clone(),
+        reference_kind: s.reference_kind,
+        harness: s.harness_path.as_ref().map(|p| p.display().to_string()),
+        adapter: s.gpu.adapter.clone(),
         timer: if timestamps {
             "timestamp-query"
         } else {
             "wall-clock"
         },
         entry_point,
-        workgroup_size,
-        dispatch,
-        seed,
+        workgroup_size: s.workgroup_size,
+        dispatch: s.dispatch,
+        seed: s.seed,
         target_us: target.as_secs_f64() * 1e6,
         reference,
         candidate,

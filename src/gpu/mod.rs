@@ -421,9 +421,93 @@ impl Prepared {
     }
 }
 
-/// Validates the shader at `input` against its reference.
-pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Error> {
-    let started = Instant::now();
+/// What `validate` and `bench` both set up before they dispatch: the two
+/// compiled shaders, their inputs, the opened adapter and the dispatch.
+pub(crate) struct Setup {
+    candidate: Prepared,
+    reference: Prepared,
+    reference_path: PathBuf,
+    reference_kind: &'static str,
+    harness_path: Option<PathBuf>,
+    plans: Vec<BindingPlan>,
+    seed: u64,
+    constants: Vec<(String, f64)>,
+    workgroup_size: [u32; 3],
+    reference_bytes: Vec<Vec<u8>>,
+    candidate_bytes: Vec<Vec<u8>>,
+    gpu: Gpu,
+    dispatch: [u32; 3],
+}
+
+impl Setup {
+    /// Describes the dispatch of one of the two shaders (reading back
+    /// what it writes only with `read_back`) and hands it to `f` with the
+    /// adapter; `failing` says what the device was doing should it fail.
+    fn on_device<T>(
+        &self,
+        role: Role,
+        read_back: bool,
+        timeout: Duration,
+        failing: &str,
+        f: impl FnOnce(&Gpu, &device::Dispatch<'_>) -> Result<T, RunError>,
+    ) -> Result<T, Error> {
+        let (prepared, bytes) = match role {
+            Role::Reference => (&self.reference, &self.reference_bytes),
+            Role::Candidate => (&self.candidate, &self.candidate_bytes),
+        };
+        let constants: Vec<(&str, f64)> = self
+            .constants
+            .iter()
+            .map(|(k, v)| (k.as_str(), *v))
+            .collect();
+        let buffers: Vec<device::Buffer> = self
+            .plans
+            .iter()
+            .zip(bytes)
+            .map(|(plan, bytes)| device::Buffer {
+                group: plan.group,
+                binding: plan.binding,
+                space: plan.space,
+                bytes,
+                read_back: read_back && plan.read_back(),
+            })
+            .collect();
+        let label = format!("{} {}", role.name(), prepared.source.name);
+        f(
+            &self.gpu,
+            &device::Dispatch {
+                label: &label,
+                code: prepared.code(),
+                entry_point: &prepared.entry_point().name,
+                constants: &constants,
+                buffers: &buffers,
+                workgroups: self.dispatch,
+                timeout,
+            },
+        )
+        .map_err(|e| match e {
+            RunError::Rejected(m) => Error::Gpu(format!(
+                "wgpu rejected the {} ({}): {m}",
+                role.name(),
+                prepared.source.name
+            )),
+            RunError::Device(m) => Error::Gpu(format!(
+                "the device failed {failing} the {}: {m}",
+                role.name()
+            )),
+        })
+    }
+}
+
+/// Reads, compiles, reflects and plans the shader at `input` and its
+/// reference, generates their inputs, opens the adapter and settles the
+/// dispatch. With `require_read_back`, an entry point that writes no
+/// storage buffer is an error (there is nothing to compare).
+pub(crate) fn set_up(
+    input: &Path,
+    opts: &ValidateOptions,
+    require_read_back: bool,
+) -> Result<Setup, Error> {
     let source = Source::read(input, opts.stage).map_err(|e| Error::Input(e.to_string()))?;
     let harness_path = opts.harness.clone().or_else(|| Harness::beside(input));
     let harness = match &harness_path {
@@ -531,7 +615,7 @@ pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Erro
         )?);
     }
 
-    if !plans.iter().any(|p| p.read_back()) {
+    if require_read_back && !plans.iter().any(|p| p.read_back()) {
         return Err(Error::Input(format!(
             "nothing to compare: the entry point `{}` writes no storage buffer",
             candidate.entry_point().name
@@ -582,22 +666,44 @@ pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Erro
         )));
     }
 
+    Ok(Setup {
+        candidate,
+        reference,
+        reference_path,
+        reference_kind,
+        harness_path,
+        plans,
+        seed,
+        constants,
+        workgroup_size,
+        reference_bytes,
+        candidate_bytes,
+        gpu,
+        dispatch,
+    })
+}
+
+/// Validates the shader at `input` against its reference.
+pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Error> {
+    let started = Instant::now();
+    let s = set_up(input, opts, true)?;
+
     let mut report = ValidationReport {
         tool: "shaderxform",
         command: "validate",
         version: env!("CARGO_PKG_VERSION"),
         input: input.display().to_string(),
         reference: ReferenceJson {
-            path: reference_path.display().to_string(),
-            kind: reference_kind,
+            path: s.reference_path.display().to_string(),
+            kind: s.reference_kind,
         },
-        harness: harness_path.map(|p| p.display().to_string()),
-        adapter: Some(gpu.adapter.clone()),
+        harness: s.harness_path.as_ref().map(|p| p.display().to_string()),
+        adapter: Some(s.gpu.adapter.clone()),
         shader_format: opts.shader_format.name(),
-        entry_point: candidate.entry_point().name.clone(),
-        workgroup_size,
-        dispatch,
-        seed,
+        entry_point: s.candidate.entry_point().name.clone(),
+        workgroup_size: s.workgroup_size,
+        dispatch: s.dispatch,
+        seed: s.seed,
         timeout_s: opts.timeout.as_secs_f64(),
         verdict: "agree",
         values_compared: 0,
@@ -606,51 +712,18 @@ pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Erro
         bindings: Vec::new(),
         timings_ms: Timings::default(),
         passes: {
-            let mut r = Report::new(&candidate.source);
-            r.add_passes(&candidate.source, &candidate.compiled.transformed.passes);
+            let mut r = Report::new(&s.candidate.source);
+            r.add_passes(
+                &s.candidate.source,
+                &s.candidate.compiled.transformed.passes,
+            );
             r.passes
         },
     };
 
-    let constant_refs: Vec<(&str, f64)> = constants.iter().map(|(k, v)| (k.as_str(), *v)).collect();
     let mut results = Vec::new();
-    for (role, prepared, bytes) in [
-        (Role::Reference, &reference, &reference_bytes),
-        (Role::Candidate, &candidate, &candidate_bytes),
-    ] {
-        let buffers: Vec<device::Buffer> = plans
-            .iter()
-            .zip(bytes)
-            .map(|(plan, bytes)| device::Buffer {
-                group: plan.group,
-                binding: plan.binding,
-                space: plan.space,
-                bytes,
-                read_back: plan.read_back(),
-            })
-            .collect();
-        let label = format!("{} {}", role.name(), prepared.source.name);
-        let outcome = gpu
-            .run(&device::Dispatch {
-                label: &label,
-                code: prepared.code(),
-                entry_point: &prepared.entry_point().name,
-                constants: &constant_refs,
-                buffers: &buffers,
-                workgroups: dispatch,
-                timeout: opts.timeout,
-            })
-            .map_err(|e| match e {
-                RunError::Rejected(m) => Error::Gpu(format!(
-                    "wgpu rejected the {} ({}): {m}",
-                    role.name(),
-                    prepared.source.name
-                )),
-                RunError::Device(m) => Error::Gpu(format!(
-                    "the device failed running the {}: {m}",
-                    role.name()
-                )),
-            })?;
+    for role in [Role::Reference, Role::Candidate] {
+        let outcome = s.on_device(role, true, opts.timeout, "running", |gpu, d| gpu.run(d))?;
         match outcome {
             RunOutcome::Done { contents, elapsed } => {
                 let ms = elapsed.as_secs_f64() * 1000.0;
@@ -662,7 +735,7 @@ pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Erro
             }
             RunOutcome::Hang => {
                 // Dropping the device would wait for the dispatch.
-                std::mem::forget(gpu);
+                std::mem::forget(s.gpu);
                 report.verdict = "hang";
                 report.error = Some(format!(
                     "the {} did not finish within {:.1} s",
@@ -678,7 +751,7 @@ pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Erro
         }
     }
 
-    for (i, plan) in plans.iter().enumerate() {
+    for (i, plan) in s.plans.iter().enumerate() {
         let json = plan.compare(results[0][i].as_deref(), results[1][i].as_deref());
         report.values_compared += json.values_compared;
         report.mismatches += json.mismatches;
