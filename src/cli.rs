@@ -886,7 +886,7 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
 
 #[cfg(feature = "gpu")]
 fn validate(args: ValidateArgs) -> i32 {
-    use shaderxform::gpu::{self, Error, Verdict};
+    use shaderxform::gpu::{self, Verdict};
 
     let printer = Printer::new(&args.common);
     let name = args.input.display().to_string();
@@ -920,26 +920,32 @@ fn validate(args: ValidateArgs) -> i32 {
             code
         }
         Err(error) => {
-            let code = match &error {
-                Error::Compile {
-                    role,
-                    source,
-                    failure,
-                } => {
-                    printer.plain_error(
-                        &format!("the {} {} does not compile", role.name(), source.name),
-                        &source.name,
-                    );
-                    let mut report = Report::new(source);
-                    fail(failure, source, &printer, &mut report)
-                }
-                other => {
-                    printer.plain_error(&other.to_string(), &name);
-                    other.exit_code()
-                }
-            };
+            let code = print_gpu_error(&error, &printer, &name);
             let report = gpu::ValidationReport::failed(&args.input, &error);
             write_validation_report(args.report.as_deref(), &report.to_json(), &printer, code)
+        }
+    }
+}
+
+/// Prints why a GPU run could not happen; returns its exit code.
+#[cfg(feature = "gpu")]
+fn print_gpu_error(error: &shaderxform::gpu::Error, printer: &Printer, name: &str) -> i32 {
+    match error {
+        shaderxform::gpu::Error::Compile {
+            role,
+            source,
+            failure,
+        } => {
+            printer.plain_error(
+                &format!("the {} {} does not compile", role.name(), source.name),
+                &source.name,
+            );
+            let mut report = Report::new(source);
+            fail(failure, source, printer, &mut report)
+        }
+        other => {
+            printer.plain_error(&other.to_string(), name);
+            other.exit_code()
         }
     }
 }
@@ -947,7 +953,6 @@ fn validate(args: ValidateArgs) -> i32 {
 #[cfg(feature = "gpu")]
 fn bench(args: BenchArgs) -> i32 {
     use shaderxform::gpu::bench::{self, BenchOptions};
-    use shaderxform::gpu::Error;
 
     let printer = Printer::new(&args.common);
     let name = args.input.display().to_string();
@@ -978,24 +983,7 @@ fn bench(args: BenchArgs) -> i32 {
             exit::OK
         }
         Err(error) => {
-            let code = match &error {
-                Error::Compile {
-                    role,
-                    source,
-                    failure,
-                } => {
-                    printer.plain_error(
-                        &format!("the {} {} does not compile", role.name(), source.name),
-                        &source.name,
-                    );
-                    let mut report = Report::new(source);
-                    fail(failure, source, &printer, &mut report)
-                }
-                other => {
-                    printer.plain_error(&other.to_string(), &name);
-                    other.exit_code()
-                }
-            };
+            let code = print_gpu_error(&error, &printer, &name);
             // A hung pass still runs: leave without waiting for it.
             let _ = std::io::stderr().flush();
             std::process::exit(code)
