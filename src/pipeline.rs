@@ -212,18 +212,6 @@ impl Compiler {
                     }
                 }
             })?;
-        if outcome.has_errors() {
-            let errors = outcome
-                .reports
-                .iter()
-                .flat_map(|r| r.diagnostics.iter().filter(|d| d.is_error()).cloned())
-                .collect();
-            return Err(Failure {
-                kind: FailureKind::Refused,
-                diagnostics: errors,
-                passes: outcome.reports,
-            });
-        }
         Ok(Transformed {
             module,
             info: outcome.info,

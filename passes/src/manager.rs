@@ -155,12 +155,6 @@ pub struct RunOutcome {
     pub reports: Vec<PassReport>,
 }
 
-impl RunOutcome {
-    pub fn has_errors(&self) -> bool {
-        self.reports.iter().any(PassReport::has_errors)
-    }
-}
-
 /// The registry of passes, in the order they run.
 pub struct PassManager {
     passes: Vec<Box<dyn Pass>>,
