@@ -306,8 +306,8 @@ impl Pass for FloatAtomics {
             ignore_nan,
             u32_ty: ensure_type(&mut module.types, TypeInner::Scalar(Scalar::U32)),
             i32_ty: ensure_type(&mut module.types, TypeInner::Scalar(Scalar::I32)),
-            exchange_u32: exchange_result_type(module, Scalar::U32, needs_exchange),
-            exchange_i32: exchange_result_type(module, Scalar::I32, needs_exchange),
+            exchange_u32: needs_exchange.then(|| exchange_result_type(module, Scalar::U32)),
+            exchange_i32: needs_exchange.then(|| exchange_result_type(module, Scalar::I32)),
             exchange_results: Default::default(),
         };
         let mut failed = None;
@@ -645,24 +645,20 @@ struct FloatAtomicRewrite {
     ignore_nan: bool,
     u32_ty: Handle<Type>,
     i32_ty: Handle<Type>,
-    /// `__atomic_compare_exchange_result<u32>` and `<i32>`.
-    exchange_u32: Handle<Type>,
-    exchange_i32: Handle<Type>,
+    /// `__atomic_compare_exchange_result<u32>` and `<i32>`, present when
+    /// some access needs a compare-exchange.
+    exchange_u32: Option<Handle<Type>>,
+    exchange_i32: Option<Handle<Type>>,
     /// Compare-exchange results on rewritten atomics, whose `old_value`
     /// is an encoded word that uses must see decoded.
     exchange_results: HashMap<Handle<Expression>, Strategy>,
 }
 
-/// `__atomic_compare_exchange_result<T>`, when the rewrite needs it; a
-/// placeholder handle otherwise, never used.
-fn exchange_result_type(module: &mut Module, scalar: Scalar, needed: bool) -> Handle<Type> {
-    if needed {
-        module.generate_predeclared_type(naga::PredeclaredType::AtomicCompareExchangeWeakResult(
-            scalar,
-        ))
-    } else {
-        ensure_type(&mut module.types, TypeInner::Scalar(scalar))
-    }
+/// `__atomic_compare_exchange_result<T>`.
+fn exchange_result_type(module: &mut Module, scalar: Scalar) -> Handle<Type> {
+    module.generate_predeclared_type(naga::PredeclaredType::AtomicCompareExchangeWeakResult(
+        scalar,
+    ))
 }
 
 /// The update a compare-exchange loop applies.
@@ -904,6 +900,8 @@ impl Rewrite for FloatAtomicRewrite {
                     ScalarKind::Uint => (self.u32_ty, self.exchange_u32),
                     _ => (self.i32_ty, self.exchange_i32),
                 };
+                let exchange_ty =
+                    || exchange_ty.expect("planned whenever an access needs a compare-exchange");
                 let looped = match fun {
                     AtomicFunction::Add => Some(Update::Add),
                     AtomicFunction::Subtract => Some(Update::Subtract),
@@ -924,7 +922,7 @@ impl Rewrite for FloatAtomicRewrite {
                         update,
                         value,
                         int_ty,
-                        exchange_ty,
+                        exchange_ty(),
                     );
                     return Some(Some(old));
                 }
@@ -936,7 +934,7 @@ impl Rewrite for FloatAtomicRewrite {
                     let word = encode(b, strategy, value);
                     if let Some(result) = result {
                         b.expressions_mut()[result] = Expression::AtomicResult {
-                            ty: exchange_ty,
+                            ty: exchange_ty(),
                             comparison: true,
                         };
                         self.exchange_results.insert(result, strategy);
