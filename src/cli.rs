@@ -277,7 +277,8 @@ struct CommonArgs {
     float_atomics_nan: Option<String>,
 
     /// Features the target supports, comma-separated: subgroups,
-    /// int64-atomic-min-max, f64.
+    /// int64-atomic-min-max (64-bit min/max on storage, results unused),
+    /// int64-atomics (every 64-bit atomic operation), f64.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     features: Vec<Feature>,
 
@@ -327,6 +328,8 @@ enum Feature {
     Subgroups,
     #[value(name = "int64-atomic-min-max")]
     Int64AtomicMinMax,
+    #[value(name = "int64-atomics")]
+    Int64Atomics,
     F64,
 }
 
@@ -520,6 +523,10 @@ fn options(common: &CommonArgs) -> Result<Options, String> {
         match feature {
             Feature::Subgroups => target.subgroups = true,
             Feature::Int64AtomicMinMax => target.int64_atomic_min_max = true,
+            Feature::Int64Atomics => {
+                target.int64_atomic_min_max = true;
+                target.int64_atomic_all_ops = true;
+            }
             Feature::F64 => target.float64 = true,
         }
     }

@@ -4,8 +4,10 @@
 
 mod common;
 
-use shaderxform::passes::float_order::{decode_f32, encode_f32};
-use shaderxform::{Compiler, EmitOptions, Options, OutputFormat, PassSelection, Report, Source};
+use shaderxform::passes::float_order::{decode_f32, decode_f64, encode_f32};
+use shaderxform::{
+    Compiler, EmitOptions, Options, OutputFormat, PassSelection, Report, Source, Target,
+};
 
 fn compiler() -> Compiler {
     Compiler::new(Options {
@@ -129,4 +131,71 @@ fn without_the_pass_float_min_is_naga_s_validation_error() {
         .unwrap_err();
     let text = format!("{:?}", failure.diagnostics);
     assert!(text.contains("Operator Min is not supported"), "{text}");
+}
+
+fn f64_compiler(target: Target) -> Compiler {
+    Compiler::new(Options {
+        passes: PassSelection::Named(vec!["float-atomics".into()]),
+        target,
+        ..Options::default()
+    })
+    .unwrap()
+}
+
+fn int64_min_max() -> Target {
+    Target {
+        int64_atomic_min_max: true,
+        ..Target::default()
+    }
+}
+
+/// f64 min/max, from WGSL and from glslang's SPIR-V, become u64 min/max
+/// on a target with 64-bit integer min/max, and validate as SPIR-V.
+#[test]
+fn f64_corpus_is_rewritten_onto_u64_atomics() {
+    insta::glob!("../corpus/float-atomics/f64", "*.{wgsl,spvasm}", |path| {
+        let relative = common::display(path);
+        let source = Source::read(relative.as_ref(), None).unwrap();
+        let compiler = f64_compiler(int64_min_max());
+        let transformed = compiler
+            .transform(&source)
+            .unwrap_or_else(|f| panic!("{relative}: {f}"));
+        let change = &transformed.passes[0].changes[0];
+        assert_eq!(change.details["float"], "f64", "{relative}");
+        assert!(change.message.contains("atomic<u64>"), "{relative}");
+        let min_clear =
+            u64::from_str_radix(&change.details["clear_value_for_min"][2..], 16).unwrap();
+        let max_clear =
+            u64::from_str_radix(&change.details["clear_value_for_max"][2..], 16).unwrap();
+        assert_eq!(decode_f64(min_clear), f64::INFINITY, "{relative}");
+        assert_eq!(decode_f64(max_clear), f64::NEG_INFINITY, "{relative}");
+        for format in [OutputFormat::Wgsl, OutputFormat::SpirvAssembly] {
+            let output = compiler
+                .emit(&source, &transformed, format)
+                .unwrap_or_else(|f| panic!("{relative} -> {format}: {f}"));
+            insta::assert_snapshot!(format.extension(), output.text().unwrap());
+        }
+    });
+}
+
+#[test]
+fn f64_min_max_needs_64_bit_atomics_on_the_target() {
+    let source = Source::read(
+        "corpus/float-atomics/f64/bounds_f64_storage.wgsl".as_ref(),
+        None,
+    )
+    .unwrap();
+    let failure = f64_compiler(Target::default())
+        .transform(&source)
+        .unwrap_err();
+    let error = &failure.diagnostics[0];
+    assert_eq!(
+        error.code.as_deref(),
+        Some("float-atomics::int64-atomics-missing")
+    );
+    assert!(
+        error.message.contains("--features int64-atomic-min-max"),
+        "{}",
+        error.message
+    );
 }

@@ -23,8 +23,11 @@ use naga::{
 };
 
 use crate::analysis::value_sign::{SignBit, ValueSign};
-use crate::float_order::encode_f32;
-use crate::ir::{ensure_type, for_each_statement, rebuild_function, BlockBuilder, Rewrite};
+use crate::float_order::{encode_f32, encode_f64};
+use crate::ir::{
+    ensure_type, for_each_block_mut, for_each_statement, read_expressions, rebuild_function,
+    BlockBuilder, Rewrite,
+};
 use crate::{Change, Diagnostic, OptionSpec, Pass, PassContext, Phase, Selection, Target};
 
 pub struct FloatAtomics;
@@ -67,25 +70,57 @@ impl Strategy {
         }
     }
 
-    fn int_scalar(self) -> Scalar {
-        match self {
-            Strategy::Ordered | Strategy::Cas => Scalar::U32,
-            Strategy::SignedClear | Strategy::SignedSet => Scalar::I32,
+    /// The integer atomic that replaces an atomic of `float`.
+    fn word(self, float: Scalar) -> Scalar {
+        let kind = match self {
+            Strategy::Ordered | Strategy::Cas => ScalarKind::Uint,
+            Strategy::SignedClear | Strategy::SignedSet => ScalarKind::Sint,
+        };
+        Scalar {
+            kind,
+            width: word_width(float),
         }
     }
 
-    /// The word the host must store so that a min (or max) sees no value yet.
-    fn clear_word(self, for_min: bool) -> u32 {
-        match (self, for_min) {
-            (Strategy::Ordered, true) => encode_f32(f32::INFINITY),
-            (Strategy::Ordered, false) => encode_f32(f32::NEG_INFINITY),
-            (Strategy::SignedClear, true) => f32::INFINITY.to_bits(),
-            (Strategy::SignedClear, false) => 0.0f32.to_bits(),
-            (Strategy::SignedSet, true) => (-0.0f32).to_bits(),
-            (Strategy::SignedSet, false) => f32::NEG_INFINITY.to_bits(),
-            (Strategy::Cas, true) => f32::INFINITY.to_bits(),
-            (Strategy::Cas, false) => f32::NEG_INFINITY.to_bits(),
-        }
+    /// The word the host must store so that a min (or max) sees no value
+    /// yet, as hex digits of the word's width.
+    fn clear_word(self, float: Scalar, for_min: bool) -> String {
+        let (infinity, zero) = (f64::INFINITY, 0.0f64);
+        let value = match (self, for_min) {
+            (Strategy::Ordered | Strategy::Cas | Strategy::SignedClear, true) => infinity,
+            (Strategy::SignedClear, false) => zero,
+            (Strategy::SignedSet, true) => -zero,
+            (Strategy::Ordered | Strategy::Cas | Strategy::SignedSet, false) => -infinity,
+        };
+        word_bits(self, float, value)
+    }
+}
+
+/// The bits that stand for `value` in the word of an atomic of `float`
+/// under `strategy`, as hex digits of the word's width.
+fn word_bits(strategy: Strategy, float: Scalar, value: f64) -> String {
+    if word_width(float) == 8 {
+        let word = match strategy {
+            Strategy::Ordered => encode_f64(value),
+            _ => value.to_bits(),
+        };
+        format!("{word:#018x}")
+    } else {
+        let value = value as f32;
+        let word = match strategy {
+            Strategy::Ordered => encode_f32(value),
+            _ => value.to_bits(),
+        };
+        format!("{word:#010x}")
+    }
+}
+
+/// Bytes of the integer word that holds an atomic of `float`.
+fn word_width(float: Scalar) -> u8 {
+    if float.width == 8 {
+        8
+    } else {
+        4
     }
 }
 
@@ -96,6 +131,10 @@ struct Access {
     /// The value written, for the sign analysis; in the function `function`.
     value: Option<Handle<Expression>>,
     function: FunctionRef,
+    /// The float the accessed atomic holds.
+    float: Scalar,
+    /// Whether the access returns a value (an atomic with a result).
+    returns: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,14 +163,21 @@ fn function_of(module: &Module, f: FunctionRef) -> &Function {
     }
 }
 
+/// The float of an atomic this pass rewrites: f32 and f64.
+fn float_atomic(inner: &TypeInner) -> Option<Scalar> {
+    match *inner {
+        TypeInner::Atomic(
+            s @ Scalar {
+                kind: ScalarKind::Float,
+                width: 4 | 8,
+            },
+        ) => Some(s),
+        _ => None,
+    }
+}
+
 fn is_float_atomic(inner: &TypeInner) -> bool {
-    matches!(
-        inner,
-        TypeInner::Atomic(Scalar {
-            kind: ScalarKind::Float,
-            width: 4
-        })
-    )
+    float_atomic(inner).is_some()
 }
 
 fn contains_float_atomic(module: &Module, ty: Handle<Type>) -> bool {
@@ -145,13 +191,14 @@ fn contains_float_atomic(module: &Module, ty: Handle<Type>) -> bool {
     }
 }
 
-/// The global whose float atomic `pointer` addresses, if it does.
+/// The global whose float atomic `pointer` addresses, if it does, and the
+/// float that atomic holds.
 fn float_atomic_global(
     expressions: &naga::Arena<Expression>,
     types: &naga::UniqueArena<Type>,
     global_types: &HashMap<Handle<GlobalVariable>, Handle<Type>>,
     pointer: Handle<Expression>,
-) -> Option<Handle<GlobalVariable>> {
+) -> Option<(Handle<GlobalVariable>, Scalar)> {
     let mut path = Vec::new();
     let mut current = pointer;
     let global = loop {
@@ -176,7 +223,7 @@ fn float_atomic_global(
             _ => return None,
         };
     }
-    is_float_atomic(&types[ty].inner).then_some(global)
+    float_atomic(&types[ty].inner).map(|float| (global, float))
 }
 
 impl Pass for FloatAtomics {
@@ -278,23 +325,59 @@ impl Pass for FloatAtomics {
                 }
                 _ => Strategy::Ordered,
             };
+            if let Some(missing) = missing_64_bit_atomics(cx.target, space, strategy, uses) {
+                let mut d = Diagnostic::error(format!(
+                    "`{name}` holds f64: its {} rewrite needs {}, which the target does not declare",
+                    strategy.name(),
+                    missing.feature
+                ))
+                .with_code("float-atomics::int64-atomics-missing");
+                d = match missing.culprit {
+                    Some(span) => d
+                        .with_primary(span, "this access needs more than 64-bit min/max")
+                        .with_secondary(module.global_variables.get_span(global), "the atomic"),
+                    None => d.with_primary(module.global_variables.get_span(global), "the atomic"),
+                };
+                cx.report(d.with_note(
+                    "f64 atomics become u64 or i64 atomics; with 64-bit integer min/max alone, only atomicMin and atomicMax on storage memory whose results are unused can be rewritten",
+                ));
+                continue;
+            }
             plan.insert(global, strategy);
         }
         if plan.is_empty() || cx.diagnostics().iter().any(Diagnostic::is_error) {
             return;
         }
 
-        let needs_exchange = plan.iter().any(|(g, s)| {
-            *s == Strategy::Cas
-                || accesses[g].iter().any(|a| {
+        // The integer words the rewrite needs, and their compare-exchange
+        // results where some access loops or compares.
+        let mut words: Vec<(Scalar, bool)> = Vec::new();
+        for (global, strategy) in &plan {
+            let exchanges = *strategy == Strategy::Cas
+                || accesses[global].iter().any(|a| {
                     matches!(
                         a.kind,
                         AccessKind::Add | AccessKind::Subtract | AccessKind::CompareExchange
                     )
-                })
-        });
+                });
+            for access in &accesses[global] {
+                words.push((strategy.word(access.float), exchanges));
+            }
+        }
+        words.sort_by_key(|(w, exchanges)| (w.width, w.kind as u8, *exchanges));
         let original_types = module.types.clone();
         retype_globals(module, &plan);
+        let mut word_types = HashMap::new();
+        let mut exchange_types = HashMap::new();
+        for (word, exchanges) in words {
+            word_types.insert(
+                word,
+                ensure_type(&mut module.types, TypeInner::Scalar(word)),
+            );
+            if exchanges {
+                exchange_types.insert(word, exchange_result_type(module, word));
+            }
+        }
         let mut rewrite = FloatAtomicRewrite {
             types: original_types.clone(),
             global_types: global_types
@@ -304,20 +387,19 @@ impl Pass for FloatAtomics {
                 .collect(),
             plan: plan.clone(),
             ignore_nan,
-            u32_ty: ensure_type(&mut module.types, TypeInner::Scalar(Scalar::U32)),
-            i32_ty: ensure_type(&mut module.types, TypeInner::Scalar(Scalar::I32)),
-            exchange_u32: needs_exchange.then(|| exchange_result_type(module, Scalar::U32)),
-            exchange_i32: needs_exchange.then(|| exchange_result_type(module, Scalar::I32)),
+            word_types,
+            exchange_types,
             exchange_results: Default::default(),
         };
         let mut failed = None;
-        for (_, function) in module.functions.iter_mut() {
+        let functions = module
+            .functions
+            .iter_mut()
+            .map(|(_, f)| f)
+            .chain(module.entry_points.iter_mut().map(|ep| &mut ep.function));
+        for function in functions {
+            drop_unread_min_max_results(function, &rewrite);
             if let Err(e) = rebuild_function(function, &mut rewrite) {
-                failed = Some(e);
-            }
-        }
-        for ep in module.entry_points.iter_mut() {
-            if let Err(e) = rebuild_function(&mut ep.function, &mut rewrite) {
                 failed = Some(e);
             }
         }
@@ -339,17 +421,20 @@ impl Pass for FloatAtomics {
             let uses = &accesses[&global];
             let mins = uses.iter().any(|a| a.kind == AccessKind::Min);
             let maxes = uses.iter().any(|a| a.kind == AccessKind::Max);
+            let mut floats: Vec<Scalar> = uses.iter().map(|a| a.float).collect();
+            floats.sort_by_key(|f| f.width);
+            floats.dedup();
+            let word_names: Vec<String> = floats
+                .iter()
+                .map(|f| format!("atomic<{}>", scalar_name(strategy.word(*f))))
+                .collect();
             let mut change = Change::new(
                 "retype-atomic",
                 module.global_variables.get_span(global),
                 format!(
-                    "`{}` becomes atomic<{}> ({} strategy); {} accesses rewritten",
+                    "`{}` becomes {} ({} strategy); {} accesses rewritten",
                     global_name(module, global),
-                    if strategy == Strategy::Ordered {
-                        "u32"
-                    } else {
-                        "i32"
-                    },
+                    word_names.join(" and "),
                     strategy.name(),
                     uses.len()
                 ),
@@ -379,32 +464,75 @@ impl Pass for FloatAtomics {
                 &mut Vec::new(),
                 &mut places,
             );
-            change = change.with_detail("byte_offsets", places.join("; "));
-            if mins {
-                change = change.with_detail(
-                    "clear_value_for_min",
-                    format!("{:#010x}", strategy.clear_word(true)),
+            change = change
+                .with_detail("byte_offsets", places.join("; "))
+                .with_detail(
+                    "float",
+                    floats
+                        .iter()
+                        .map(|f| scalar_name(*f))
+                        .collect::<Vec<_>>()
+                        .join(", "),
                 );
-            }
-            if maxes {
-                change = change.with_detail(
-                    "clear_value_for_max",
-                    format!("{:#010x}", strategy.clear_word(false)),
-                );
-            }
-            if uses
+            let sums = uses
                 .iter()
-                .any(|a| matches!(a.kind, AccessKind::Add | AccessKind::Subtract))
-            {
-                let zero = match strategy {
-                    Strategy::Ordered => encode_f32(0.0),
-                    _ => 0.0f32.to_bits(),
+                .any(|a| matches!(a.kind, AccessKind::Add | AccessKind::Subtract));
+            for &float in &floats {
+                // One set of clear values per float width, named by the
+                // width only where a global mixes widths.
+                let key = |what: &str| match floats.len() {
+                    1 => format!("clear_value_for_{what}"),
+                    _ => format!("clear_value_for_{what}_{}", scalar_name(float)),
                 };
-                change = change.with_detail("clear_value_for_sum", format!("{zero:#010x}"));
+                if mins {
+                    change = change.with_detail(key("min"), strategy.clear_word(float, true));
+                }
+                if maxes {
+                    change = change.with_detail(key("max"), strategy.clear_word(float, false));
+                }
+                if sums {
+                    change = change.with_detail(key("sum"), word_bits(strategy, float, 0.0));
+                }
             }
             cx.record(change);
         }
     }
+}
+
+/// What the target lacks for the 64-bit integer atomics an f64 atomic
+/// becomes, and the first access that needs it beyond min and max.
+struct Missing64 {
+    feature: &'static str,
+    culprit: Option<Span>,
+}
+
+fn missing_64_bit_atomics(
+    target: &Target,
+    space: AddressSpace,
+    strategy: Strategy,
+    uses: &[Access],
+) -> Option<Missing64> {
+    if !uses.iter().any(|a| a.float.width == 8) || target.int64_atomic_all_ops {
+        return None;
+    }
+    // The rule of 64-bit min/max-only atomics (Metal, some Vulkan drivers):
+    // min and max on storage memory, their results unused.
+    let beyond_min_max =
+        |a: &&Access| !matches!(a.kind, AccessKind::Min | AccessKind::Max) || a.returns;
+    let culprit = uses.iter().find(beyond_min_max).map(|a| a.span);
+    let min_max_only = matches!(space, AddressSpace::Storage { .. })
+        && strategy != Strategy::Cas
+        && culprit.is_none();
+    if min_max_only {
+        return (!target.int64_atomic_min_max).then_some(Missing64 {
+            feature: "64-bit integer atomic min/max (`--features int64-atomic-min-max`)",
+            culprit: None,
+        });
+    }
+    Some(Missing64 {
+        feature: "every 64-bit integer atomic operation (`--features int64-atomics`)",
+        culprit,
+    })
 }
 
 /// Where the float atomics of a type lie, as `path: offset` with the
@@ -456,6 +584,15 @@ fn atomic_offsets(
     }
 }
 
+fn scalar_name(scalar: Scalar) -> String {
+    let kind = match scalar.kind {
+        ScalarKind::Float => "f",
+        ScalarKind::Sint => "i",
+        _ => "u",
+    };
+    format!("{kind}{}", scalar.width * 8)
+}
+
 fn describe(kind: AccessKind) -> &'static str {
     match kind {
         AccessKind::Add => "atomicAdd",
@@ -488,26 +625,31 @@ fn find_accesses(
         let target = |pointer| {
             float_atomic_global(&function.expressions, &module.types, global_types, pointer)
         };
+        let read = read_expressions(function);
+        let is_read =
+            |result: Handle<Expression>| read.as_ref().is_none_or(|r| r.contains(&result));
         for (handle, expression) in function.expressions.iter() {
             if let Expression::Load { pointer } = *expression {
-                if let Some(g) = target(pointer) {
+                if let Some((g, float)) = target(pointer) {
                     accesses.entry(g).or_default().push(Access {
                         span: function.expressions.get_span(handle),
                         kind: AccessKind::Load,
                         value: None,
                         function: f,
+                        float,
+                        returns: true,
                     });
                 }
             }
         }
         for_each_statement(&function.body, &mut |statement, span| {
-            let (pointer, kind, value) = match *statement {
-                Statement::Store { pointer, value } => (pointer, AccessKind::Store, value),
+            let (pointer, kind, value, returns) = match *statement {
+                Statement::Store { pointer, value } => (pointer, AccessKind::Store, value, false),
                 Statement::Atomic {
                     pointer,
                     fun,
                     value,
-                    ..
+                    result,
                 } => {
                     let kind = match fun {
                         AtomicFunction::Min => AccessKind::Min,
@@ -520,16 +662,18 @@ fn find_accesses(
                         AtomicFunction::Subtract => AccessKind::Subtract,
                         _ => AccessKind::Other,
                     };
-                    (pointer, kind, value)
+                    (pointer, kind, value, result.is_some_and(is_read))
                 }
                 _ => return,
             };
-            if let Some(g) = target(pointer) {
+            if let Some((g, float)) = target(pointer) {
                 accesses.entry(g).or_default().push(Access {
                     span,
                     kind,
                     value: Some(value),
                     function: f,
+                    float,
+                    returns,
                 });
             }
         });
@@ -558,12 +702,12 @@ fn proven_sign(module: &Module, uses: &[Access]) -> (SignBit, Option<Span>) {
 /// integer. Named structs that no global uses any more lose their name, so
 /// that compaction drops them instead of writing them out unused.
 fn retype_globals(module: &mut Module, plan: &HashMap<Handle<GlobalVariable>, Strategy>) {
-    let mut planned: Vec<_> = plan.iter().map(|(g, s)| (*g, s.int_scalar())).collect();
+    let mut planned: Vec<_> = plan.iter().map(|(g, s)| (*g, *s)).collect();
     planned.sort_by_key(|(g, _)| g.index());
     let mut done: HashMap<(Handle<Type>, ScalarKind), Handle<Type>> = HashMap::new();
-    for (global, int) in planned {
+    for (global, strategy) in planned {
         let ty = module.global_variables[global].ty;
-        let new = retype(module, ty, int, &mut done);
+        let new = retype(module, ty, strategy, &mut done);
         module.global_variables[global].ty = new;
     }
     let replaced: Vec<Handle<Type>> = done
@@ -600,27 +744,32 @@ fn type_contains(module: &Module, ty: Handle<Type>, needle: Handle<Type>) -> boo
         }
 }
 
+/// `ty` with its float atomics made the integer words of `strategy`;
+/// `done` is keyed by the words' kind, which differs between strategies.
 fn retype(
     module: &mut Module,
     ty: Handle<Type>,
-    int: Scalar,
+    strategy: Strategy,
     done: &mut HashMap<(Handle<Type>, ScalarKind), Handle<Type>>,
 ) -> Handle<Type> {
-    if let Some(&new) = done.get(&(ty, int.kind)) {
+    let kind = strategy.word(Scalar::F32).kind;
+    if let Some(&new) = done.get(&(ty, kind)) {
         return new;
     }
     let original = module.types[ty].clone();
     let inner = match original.inner {
-        ref inner if is_float_atomic(inner) => TypeInner::Atomic(int),
+        TypeInner::Atomic(float) if is_float_atomic(&original.inner) => {
+            TypeInner::Atomic(strategy.word(float))
+        }
         TypeInner::Array { base, size, stride } => TypeInner::Array {
-            base: retype(module, base, int, done),
+            base: retype(module, base, strategy, done),
             size,
             stride,
         },
         TypeInner::Struct { ref members, span } => {
             let mut members = members.clone();
             for m in members.iter_mut() {
-                m.ty = retype(module, m.ty, int, done);
+                m.ty = retype(module, m.ty, strategy, done);
             }
             TypeInner::Struct { members, span }
         }
@@ -633,7 +782,7 @@ fn retype(
         },
         module.types.get_span(ty),
     );
-    done.insert((ty, int.kind), new);
+    done.insert((ty, kind), new);
     new
 }
 
@@ -643,15 +792,60 @@ struct FloatAtomicRewrite {
     global_types: HashMap<Handle<GlobalVariable>, Handle<Type>>,
     plan: HashMap<Handle<GlobalVariable>, Strategy>,
     ignore_nan: bool,
-    u32_ty: Handle<Type>,
-    i32_ty: Handle<Type>,
-    /// `__atomic_compare_exchange_result<u32>` and `<i32>`, present when
-    /// some access needs a compare-exchange.
-    exchange_u32: Option<Handle<Type>>,
-    exchange_i32: Option<Handle<Type>>,
+    /// The integer word types of the rewritten atomics.
+    word_types: HashMap<Scalar, Handle<Type>>,
+    /// `__atomic_compare_exchange_result<T>` of the words some access
+    /// needs a compare-exchange on.
+    exchange_types: HashMap<Scalar, Handle<Type>>,
     /// Compare-exchange results on rewritten atomics, whose `old_value`
     /// is an encoded word that uses must see decoded.
-    exchange_results: HashMap<Handle<Expression>, Strategy>,
+    exchange_results: HashMap<Handle<Expression>, Site>,
+}
+
+/// Drops the results of rewritten mins and maxes that nothing reads (a
+/// SPIR-V atomic always has one): 64-bit min and max without a result need
+/// less of the target.
+fn drop_unread_min_max_results(function: &mut Function, rewrite: &FloatAtomicRewrite) {
+    let Some(read) = read_expressions(function) else {
+        return;
+    };
+    let expressions = &function.expressions;
+    for_each_block_mut(&mut function.body, &mut |block| {
+        for statement in block.iter_mut() {
+            if let Statement::Atomic {
+                pointer,
+                fun: AtomicFunction::Min | AtomicFunction::Max,
+                ref mut result,
+                ..
+            } = *statement
+            {
+                let rewritten = float_atomic_global(
+                    expressions,
+                    &rewrite.types,
+                    &rewrite.global_types,
+                    pointer,
+                )
+                .is_some_and(|(g, _)| rewrite.plan.contains_key(&g));
+                if rewritten && result.is_some_and(|r| !read.contains(&r)) {
+                    *result = None;
+                }
+            }
+        }
+    });
+}
+
+/// How one access's atomic is rewritten.
+#[derive(Clone, Copy, Debug)]
+struct Site {
+    strategy: Strategy,
+    /// The float the atomic held before.
+    float: Scalar,
+}
+
+impl Site {
+    fn word(self) -> Scalar {
+        self.strategy.word(self.float)
+    }
 }
 
 /// `__atomic_compare_exchange_result<T>`.
@@ -676,7 +870,7 @@ enum Update {
 /// atomic held when the update took effect.
 fn compare_exchange_loop(
     b: &mut BlockBuilder<'_>,
-    strategy: Strategy,
+    site: Site,
     pointer: Handle<Expression>,
     update: Update,
     value: Handle<Expression>,
@@ -691,7 +885,7 @@ fn compare_exchange_loop(
     });
     let body = b.block(|l| {
         let word = l.expr(Expression::Load { pointer: seen });
-        let current = decode(l, strategy, word);
+        let current = decode(l, site, word);
         let updated = match update {
             Update::Add => binary(l, BinaryOperator::Add, current, value),
             Update::Subtract => binary(l, BinaryOperator::Subtract, current, value),
@@ -707,7 +901,7 @@ fn compare_exchange_loop(
                 arg3: None,
             }),
         };
-        let new_word = encode(l, strategy, updated);
+        let new_word = encode(l, site, updated);
         let result = l.statement_with_result(
             Expression::AtomicResult {
                 ty: exchange_ty,
@@ -747,15 +941,25 @@ fn compare_exchange_loop(
         break_if: None,
     });
     let last = b.expr(Expression::Load { pointer: seen });
-    decode(b, strategy, last)
+    decode(b, site, last)
 }
 
 impl FloatAtomicRewrite {
-    fn strategy(&self, b: &BlockBuilder<'_>, pointer: Handle<Expression>) -> Option<Strategy> {
-        let global =
+    fn site(&self, b: &BlockBuilder<'_>, pointer: Handle<Expression>) -> Option<Site> {
+        let (global, float) =
             float_atomic_global(b.expressions(), &self.types, &self.global_types, pointer)?;
-        self.plan.get(&global).copied()
+        let strategy = self.plan.get(&global).copied()?;
+        Some(Site { strategy, float })
     }
+}
+
+/// An unsigned literal of the word's width.
+fn word_lit(b: &mut BlockBuilder<'_>, word: Scalar, v: u64) -> Handle<Expression> {
+    let literal = match word.width {
+        8 => Literal::U64(v),
+        _ => Literal::U32(v as u32),
+    };
+    b.expr(Expression::Literal(literal))
 }
 
 fn u32_lit(b: &mut BlockBuilder<'_>, v: u32) -> Handle<Expression> {
@@ -783,21 +987,18 @@ fn bitcast(
     })
 }
 
-/// The integer word that stands for `value` under `strategy`.
-fn encode(
-    b: &mut BlockBuilder<'_>,
-    strategy: Strategy,
-    value: Handle<Expression>,
-) -> Handle<Expression> {
-    match strategy {
+/// The integer word that stands for `value` at `site`.
+fn encode(b: &mut BlockBuilder<'_>, site: Site, value: Handle<Expression>) -> Handle<Expression> {
+    match site.strategy {
         Strategy::Ordered => {
+            let word = site.word();
             let bits = bitcast(b, value, ScalarKind::Uint);
             let signed = bitcast(b, bits, ScalarKind::Sint);
-            let thirty_one = u32_lit(b, 31);
+            let top_bit = u32_lit(b, word.width as u32 * 8 - 1);
             // All ones for negative floats, zero for positive ones.
-            let spread = binary(b, BinaryOperator::ShiftRight, signed, thirty_one);
+            let spread = binary(b, BinaryOperator::ShiftRight, signed, top_bit);
             let spread = bitcast(b, spread, ScalarKind::Uint);
-            let sign_bit = u32_lit(b, 0x8000_0000);
+            let sign_bit = word_lit(b, word, 1 << (word.width as u32 * 8 - 1));
             let mask = binary(b, BinaryOperator::InclusiveOr, spread, sign_bit);
             binary(b, BinaryOperator::ExclusiveOr, bits, mask)
         }
@@ -806,20 +1007,17 @@ fn encode(
     }
 }
 
-/// The float an integer word stands for under `strategy`.
-fn decode(
-    b: &mut BlockBuilder<'_>,
-    strategy: Strategy,
-    word: Handle<Expression>,
-) -> Handle<Expression> {
-    match strategy {
+/// The float an integer word stands for at `site`.
+fn decode(b: &mut BlockBuilder<'_>, site: Site, word: Handle<Expression>) -> Handle<Expression> {
+    match site.strategy {
         Strategy::Ordered => {
-            let thirty_one = u32_lit(b, 31);
-            let top = binary(b, BinaryOperator::ShiftRight, word, thirty_one);
-            let one = u32_lit(b, 1);
+            let scalar = site.word();
+            let top_bit = u32_lit(b, scalar.width as u32 * 8 - 1);
+            let top = binary(b, BinaryOperator::ShiftRight, word, top_bit);
+            let one = word_lit(b, scalar, 1);
             // Zero for encoded positives, all ones for encoded negatives.
             let spread = binary(b, BinaryOperator::Subtract, top, one);
-            let sign_bit = u32_lit(b, 0x8000_0000);
+            let sign_bit = word_lit(b, scalar, 1 << (scalar.width as u32 * 8 - 1));
             let mask = binary(b, BinaryOperator::InclusiveOr, spread, sign_bit);
             let bits = binary(b, BinaryOperator::ExclusiveOr, word, mask);
             bitcast(b, bits, ScalarKind::Float)
@@ -834,16 +1032,25 @@ fn decode(
 /// a NaN leaves the atomic unchanged.
 fn unless_nan(
     b: &mut BlockBuilder<'_>,
+    site: Site,
     value: Handle<Expression>,
     word: Handle<Expression>,
     identity: Literal,
 ) -> Handle<Expression> {
     // An exact bit test: a float comparison may be folded away by drivers
     // that assume no NaNs.
+    let scalar = Scalar {
+        kind: ScalarKind::Uint,
+        width: site.float.width,
+    };
+    let (magnitude_mask, infinity) = match site.float.width {
+        8 => (0x7FFF_FFFF_FFFF_FFFF, 0x7FF0_0000_0000_0000),
+        _ => (0x7FFF_FFFF, 0x7F80_0000),
+    };
     let bits = bitcast(b, value, ScalarKind::Uint);
-    let magnitude_mask = u32_lit(b, 0x7FFF_FFFF);
+    let magnitude_mask = word_lit(b, scalar, magnitude_mask);
     let magnitude = binary(b, BinaryOperator::And, bits, magnitude_mask);
-    let infinity = u32_lit(b, 0x7F80_0000);
+    let infinity = word_lit(b, scalar, infinity);
     let is_nan = binary(b, BinaryOperator::Greater, magnitude, infinity);
     let identity = b.expr(Expression::Literal(identity));
     b.expr(Expression::Select {
@@ -851,6 +1058,20 @@ fn unless_nan(
         accept: identity,
         reject: word,
     })
+}
+
+/// The word a min (or max) leaves unchanged whatever the atomic holds.
+fn identity_word(word: Scalar, is_min: bool) -> Literal {
+    match (word.kind, word.width, is_min) {
+        (ScalarKind::Uint, 8, true) => Literal::U64(u64::MAX),
+        (ScalarKind::Uint, 8, false) => Literal::U64(0),
+        (ScalarKind::Uint, _, true) => Literal::U32(u32::MAX),
+        (ScalarKind::Uint, _, false) => Literal::U32(0),
+        (_, 8, true) => Literal::I64(i64::MAX),
+        (_, 8, false) => Literal::I64(i64::MIN),
+        (_, _, true) => Literal::I32(i32::MAX),
+        (_, _, false) => Literal::I32(i32::MIN),
+    }
 }
 
 impl Rewrite for FloatAtomicRewrite {
@@ -861,14 +1082,14 @@ impl Rewrite for FloatAtomicRewrite {
     ) -> Option<Handle<Expression>> {
         match *expression {
             Expression::Load { pointer } => {
-                let strategy = self.strategy(b, pointer)?;
+                let site = self.site(b, pointer)?;
                 let word = b.expr(Expression::Load { pointer });
-                Some(decode(b, strategy, word))
+                Some(decode(b, site, word))
             }
             Expression::AccessIndex { base, index: 0 } => {
-                let strategy = *self.exchange_results.get(&base)?;
+                let site = *self.exchange_results.get(&base)?;
                 let word = b.expr(Expression::AccessIndex { base, index: 0 });
-                Some(decode(b, strategy, word))
+                Some(decode(b, site, word))
             }
             _ => None,
         }
@@ -881,8 +1102,8 @@ impl Rewrite for FloatAtomicRewrite {
     ) -> Option<Option<Handle<Expression>>> {
         match *statement {
             Statement::Store { pointer, value } => {
-                let strategy = self.strategy(b, pointer)?;
-                let word = encode(b, strategy, value);
+                let site = self.site(b, pointer)?;
+                let word = encode(b, site, value);
                 b.statement(Statement::Store {
                     pointer,
                     value: word,
@@ -895,13 +1116,15 @@ impl Rewrite for FloatAtomicRewrite {
                 value,
                 result,
             } => {
-                let strategy = self.strategy(b, pointer)?;
-                let (int_ty, exchange_ty) = match strategy.int_scalar().kind {
-                    ScalarKind::Uint => (self.u32_ty, self.exchange_u32),
-                    _ => (self.i32_ty, self.exchange_i32),
+                let site = self.site(b, pointer)?;
+                let strategy = site.strategy;
+                let word_ty = self.word_types[&site.word()];
+                let exchange_ty = || {
+                    *self
+                        .exchange_types
+                        .get(&site.word())
+                        .expect("planned whenever an access needs a compare-exchange")
                 };
-                let exchange_ty =
-                    || exchange_ty.expect("planned whenever an access needs a compare-exchange");
                 let looped = match fun {
                     AtomicFunction::Add => Some(Update::Add),
                     AtomicFunction::Subtract => Some(Update::Subtract),
@@ -913,15 +1136,15 @@ impl Rewrite for FloatAtomicRewrite {
                     if let Some(result) = result {
                         // The old value now comes out of the loop; the
                         // result expression is left unused and compacted.
-                        b.expressions_mut()[result] = Expression::Literal(Literal::F32(0.0));
+                        b.expressions_mut()[result] = Expression::Literal(Literal::Bool(false));
                     }
                     let old = compare_exchange_loop(
                         b,
-                        strategy,
+                        site,
                         pointer,
                         update,
                         value,
-                        int_ty,
+                        word_ty,
                         exchange_ty(),
                     );
                     return Some(Some(old));
@@ -930,14 +1153,14 @@ impl Rewrite for FloatAtomicRewrite {
                     compare: Some(compare),
                 } = fun
                 {
-                    let compare = encode(b, strategy, compare);
-                    let word = encode(b, strategy, value);
+                    let compare = encode(b, site, compare);
+                    let word = encode(b, site, value);
                     if let Some(result) = result {
                         b.expressions_mut()[result] = Expression::AtomicResult {
                             ty: exchange_ty(),
                             comparison: true,
                         };
-                        self.exchange_results.insert(result, strategy);
+                        self.exchange_results.insert(result, site);
                     }
                     b.statement(Statement::Atomic {
                         pointer,
@@ -954,20 +1177,14 @@ impl Rewrite for FloatAtomicRewrite {
                     (AtomicFunction::Max, Strategy::SignedSet) => AtomicFunction::Min,
                     (f, _) => f,
                 };
-                let mut word = encode(b, strategy, value);
+                let mut word = encode(b, site, value);
                 if self.ignore_nan && matches!(fun, AtomicFunction::Min | AtomicFunction::Max) {
-                    let is_min = fun == AtomicFunction::Min;
-                    let identity = match strategy {
-                        Strategy::Ordered | Strategy::Cas if is_min => Literal::U32(u32::MAX),
-                        Strategy::Ordered | Strategy::Cas => Literal::U32(0),
-                        _ if is_min => Literal::I32(i32::MAX),
-                        _ => Literal::I32(i32::MIN),
-                    };
-                    word = unless_nan(b, value, word, identity);
+                    let identity = identity_word(site.word(), fun == AtomicFunction::Min);
+                    word = unless_nan(b, site, value, word, identity);
                 }
                 if let Some(result) = result {
                     b.expressions_mut()[result] = Expression::AtomicResult {
-                        ty: int_ty,
+                        ty: word_ty,
                         comparison: false,
                     };
                 }
@@ -977,7 +1194,7 @@ impl Rewrite for FloatAtomicRewrite {
                     value: word,
                     result,
                 });
-                Some(result.map(|r| decode(b, strategy, r)))
+                Some(result.map(|r| decode(b, site, r)))
             }
             _ => None,
         }
@@ -993,6 +1210,14 @@ mod tests {
     /// Runs float-atomics on a WGSL shader; returns the strategy recorded
     /// for each rewritten atomic and the WGSL written for the result.
     fn run(source: &str, strategy: &str) -> Result<(Vec<String>, String), Vec<String>> {
+        run_on(source, strategy, &Target::default())
+    }
+
+    fn run_on(
+        source: &str,
+        strategy: &str,
+        target: &Target,
+    ) -> Result<(Vec<String>, String), Vec<String>> {
         let mut module = naga::front::wgsl::parse_str(source).expect("test shaders parse");
         let manager = PassManager::with_builtin_passes();
         let mut options = BTreeMap::new();
@@ -1002,7 +1227,7 @@ mod tests {
         );
         let options = manager.check_options(&options).unwrap();
         let selection = PassSelection::Named(vec!["float-atomics".into()]);
-        match manager.run(&mut module, &selection, &options, &Target::default()) {
+        match manager.run(&mut module, &selection, &options, target) {
             Ok(outcome) => {
                 let strategies = outcome.reports[0]
                     .changes
@@ -1144,6 +1369,62 @@ mod tests {
         assert!(wgsl.contains("atomicCompareExchangeWeak"), "{wgsl}");
         assert!(!wgsl.contains("atomicMin"), "{wgsl}");
         assert!(wgsl.contains("min(bitcast<f32>("), "{wgsl}");
+    }
+
+    const F64_BOUNDS: &str = "@group(0) @binding(0) var<storage, read_write> lo: atomic<f64>;
+        @group(0) @binding(1) var<storage, read> xs: array<f64>;
+        @compute @workgroup_size(8)
+        fn main(@builtin(global_invocation_id) g: vec3<u32>) {
+            atomicMin(&lo, xs[g.x]);
+        }";
+
+    fn min_max_only() -> Target {
+        Target {
+            int64_atomic_min_max: true,
+            ..Target::default()
+        }
+    }
+
+    #[test]
+    fn f64_min_becomes_a_u64_min_with_the_64_bit_encoding() {
+        let (strategies, wgsl) = run_on(F64_BOUNDS, "auto", &min_max_only()).unwrap();
+        assert_eq!(strategies, ["ordered"]);
+        assert!(wgsl.contains("atomic<u64>"), "{wgsl}");
+        assert!(wgsl.contains("9223372036854775808lu"), "{wgsl}");
+        assert!(wgsl.contains(">> 63u"), "{wgsl}");
+        assert!(!wgsl.contains("f32"), "{wgsl}");
+    }
+
+    #[test]
+    fn f64_needs_64_bit_atomics_on_the_target() {
+        let errors = run(F64_BOUNDS, "auto").unwrap_err();
+        assert!(errors[0].contains("int64-atomic-min-max"), "{errors:?}");
+        // A load needs more than min and max.
+        let with_load = F64_BOUNDS.replace(
+            "atomicMin(&lo, xs[g.x]);",
+            "atomicMin(&lo, xs[g.x]); let seen = atomicLoad(&lo);",
+        );
+        let errors = run_on(&with_load, "auto", &min_max_only()).unwrap_err();
+        assert!(errors[0].contains("int64-atomics`"), "{errors:?}");
+        // And so does the compare-exchange reference.
+        let errors = run_on(F64_BOUNDS, "cas", &min_max_only()).unwrap_err();
+        assert!(errors[0].contains("int64-atomics`"), "{errors:?}");
+        let all_ops = Target {
+            int64_atomic_all_ops: true,
+            ..Target::default()
+        };
+        let (strategies, wgsl) = run_on(&with_load, "cas", &all_ops).unwrap();
+        assert_eq!(strategies, ["cas"]);
+        assert!(wgsl.contains("atomicCompareExchangeWeak"), "{wgsl}");
+    }
+
+    #[test]
+    fn proven_non_negative_f64_takes_the_signed_bitcast() {
+        let source = F64_BOUNDS.replace("xs[g.x])", "abs(xs[g.x]))");
+        let (strategies, wgsl) = run_on(&source, "auto", &min_max_only()).unwrap();
+        assert_eq!(strategies, ["signed"]);
+        assert!(wgsl.contains("atomic<i64>"), "{wgsl}");
+        assert!(wgsl.contains("bitcast<i64>"), "{wgsl}");
     }
 
     #[test]

@@ -13,8 +13,12 @@ use crate::diagnostic::Diagnostic;
 pub struct Target {
     /// Subgroup operations (WGSL `subgroups`, SPIR-V GroupNonUniform) are available.
     pub subgroups: bool,
-    /// 64-bit integer atomic min/max is available.
+    /// 64-bit integer atomic min and max on storage memory, their results
+    /// unused, are available.
     pub int64_atomic_min_max: bool,
+    /// Every 64-bit integer atomic operation, in every address space, is
+    /// available.
+    pub int64_atomic_all_ops: bool,
     /// `f64` is available.
     pub float64: bool,
 }

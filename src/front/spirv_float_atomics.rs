@@ -32,7 +32,7 @@ pub struct Lowered {
     pub float_min_max: usize,
 }
 
-/// Rewrites `OpAtomicFMinEXT`/`OpAtomicFMaxEXT` on 32-bit floats into
+/// Rewrites `OpAtomicFMinEXT`/`OpAtomicFMaxEXT` on 32- and 64-bit floats into
 /// `OpAtomicSMin`/`OpAtomicSMax` with the same operands and result type, and
 /// drops the min/max capabilities and extension.
 ///
@@ -81,7 +81,7 @@ pub fn lower_float_min_max(words: Vec<u32>) -> Result<Lowered, Diagnostic> {
                     _ => continue,
                 };
                 match width_of(inst.result_type) {
-                    Some(32) => {}
+                    Some(32 | 64) => {}
                     width => return Err(unsupported_width(op, width)),
                 }
                 // naga's reader maps OpAtomicSMin/SMax to
@@ -130,11 +130,11 @@ fn unsupported_width(op: Op, width: Option<u32>) -> Diagnostic {
         |w| format!("a {w}-bit float"),
     );
     Diagnostic::error(format!(
-        "Op{op:?} on {what}: shaderxform rewrites float atomic min/max only on 32-bit floats"
+        "Op{op:?} on {what}: shaderxform rewrites float atomic min/max only on 32- and 64-bit floats"
     ))
     .with_code("spirv::float-min-max")
     .with_note(
-        "the float-atomics pass maps f32 min/max onto integer atomics; use a 32-bit float atomic",
+        "the float-atomics pass maps f32 and f64 min/max onto 32- and 64-bit integer atomics; no back end has 16-bit atomics to map f16 onto",
     )
 }
 
@@ -257,26 +257,42 @@ mod tests {
             .unwrap()
     }
 
-    #[test]
-    fn float_min_max_on_other_widths_is_an_error() {
-        let text = PLAIN
-            .replace("OpCapability Shader", "OpCapability Shader\nOpCapability Float64\nOpCapability AtomicFloat64MinMaxEXT")
+    /// PLAIN with an `OpAtomicFMinEXT` on a `width`-bit float.
+    fn with_min_on_width(width: u32, capability: &str) -> String {
+        PLAIN
+            .replace(
+                "OpCapability Shader",
+                &format!("OpCapability Shader\nOpCapability {capability}"),
+            )
             .replace(
                 "OpExtension \"SPV_EXT_shader_atomic_float_add\"",
                 "OpExtension \"SPV_EXT_shader_atomic_float_add\"\nOpExtension \"SPV_EXT_shader_atomic_float_min_max\"",
             )
             .replace(
                 "%buf = OpVariable",
-                "%double = OpTypeFloat 64\n%ptr_d = OpTypePointer StorageBuffer %double\n%D = OpTypeStruct %double\n%ptr_D = OpTypePointer StorageBuffer %D\n%dbuf = OpVariable %ptr_D StorageBuffer\n%double_1 = OpConstant %double 1\n%buf = OpVariable",
+                &format!("%wide = OpTypeFloat {width}\n%ptr_d = OpTypePointer StorageBuffer %wide\n%D = OpTypeStruct %wide\n%ptr_D = OpTypePointer StorageBuffer %D\n%dbuf = OpVariable %ptr_D StorageBuffer\n%wide_1 = OpConstant %wide 1\n%buf = OpVariable"),
             )
             .replace(
                 "OpReturn",
                 "%r = OpAccessChain %ptr_d %dbuf %uint_0\n\
-                 %c = OpAtomicFMinEXT %double %r %uint_1 %uint_0 %double_1\n\
+                 %c = OpAtomicFMinEXT %wide %r %uint_1 %uint_0 %wide_1\n\
                  OpReturn",
-            );
+            )
+    }
+
+    #[test]
+    fn float_min_max_on_64_bit_floats_is_lowered() {
+        let text = with_min_on_width(64, "Float64\nOpCapability AtomicFloat64MinMaxEXT");
+        let words = crate::front::assemble_spirv(&text).unwrap();
+        let lowered = lower_float_min_max(words).unwrap();
+        assert_eq!(lowered.float_min_max, 2);
+    }
+
+    #[test]
+    fn float_min_max_on_16_bit_floats_is_an_error() {
+        let text = with_min_on_width(16, "Float16\nOpCapability AtomicFloat16MinMaxEXT");
         let words = crate::front::assemble_spirv(&text).unwrap();
         let error = lower_float_min_max(words).unwrap_err();
-        assert!(error.message.contains("64-bit float"), "{}", error.message);
+        assert!(error.message.contains("16-bit float"), "{}", error.message);
     }
 }

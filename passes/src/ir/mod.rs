@@ -14,4 +14,4 @@ mod walk;
 pub use block::{add_local, BlockBuilder};
 pub use rebuild::{for_each_operand, rebuild_function, Rewrite, Unsupported};
 pub use types::{ensure_type, scalar_of, scalar_type};
-pub use walk::{for_each_block_mut, for_each_statement, rewrite_statements};
+pub use walk::{for_each_block_mut, for_each_statement, read_expressions, rewrite_statements};
