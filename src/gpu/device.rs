@@ -1,7 +1,7 @@
 //! The adapter, the device, and one dispatch of a compute shader with its
 //! buffers, under a watchdog.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -125,7 +125,18 @@ pub struct Gpu {
     device: wgpu::Device,
     queue: wgpu::Queue,
     errors: Arc<Mutex<Vec<String>>>,
+    /// Set once a dispatch outlived its timeout: the device may still be
+    /// busy with it, so nothing else is given to it.
+    abandoned: AtomicBool,
 }
+
+type DeviceKey = (Option<BackendChoice>, Option<String>);
+
+/// The devices this process opened, by what was asked for. Every
+/// validation and benchmark of a process reuses one device: drivers hand
+/// out a limited number, and opening one costs more than most dispatches.
+/// Never dropped: a device is torn down with the process.
+static OPENED: Mutex<Vec<(DeviceKey, Arc<Gpu>)>> = Mutex::new(Vec::new());
 
 /// Why there is no device.
 #[derive(Debug)]
@@ -135,6 +146,49 @@ pub enum OpenError {
 }
 
 impl Gpu {
+    /// The device [`Gpu::open`] gives for `backend` and `name`, opened once
+    /// per process and reused while it is healthy: a device that reported
+    /// an error, was lost or was left running a hung dispatch is replaced.
+    pub fn shared(
+        backend: Option<BackendChoice>,
+        name: Option<&str>,
+    ) -> Result<Arc<Gpu>, OpenError> {
+        let key: DeviceKey = (backend, name.map(str::to_string));
+        // Held while opening, so that threads asking at once share one.
+        let mut opened = OPENED
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some((_, gpu)) = opened.iter().find(|(k, gpu)| *k == key && gpu.is_healthy()) {
+            return Ok(gpu.clone());
+        }
+        let gpu = Arc::new(Gpu::open(backend, name)?);
+        let (replaced, kept): (Vec<_>, Vec<_>) = opened.drain(..).partition(|(k, _)| *k == key);
+        for (_, old) in replaced {
+            if old.abandoned.load(Ordering::SeqCst) {
+                // Dropping the device would wait for the hung dispatch.
+                std::mem::forget(old);
+            }
+        }
+        *opened = kept;
+        opened.push((key, gpu.clone()));
+        Ok(gpu)
+    }
+
+    fn is_healthy(&self) -> bool {
+        !self.abandoned.load(Ordering::SeqCst) && self.errors.lock().is_ok_and(|e| e.is_empty())
+    }
+
+    /// The features of `target` that this device adds.
+    pub fn extend_target(&self, target: &mut shaderxform_passes::Target) {
+        use wgpu::Features as F;
+        target.subgroups |= self.features.contains(F::SUBGROUP);
+        target.float64 |= self.features.contains(F::SHADER_F64);
+        target.int64_atomic_min_max |= self
+            .features
+            .intersects(F::SHADER_INT64_ATOMIC_MIN_MAX | F::SHADER_INT64_ATOMIC_ALL_OPS);
+        target.int64_atomic_all_ops |= self.features.contains(F::SHADER_INT64_ATOMIC_ALL_OPS);
+    }
+
     /// The best adapter (see [`rank`]) of the backends asked for (by
     /// default `WGPU_BACKEND`, else Vulkan, Metal and DX12, else GL) whose
     /// name contains `name`.
@@ -213,6 +267,7 @@ impl Gpu {
             device,
             queue,
             errors,
+            abandoned: AtomicBool::new(false),
         })
     }
 
@@ -485,6 +540,7 @@ impl Gpu {
         while mapped.load(Ordering::SeqCst) < to_map || waiting {
             let now = Instant::now();
             if now >= deadline {
+                self.abandoned.store(true, Ordering::SeqCst);
                 // Dropping anything on the device would wait for it.
                 std::mem::forget((
                     module,

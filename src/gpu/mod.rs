@@ -30,6 +30,7 @@ pub mod values;
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -435,7 +436,7 @@ pub(crate) struct Setup {
     workgroup_size: [u32; 3],
     reference_bytes: Vec<Vec<u8>>,
     candidate_bytes: Vec<Vec<u8>>,
-    gpu: Gpu,
+    gpu: Arc<Gpu>,
     dispatch: [u32; 3],
 }
 
@@ -521,7 +522,16 @@ pub(crate) fn set_up(
         .entry_point
         .clone()
         .or_else(|| harness.entry_point.clone());
+    // The adapter completes the target (subgroups, f64, 64-bit atomics), so
+    // that passes rewrite for what it can run; without one, input errors
+    // still come first.
+    let opened = Gpu::shared(opts.backend, opts.adapter.as_deref());
+    let mut target = opts.options.target.clone();
+    if let Ok(gpu) = &opened {
+        gpu.extend_target(&mut target);
+    }
     let mut candidate_options = opts.options.clone();
+    candidate_options.target = target.clone();
     candidate_options.emit.entry_point = ep_name.clone();
     let candidate = prepare(
         source,
@@ -534,7 +544,7 @@ pub(crate) fn set_up(
     let reference_options = Options {
         passes: PassSelection::None,
         pass_options: BTreeMap::new(),
-        target: opts.options.target.clone(),
+        target,
         emit: crate::EmitOptions {
             entry_point: None,
             ..opts.options.emit.clone()
@@ -644,7 +654,7 @@ pub(crate) fn set_up(
         candidate_bytes.push(plan.write(&logical, Role::Candidate));
     }
 
-    let gpu = Gpu::open(opts.backend, opts.adapter.as_deref()).map_err(|e| match e {
+    let gpu = opened.map_err(|e| match e {
         OpenError::NoAdapter(m) => Error::NoAdapter(m),
         OpenError::Device(m) => Error::Gpu(m),
     })?;
