@@ -199,3 +199,38 @@ fn f64_min_max_needs_64_bit_atomics_on_the_target() {
         error.message
     );
 }
+
+/// f16 atomics in workgroup memory are widened to 32-bit words; Tint
+/// accepts the result.
+#[test]
+fn f16_corpus_is_widened_onto_u32_atomics() {
+    let mut wgsl = Vec::new();
+    insta::glob!("../corpus/float-atomics/f16", "*.wgsl", |path| {
+        let relative = common::display(path);
+        let source = Source::read(relative.as_ref(), None).unwrap();
+        let compiler = compiler();
+        let transformed = compiler
+            .transform(&source)
+            .unwrap_or_else(|f| panic!("{relative}: {f}"));
+        for change in &transformed.passes[0].changes {
+            assert_eq!(change.details["float"], "f16", "{relative}");
+            assert!(change.message.contains("atomic<u32>"), "{relative}");
+        }
+        for format in [OutputFormat::Wgsl, OutputFormat::SpirvAssembly] {
+            let output = compiler
+                .emit(&source, &transformed, format)
+                .unwrap_or_else(|f| panic!("{relative} -> {format}: {f}"));
+            let text = output.text().unwrap().to_string();
+            insta::assert_snapshot!(format!("f16_{}", format.extension()), text);
+            if format == OutputFormat::Wgsl {
+                wgsl.push((relative.clone(), text));
+            }
+        }
+    });
+    assert!(!wgsl.is_empty());
+    if let Some(results) = common::tint_check(&wgsl) {
+        for r in results {
+            assert!(r.ok, "Tint rejects {}: {:?}", r.name, r.messages);
+        }
+    }
+}

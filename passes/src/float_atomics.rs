@@ -163,13 +163,14 @@ fn function_of(module: &Module, f: FunctionRef) -> &Function {
     }
 }
 
-/// The float of an atomic this pass rewrites: f32 and f64.
+/// The float of an atomic this pass rewrites: f16 (widened to f32), f32
+/// and f64.
 fn float_atomic(inner: &TypeInner) -> Option<Scalar> {
     match *inner {
         TypeInner::Atomic(
             s @ Scalar {
                 kind: ScalarKind::Float,
-                width: 4 | 8,
+                width: 2 | 4 | 8,
             },
         ) => Some(s),
         _ => None,
@@ -325,6 +326,17 @@ impl Pass for FloatAtomics {
                 }
                 _ => Strategy::Ordered,
             };
+            if let Some(reason) = f16_not_widenable(module, global) {
+                cx.report(
+                    Diagnostic::error(format!(
+                        "`{name}` holds f16, which no back end has atomics for, and cannot be widened to 32 bits: {reason}"
+                    ))
+                    .with_code("float-atomics::f16-not-widenable")
+                    .with_primary(module.global_variables.get_span(global), "the atomic")
+                    .with_note("f16 atomics are widened to f32 words in workgroup memory, as `atomic<f16>` or an array of them"),
+                );
+                continue;
+            }
             if let Some(missing) = missing_64_bit_atomics(cx.target, space, strategy, uses) {
                 let mut d = Diagnostic::error(format!(
                     "`{name}` holds f64: its {} rewrite needs {}, which the target does not declare",
@@ -448,7 +460,10 @@ impl Pass for FloatAtomics {
                     _ => "storage",
                 },
             )
-            .with_detail("memory_holds_float_bits", strategy != Strategy::Ordered)
+            .with_detail(
+                "memory_holds_float_bits",
+                strategy != Strategy::Ordered && floats.iter().all(|f| f.width != 2),
+            )
             .with_detail("nan", if ignore_nan { "ignore" } else { "propagate" });
             if let Some(binding) = &var.binding {
                 change = change
@@ -497,6 +512,35 @@ impl Pass for FloatAtomics {
             cx.record(change);
         }
     }
+}
+
+/// Why the f16 atomics of `global` cannot be widened to 32-bit words, if
+/// it has any: widening changes the layout, which the host shares for
+/// every address space but workgroup memory, and which structs would need
+/// re-laid out for.
+fn f16_not_widenable(module: &Module, global: Handle<GlobalVariable>) -> Option<&'static str> {
+    fn has_f16(module: &Module, ty: Handle<Type>) -> bool {
+        match module.types[ty].inner {
+            ref inner if float_atomic(inner).is_some_and(|f| f.width == 2) => true,
+            TypeInner::Array { base, .. } => has_f16(module, base),
+            TypeInner::Struct { ref members, .. } => members.iter().any(|m| has_f16(module, m.ty)),
+            _ => false,
+        }
+    }
+    let var = &module.global_variables[global];
+    if !has_f16(module, var.ty) {
+        return None;
+    }
+    if var.space != AddressSpace::WorkGroup {
+        return Some("the wider words would change the buffer layout the host shares");
+    }
+    let widenable = match module.types[var.ty].inner {
+        ref inner if float_atomic(inner).is_some() => true,
+        TypeInner::Array { base, .. } => float_atomic(&module.types[base].inner).is_some(),
+        _ => false,
+    };
+    (!widenable)
+        .then_some("only `atomic<f16>` and arrays of it are widened, not structs or nested arrays")
 }
 
 /// What the target lacks for the 64-bit integer atomics an f64 atomic
@@ -762,9 +806,14 @@ fn retype(
             TypeInner::Atomic(strategy.word(float))
         }
         TypeInner::Array { base, size, stride } => TypeInner::Array {
+            // An f16 atomic widens to a 4-byte word (only in workgroup
+            // memory, where no host sees the layout).
+            stride: match float_atomic(&module.types[base].inner) {
+                Some(float) if float.width == 2 => 4,
+                _ => stride,
+            },
             base: retype(module, base, strategy, done),
             size,
-            stride,
         },
         TypeInner::Struct { ref members, span } => {
             let mut members = members.clone();
@@ -987,8 +1036,21 @@ fn bitcast(
     })
 }
 
+/// `value` as the float its word holds: f16 widens to f32, exactly.
+fn widen(b: &mut BlockBuilder<'_>, site: Site, value: Handle<Expression>) -> Handle<Expression> {
+    if site.float.width != 2 {
+        return value;
+    }
+    b.expr(Expression::As {
+        expr: value,
+        kind: ScalarKind::Float,
+        convert: Some(4),
+    })
+}
+
 /// The integer word that stands for `value` at `site`.
 fn encode(b: &mut BlockBuilder<'_>, site: Site, value: Handle<Expression>) -> Handle<Expression> {
+    let value = widen(b, site, value);
     match site.strategy {
         Strategy::Ordered => {
             let word = site.word();
@@ -1007,8 +1069,25 @@ fn encode(b: &mut BlockBuilder<'_>, site: Site, value: Handle<Expression>) -> Ha
     }
 }
 
-/// The float an integer word stands for at `site`.
+/// The float an integer word stands for at `site`. An f16 atomic's word
+/// only ever holds widened f16 values, so narrowing it back is exact.
 fn decode(b: &mut BlockBuilder<'_>, site: Site, word: Handle<Expression>) -> Handle<Expression> {
+    let float = decode_word(b, site, word);
+    if site.float.width != 2 {
+        return float;
+    }
+    b.expr(Expression::As {
+        expr: float,
+        kind: ScalarKind::Float,
+        convert: Some(2),
+    })
+}
+
+fn decode_word(
+    b: &mut BlockBuilder<'_>,
+    site: Site,
+    word: Handle<Expression>,
+) -> Handle<Expression> {
     match site.strategy {
         Strategy::Ordered => {
             let scalar = site.word();
@@ -1041,12 +1120,13 @@ fn unless_nan(
     // that assume no NaNs.
     let scalar = Scalar {
         kind: ScalarKind::Uint,
-        width: site.float.width,
+        width: word_width(site.float),
     };
-    let (magnitude_mask, infinity) = match site.float.width {
+    let (magnitude_mask, infinity) = match scalar.width {
         8 => (0x7FFF_FFFF_FFFF_FFFF, 0x7FF0_0000_0000_0000),
         _ => (0x7FFF_FFFF, 0x7F80_0000),
     };
+    let value = widen(b, site, value);
     let bits = bitcast(b, value, ScalarKind::Uint);
     let magnitude_mask = word_lit(b, scalar, magnitude_mask);
     let magnitude = binary(b, BinaryOperator::And, bits, magnitude_mask);
@@ -1425,6 +1505,47 @@ mod tests {
         assert_eq!(strategies, ["signed"]);
         assert!(wgsl.contains("atomic<i64>"), "{wgsl}");
         assert!(wgsl.contains("bitcast<i64>"), "{wgsl}");
+    }
+
+    #[test]
+    fn f16_in_workgroup_memory_is_widened_to_a_32_bit_word() {
+        let source = "enable f16;
+            var<workgroup> lo: array<atomic<f16>, 4>;
+            @group(0) @binding(0) var<storage, read_write> xs: array<f16>;
+            @compute @workgroup_size(8)
+            fn main(@builtin(local_invocation_index) i: u32) {
+                atomicMin(&lo[i % 4u], xs[i]);
+                workgroupBarrier();
+                xs[i] = atomicLoad(&lo[i % 4u]);
+            }";
+        let (strategies, wgsl) = run(source, "auto").unwrap();
+        assert_eq!(strategies, ["ordered"]);
+        assert!(wgsl.contains("array<atomic<u32>, 4>"), "{wgsl}");
+        assert!(wgsl.contains("bitcast<u32>(f32("), "{wgsl}");
+        assert!(wgsl.contains("f16(bitcast<f32>("), "{wgsl}");
+    }
+
+    #[test]
+    fn f16_that_the_host_or_a_struct_lays_out_is_refused() {
+        let storage = "enable f16;
+            @group(0) @binding(0) var<storage, read_write> lo: atomic<f16>;
+            @group(0) @binding(1) var<storage, read> xs: array<f16>;
+            @compute @workgroup_size(8)
+            fn main(@builtin(global_invocation_id) g: vec3<u32>) {
+                atomicMin(&lo, xs[g.x]);
+            }";
+        let errors = run(storage, "auto").unwrap_err();
+        assert!(errors[0].contains("buffer layout"), "{errors:?}");
+        let in_struct = "enable f16;
+            struct Pair { a: atomic<f16>, b: atomic<f16> }
+            var<workgroup> p: Pair;
+            @group(0) @binding(0) var<storage, read> xs: array<f16>;
+            @compute @workgroup_size(8)
+            fn main(@builtin(local_invocation_index) i: u32) {
+                atomicMin(&p.a, xs[i]);
+            }";
+        let errors = run(in_struct, "auto").unwrap_err();
+        assert!(errors[0].contains("not structs"), "{errors:?}");
     }
 
     #[test]
