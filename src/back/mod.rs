@@ -3,6 +3,7 @@
 //! the other compilers that will read it.
 
 mod spirv;
+mod spirv_capabilities;
 mod spirv_layout;
 mod wgsl;
 

@@ -83,10 +83,21 @@ pub fn write(
     });
     let mut words = spv::write_vec(module, info, &options, pipeline.as_ref())
         .map_err(|e| backend_error(OutputFormat::SpirvBinary, e))?;
+    let generator = words.get(2).copied();
     if let Some(fixed) = super::spirv_layout::strip_workgroup_layout(&words)
         .map_err(|e| backend_error(OutputFormat::SpirvBinary, e))?
     {
         words = fixed;
+    }
+    if let Some(fixed) = super::spirv_capabilities::drop_unused_16bit_capabilities(&words)
+        .map_err(|e| backend_error(OutputFormat::SpirvBinary, e))?
+    {
+        words = fixed;
+    }
+    // The rewrites reassemble the module with rspirv, which would sign it;
+    // the code is still naga's.
+    if let (Some(generator), Some(word)) = (generator, words.get_mut(2)) {
+        *word = generator;
     }
     validate(&words, version).map_err(EmitError::Backend)?;
     Ok(words)
