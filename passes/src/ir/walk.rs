@@ -38,7 +38,8 @@ pub fn rewrite_statements(
     });
 }
 
-fn child_blocks(statement: &Statement) -> Vec<&Block> {
+/// The blocks nested directly in a statement.
+pub fn child_blocks(statement: &Statement) -> Vec<&Block> {
     match *statement {
         Statement::Block(ref b) => vec![b],
         Statement::If {
@@ -56,7 +57,7 @@ fn child_blocks(statement: &Statement) -> Vec<&Block> {
     }
 }
 
-fn child_blocks_mut(statement: &mut Statement) -> Vec<&mut Block> {
+pub(crate) fn child_blocks_mut(statement: &mut Statement) -> Vec<&mut Block> {
     match *statement {
         Statement::Block(ref mut b) => vec![b],
         Statement::If {
