@@ -258,7 +258,11 @@ fn enclosing<'b>(body: &'b Block, path: &[u32]) -> Option<(&'b Statement, Option
         }
         let (&child, tail) = tail.split_first()?;
         block = *child_blocks(statement).get(child as usize)?;
-        parent = Some(statement);
+        // A plain `{ }` block (naga wraps a `for` body in one) says nothing
+        // about why the barrier is divergent.
+        if !matches!(statement, Statement::Block(_)) {
+            parent = Some(statement);
+        }
         rest = tail;
     }
 }
@@ -492,7 +496,14 @@ fn split_if_at(
     let n = barriers.len();
     let mut parts = [accept.parts, reject.parts];
     for branch in parts.iter_mut() {
-        branch.resize_with(n + 1, Block::new);
+        if branch.len() == 1 && leaves_early(&branch[0], false, false).is_some() {
+            // A branch without barriers that may leave runs after the last
+            // barrier, where leaving keeps nobody from it. (naga puts the
+            // function's final `return` in both branches of a trailing `if`.)
+            branch.splice(0..0, (0..n).map(|_| Block::new()));
+        } else {
+            branch.resize_with(n + 1, Block::new);
+        }
     }
     for branch in &parts {
         for part in &branch[..n] {
@@ -548,9 +559,10 @@ fn split_if_at(
                     ) {
                         return Err("a pointer computed before the barrier is used after it; it cannot be carried across".into());
                     }
-                    let name = named_expressions
-                        .get(&value)
-                        .map_or_else(|| format!("carried_{carried}"), |n| format!("{n}_carried"));
+                    let name = named_expressions.get(&value).map_or_else(
+                        || format!("carried_{}", value.index()),
+                        |n| format!("{n}_carried"),
+                    );
                     carried += 1;
                     let span = expressions.get_span(value);
                     let local = add_local(local_variables, name, ty, span);
