@@ -252,7 +252,7 @@ fn enclosing<'b>(body: &'b Block, path: &[u32]) -> Option<(&'b Statement, Option
     let mut rest = path;
     loop {
         let (&index, tail) = rest.split_first()?;
-        let statement = block.iter().nth(index as usize)?;
+        let statement = block.get(index as usize)?;
         if tail.is_empty() {
             return Some((statement, parent));
         }
@@ -542,8 +542,8 @@ fn split_if_at(
             used_in(expressions, &branch[later], &mut used);
             let mut substitutions = HashMap::new();
             let mut loads = Vec::new();
-            for earlier in 0..later {
-                for value in defined_at_top(&branch[earlier]) {
+            for part in branch[..later].iter_mut() {
+                for value in defined_at_top(part) {
                     if !used.contains(&value) || substitutions.contains_key(&value) {
                         continue;
                     }
@@ -567,7 +567,7 @@ fn split_if_at(
                     let span = expressions.get_span(value);
                     let local = add_local(local_variables, name, ty, span);
                     let pointer = expressions.append(Expression::LocalVariable(local), span);
-                    branch[earlier].push(Statement::Store { pointer, value }, span);
+                    part.push(Statement::Store { pointer, value }, span);
                     let load = expressions.append(Expression::Load { pointer }, span);
                     loads.push((load, span));
                     substitutions.insert(value, load);
@@ -637,7 +637,7 @@ fn block_of<'b>(body: &'b mut Block, path: &[u32]) -> Option<(&'b mut Block, usi
         return Some((body, index as usize));
     }
     let (&child, rest) = rest.split_first()?;
-    let statement = body.iter_mut().nth(index as usize)?;
+    let statement = body.get_mut(index as usize)?;
     let child_block = crate::ir::child_blocks_mut(statement)
         .into_iter()
         .nth(child as usize)?;
@@ -686,7 +686,7 @@ fn fold_early_exit(
             if level + 1 >= path.len() {
                 break;
             }
-            let statement = block.iter().nth(index)?;
+            let statement = block.get(index)?;
             let rest_returns_only = block.iter().skip(index + 1).all(is_plain_return);
             if !matches!(statement, Statement::If { .. }) || !rest_returns_only {
                 break;
@@ -699,7 +699,7 @@ fn fold_early_exit(
         let (block, index) = block_of(&mut f.body, &path[..=level])?;
         let guard = (0..index).rev().find(|&j| {
             matches!(
-                block.iter().nth(j),
+                block.get(j),
                 Some(Statement::If { accept, reject, .. })
                     if accept.last().is_some_and(is_plain_return)
                         || reject.last().is_some_and(is_plain_return)
