@@ -281,5 +281,37 @@ fn spirv_control_barriers_are_analysed_too() {
     .unwrap();
     assert_eq!(source.format, InputFormat::SpirvAssembly);
     let transformed = hoisting().transform(&source).unwrap();
-    assert!(transformed.passes[0].diagnostics.is_empty());
+    let report = &transformed.passes[0];
+    // The pass ran (it is skipped on modules without barriers) and found
+    // the OpControlBarrier uniform.
+    assert!(report.skipped.is_none(), "{report:?}");
+    assert!(report.diagnostics.is_empty() && report.changes.is_empty());
+}
+
+/// `shaderxform check` exits 1 on a barrier that stays divergent, with the
+/// barrier's `file:line:col`, and 0 once the pass can hoist it.
+#[test]
+fn check_exits_1_on_a_divergent_barrier_it_cannot_hoist() {
+    let run = |shader: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_shaderxform"))
+            .args(["check", shader, "--passes", "hoist-barriers"])
+            .current_dir(common::root())
+            .output()
+            .expect("the binary runs")
+    };
+    let refused = run("corpus/hoist-barriers/error_switch_selector.wgsl");
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("error_switch_selector.wgsl:9:13")
+            && stderr.contains("is reached in non-uniform control flow"),
+        "{stderr}"
+    );
+    let hoisted = run("corpus/hoist-barriers/early_return_guard.wgsl");
+    assert_eq!(
+        hoisted.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&hoisted.stderr)
+    );
 }

@@ -761,3 +761,105 @@ fn span_text(span: Span) -> String {
     span.to_range()
         .map_or_else(|| "undefined".into(), |r| format!("{}..{}", r.start, r.end))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pass::{PassOptions, Selection, Target};
+
+    /// Runs the pass; the rewritten WGSL, or the notes of its errors.
+    fn hoist(source: &str) -> Result<(String, Vec<Change>), Vec<String>> {
+        let mut module = naga::front::wgsl::parse_str(source).expect("valid WGSL");
+        let target = Target::default();
+        let options = PassOptions::default();
+        let mut cx = PassContext::new(&target, Selection::Explicit, &options, None);
+        HoistBarriers.run(&mut module, &mut cx);
+        let (changes, diagnostics) = cx.into_results();
+        if !diagnostics.is_empty() {
+            return Err(diagnostics.into_iter().flat_map(|d| d.notes).collect());
+        }
+        let info = crate::manager::validate(&module).expect("the rewrite validates");
+        let text =
+            naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty())
+                .unwrap();
+        Ok((text, changes))
+    }
+
+    fn main_with(body: &str) -> String {
+        format!(
+            "var<workgroup> w: array<u32, 64>;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32) {{
+{body}
+}}"
+        )
+    }
+
+    fn refusal(body: &str) -> String {
+        hoist(&main_with(body))
+            .expect_err("the barrier stays divergent")
+            .join("\n")
+    }
+
+    #[test]
+    fn uniform_modules_are_left_alone() {
+        let source = main_with("w[lid] = lid;\nworkgroupBarrier();\nout[lid] = w[63u - lid];");
+        let (_, changes) = hoist(&source).unwrap();
+        assert!(changes.is_empty());
+    }
+
+    #[test]
+    fn a_split_runs_each_half_under_the_same_condition() {
+        let source = main_with(
+            "if lid < 7u {\n let v = lid * 3u;\n w[lid] = v;\n workgroupBarrier();\n out[lid] = w[lid + 1u] + v;\n}",
+        );
+        let (text, changes) = hoist(&source).unwrap();
+        assert_eq!(changes.len(), 1);
+        assert_eq!(changes[0].kind, "split-if");
+        assert_eq!(changes[0].details["carried_values"], "1");
+        // The barrier sits between two `if`s on one condition value.
+        let barrier = text.find("workgroupBarrier()").unwrap();
+        let before = &text[..barrier];
+        let after = &text[barrier..];
+        let condition = before
+            .lines()
+            .find_map(|l| {
+                l.trim()
+                    .strip_prefix("if ")
+                    .map(|c| c.trim_end_matches(" {"))
+            })
+            .unwrap()
+            .to_string();
+        assert!(after.contains(&format!("if {condition} {{")), "{text}");
+        assert!(text.contains("v_carried = v;"), "{text}");
+    }
+
+    #[test]
+    fn splits_that_would_change_meaning_are_refused() {
+        // Different barrier sequences in the two branches.
+        let notes = refusal("if lid < 7u { workgroupBarrier(); } else { storageBarrier(); }");
+        assert!(notes.contains("not the same sequence"), "{notes}");
+        // A branch that may leave its loop before the barrier.
+        let notes = refusal(
+            "loop {\n if lid < 7u {\n  if lid == 3u { break; }\n  workgroupBarrier();\n }\n break;\n}",
+        );
+        assert!(
+            notes.contains("inside a loop") || notes.contains("may leave"),
+            "{notes}"
+        );
+        // Fewer barriers in one branch than the other, but not none.
+        let notes = refusal(
+            "if lid < 7u { workgroupBarrier(); workgroupBarrier(); } else { workgroupBarrier(); }",
+        );
+        assert!(notes.contains("not as many"), "{notes}");
+    }
+
+    #[test]
+    fn a_return_that_is_not_in_tail_position_is_not_folded() {
+        let notes = refusal(
+            "for (var k = 0u; k < 2u; k++) {\n if lid == k { return; }\n}\nworkgroupBarrier();",
+        );
+        assert!(notes.contains("may leave"), "{notes}");
+    }
+}
