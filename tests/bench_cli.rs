@@ -114,7 +114,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(global_invocation_id
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(
-        stderr.contains("refusing to dispatch") && stderr.contains("barriers_reviewed"),
+        stderr.contains("refusing to dispatch") && stderr.contains("non-uniform control flow"),
         "{stderr}"
     );
 }

@@ -399,7 +399,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(global_invocation_id
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("follows a conditional `return`") && stderr.contains("barriers_reviewed"),
+        stderr.contains("`workgroupBarrier` in `main` is reached in non-uniform control flow")
+            && stderr.contains("hoist-barriers"),
         "{stderr}"
     );
     let result = gpu::validate(&shader, &ValidateOptions::new(Options::default()));

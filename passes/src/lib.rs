@@ -8,6 +8,7 @@ pub mod analysis;
 pub mod diagnostic;
 pub mod float_atomics;
 pub mod float_order;
+pub mod hoist_barriers;
 pub mod ir;
 pub mod manager;
 pub mod pass;
@@ -24,5 +25,8 @@ pub use naga;
 
 /// Every pass shaderxform ships, in the order they run.
 pub fn builtin_passes() -> Vec<Box<dyn Pass>> {
-    vec![Box::new(float_atomics::FloatAtomics)]
+    vec![
+        Box::new(float_atomics::FloatAtomics),
+        Box::new(hoist_barriers::HoistBarriers),
+    ]
 }

@@ -7,7 +7,6 @@
 //! dispatch = [16, 1, 1]
 //! tolerance_ulps = 0
 //! allow_infinities = false
-//! barriers_reviewed = false
 //!
 //! [binding.values]          # by name, `GROUP:BINDING` or `BINDING` (group 0)
 //! size = 1000               # elements of the runtime array
@@ -45,11 +44,6 @@ pub struct Harness {
     pub allow_infinities: bool,
     #[serde(default)]
     pub allow_nan: bool,
-    /// A person checked that every barrier is reached by all invocations
-    /// of its workgroup or by none; without it, shaders with a barrier
-    /// inside control flow are refused.
-    #[serde(default)]
-    pub barriers_reviewed: bool,
     #[serde(default, alias = "bindings")]
     pub binding: BTreeMap<String, Rule>,
     /// Where the harness was read from, for relative paths.

@@ -574,10 +574,7 @@ pub(crate) fn set_up(
         other => other?,
     };
 
-    refuse_divergent_barriers(
-        &harness,
-        [(&reference, Role::Reference), (&candidate, Role::Candidate)],
-    )?;
+    refuse_divergent_barriers([(&reference, Role::Reference), (&candidate, Role::Candidate)])?;
 
     let reflect = |p: &Prepared, role: Role| {
         reflect::bindings(
@@ -778,15 +775,10 @@ pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Erro
 }
 
 /// Validate's barrier guard: an error, before anything is dispatched, when
-/// a shader has a barrier that not every invocation of a workgroup may
-/// reach (unless the harness says a person reviewed it).
-fn refuse_divergent_barriers(
-    harness: &Harness,
-    shaders: [(&Prepared, Role); 2],
-) -> Result<(), Error> {
-    if harness.barriers_reviewed {
-        return Ok(());
-    }
+/// a shader has a barrier that the uniformity analysis cannot prove every
+/// invocation of a workgroup reaches. There is no way around it: such a
+/// dispatch can hang the device.
+fn refuse_divergent_barriers(shaders: [(&Prepared, Role); 2]) -> Result<(), Error> {
     for (prepared, role) in shaders {
         let module = &prepared.compiled.transformed.module;
         if let Some((what, span)) = reflect::divergent_barrier(module, prepared.entry_point()) {
@@ -803,7 +795,7 @@ fn refuse_divergent_barriers(
                 })
                 .unwrap_or_default();
             return Err(Error::Input(format!(
-                "refusing to dispatch the {}: {what}{at}; a barrier that not every invocation of a workgroup reaches is undefined behaviour and can hang the GPU, and shaderxform has no uniformity analysis yet. Once a person has checked that the barrier is uniform, set `barriers_reviewed = true` in the harness",
+                "refusing to dispatch the {}: {what}{at}; a barrier that not every invocation of a workgroup reaches is undefined behaviour and can hang the GPU. `shaderxform check --passes hoist-barriers` says why it is divergent and hoists it where that is provably safe",
                 role.name()
             )));
         }

@@ -1,7 +1,7 @@
 //! What a compute entry point binds, read from the validated naga module:
 //! its buffers, their layout down to every scalar, and where barriers are.
 
-use naga::{AddressSpace, ArraySize, Block, Handle, Module, Statement, StorageAccess, TypeInner};
+use naga::{AddressSpace, ArraySize, Handle, Module, Statement, StorageAccess, TypeInner};
 
 use super::values::Scalar;
 
@@ -445,112 +445,64 @@ pub fn entry_point(module: &Module, name: Option<&str>, what: &str) -> Result<us
     }
 }
 
-/// Where a control barrier might not be reached by every invocation of a
-/// workgroup: inside an `if`, `switch` or loop, or after a conditional
-/// `return`. There is no uniformity analysis yet, so every such barrier
-/// counts, whatever its condition; `None` when there is none.
+/// A barrier that the uniformity analysis cannot prove every invocation of
+/// a workgroup reaches together, in the entry point or in a function it
+/// calls; `None` when every barrier is uniform. Dispatching one would hang
+/// the GPU or race.
 pub fn divergent_barrier(module: &Module, ep: &naga::EntryPoint) -> Option<(String, naga::Span)> {
-    let mut state = Walk {
-        module,
-        depth: 0,
-        exited: false,
-        stack: Vec::new(),
+    use shaderxform_passes::analysis::uniformity::{FunctionRef, RequirementKind, Uniformity};
+
+    let index = module
+        .entry_points
+        .iter()
+        .position(|e| e.name == ep.name && e.stage == ep.stage)?;
+    let reachable = reachable_functions(module, &ep.function);
+    let analysis = Uniformity::analyze(module);
+    let (function, requirement) = analysis.violations().into_iter().find(|(f, _)| match f {
+        FunctionRef::EntryPoint(i) => *i == index,
+        FunctionRef::Function(h) => reachable.contains(h),
+    })?;
+    let name = match function {
+        FunctionRef::EntryPoint(_) => ep.name.clone(),
+        FunctionRef::Function(h) => module.functions[h].name.clone().unwrap_or_default(),
     };
-    state.block(&ep.function.body, &ep.name)
-}
-
-struct Walk<'a> {
-    module: &'a Module,
-    /// How many `if`/`switch`/loop bodies enclose the statement.
-    depth: usize,
-    /// Whether some invocations may have returned already.
-    exited: bool,
-    /// Functions being walked, against recursion.
-    stack: Vec<Handle<naga::Function>>,
-}
-
-impl Walk<'_> {
-    fn block(&mut self, block: &Block, function: &str) -> Option<(String, naga::Span)> {
-        for (statement, span) in block.span_iter() {
-            let barrier = match statement {
-                Statement::ControlBarrier(_) => Some("a control barrier"),
-                Statement::WorkGroupUniformLoad { .. } => Some("workgroupUniformLoad"),
-                _ => None,
-            };
-            if let Some(what) = barrier {
-                if self.depth > 0 {
-                    return Some((
-                        format!("{what} in `{function}` is inside an `if`, `switch` or loop"),
-                        *span,
-                    ));
-                }
-                if self.exited {
-                    return Some((
-                        format!("{what} in `{function}` follows a conditional `return`"),
-                        *span,
-                    ));
-                }
-            }
-            let nested: Vec<&Block> = match statement {
-                Statement::Block(b) => {
-                    if let Some(found) = self.block(b, function) {
-                        return Some(found);
-                    }
-                    continue;
-                }
-                Statement::If { accept, reject, .. } => vec![accept, reject],
-                Statement::Switch { cases, .. } => cases.iter().map(|c| &c.body).collect(),
-                Statement::Loop {
-                    body, continuing, ..
-                } => vec![body, continuing],
-                Statement::Call {
-                    function: callee, ..
-                } => {
-                    if self.stack.contains(callee) {
-                        continue;
-                    }
-                    let f = &self.module.functions[*callee];
-                    let name = f.name.clone().unwrap_or_else(|| "<function>".into());
-                    // A `return` in the callee returns from the callee only.
-                    let exited = std::mem::replace(&mut self.exited, false);
-                    self.stack.push(*callee);
-                    let found = self.block(&f.body, &name);
-                    self.stack.pop();
-                    self.exited = exited;
-                    if found.is_some() {
-                        return found;
-                    }
-                    continue;
-                }
-                _ => continue,
-            };
-            self.depth += 1;
-            for b in &nested {
-                if let Some(found) = self.block(b, function) {
-                    return Some(found);
-                }
-            }
-            self.depth -= 1;
-            if nested.iter().any(|b| exits(b)) {
-                self.exited = true;
-            }
-        }
-        None
-    }
-}
-
-/// Whether a block may `return` or `discard`.
-fn exits(block: &Block) -> bool {
-    block.iter().any(|s| match s {
-        Statement::Return { .. } | Statement::Kill => true,
-        Statement::Block(b) => exits(b),
-        Statement::If { accept, reject, .. } => exits(accept) || exits(reject),
-        Statement::Switch { cases, .. } => cases.iter().any(|c| exits(&c.body)),
-        Statement::Loop {
-            body, continuing, ..
-        } => exits(body) || exits(continuing),
-        _ => false,
+    let barrier = requirement.barrier().name();
+    Some(match requirement.what {
+        RequirementKind::Barrier(_) => (
+            format!("`{barrier}` in `{name}` is reached in non-uniform control flow"),
+            requirement.span,
+        ),
+        RequirementKind::Call { callee, .. } | RequirementKind::Argument { callee, .. } => (
+            format!(
+                "`{name}` calls `{}`, which reaches `{barrier}`, in non-uniform control flow",
+                module.functions[callee]
+                    .name
+                    .as_deref()
+                    .unwrap_or("a function")
+            ),
+            requirement.span,
+        ),
     })
+}
+
+/// The functions a function calls, directly or not.
+fn reachable_functions(module: &Module, function: &naga::Function) -> Vec<Handle<naga::Function>> {
+    let mut found = Vec::new();
+    let mut pending = vec![function];
+    while let Some(f) = pending.pop() {
+        shaderxform_passes::ir::for_each_statement(&f.body, &mut |s, _| {
+            if let Statement::Call {
+                function: callee, ..
+            } = *s
+            {
+                if !found.contains(&callee) {
+                    found.push(callee);
+                    pending.push(&module.functions[callee]);
+                }
+            }
+        });
+    }
+    found
 }
 
 #[cfg(test)]
@@ -598,14 +550,24 @@ mod tests {
     }
 
     #[test]
-    fn barriers_in_control_flow_or_after_a_return_are_found() {
-        let uniform = "var<workgroup> w: u32;
+    fn only_barriers_not_proven_uniform_are_found() {
+        for uniform in [
+            "var<workgroup> w: u32;
             @compute @workgroup_size(64) fn main(@builtin(local_invocation_index) i: u32) {
                 if (i == 0u) { w = 1u; }
                 workgroupBarrier();
-            }";
-        let (m, _) = module(uniform);
-        assert!(divergent_barrier(&m, &m.entry_points[0]).is_none());
+            }",
+            "@compute @workgroup_size(64) fn main(@builtin(workgroup_id) g: vec3<u32>) {
+                if (g.x == 0u) { workgroupBarrier(); }
+                for (var k = 0u; k < 4u; k++) { storageBarrier(); }
+            }",
+        ] {
+            let (m, _) = module(uniform);
+            assert!(
+                divergent_barrier(&m, &m.entry_points[0]).is_none(),
+                "{uniform}"
+            );
+        }
         for divergent in [
             "@compute @workgroup_size(64) fn main(@builtin(local_invocation_index) i: u32) {
                 if (i == 0u) { workgroupBarrier(); }

@@ -1,4 +1,5 @@
 //! Analyses over naga IR, shared by passes and by the driver.
 
 pub mod features;
+pub mod uniformity;
 pub mod value_sign;

@@ -8,10 +8,17 @@
 
 mod block;
 mod rebuild;
+mod substitute;
 mod types;
 mod walk;
 
 pub use block::{add_local, BlockBuilder};
-pub use rebuild::{for_each_operand, rebuild_function, Rewrite, Unsupported};
+pub use rebuild::{
+    for_each_operand, for_each_statement_operand, rebuild_function, Rewrite, Unsupported,
+};
+pub use substitute::substitute_uses;
 pub use types::{ensure_type, scalar_of, scalar_type};
-pub use walk::{for_each_block_mut, for_each_statement, read_expressions, rewrite_statements};
+pub(crate) use walk::child_blocks_mut;
+pub use walk::{
+    child_blocks, for_each_block_mut, for_each_statement, read_expressions, rewrite_statements,
+};

@@ -553,3 +553,30 @@ impl BlockBuilder<'_> {
         h
     }
 }
+
+/// Calls `f` on every expression handle a statement refers to itself:
+/// operands and results, and the condition, selector or `break if` of a
+/// compound statement, but nothing of its nested blocks or `Emit` ranges.
+pub fn for_each_statement_operand(
+    statement: &mut Statement,
+    f: &mut impl FnMut(&mut Handle<Expression>),
+) -> Result<(), Unsupported> {
+    match statement {
+        Statement::Emit(_) | Statement::Block(_) => Ok(()),
+        Statement::If { condition, .. } => {
+            f(condition);
+            Ok(())
+        }
+        Statement::Switch { selector, .. } => {
+            f(selector);
+            Ok(())
+        }
+        Statement::Loop { break_if, .. } => {
+            if let Some(b) = break_if {
+                f(b)
+            }
+            Ok(())
+        }
+        _ => remap_statement(statement, f),
+    }
+}

@@ -1,6 +1,6 @@
 use std::collections::HashSet;
 
-use naga::{AtomicFunction, Block, Expression, GatherMode, Handle, Span, Statement};
+use naga::{Block, Expression, Handle, Span, Statement};
 
 /// Calls `f` on every statement of `block` and of the blocks nested in it,
 /// outer statements before the blocks they contain.
@@ -40,7 +40,8 @@ pub fn rewrite_statements(
     });
 }
 
-fn child_blocks(statement: &Statement) -> Vec<&Block> {
+/// The blocks nested directly in a statement.
+pub fn child_blocks(statement: &Statement) -> Vec<&Block> {
     match *statement {
         Statement::Block(ref b) => vec![b],
         Statement::If {
@@ -58,7 +59,7 @@ fn child_blocks(statement: &Statement) -> Vec<&Block> {
     }
 }
 
-fn child_blocks_mut(statement: &mut Statement) -> Vec<&mut Block> {
+pub(crate) fn child_blocks_mut(statement: &mut Statement) -> Vec<&mut Block> {
     match *statement {
         Statement::Block(ref mut b) => vec![b],
         Statement::If {
@@ -77,8 +78,8 @@ fn child_blocks_mut(statement: &mut Statement) -> Vec<&mut Block> {
 }
 
 /// Every expression that some expression or statement of `function` reads;
-/// `None` where the function holds a statement whose operands this does not
-/// know (ray tracing, cooperative matrices), so that callers assume
+/// `None` where the function holds a statement whose operands are not
+/// known (ray tracing, cooperative matrices), so that callers assume
 /// everything is read.
 pub fn read_expressions(function: &naga::Function) -> Option<HashSet<Handle<Expression>>> {
     let mut read = HashSet::new();
@@ -90,81 +91,21 @@ pub fn read_expressions(function: &naga::Function) -> Option<HashSet<Handle<Expr
     }
     let mut known = true;
     for_each_statement(&function.body, &mut |statement, _| {
-        let operands: Vec<Handle<Expression>> = match *statement {
-            Statement::If { condition, .. } => vec![condition],
-            Statement::Switch { selector, .. } => vec![selector],
-            Statement::Loop { break_if, .. } => break_if.into_iter().collect(),
-            Statement::Return { value } => value.into_iter().collect(),
-            Statement::Store { pointer, value } => vec![pointer, value],
-            Statement::ImageStore {
-                image,
-                coordinate,
-                array_index,
-                value,
-            } => [image, coordinate, value]
-                .into_iter()
-                .chain(array_index)
-                .collect(),
-            Statement::Atomic {
-                pointer,
-                fun,
-                value,
-                ..
-            } => {
-                let compare = match fun {
-                    AtomicFunction::Exchange { compare } => compare,
-                    _ => None,
-                };
-                [pointer, value].into_iter().chain(compare).collect()
-            }
-            Statement::ImageAtomic {
-                image,
-                coordinate,
-                array_index,
-                fun,
-                value,
-            } => {
-                let compare = match fun {
-                    AtomicFunction::Exchange { compare } => compare,
-                    _ => None,
-                };
-                [image, coordinate, value]
-                    .into_iter()
-                    .chain(array_index)
-                    .chain(compare)
-                    .collect()
-            }
-            Statement::WorkGroupUniformLoad { pointer, .. } => vec![pointer],
-            Statement::Call { ref arguments, .. } => arguments.clone(),
-            Statement::SubgroupBallot { predicate, .. } => predicate.into_iter().collect(),
-            Statement::SubgroupGather { mode, argument, .. } => {
-                let index = match mode {
-                    GatherMode::BroadcastFirst | GatherMode::QuadSwap(_) => None,
-                    GatherMode::Broadcast(i)
-                    | GatherMode::Shuffle(i)
-                    | GatherMode::ShuffleDown(i)
-                    | GatherMode::ShuffleUp(i)
-                    | GatherMode::ShuffleXor(i)
-                    | GatherMode::QuadBroadcast(i) => Some(i),
-                };
-                [argument].into_iter().chain(index).collect()
-            }
-            Statement::SubgroupCollectiveOperation { argument, .. } => vec![argument],
-            Statement::Emit(_)
-            | Statement::Block(_)
-            | Statement::Break
-            | Statement::Continue
-            | Statement::Kill
-            | Statement::ControlBarrier(_)
-            | Statement::MemoryBarrier(_) => Vec::new(),
-            Statement::RayQuery { .. }
-            | Statement::RayPipelineFunction(_)
-            | Statement::CooperativeStore { .. } => {
-                known = false;
-                Vec::new()
-            }
+        let produced = match *statement {
+            Statement::Atomic { result, .. } | Statement::Call { result, .. } => result,
+            Statement::WorkGroupUniformLoad { result, .. }
+            | Statement::SubgroupBallot { result, .. }
+            | Statement::SubgroupGather { result, .. }
+            | Statement::SubgroupCollectiveOperation { result, .. } => Some(result),
+            _ => None,
         };
-        read.extend(operands);
+        let mut statement = statement.clone();
+        let visited = crate::ir::for_each_statement_operand(&mut statement, &mut |operand| {
+            if Some(*operand) != produced {
+                read.insert(*operand);
+            }
+        });
+        known &= visited.is_ok();
     });
     known.then_some(read)
 }

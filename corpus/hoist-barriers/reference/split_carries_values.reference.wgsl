@@ -1,0 +1,23 @@
+// Hand-written: every invocation reaches the barrier; those past the end
+// of `data` do nothing around it.
+var<workgroup> tile: array<u32, 64>;
+
+@group(0) @binding(0) var<storage, read> data: array<u32>;
+@group(0) @binding(1) var<storage, read_write> out: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+    let i = gid.x;
+    tile[lid] = 0u;
+    workgroupBarrier();
+    let live = i < arrayLength(&data);
+    var doubled = 0u;
+    if live {
+        doubled = data[i] * 2u;
+        tile[lid] = doubled;
+    }
+    workgroupBarrier();
+    if live {
+        out[i] = tile[(lid + 1u) % 64u] + doubled;
+    }
+}

@@ -1,0 +1,16 @@
+// Hand-written: the uniform load before the branch.
+var<workgroup> count: u32;
+
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+    if lid == 0u {
+        count = wid.x + 7u;
+    }
+    workgroupBarrier();
+    let seen = workgroupUniformLoad(&count);
+    if lid < 16u {
+        out[wid.x * 64u + lid] = seen + lid;
+    }
+}

@@ -1,0 +1,865 @@
+//! `hoist-barriers`: finds barriers that not every invocation of a
+//! workgroup reaches, and moves them into uniform control flow where that
+//! provably keeps the meaning of the invocations that did reach them.
+//!
+//! A control barrier (`workgroupBarrier`, `storageBarrier`,
+//! `textureBarrier`, `workgroupUniformLoad`, SPIR-V `OpControlBarrier`)
+//! waits for every invocation of the workgroup. Reached by only some, it
+//! hangs the GPU or races, and naga accepts it without a word. The
+//! [uniformity analysis](crate::analysis::uniformity) finds them; this pass
+//! reports each one as an error that walks back to the cause, unless it can
+//! split the `if` around it:
+//!
+//! ```text
+//! if c { A; barrier(); B } else { R }
+//!   =>  if c { A } else { R }  barrier();  if c { B }
+//! ```
+//!
+//! `c` is evaluated once (naga expressions are values, computed where they
+//! are emitted), so both halves see the same condition. This is safe when
+//! `A` cannot leave the `if` early: every invocation that entered `A`
+//! reaches the barrier, now together with those that did not take the
+//! branch. Values `A` defines and `B` uses are carried through
+//! function-local variables. Both branches may hold barriers when they hold
+//! the same sequence of them. Anything else stays an error that says why
+//! no rewrite was made, and the module is left as it was.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+use naga::valid::ModuleInfo;
+use naga::{Block, Expression, Function, Handle, Module, Span, Statement, TypeInner};
+
+use crate::analysis::uniformity::{
+    BarrierKind, FunctionRef, RequirementKind, StatementPath, Uniformity, UniformityRequirement,
+};
+use crate::diagnostic::Diagnostic;
+use crate::ir::{
+    add_local, child_blocks, ensure_type, for_each_operand, for_each_statement,
+    for_each_statement_operand, substitute_uses,
+};
+use crate::pass::{Change, Pass, PassContext};
+
+pub struct HoistBarriers;
+
+/// Barriers the splitter gave up on, with why. A barrier is known by its
+/// span, which rewrites keep; by its place where it has none.
+#[derive(Default)]
+struct Refusals(Vec<(FunctionRef, Span, StatementPath, String)>);
+
+impl Refusals {
+    fn get(&self, function: FunctionRef, requirement: &UniformityRequirement) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(f, span, path, _)| {
+                *f == function
+                    && if span.is_defined() {
+                        *span == requirement.span
+                    } else {
+                        *path == requirement.path
+                    }
+            })
+            .map(|(.., reason)| reason.as_str())
+    }
+
+    fn insert(
+        &mut self,
+        function: FunctionRef,
+        requirement: &UniformityRequirement,
+        reason: String,
+    ) {
+        self.0
+            .push((function, requirement.span, requirement.path.clone(), reason));
+    }
+}
+
+/// More rounds than any real nesting needs; a bound against a rewrite that
+/// would not converge.
+const MAX_ROUNDS: usize = 256;
+
+impl Pass for HoistBarriers {
+    fn name(&self) -> &'static str {
+        "hoist-barriers"
+    }
+
+    fn description(&self) -> &'static str {
+        "diagnose barriers in non-uniform control flow; split the `if` around them where provably safe"
+    }
+
+    fn is_enabled(
+        &self,
+        module: &Module,
+        _target: &crate::pass::Target,
+        _selection: crate::pass::Selection,
+    ) -> bool {
+        let mut found = false;
+        let mut look = |f: &Function| {
+            for_each_statement(&f.body, &mut |s, _| found |= BarrierKind::of(s).is_some())
+        };
+        module.functions.iter().for_each(|(_, f)| look(f));
+        module.entry_points.iter().for_each(|ep| look(&ep.function));
+        found
+    }
+
+    fn run(&self, module: &mut Module, cx: &mut PassContext<'_>) {
+        let analysis = Uniformity::analyze(module);
+        if analysis.violations().is_empty() {
+            return;
+        }
+        let mut candidate = module.clone();
+        let mut changes = Vec::new();
+        let mut refused = Refusals::default();
+        for _ in 0..MAX_ROUNDS {
+            let analysis = Uniformity::analyze(&candidate);
+            let mut violations = analysis.violations();
+            // Innermost first: an inner `if` is split before the one around it.
+            violations.sort_by_key(|(_, r)| std::cmp::Reverse(r.path.len()));
+            let Some((function, requirement)) = violations
+                .into_iter()
+                .find(|(f, r)| refused.get(*f, r).is_none())
+            else {
+                break;
+            };
+            let info = match crate::manager::validate(&candidate) {
+                Ok(info) => info,
+                Err(e) => {
+                    cx.report(
+                        Diagnostic::error(format!(
+                            "hoist-barriers produced an invalid module while rewriting: {}",
+                            e.as_inner()
+                        ))
+                        .with_code("hoist-barriers::internal"),
+                    );
+                    return;
+                }
+            };
+            match split_if(&mut candidate, &info, function, requirement) {
+                Ok(change) => changes.push(change),
+                Err(reason) => match fold_early_exit(&mut candidate, function, requirement) {
+                    Some(change) => changes.push(change),
+                    None => refused.insert(function, requirement, reason),
+                },
+            }
+        }
+        if refused.0.is_empty() && Uniformity::analyze(&candidate).violations().is_empty() {
+            *module = candidate;
+            for change in changes {
+                cx.record(change);
+            }
+            return;
+        }
+        // Nothing is rewritten when any barrier stays divergent: the
+        // diagnostics speak of the input as written.
+        for (function, requirement) in analysis.violations() {
+            let reason = refused
+                .get(function, requirement)
+                .map(str::to_owned)
+                .or_else(|| {
+                    explain_unfixable(module, function, &requirement.path, &requirement.what)
+                })
+                .unwrap_or_else(|| {
+                    "this barrier could be hoisted, but another one in the module cannot, and the module is rewritten only as a whole".into()
+                });
+            cx.report(diagnose(
+                module,
+                analysis.function(function),
+                requirement,
+                &reason,
+            ));
+        }
+    }
+}
+
+fn diagnose(
+    module: &Module,
+    analysed: &crate::analysis::uniformity::FunctionUniformity,
+    requirement: &UniformityRequirement,
+    reason: &str,
+) -> Diagnostic {
+    let barrier = requirement.barrier().name();
+    let mut diagnostic = match requirement.what {
+        RequirementKind::Barrier(_) => Diagnostic::error(format!(
+            "`{barrier}` is reached in non-uniform control flow"
+        ))
+        .with_primary(
+            requirement.span,
+            "not every invocation of the workgroup may reach this barrier",
+        ),
+        RequirementKind::Call {
+            callee,
+            barrier_span,
+            ..
+        } => {
+            let name = function_name(module, callee);
+            Diagnostic::error(format!(
+                "`{barrier}` is reached in non-uniform control flow through a call to `{name}`"
+            ))
+            .with_primary(barrier_span, format!("`{name}` reaches this barrier"))
+            .with_secondary(
+                requirement.span,
+                format!("`{name}` is called here in non-uniform control flow"),
+            )
+        }
+        RequirementKind::Argument {
+            callee,
+            index,
+            barrier_span,
+            ..
+        } => {
+            let name = function_name(module, callee);
+            Diagnostic::error(format!(
+                "`{barrier}` is reached in non-uniform control flow: argument {index} of `{name}` decides whether it is reached, and it may differ between invocations"
+            ))
+            .with_primary(barrier_span, format!("whether `{name}` reaches this barrier depends on its argument {index}"))
+            .with_secondary(requirement.span, "called here with a non-uniform argument")
+        }
+    };
+    for cause in analysed.explain_requirement(requirement) {
+        diagnostic = diagnostic.with_secondary(cause.span, cause.message);
+    }
+    diagnostic
+        .with_code("hoist-barriers::divergent-barrier")
+        .with_note(
+            "a barrier waits for every invocation of the workgroup: reached by only some, it hangs the GPU on some hardware and races on others",
+        )
+        .with_note(format!("no fix applied: {reason}"))
+}
+
+fn function_name(module: &Module, function: Handle<Function>) -> String {
+    module.functions[function]
+        .name
+        .clone()
+        .unwrap_or_else(|| "a function".into())
+}
+
+fn function_mut(module: &mut Module, function: FunctionRef) -> &mut Function {
+    match function {
+        FunctionRef::Function(h) => &mut module.functions[h],
+        FunctionRef::EntryPoint(i) => &mut module.entry_points[i].function,
+    }
+}
+
+fn function_info(info: &ModuleInfo, function: FunctionRef) -> &naga::valid::FunctionInfo {
+    match function {
+        FunctionRef::Function(h) => &info[h],
+        FunctionRef::EntryPoint(i) => info.get_entry_point(i),
+    }
+}
+
+/// The statement a path leads to, and the statement that encloses it.
+fn enclosing<'b>(body: &'b Block, path: &[u32]) -> Option<(&'b Statement, Option<&'b Statement>)> {
+    let mut block = body;
+    let mut parent = None;
+    let mut rest = path;
+    loop {
+        let (&index, tail) = rest.split_first()?;
+        let statement = block.get(index as usize)?;
+        if tail.is_empty() {
+            return Some((statement, parent));
+        }
+        let (&child, tail) = tail.split_first()?;
+        block = *child_blocks(statement).get(child as usize)?;
+        // A plain `{ }` block (naga wraps a `for` body in one) says nothing
+        // about why the barrier is divergent.
+        if !matches!(statement, Statement::Block(_)) {
+            parent = Some(statement);
+        }
+        rest = tail;
+    }
+}
+
+/// Why a barrier that the splitter never got to cannot be hoisted, from
+/// where it stands.
+fn explain_unfixable(
+    module: &Module,
+    function: FunctionRef,
+    path: &StatementPath,
+    what: &RequirementKind,
+) -> Option<String> {
+    let body = match function {
+        FunctionRef::Function(h) => &module.functions[h].body,
+        FunctionRef::EntryPoint(i) => &module.entry_points[i].function.body,
+    };
+    Some(unfixable_reason(what, enclosing(body, path)?.1))
+}
+
+fn unfixable_reason(what: &RequirementKind, parent: Option<&Statement>) -> String {
+    if !matches!(what, RequirementKind::Barrier(_)) {
+        return "the barrier is in a function called from non-uniform control flow; rewriting across calls is not supported".into();
+    }
+    match parent {
+        Some(Statement::Loop { .. }) => "the barrier is inside a loop whose iterations may differ between invocations; making the trip count uniform is not supported".into(),
+        Some(Statement::Switch { .. }) => "the barrier is inside a `switch` on a value that may differ between invocations; only `if` is split".into(),
+        _ => "some invocations may leave (return, break or continue) before this barrier; keeping them alive to the barrier is not supported".into(),
+    }
+}
+
+/// Where early exits in a block would go.
+fn leaves_early(block: &Block, in_loop: bool, in_switch: bool) -> Option<&'static str> {
+    for statement in block.iter() {
+        let found = match *statement {
+            Statement::Return { .. } => Some("return"),
+            Statement::Kill => Some("discard"),
+            Statement::Break if !in_loop && !in_switch => Some("break"),
+            Statement::Continue if !in_loop => Some("continue"),
+            Statement::Loop {
+                ref body,
+                ref continuing,
+                ..
+            } => leaves_early(body, true, false).or(leaves_early(continuing, true, false)),
+            Statement::Switch { ref cases, .. } => cases
+                .iter()
+                .find_map(|c| leaves_early(&c.body, in_loop, true)),
+            _ => child_blocks(statement)
+                .into_iter()
+                .find_map(|b| leaves_early(b, in_loop, in_switch)),
+        };
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// The top-level statements of a branch, cut at its barriers.
+struct Segments {
+    parts: Vec<Block>,
+    barriers: Vec<(Statement, Span)>,
+}
+
+fn cut(block: Block) -> Segments {
+    let mut parts = vec![Block::new()];
+    let mut barriers = Vec::new();
+    for (statement, span) in block.span_into_iter() {
+        if BarrierKind::of(&statement).is_some() {
+            barriers.push((statement, span));
+            parts.push(Block::new());
+        } else {
+            parts
+                .last_mut()
+                .expect("one part at least")
+                .push(statement, span);
+        }
+    }
+    Segments { parts, barriers }
+}
+
+fn same_barrier(a: &Statement, b: &Statement) -> bool {
+    match (a, b) {
+        (Statement::ControlBarrier(x), Statement::ControlBarrier(y)) => x == y,
+        (
+            Statement::WorkGroupUniformLoad { pointer: p, .. },
+            Statement::WorkGroupUniformLoad { pointer: q, .. },
+        ) => p == q,
+        _ => false,
+    }
+}
+
+/// Expressions a block makes visible to the statements after it: its
+/// top-level emits and statement results.
+fn defined_at_top(block: &Block) -> Vec<Handle<Expression>> {
+    let mut defined = Vec::new();
+    for statement in block.iter() {
+        match *statement {
+            Statement::Emit(ref range) => defined.extend(range.clone()),
+            _ => {
+                let mut copy = statement.clone();
+                if let Some(result) = statement_result(&mut copy) {
+                    defined.push(result);
+                }
+            }
+        }
+    }
+    defined
+}
+
+fn statement_result(statement: &mut Statement) -> Option<Handle<Expression>> {
+    match *statement {
+        Statement::Atomic { result, .. } | Statement::Call { result, .. } => result,
+        Statement::WorkGroupUniformLoad { result, .. }
+        | Statement::SubgroupBallot { result, .. }
+        | Statement::SubgroupGather { result, .. }
+        | Statement::SubgroupCollectiveOperation { result, .. } => Some(result),
+        _ => None,
+    }
+}
+
+/// Every expression a block uses, in its statements and in the
+/// expressions it emits, nested blocks included.
+fn used_in(
+    expressions: &naga::Arena<Expression>,
+    block: &Block,
+    used: &mut BTreeSet<Handle<Expression>>,
+) {
+    for statement in block.iter() {
+        if let Statement::Emit(ref range) = *statement {
+            for h in range.clone() {
+                let mut e = expressions[h].clone();
+                for_each_operand(&mut e, &mut |o| {
+                    used.insert(*o);
+                });
+            }
+            continue;
+        }
+        let mut copy = statement.clone();
+        let _ = for_each_statement_operand(&mut copy, &mut |o| {
+            used.insert(*o);
+        });
+        for child in child_blocks(statement) {
+            used_in(expressions, child, used);
+        }
+    }
+}
+
+/// Splits the `if` that holds the barrier of `requirement` at its top
+/// level. Returns the change, or why it cannot be made.
+fn split_if(
+    module: &mut Module,
+    info: &ModuleInfo,
+    function: FunctionRef,
+    requirement: &UniformityRequirement,
+) -> Result<Change, String> {
+    let path = &requirement.path;
+    {
+        let body = &function_mut(module, function).body;
+        let (_, parent) = enclosing(body, path).ok_or("the barrier could not be located")?;
+        if !matches!(parent, Some(Statement::If { .. }))
+            || !matches!(requirement.what, RequirementKind::Barrier(_))
+        {
+            return Err(unfixable_reason(&requirement.what, parent));
+        }
+    }
+    let if_path = &path[..path.len() - 2];
+    let fn_info = function_info(info, function);
+    let mut types = std::mem::take(&mut module.types);
+    let result = split_if_at(
+        function_mut(module, function),
+        &mut types,
+        fn_info,
+        if_path,
+        requirement,
+    );
+    module.types = types;
+    result
+}
+
+fn split_if_at(
+    function: &mut Function,
+    types: &mut naga::UniqueArena<naga::Type>,
+    info: &naga::valid::FunctionInfo,
+    if_path: &[u32],
+    requirement: &UniformityRequirement,
+) -> Result<Change, String> {
+    let Function {
+        body,
+        expressions,
+        local_variables,
+        named_expressions,
+        ..
+    } = function;
+    let (block, index) = block_of(body, if_path).ok_or("the `if` could not be located")?;
+    let (statement, if_span) = {
+        let mut iter = block.span_iter().skip(index);
+        let (s, span) = iter.next().ok_or("the `if` could not be located")?;
+        (s.clone(), *span)
+    };
+    let Statement::If {
+        condition,
+        accept,
+        reject,
+    } = statement
+    else {
+        return Err("the barrier is not directly inside an `if`".into());
+    };
+    let accept = cut(accept);
+    let reject = cut(reject);
+    let barriers = match (accept.barriers.len(), reject.barriers.len()) {
+        (_, 0) => accept.barriers.clone(),
+        (0, _) => reject.barriers.clone(),
+        (a, b) if a == b => {
+            if !accept
+                .barriers
+                .iter()
+                .zip(&reject.barriers)
+                .all(|((x, _), (y, _))| same_barrier(x, y))
+            {
+                return Err(
+                    "both branches of the `if` hold barriers, but not the same sequence of them"
+                        .into(),
+                );
+            }
+            accept.barriers.clone()
+        }
+        _ => {
+            return Err("both branches of the `if` hold barriers, but not as many".into());
+        }
+    };
+    let n = barriers.len();
+    let mut parts = [accept.parts, reject.parts];
+    for branch in parts.iter_mut() {
+        if branch.len() == 1 && leaves_early(&branch[0], false, false).is_some() {
+            // A branch without barriers that may leave runs after the last
+            // barrier, where leaving keeps nobody from it. (naga puts the
+            // function's final `return` in both branches of a trailing `if`.)
+            branch.splice(0..0, (0..n).map(|_| Block::new()));
+        } else {
+            branch.resize_with(n + 1, Block::new);
+        }
+    }
+    for branch in &parts {
+        for part in &branch[..n] {
+            if let Some(exit) = leaves_early(part, false, false) {
+                return Err(format!(
+                    "the branch may leave the `if` (`{exit}`) before the barrier, so not every invocation that enters it reaches the barrier"
+                ));
+            }
+        }
+    }
+    // The barriers move out of the branches: their own operands must be
+    // visible there.
+    let mut defined_inside: HashSet<Handle<Expression>> = HashSet::new();
+    for branch in &parts {
+        for part in branch {
+            defined_inside.extend(defined_at_top(part));
+        }
+    }
+    for (barrier, _) in &barriers {
+        let inside = match barrier {
+            Statement::WorkGroupUniformLoad { pointer, .. } => defined_inside.contains(pointer),
+            _ => false,
+        };
+        if inside {
+            return Err(
+                "the pointer of `workgroupUniformLoad` is computed inside the branch".into(),
+            );
+        }
+    }
+    // Values a part defines and a later part of the same branch uses live
+    // on in function-local variables.
+    let mut carried = 0usize;
+    for branch in parts.iter_mut() {
+        for later in 1..=n {
+            let mut used = BTreeSet::new();
+            used_in(expressions, &branch[later], &mut used);
+            let mut substitutions = HashMap::new();
+            let mut loads = Vec::new();
+            for part in branch[..later].iter_mut() {
+                for value in defined_at_top(part) {
+                    if !used.contains(&value) || substitutions.contains_key(&value) {
+                        continue;
+                    }
+                    let ty = match info[value].ty {
+                        naga::proc::TypeResolution::Handle(t) => t,
+                        naga::proc::TypeResolution::Value(ref inner) => {
+                            ensure_type(types, inner.clone())
+                        }
+                    };
+                    if matches!(
+                        types[ty].inner,
+                        TypeInner::Pointer { .. } | TypeInner::ValuePointer { .. }
+                    ) {
+                        return Err("a pointer computed before the barrier is used after it; it cannot be carried across".into());
+                    }
+                    let name = named_expressions.get(&value).map_or_else(
+                        || format!("carried_{}", value.index()),
+                        |n| format!("{n}_carried"),
+                    );
+                    carried += 1;
+                    let span = expressions.get_span(value);
+                    let local = add_local(local_variables, name, ty, span);
+                    let pointer = expressions.append(Expression::LocalVariable(local), span);
+                    part.push(Statement::Store { pointer, value }, span);
+                    let load = expressions.append(Expression::Load { pointer }, span);
+                    loads.push((load, span));
+                    substitutions.insert(value, load);
+                }
+            }
+            if substitutions.is_empty() {
+                continue;
+            }
+            substitute_uses(expressions, &mut branch[later], &substitutions)
+                .map_err(|e| format!("a value carried across the barrier is used by {}", e.0))?;
+            let mut with_loads = Block::new();
+            for (load, span) in loads {
+                with_loads.push(
+                    Statement::Emit(naga::Range::new_from_bounds(load, load)),
+                    span,
+                );
+            }
+            with_loads.append(&mut branch[later]);
+            branch[later] = with_loads;
+        }
+    }
+    let [mut accept_parts, mut reject_parts] = parts;
+    let mut replacement = Block::new();
+    for i in 0..=n {
+        let accept = std::mem::take(&mut accept_parts[i]);
+        let reject = std::mem::take(&mut reject_parts[i]);
+        if !accept.is_empty() || !reject.is_empty() {
+            replacement.push(
+                Statement::If {
+                    condition,
+                    accept,
+                    reject,
+                },
+                if_span,
+            );
+        }
+        if let Some((barrier, span)) = barriers.get(i) {
+            replacement.push(barrier.clone(), *span);
+        }
+    }
+    let old = std::mem::take(block);
+    for (i, (statement, span)) in old.span_into_iter().enumerate() {
+        if i == index {
+            block.append(&mut replacement);
+        } else {
+            block.push(statement, span);
+        }
+    }
+    Ok(Change::new(
+        "split-if",
+        requirement.span,
+        format!(
+            "split the `if` around `{}` so that every invocation of the workgroup reaches it",
+            requirement.barrier().name()
+        ),
+    )
+    .with_detail("condition_span", span_text(expressions.get_span(condition)))
+    .with_detail("if_span", span_text(if_span))
+    .with_detail("barriers", n)
+    .with_detail("carried_values", carried))
+}
+
+/// The block that holds the statement at `path`, and its index there.
+fn block_of<'b>(body: &'b mut Block, path: &[u32]) -> Option<(&'b mut Block, usize)> {
+    let (&index, rest) = path.split_first()?;
+    if rest.is_empty() {
+        return Some((body, index as usize));
+    }
+    let (&child, rest) = rest.split_first()?;
+    let statement = body.get_mut(index as usize)?;
+    let child_block = crate::ir::child_blocks_mut(statement)
+        .into_iter()
+        .nth(child as usize)?;
+    block_of(child_block, rest)
+}
+
+/// Whether a statement is a `return` without a value.
+fn is_plain_return(statement: &Statement) -> bool {
+    matches!(statement, Statement::Return { value: None })
+}
+
+/// Keeps invocations that leave through an early `return` alive to the
+/// barriers after it:
+///
+/// ```text
+/// if c { A; return; } REST   =>   if c { A } else { REST }
+/// ```
+///
+/// Exact where the block is in tail position (nothing but the end of the
+/// function follows it): the invocations that took the guard did nothing
+/// after it, and now do nothing but fall through to the end. With the
+/// barrier in a branch, the next rounds split that `if`; the guard's
+/// condition, evaluated once, is each invocation's active flag. The guard
+/// nearest the barrier is folded first.
+fn fold_early_exit(
+    module: &mut Module,
+    function: FunctionRef,
+    requirement: &UniformityRequirement,
+) -> Option<Change> {
+    if !matches!(requirement.what, RequirementKind::Barrier(_)) {
+        return None;
+    }
+    let f = function_mut(module, function);
+    if f.result.is_some() {
+        return None;
+    }
+    let path = &requirement.path;
+    // The levels of the path whose block is in tail position.
+    let mut tail_levels = Vec::new();
+    {
+        let mut block: &Block = &f.body;
+        let mut level = 0;
+        loop {
+            tail_levels.push(level);
+            let index = path[level] as usize;
+            if level + 1 >= path.len() {
+                break;
+            }
+            let statement = block.get(index)?;
+            let rest_returns_only = block.iter().skip(index + 1).all(is_plain_return);
+            if !matches!(statement, Statement::If { .. }) || !rest_returns_only {
+                break;
+            }
+            block = child_blocks(statement).get(path[level + 1] as usize)?;
+            level += 2;
+        }
+    }
+    for &level in tail_levels.iter().rev() {
+        let (block, index) = block_of(&mut f.body, &path[..=level])?;
+        let guard = (0..index).rev().find(|&j| {
+            matches!(
+                block.get(j),
+                Some(Statement::If { accept, reject, .. })
+                    if accept.last().is_some_and(is_plain_return)
+                        || reject.last().is_some_and(is_plain_return)
+            )
+        });
+        let Some(guard) = guard else {
+            continue;
+        };
+        let old = std::mem::take(block);
+        let mut statements: Vec<(Statement, Span)> = old.span_into_iter().collect();
+        let rest: Vec<(Statement, Span)> = statements.drain(guard + 1..).collect();
+        let (mut guard_statement, guard_span) = statements.pop()?;
+        let Statement::If {
+            condition,
+            ref mut accept,
+            ref mut reject,
+        } = guard_statement
+        else {
+            return None;
+        };
+        let (leaving, staying) = if accept.last().is_some_and(is_plain_return) {
+            (accept, reject)
+        } else {
+            (reject, accept)
+        };
+        let mut kept = Block::new();
+        let count = leaving.len();
+        for (i, (s, span)) in std::mem::take(leaving).span_into_iter().enumerate() {
+            if i + 1 < count {
+                kept.push(s, span);
+            }
+        }
+        *leaving = kept;
+        for (s, span) in rest {
+            staying.push(s, span);
+        }
+        for (s, span) in statements {
+            block.push(s, span);
+        }
+        block.push(guard_statement, guard_span);
+        let expressions = &f.expressions;
+        return Some(
+            Change::new(
+                "predicate-early-exit",
+                requirement.span,
+                format!(
+                    "the invocations that return early stay alive to `{}`: what followed the `return` now runs only where its condition is false",
+                    requirement.barrier().name()
+                ),
+            )
+            .with_detail("condition_span", span_text(expressions.get_span(condition)))
+            .with_detail("return_span", span_text(guard_span)),
+        );
+    }
+    None
+}
+
+fn span_text(span: Span) -> String {
+    span.to_range()
+        .map_or_else(|| "undefined".into(), |r| format!("{}..{}", r.start, r.end))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pass::{PassOptions, Selection, Target};
+
+    /// Runs the pass; the rewritten WGSL, or the notes of its errors.
+    fn hoist(source: &str) -> Result<(String, Vec<Change>), Vec<String>> {
+        let mut module = naga::front::wgsl::parse_str(source).expect("valid WGSL");
+        let target = Target::default();
+        let options = PassOptions::default();
+        let mut cx = PassContext::new(&target, Selection::Explicit, &options, None);
+        HoistBarriers.run(&mut module, &mut cx);
+        let (changes, diagnostics) = cx.into_results();
+        if !diagnostics.is_empty() {
+            return Err(diagnostics.into_iter().flat_map(|d| d.notes).collect());
+        }
+        let info = crate::manager::validate(&module).expect("the rewrite validates");
+        let text =
+            naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty())
+                .unwrap();
+        Ok((text, changes))
+    }
+
+    fn main_with(body: &str) -> String {
+        format!(
+            "var<workgroup> w: array<u32, 64>;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32) {{
+{body}
+}}"
+        )
+    }
+
+    fn refusal(body: &str) -> String {
+        hoist(&main_with(body))
+            .expect_err("the barrier stays divergent")
+            .join("\n")
+    }
+
+    #[test]
+    fn uniform_modules_are_left_alone() {
+        let source = main_with("w[lid] = lid;\nworkgroupBarrier();\nout[lid] = w[63u - lid];");
+        let (_, changes) = hoist(&source).unwrap();
+        assert!(changes.is_empty());
+    }
+
+    #[test]
+    fn a_split_runs_each_half_under_the_same_condition() {
+        let source = main_with(
+            "if lid < 7u {\n let v = lid * 3u;\n w[lid] = v;\n workgroupBarrier();\n out[lid] = w[lid + 1u] + v;\n}",
+        );
+        let (text, changes) = hoist(&source).unwrap();
+        assert_eq!(changes.len(), 1);
+        assert_eq!(changes[0].kind, "split-if");
+        assert_eq!(changes[0].details["carried_values"], "1");
+        // The barrier sits between two `if`s on one condition value.
+        let barrier = text.find("workgroupBarrier()").unwrap();
+        let before = &text[..barrier];
+        let after = &text[barrier..];
+        let condition = before
+            .lines()
+            .find_map(|l| {
+                l.trim()
+                    .strip_prefix("if ")
+                    .map(|c| c.trim_end_matches(" {"))
+            })
+            .unwrap()
+            .to_string();
+        assert!(after.contains(&format!("if {condition} {{")), "{text}");
+        assert!(text.contains("v_carried = v;"), "{text}");
+    }
+
+    #[test]
+    fn splits_that_would_change_meaning_are_refused() {
+        // Different barrier sequences in the two branches.
+        let notes = refusal("if lid < 7u { workgroupBarrier(); } else { storageBarrier(); }");
+        assert!(notes.contains("not the same sequence"), "{notes}");
+        // A branch that may leave its loop before the barrier.
+        let notes = refusal(
+            "loop {\n if lid < 7u {\n  if lid == 3u { break; }\n  workgroupBarrier();\n }\n break;\n}",
+        );
+        assert!(
+            notes.contains("inside a loop") || notes.contains("may leave"),
+            "{notes}"
+        );
+        // Fewer barriers in one branch than the other, but not none.
+        let notes = refusal(
+            "if lid < 7u { workgroupBarrier(); workgroupBarrier(); } else { workgroupBarrier(); }",
+        );
+        assert!(notes.contains("not as many"), "{notes}");
+    }
+
+    #[test]
+    fn a_return_that_is_not_in_tail_position_is_not_folded() {
+        let notes = refusal(
+            "for (var k = 0u; k < 2u; k++) {\n if lid == k { return; }\n}\nworkgroupBarrier();",
+        );
+        assert!(notes.contains("may leave"), "{notes}");
+    }
+}

@@ -1,0 +1,317 @@
+//! `hoist-barriers` end to end over corpus/hoist-barriers, and the
+//! uniformity analysis against Tint over every WGSL shader of corpus/.
+//!
+//! Corpus naming: `uniform_*` shaders have only uniform barriers and must
+//! come out unchanged; `error_*` shaders hold a barrier that cannot be
+//! hoisted and must be refused with a diagnostic; every other shader must
+//! be rewritten into one whose barriers are all uniform.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use shaderxform::passes::analysis::uniformity::Uniformity;
+use shaderxform::{
+    render_all, ColorChoice, Compiler, EmitOptions, FailureKind, InputFormat, Options,
+    OutputFormat, PassSelection, Source,
+};
+
+fn hoisting() -> Compiler {
+    Compiler::new(Options {
+        passes: PassSelection::Named(vec!["hoist-barriers".into()]),
+        ..Options::default()
+    })
+    .unwrap()
+}
+
+fn stem(path: &std::path::Path) -> String {
+    path.file_stem().unwrap().to_string_lossy().into_owned()
+}
+
+fn wgsl(compiler: &Compiler, source: &Source) -> String {
+    let compiled = compiler
+        .compile(source, &[OutputFormat::Wgsl])
+        .unwrap_or_else(|f| panic!("{}: {f}", source.name));
+    compiled.outputs[0].text().unwrap().to_string()
+}
+
+fn no_divergent_barrier_in(name: &str, text: &str) {
+    let module = naga::front::wgsl::parse_str(text)
+        .unwrap_or_else(|e| panic!("{name}: the output does not parse: {e}"));
+    let violations = Uniformity::analyze(&module).violations().len();
+    assert_eq!(
+        violations, 0,
+        "{name}: the output still has a divergent barrier:\n{text}"
+    );
+}
+
+#[test]
+fn hoisted_shaders_are_rewritten_valid_and_uniform() {
+    insta::glob!("../corpus/hoist-barriers", "*.wgsl", |path| {
+        let name = stem(path);
+        if name.starts_with("error_") || name.starts_with("uniform_") {
+            return;
+        }
+        let relative = common::display(path);
+        let source = Source::read(relative.as_ref(), None).unwrap();
+        let compiler = hoisting();
+        let transformed = compiler
+            .transform(&source)
+            .unwrap_or_else(|f| panic!("{relative}: {f}"));
+        let changes = &transformed.passes[0].changes;
+        assert!(
+            changes.iter().any(|c| c.kind == "split-if"),
+            "{relative}: nothing rewritten"
+        );
+        let output = wgsl(&compiler, &source);
+        assert_eq!(
+            output,
+            wgsl(&compiler, &source),
+            "{relative}: not deterministic"
+        );
+        no_divergent_barrier_in(&relative, &output);
+        // Every format validates (the pipeline validates before writing).
+        for format in [
+            OutputFormat::SpirvAssembly,
+            OutputFormat::Hlsl,
+            OutputFormat::Msl,
+            OutputFormat::Glsl,
+        ] {
+            compiler
+                .emit(&source, &transformed, format)
+                .unwrap_or_else(|f| panic!("{relative} -> {format}: {f}"));
+        }
+        let report: Vec<String> = changes
+            .iter()
+            .map(|c| {
+                let line = c.span.location(source.text().unwrap()).line_number;
+                format!("{} at line {line}: {} {:?}", c.kind, c.message, c.details)
+            })
+            .collect();
+        insta::assert_snapshot!("changes", report.join("\n"));
+        insta::assert_snapshot!("wgsl", output);
+    });
+}
+
+#[test]
+fn unprovable_barriers_stay_errors_with_their_causes() {
+    insta::glob!("../corpus/hoist-barriers", "error_*.wgsl", |path| {
+        let relative = common::display(path);
+        let source = Source::read(relative.as_ref(), None).unwrap();
+        let failure = hoisting()
+            .transform(&source)
+            .expect_err("a barrier that cannot be hoisted is refused");
+        assert_eq!(failure.kind, FailureKind::Refused, "{relative}");
+        assert!(
+            failure
+                .diagnostics
+                .iter()
+                .all(|d| d.is_error()
+                    && d.code.as_deref() == Some("hoist-barriers::divergent-barrier")),
+            "{relative}: {:?}",
+            failure.diagnostics
+        );
+        assert!(
+            failure
+                .diagnostics
+                .iter()
+                .all(|d| d.notes.iter().any(|n| n.starts_with("no fix applied: "))),
+            "{relative}: every error says why no fix was applied"
+        );
+        insta::assert_snapshot!(
+            "diagnostics",
+            render_all(&failure.diagnostics, &source, ColorChoice::Never)
+        );
+    });
+}
+
+#[test]
+fn uniform_barriers_are_neither_diagnosed_nor_changed() {
+    for (path, source) in common::corpus("hoist-barriers") {
+        if !stem(&path).starts_with("uniform_") {
+            continue;
+        }
+        let transformed = hoisting().transform(&source).unwrap();
+        assert!(transformed.passes[0].changes.is_empty());
+        assert!(transformed.passes[0].diagnostics.is_empty());
+        assert_eq!(
+            wgsl(&hoisting(), &source),
+            wgsl(&common::translator(EmitOptions::default()), &source),
+            "{}",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn tint_accepts_the_hoisted_wgsl() {
+    let compiler = hoisting();
+    let shaders: Vec<(String, String)> = common::corpus("hoist-barriers")
+        .into_iter()
+        .filter(|(p, _)| !stem(p).starts_with("error_"))
+        .map(|(path, source)| (common::display(&path), wgsl(&compiler, &source)))
+        .collect();
+    let Some(results) = common::tint_check(&shaders) else {
+        return;
+    };
+    for r in results {
+        assert!(
+            r.ok,
+            "Tint rejects the hoisted {}: {:?}",
+            r.name, r.messages
+        );
+    }
+}
+
+/// Every WGSL shader under corpus/, recursively.
+fn all_corpus_wgsl() -> Vec<PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "wgsl") {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&common::root().join("corpus"), &mut out);
+    out
+}
+
+const TINT_BARRIER_UNIFORMITY: &str = "must only be called from uniform control flow";
+const BARRIER_NAMES: [&str; 4] = [
+    "'workgroupBarrier'",
+    "'storageBarrier'",
+    "'textureBarrier'",
+    "'workgroupUniformLoad'",
+];
+
+/// We find a divergent barrier in exactly the shaders where Tint does, and
+/// at every line where Tint reports one, over every WGSL shader of the
+/// corpus. Shaders naga cannot read without a
+/// pass (float atomic min/max) are read after `float-atomics`, which
+/// keeps the spans of what it rewrites.
+#[test]
+fn divergent_barriers_are_found_exactly_where_tint_finds_them() {
+    let paths = all_corpus_wgsl();
+    // The pipeline's front end (it handles `enable` directives naga does
+    // not know); float-atomics only where naga would reject the input.
+    let reading = Compiler::new(Options {
+        passes: PassSelection::Named(vec!["float-atomics".into()]),
+        ..Options::default()
+    })
+    .unwrap();
+    let mut shaders = Vec::new();
+    let mut ours = Vec::new();
+    for path in &paths {
+        let relative = common::display(path);
+        let source = Source::read(relative.as_ref(), None).unwrap();
+        let text = source.text().unwrap().to_string();
+        let module = reading
+            .transform(&source)
+            .unwrap_or_else(|f| panic!("{relative}: {f}"))
+            .module;
+        let lines: BTreeSet<usize> = Uniformity::analyze(&module)
+            .violations()
+            .into_iter()
+            .filter_map(|(_, r)| {
+                let span = match r.what {
+                    shaderxform::passes::analysis::uniformity::RequirementKind::Barrier(_) => {
+                        r.span
+                    }
+                    shaderxform::passes::analysis::uniformity::RequirementKind::Call {
+                        barrier_span,
+                        ..
+                    }
+                    | shaderxform::passes::analysis::uniformity::RequirementKind::Argument {
+                        barrier_span,
+                        ..
+                    } => barrier_span,
+                };
+                span.is_defined()
+                    .then(|| span.location(&text).line_number as usize)
+            })
+            .collect();
+        ours.push(lines);
+        shaders.push((relative, text));
+    }
+    assert!(
+        ours.iter().any(|l| !l.is_empty()),
+        "the corpus holds divergent barriers"
+    );
+    let Some(results) = common::tint_check(&shaders) else {
+        return;
+    };
+    let mut disagreements = Vec::new();
+    for ((result, lines), (name, _)) in results.iter().zip(&ours).zip(&shaders) {
+        let tint: BTreeSet<usize> = result
+            .messages
+            .iter()
+            .filter(|m| m["type"] == "error")
+            .filter(|m| {
+                let text = m["message"].as_str().unwrap_or("");
+                text.contains(TINT_BARRIER_UNIFORMITY)
+                    && BARRIER_NAMES.iter().any(|b| text.contains(b))
+            })
+            .map(|m| m["line"].as_u64().unwrap_or(0) as usize)
+            .collect();
+        // Tint stops at the first uniformity error of a function it
+        // reaches, so it may name fewer barriers than we do: every line it
+        // names must be ours, and it must name one where we do.
+        if !tint.is_subset(lines) || tint.is_empty() != lines.is_empty() {
+            disagreements.push(format!("{name}: Tint at lines {tint:?}, we at {lines:?}"));
+        }
+    }
+    assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
+}
+
+#[test]
+fn spirv_control_barriers_are_analysed_too() {
+    let source = Source::read(
+        "corpus/translate/spv_workgroup_reverse_u32.spvasm".as_ref(),
+        None,
+    )
+    .unwrap();
+    assert_eq!(source.format, InputFormat::SpirvAssembly);
+    let transformed = hoisting().transform(&source).unwrap();
+    let report = &transformed.passes[0];
+    // The pass ran (it is skipped on modules without barriers) and found
+    // the OpControlBarrier uniform.
+    assert!(report.skipped.is_none(), "{report:?}");
+    assert!(report.diagnostics.is_empty() && report.changes.is_empty());
+}
+
+/// `shaderxform check` exits 1 on a barrier that stays divergent, with the
+/// barrier's `file:line:col`, and 0 once the pass can hoist it.
+#[test]
+fn check_exits_1_on_a_divergent_barrier_it_cannot_hoist() {
+    let run = |shader: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_shaderxform"))
+            .args(["check", shader, "--passes", "hoist-barriers"])
+            .current_dir(common::root())
+            .output()
+            .expect("the binary runs")
+    };
+    let refused = run("corpus/hoist-barriers/error_switch_selector.wgsl");
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("error_switch_selector.wgsl:9:13")
+            && stderr.contains("is reached in non-uniform control flow"),
+        "{stderr}"
+    );
+    let hoisted = run("corpus/hoist-barriers/early_return_guard.wgsl");
+    assert_eq!(
+        hoisted.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&hoisted.stderr)
+    );
+}
