@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use shaderxform::passes::analysis::uniformity::Uniformity;
 use shaderxform::{
     render_all, ColorChoice, Compiler, EmitOptions, FailureKind, InputFormat, Options,
-    OutputFormat, PassSelection, Source,
+    OutputFormat, PassSelection, Source, Target,
 };
 
 fn hoisting() -> Compiler {
@@ -205,6 +205,13 @@ fn divergent_barriers_are_found_exactly_where_tint_finds_them() {
     // not know); float-atomics only where naga would reject the input.
     let reading = Compiler::new(Options {
         passes: PassSelection::Named(vec!["float-atomics".into()]),
+        // The f64 shaders need 64-bit atomics to be read at all.
+        target: Target {
+            int64_atomic_min_max: true,
+            int64_atomic_all_ops: true,
+            float64: true,
+            ..Target::default()
+        },
         ..Options::default()
     })
     .unwrap();

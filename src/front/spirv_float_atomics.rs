@@ -285,7 +285,7 @@ mod tests {
         let text = with_min_on_width(64, "Float64\nOpCapability AtomicFloat64MinMaxEXT");
         let words = crate::front::assemble_spirv(&text).unwrap();
         let lowered = lower_float_min_max(words).unwrap();
-        assert_eq!(lowered.float_min_max, 2);
+        assert_eq!(lowered.float_min_max, 1);
     }
 
     #[test]
