@@ -12,7 +12,11 @@ fn main() {
     );
     assert!(BOUNDS_WGSL.contains("atomic<u32>"), "{BOUNDS_WGSL}");
     assert!(BOUNDS_WGSL.contains("atomicMin"), "{BOUNDS_WGSL}");
-    assert_eq!(BOUNDS_SPIRV[..4], 0x0723_0203u32.to_le_bytes(), "SPIR-V magic");
+    assert_eq!(
+        BOUNDS_SPIRV[..4],
+        0x0723_0203u32.to_le_bytes(),
+        "SPIR-V magic"
+    );
     assert!(REDUCE_WGSL.contains("@compute"), "{REDUCE_WGSL}");
     println!(
         "bounds.wgsl: {} bytes, bounds.spv: {} bytes, reduce.wgsl: {} bytes",
