@@ -19,7 +19,7 @@ use crate::diagnostics::{render, ColorChoice, Diagnostic};
 use crate::pipeline::{Compiler, Failure, Options};
 use crate::report::Report;
 use crate::source::{InputFormat, Source};
-use crate::write::{stage_file, write_atomically};
+use crate::write::{stage_file, write_atomically, write_atomically_unsynced};
 use crate::OutputFormat;
 
 /// The manifest's file name in the output folder, unless told otherwise.
@@ -617,7 +617,9 @@ fn cache_lookup(dir: &Path, key: &str) -> Option<(CacheEntry, Vec<Vec<u8>>)> {
 }
 
 /// Stores an entry: the outputs first, then `entry.json` atomically, so an
-/// entry is visible only once it is complete.
+/// entry is visible only once it is complete. Nothing is synced to disk:
+/// a lookup checks every output against its hash, so an entry damaged by
+/// a crash is a miss, and syncing would cost more than compiling.
 fn cache_store(
     dir: &Path,
     key: &str,
@@ -627,10 +629,10 @@ fn cache_store(
     let path = cache_path(dir, key);
     std::fs::create_dir_all(&path).map_err(|e| e.to_string())?;
     for (i, bytes) in outputs.iter().enumerate() {
-        write_atomically(&path.join(format!("{i}.out")), bytes)?;
+        write_atomically_unsynced(&path.join(format!("{i}.out")), bytes)?;
     }
     let json = serde_json::to_vec(entry).map_err(|e| e.to_string())?;
-    write_atomically(&path.join("entry.json"), &json)
+    write_atomically_unsynced(&path.join("entry.json"), &json)
 }
 
 /// Writes the manifest atomically.

@@ -10,6 +10,17 @@ pub use tempfile::NamedTempFile;
 /// Writes `bytes` to a temporary file beside `path`, synced, ready to be
 /// renamed into place with [`NamedTempFile::persist`].
 pub fn stage_file(path: &Path, bytes: &[u8]) -> Result<NamedTempFile, String> {
+    stage(path, bytes, true)
+}
+
+/// Writes one file atomically without waiting for the disk: readers see
+/// the old file or the whole new one, but after a crash the new one may be
+/// empty. For files that are checked when read, like cache entries.
+pub fn write_atomically_unsynced(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    persist(stage(path, bytes, false)?, path)
+}
+
+fn stage(path: &Path, bytes: &[u8], sync: bool) -> Result<NamedTempFile, String> {
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -26,9 +37,10 @@ pub fn stage_file(path: &Path, bytes: &[u8]) -> Result<NamedTempFile, String> {
         .suffix(".tmp")
         .tempfile_in(dir)
         .map_err(cannot)?;
-    file.write_all(bytes)
-        .and_then(|_| file.as_file().sync_all())
-        .map_err(cannot)?;
+    file.write_all(bytes).map_err(cannot)?;
+    if sync {
+        file.as_file().sync_all().map_err(cannot)?;
+    }
     Ok(file)
 }
 
