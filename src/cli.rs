@@ -7,10 +7,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use shaderxform::write::{persist, stage_file, write_atomically};
 use shaderxform::{
     back, render, ColorChoice, Compiler, Diagnostic, DiagnosticJson, Failure, FailureKind,
     InputFormat, Options, Output, OutputFormat, PassSelection, Report, Source, Target,
 };
+
+mod batch;
 
 /// Exit codes: scripts rely on these.
 pub mod exit {
@@ -55,6 +58,51 @@ enum Command {
     /// inputs are wrong.
     #[cfg(feature = "gpu")]
     Bench(BenchArgs),
+    /// Transform every shader under a folder, in parallel, into one output
+    /// per format under OUT_DIR (same relative paths), with a cache and a
+    /// JSON manifest. A shader that fails does not stop the others; the exit
+    /// code is 1 if any failed.
+    Batch(BatchArgs),
+    /// Answer JSON requests, one per line on standard input, with one JSON
+    /// answer per line on standard output, until the input ends (see
+    /// docs/serve.md).
+    Serve,
+}
+
+#[derive(Args, Debug)]
+struct BatchArgs {
+    /// The folder to read; every shader under it (by extension) is compiled.
+    #[arg(value_name = "IN_DIR")]
+    input_dir: PathBuf,
+
+    /// The folder to write, with the input's relative paths.
+    #[arg(short = 'o', long = "output", value_name = "OUT_DIR")]
+    output_dir: PathBuf,
+
+    /// Output formats, comma-separated or repeated [default: spv].
+    #[arg(long, value_name = "FORMAT", value_delimiter = ',', value_parser = ["wgsl", "spv", "spvasm", "glsl", "hlsl", "metal", "msl"])]
+    emit: Vec<String>,
+
+    /// Worker threads [default: one per core].
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
+
+    /// Keep compiled results here, keyed by the input bytes, the options and
+    /// the tool version; an unchanged shader is not compiled again.
+    #[arg(long, value_name = "DIR")]
+    cache: Option<PathBuf>,
+
+    /// Where to write the manifest [default: OUT_DIR/shaderxform-manifest.json].
+    #[arg(long, value_name = "FILE")]
+    manifest: Option<PathBuf>,
+
+    /// After the first run, watch IN_DIR and compile again what changes,
+    /// until interrupted.
+    #[arg(long)]
+    watch: bool,
+
+    #[command(flatten)]
+    common: CommonArgs,
 }
 
 #[derive(Args, Debug)]
@@ -431,6 +479,18 @@ impl Printer {
     }
 }
 
+fn serve() -> i32 {
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::stdout().lock();
+    match shaderxform::serve::serve(stdin, stdout) {
+        Ok(()) => exit::OK,
+        Err(e) => {
+            eprintln!("error: shaderxform serve: {e}");
+            exit::FAILED
+        }
+    }
+}
+
 pub fn main() -> i32 {
     install_quiet_panic_hook();
     let cli = match Cli::try_parse() {
@@ -466,6 +526,8 @@ fn run(cli: Cli) -> i32 {
         Some(Command::Validate(args)) => validate(args),
         #[cfg(feature = "gpu")]
         Some(Command::Bench(args)) => bench(args),
+        Some(Command::Batch(args)) => batch::run(args),
+        Some(Command::Serve) => serve(),
         None => transform(cli.transform),
     }
 }
@@ -855,40 +917,9 @@ fn write_outputs(
             .map_err(|e| format!("cannot write to standard output: {e}"))?;
     }
     for (path, file) in staged {
-        file.persist(&path)
-            .map_err(|e| format!("cannot write {}: {}", path.display(), e.error.kind()))?;
+        persist(file, &path)?;
     }
     Ok(())
-}
-
-fn stage_file(path: &Path, bytes: &[u8]) -> Result<tempfile::NamedTempFile, String> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    if path.is_dir() {
-        return Err(format!(
-            "cannot write {}: it is a directory",
-            path.display()
-        ));
-    }
-    let cannot = |e: std::io::Error| format!("cannot write {}: {}", path.display(), e.kind());
-    let mut file = tempfile::Builder::new()
-        .prefix(".shaderxform-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(cannot)?;
-    file.write_all(bytes)
-        .and_then(|_| file.as_file().sync_all())
-        .map_err(cannot)?;
-    Ok(file)
-}
-
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    stage_file(path, bytes)?
-        .persist(path)
-        .map(|_| ())
-        .map_err(|e| format!("cannot write {}: {}", path.display(), e.error.kind()))
 }
 
 #[cfg(feature = "gpu")]

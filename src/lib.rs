@@ -20,13 +20,20 @@
 //! ```
 
 pub mod back;
+#[cfg(feature = "batch")]
+pub mod batch;
+#[cfg(feature = "build")]
+pub mod build;
 pub mod diagnostics;
 pub mod front;
 #[cfg(feature = "gpu")]
 pub mod gpu;
 pub mod pipeline;
 pub mod report;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod source;
+pub mod write;
 
 pub use back::{EmitOptions, Output, OutputFormat, SpirvVersion};
 pub use diagnostics::{render, ColorChoice, Diagnostic, DiagnosticJson, Severity};

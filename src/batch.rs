@@ -1,0 +1,707 @@
+//! A tree of shaders at once: every shader under a folder, transformed in
+//! parallel into one output per format beside its relative path in the
+//! output folder, with a content-addressed cache and a manifest.
+//!
+//! One shader failing never stops the others: its diagnostics are kept in
+//! its [`ShaderResult`], its outputs are not written (and stale ones from
+//! an earlier run are removed), and every other shader is still written.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use naga::ShaderStage;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::diagnostics::{render, ColorChoice, Diagnostic};
+use crate::pipeline::{Compiler, Failure, Options};
+use crate::report::Report;
+use crate::source::{InputFormat, Source};
+use crate::write::{stage_file, write_atomically, write_atomically_unsynced};
+use crate::OutputFormat;
+
+/// The manifest's file name in the output folder, unless told otherwise.
+pub const MANIFEST_NAME: &str = "shaderxform-manifest.json";
+
+/// What a batch run does.
+#[derive(Clone, Debug)]
+pub struct BatchOptions {
+    pub input_dir: PathBuf,
+    pub output_dir: PathBuf,
+    /// The formats every shader is written in, in this order.
+    pub formats: Vec<OutputFormat>,
+    pub options: Options,
+    /// The stage of GLSL inputs whose extension does not say.
+    pub stage: Option<ShaderStage>,
+    /// Worker threads; the machine's parallelism when `None`.
+    pub jobs: Option<usize>,
+    /// Where compiled results are kept between runs; no cache when `None`.
+    pub cache_dir: Option<PathBuf>,
+    /// How diagnostics are rendered into [`ShaderResult::rendered`].
+    pub color: ColorChoice,
+}
+
+impl BatchOptions {
+    pub fn new(input_dir: impl Into<PathBuf>, output_dir: impl Into<PathBuf>) -> Self {
+        BatchOptions {
+            input_dir: input_dir.into(),
+            output_dir: output_dir.into(),
+            formats: vec![OutputFormat::SpirvBinary],
+            options: Options::default(),
+            stage: None,
+            jobs: None,
+            cache_dir: None,
+            color: ColorChoice::Never,
+        }
+    }
+}
+
+/// One input and where its outputs go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Job {
+    /// The path under the input folder, which the outputs keep.
+    pub relative: PathBuf,
+    /// The path to read, and the name diagnostics give.
+    pub input: PathBuf,
+    /// Each format with its path under the output folder.
+    pub outputs: Vec<(OutputFormat, PathBuf)>,
+}
+
+/// Why a batch cannot start.
+#[derive(Debug, thiserror::Error)]
+pub enum PlanError {
+    #[error("cannot read the folder {path}: {error}")]
+    Io { path: String, error: std::io::Error },
+    #[error("{path} is not a folder")]
+    NotADirectory { path: String },
+    #[error("no output format given")]
+    NoFormats,
+    #[error("the output folder {output} is inside the input folder {input}: outputs would become inputs of the next run")]
+    OutputInsideInput { input: String, output: String },
+    #[error("{first} and {second} would both be written to {output}")]
+    Collision {
+        first: String,
+        second: String,
+        output: String,
+    },
+}
+
+/// Every shader under the input folder (by extension, hidden entries
+/// skipped), sorted by relative path, with its outputs.
+pub fn plan(options: &BatchOptions) -> Result<Vec<Job>, PlanError> {
+    if options.formats.is_empty() {
+        return Err(PlanError::NoFormats);
+    }
+    let input_dir = &options.input_dir;
+    if !input_dir.is_dir() {
+        return Err(PlanError::NotADirectory {
+            path: input_dir.display().to_string(),
+        });
+    }
+    if let (Ok(input), Ok(output)) = (
+        input_dir.canonicalize(),
+        absolute_lexically(&options.output_dir),
+    ) {
+        if output.starts_with(&input) {
+            return Err(PlanError::OutputInsideInput {
+                input: input_dir.display().to_string(),
+                output: options.output_dir.display().to_string(),
+            });
+        }
+    }
+    let mut relatives = Vec::new();
+    collect_shaders(input_dir, Path::new(""), options.stage, &mut relatives)?;
+    relatives.sort();
+    let mut claimed: BTreeMap<PathBuf, PathBuf> = BTreeMap::new();
+    let mut jobs = Vec::with_capacity(relatives.len());
+    for relative in relatives {
+        let mut outputs = Vec::new();
+        for &format in &options.formats {
+            let out = relative.with_extension(format.extension());
+            if let Some(first) = claimed.insert(out.clone(), relative.clone()) {
+                if first != relative {
+                    return Err(PlanError::Collision {
+                        first: input_dir.join(first).display().to_string(),
+                        second: input_dir.join(&relative).display().to_string(),
+                        output: options.output_dir.join(out).display().to_string(),
+                    });
+                }
+            }
+            if !outputs.iter().any(|(_, o)| o == &out) {
+                outputs.push((format, out));
+            }
+        }
+        jobs.push(Job {
+            input: input_dir.join(&relative),
+            relative,
+            outputs,
+        });
+    }
+    Ok(jobs)
+}
+
+/// The absolute form of a path that may not exist yet: its deepest existing
+/// ancestor canonicalized, the rest appended.
+fn absolute_lexically(path: &Path) -> std::io::Result<PathBuf> {
+    let absolute = std::path::absolute(path)?;
+    let mut existing = absolute.as_path();
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(canonical) = existing.canonicalize() {
+            let mut result = canonical;
+            for part in rest.iter().rev() {
+                result.push(part);
+            }
+            return Ok(result);
+        }
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_owned());
+                existing = parent;
+            }
+            _ => return Ok(absolute),
+        }
+    }
+}
+
+fn collect_shaders(
+    root: &Path,
+    relative: &Path,
+    stage: Option<ShaderStage>,
+    out: &mut Vec<PathBuf>,
+) -> Result<(), PlanError> {
+    let dir = root.join(relative);
+    let io = |error| PlanError::Io {
+        path: dir.display().to_string(),
+        error,
+    };
+    for entry in std::fs::read_dir(&dir).map_err(io)? {
+        let entry = entry.map_err(io)?;
+        let name = entry.file_name();
+        if name.to_string_lossy().starts_with('.') {
+            continue;
+        }
+        let path = relative.join(&name);
+        // Follows symbolic links, as a build would.
+        let meta = std::fs::metadata(entry.path()).map_err(io)?;
+        if meta.is_dir() {
+            collect_shaders(root, &path, stage, out)?;
+        } else if meta.is_file() && InputFormat::from_path(&path, stage).is_some() {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// How a shader's outputs came to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Compiled in this run.
+    Compiled,
+    /// Taken from the cache.
+    Cached,
+    /// Not written: see the diagnostics.
+    Failed,
+}
+
+/// One output in the manifest.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutputEntry {
+    /// Relative to the output folder, `/`-separated.
+    pub path: String,
+    pub format: String,
+    pub bytes: usize,
+    /// SHA-256 of the bytes, lower-case hex.
+    pub sha256: String,
+}
+
+/// What happened to one shader.
+#[derive(Clone, Debug)]
+pub struct ShaderResult {
+    pub job: Job,
+    pub status: Status,
+    pub outputs: Vec<OutputEntry>,
+    /// The JSON report of the shader (as `--report` writes it), with output
+    /// paths relative to the output folder.
+    pub report: serde_json::Value,
+    /// Every diagnostic, rendered like rustc (warnings included).
+    pub rendered: String,
+    pub warnings: usize,
+}
+
+impl ShaderResult {
+    pub fn failed(&self) -> bool {
+        self.status == Status::Failed
+    }
+}
+
+/// What a run did, shader by shader in relative-path order.
+#[derive(Clone, Debug, Default)]
+pub struct BatchResult {
+    pub shaders: Vec<ShaderResult>,
+}
+
+impl BatchResult {
+    pub fn count(&self, status: Status) -> usize {
+        self.shaders.iter().filter(|s| s.status == status).count()
+    }
+
+    pub fn failed(&self) -> usize {
+        self.count(Status::Failed)
+    }
+
+    /// Replaces the results of the shaders that `newer` ran and keeps the
+    /// others, dropping those whose inputs are no longer in `jobs`.
+    pub fn merge(&mut self, newer: BatchResult, jobs: &[Job]) {
+        let mut by_path: BTreeMap<PathBuf, ShaderResult> = std::mem::take(&mut self.shaders)
+            .into_iter()
+            .map(|s| (s.job.relative.clone(), s))
+            .collect();
+        for s in newer.shaders {
+            by_path.insert(s.job.relative.clone(), s);
+        }
+        let live: std::collections::BTreeSet<&PathBuf> = jobs.iter().map(|j| &j.relative).collect();
+        self.shaders = by_path
+            .into_values()
+            .filter(|s| live.contains(&s.job.relative))
+            .collect();
+    }
+
+    /// The manifest: every shader in relative-path order with its outputs
+    /// (path, format, size, SHA-256) and its report. It depends only on the
+    /// inputs and options, never on timing, the cache or the thread count.
+    pub fn manifest(&self, options: &BatchOptions) -> String {
+        #[derive(Serialize)]
+        struct Manifest<'a> {
+            tool: &'static str,
+            version: &'static str,
+            input_dir: String,
+            formats: Vec<&'static str>,
+            summary: Summary,
+            shaders: Vec<ShaderEntry<'a>>,
+        }
+        #[derive(Serialize)]
+        struct Summary {
+            shaders: usize,
+            succeeded: usize,
+            failed: usize,
+        }
+        #[derive(Serialize)]
+        struct ShaderEntry<'a> {
+            input: String,
+            success: bool,
+            outputs: &'a [OutputEntry],
+            report: &'a serde_json::Value,
+        }
+        let manifest = Manifest {
+            tool: "shaderxform",
+            version: env!("CARGO_PKG_VERSION"),
+            input_dir: options.input_dir.display().to_string(),
+            formats: options.formats.iter().map(|f| f.extension()).collect(),
+            summary: Summary {
+                shaders: self.shaders.len(),
+                succeeded: self.shaders.len() - self.failed(),
+                failed: self.failed(),
+            },
+            shaders: self
+                .shaders
+                .iter()
+                .map(|s| ShaderEntry {
+                    input: slash_path(&s.job.relative),
+                    success: !s.failed(),
+                    outputs: &s.outputs,
+                    report: &s.report,
+                })
+                .collect(),
+        };
+        let mut text = serde_json::to_string_pretty(&manifest).expect("a manifest serializes");
+        text.push('\n');
+        text
+    }
+}
+
+fn slash_path(path: &Path) -> String {
+    path.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    let mut hex = String::with_capacity(64);
+    for byte in digest {
+        hex.push_str(&format!("{byte:02x}"));
+    }
+    hex
+}
+
+/// Runs `jobs` (all of [`plan`], or the ones that changed) on a thread
+/// pool. `progress` is called once per shader as it finishes, from the
+/// worker that ran it, with the number finished so far.
+pub fn run(
+    options: &BatchOptions,
+    compiler: &Compiler,
+    jobs: &[Job],
+    progress: &(dyn Fn(&ShaderResult, usize) + Sync),
+) -> BatchResult {
+    let done = AtomicUsize::new(0);
+    let work = || {
+        jobs.par_iter()
+            .map(|job| {
+                let result = run_one(options, compiler, job);
+                progress(&result, done.fetch_add(1, Ordering::Relaxed) + 1);
+                result
+            })
+            .collect::<Vec<_>>()
+    };
+    let threads = options.jobs.unwrap_or(0);
+    let shaders = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(work),
+        // Without threads of its own the batch still runs, on the global pool.
+        Err(_) => work(),
+    };
+    let mut result = BatchResult { shaders };
+    result
+        .shaders
+        .sort_by(|a, b| a.job.relative.cmp(&b.job.relative));
+    result
+}
+
+/// A compiled shader as the cache keeps it: the outputs in the job's
+/// order, the report and the rendered warnings.
+#[derive(Serialize, Deserialize)]
+struct CacheEntry {
+    /// The shader's name when the entry was made: reports and diagnostics
+    /// quote it, and a run that names the folder differently gets its own.
+    name: String,
+    outputs: Vec<OutputEntry>,
+    report: serde_json::Value,
+    rendered: String,
+    warnings: usize,
+}
+
+fn run_one(options: &BatchOptions, compiler: &Compiler, job: &Job) -> ShaderResult {
+    let name = job.input.display().to_string();
+    let source = match Source::read(&job.input, options.stage) {
+        Ok(source) => source,
+        Err(error) => {
+            let source = Source::new(name, InputFormat::Wgsl, Vec::new());
+            let d = Diagnostic::error(error.to_string()).with_code("io::read");
+            return failed(options, job, &source, Report::new(&source), &[d], &[]);
+        }
+    };
+    let key = options
+        .cache_dir
+        .as_ref()
+        .map(|_| cache_key(options, compiler, job, &source));
+    if let (Some(dir), Some(key)) = (&options.cache_dir, &key) {
+        if let Some((mut entry, outputs)) = cache_lookup(dir, key) {
+            if entry.name != source.name {
+                rename(&mut entry, &source.name);
+            }
+            return finish(options, job, &source, entry, outputs, Status::Cached);
+        }
+    }
+    let formats: Vec<OutputFormat> = job.outputs.iter().map(|(f, _)| *f).collect();
+    let mut report = Report::new(&source);
+    match compiler.compile(&source, &formats) {
+        Ok(compiled) => {
+            report.add_passes(&source, &compiled.transformed.passes);
+            let warnings: Vec<&Diagnostic> = compiled.transformed.diagnostics().collect();
+            let rendered: String = warnings
+                .iter()
+                .map(|d| render(d, &source, options.color))
+                .collect();
+            let mut entries = Vec::new();
+            for ((format, path), output) in job.outputs.iter().zip(&compiled.outputs) {
+                let path = slash_path(path);
+                report.add_output(path.clone(), *format, output.bytes.len());
+                entries.push(OutputEntry {
+                    path,
+                    format: format.extension().to_string(),
+                    bytes: output.bytes.len(),
+                    sha256: sha256_hex(&output.bytes),
+                });
+            }
+            let entry = CacheEntry {
+                name: source.name.clone(),
+                outputs: entries,
+                report: serde_json::to_value(&report).expect("a report serializes"),
+                rendered,
+                warnings: warnings.iter().filter(|d| !d.is_error()).count(),
+            };
+            let outputs: Vec<Vec<u8>> = compiled.outputs.into_iter().map(|o| o.bytes).collect();
+            if let (Some(dir), Some(key)) = (&options.cache_dir, &key) {
+                // A cache that cannot be written only costs the next run time.
+                let _ = cache_store(dir, key, &entry, &outputs);
+            }
+            finish(options, job, &source, entry, outputs, Status::Compiled)
+        }
+        Err(failure) => failed_compile(options, job, &source, report, &failure),
+    }
+}
+
+fn failed_compile(
+    options: &BatchOptions,
+    job: &Job,
+    source: &Source,
+    mut report: Report,
+    failure: &Failure,
+) -> ShaderResult {
+    report.add_passes(source, &failure.passes);
+    let warnings: Vec<Diagnostic> = failure
+        .passes
+        .iter()
+        .flat_map(|p| p.diagnostics.iter().filter(|d| !d.is_error()).cloned())
+        .collect();
+    failed(
+        options,
+        job,
+        source,
+        report,
+        &failure.diagnostics,
+        &warnings,
+    )
+}
+
+fn failed(
+    options: &BatchOptions,
+    job: &Job,
+    source: &Source,
+    mut report: Report,
+    errors: &[Diagnostic],
+    warnings: &[Diagnostic],
+) -> ShaderResult {
+    report.add_diagnostics(source, errors);
+    report.success = false;
+    let rendered: String = warnings
+        .iter()
+        .chain(errors)
+        .map(|d| render(d, source, options.color))
+        .collect();
+    // Outputs of an earlier run would no longer match their input.
+    for (_, path) in &job.outputs {
+        let _ = std::fs::remove_file(options.output_dir.join(path));
+    }
+    ShaderResult {
+        job: job.clone(),
+        status: Status::Failed,
+        outputs: Vec::new(),
+        report: serde_json::to_value(&report).expect("a report serializes"),
+        rendered,
+        warnings: warnings.len(),
+    }
+}
+
+/// Writes the outputs of a compiled or cached shader. An output whose file
+/// already holds exactly these bytes is left alone, so that an unchanged
+/// shader touches nothing (and downstream builds see no new timestamps).
+fn finish(
+    options: &BatchOptions,
+    job: &Job,
+    source: &Source,
+    entry: CacheEntry,
+    outputs: Vec<Vec<u8>>,
+    status: Status,
+) -> ShaderResult {
+    let mut staged = Vec::new();
+    for ((_, relative), bytes) in job.outputs.iter().zip(&outputs) {
+        let path = options.output_dir.join(relative);
+        if std::fs::read(&path).is_ok_and(|existing| existing == *bytes) {
+            continue;
+        }
+        let staging = path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .map_err(|e| {
+                format!(
+                    "cannot create the folder of {}: {}",
+                    path.display(),
+                    e.kind()
+                )
+            })
+            .and_then(|()| stage_file(&path, bytes));
+        match staging {
+            Ok(file) => staged.push((path, file)),
+            Err(message) => {
+                let d = Diagnostic::error(message).with_code("io::write");
+                let report = Report::new(source);
+                return failed(options, job, source, report, &[d], &[]);
+            }
+        }
+    }
+    for (path, file) in staged {
+        if let Err(message) = crate::write::persist(file, &path) {
+            let d = Diagnostic::error(message).with_code("io::write");
+            return failed(options, job, source, Report::new(source), &[d], &[]);
+        }
+    }
+    ShaderResult {
+        job: job.clone(),
+        status,
+        outputs: entry.outputs,
+        report: entry.report,
+        rendered: entry.rendered,
+        warnings: entry.warnings,
+    }
+}
+
+/// Makes an entry speak of the shader by its name in this run: every string
+/// of the report that is the old name, and the old name in the rendered
+/// diagnostics (their `--> file:line:col` lines).
+fn rename(entry: &mut CacheEntry, name: &str) {
+    fn walk(value: &mut serde_json::Value, old: &str, new: &str) {
+        match value {
+            serde_json::Value::String(s) if s == old => *s = new.to_string(),
+            serde_json::Value::Array(items) => items.iter_mut().for_each(|v| walk(v, old, new)),
+            serde_json::Value::Object(fields) => {
+                fields.values_mut().for_each(|v| walk(v, old, new))
+            }
+            _ => {}
+        }
+    }
+    walk(&mut entry.report, &entry.name, name);
+    entry.rendered = entry.rendered.replace(&entry.name, name);
+    entry.name = name.to_string();
+}
+
+/// The cache key: SHA-256 over the tool version, the options, the formats,
+/// the shader's relative path (its outputs' paths derive from it) and its
+/// bytes.
+fn cache_key(options: &BatchOptions, compiler: &Compiler, job: &Job, source: &Source) -> String {
+    let mut hasher = Sha256::new();
+    let mut field = |bytes: &[u8]| {
+        hasher.update((bytes.len() as u64).to_le_bytes());
+        hasher.update(bytes);
+    };
+    field(b"shaderxform-batch-cache-1");
+    field(env!("CARGO_PKG_VERSION").as_bytes());
+    // `Options` holds only ordered collections, so its Debug form is
+    // deterministic; a change of its shape comes with a change of version.
+    field(format!("{:?}", compiler.options()).as_bytes());
+    field(format!("{:?}", options.color).as_bytes());
+    field(format!("{:?}", source.format).as_bytes());
+    for (format, path) in &job.outputs {
+        field(format.extension().as_bytes());
+        field(slash_path(path).as_bytes());
+    }
+    field(slash_path(&job.relative).as_bytes());
+    field(&source.bytes);
+    let digest = hasher.finalize();
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn cache_path(dir: &Path, key: &str) -> PathBuf {
+    dir.join(&key[..2]).join(key)
+}
+
+/// An entry and its outputs, or `None` when it is missing or any output
+/// does not hash to what the entry says (a damaged cache is a miss).
+fn cache_lookup(dir: &Path, key: &str) -> Option<(CacheEntry, Vec<Vec<u8>>)> {
+    let path = cache_path(dir, key);
+    let entry: CacheEntry =
+        serde_json::from_slice(&std::fs::read(path.join("entry.json")).ok()?).ok()?;
+    let mut outputs = Vec::with_capacity(entry.outputs.len());
+    for (i, output) in entry.outputs.iter().enumerate() {
+        let bytes = std::fs::read(path.join(format!("{i}.out"))).ok()?;
+        if bytes.len() != output.bytes || sha256_hex(&bytes) != output.sha256 {
+            return None;
+        }
+        outputs.push(bytes);
+    }
+    Some((entry, outputs))
+}
+
+/// Stores an entry: the outputs first, then `entry.json` atomically, so an
+/// entry is visible only once it is complete. Nothing is synced to disk:
+/// a lookup checks every output against its hash, so an entry damaged by
+/// a crash is a miss, and syncing would cost more than compiling.
+fn cache_store(
+    dir: &Path,
+    key: &str,
+    entry: &CacheEntry,
+    outputs: &[Vec<u8>],
+) -> Result<(), String> {
+    let path = cache_path(dir, key);
+    std::fs::create_dir_all(&path).map_err(|e| e.to_string())?;
+    for (i, bytes) in outputs.iter().enumerate() {
+        write_atomically_unsynced(&path.join(format!("{i}.out")), bytes)?;
+    }
+    let json = serde_json::to_vec(entry).map_err(|e| e.to_string())?;
+    write_atomically_unsynced(&path.join("entry.json"), &json)
+}
+
+/// Writes the manifest atomically.
+pub fn write_manifest(
+    path: &Path,
+    result: &BatchResult,
+    options: &BatchOptions,
+) -> Result<(), String> {
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {}", parent.display(), e.kind()))?;
+    }
+    write_atomically(path, result.manifest(options).as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sha256_of_nothing_is_the_known_digest() {
+        assert_eq!(
+            sha256_hex(b""),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
+    }
+
+    #[test]
+    fn two_inputs_that_would_write_one_output_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("in");
+        std::fs::create_dir(&input).unwrap();
+        std::fs::write(input.join("blur.wgsl"), "").unwrap();
+        std::fs::write(input.join("blur.comp"), "").unwrap();
+        let options = BatchOptions::new(&input, dir.path().join("out"));
+        let error = plan(&options).unwrap_err();
+        assert!(matches!(error, PlanError::Collision { .. }), "{error}");
+    }
+
+    #[test]
+    fn an_output_folder_inside_the_input_folder_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let options = BatchOptions::new(dir.path(), dir.path().join("out"));
+        assert!(matches!(
+            plan(&options),
+            Err(PlanError::OutputInsideInput { .. })
+        ));
+    }
+
+    #[test]
+    fn the_plan_is_sorted_and_keeps_relative_paths() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("in");
+        std::fs::create_dir_all(input.join("b/c")).unwrap();
+        std::fs::write(input.join("b/c/z.wgsl"), "").unwrap();
+        std::fs::write(input.join("a.comp"), "").unwrap();
+        std::fs::write(input.join("notes.txt"), "").unwrap();
+        std::fs::write(input.join(".hidden.wgsl"), "").unwrap();
+        let mut options = BatchOptions::new(&input, dir.path().join("out"));
+        options.formats = vec![OutputFormat::Wgsl, OutputFormat::SpirvBinary];
+        let jobs = plan(&options).unwrap();
+        let relatives: Vec<String> = jobs.iter().map(|j| slash_path(&j.relative)).collect();
+        assert_eq!(relatives, ["a.comp", "b/c/z.wgsl"]);
+        assert_eq!(
+            jobs[1].outputs,
+            [
+                (OutputFormat::Wgsl, PathBuf::from("b/c/z.wgsl")),
+                (OutputFormat::SpirvBinary, PathBuf::from("b/c/z.spv")),
+            ]
+        );
+    }
+}

@@ -1,0 +1,366 @@
+//! Shaders from a build script: every shader under a folder that matches
+//! the globs is transformed into `OUT_DIR` (same relative paths), cargo is
+//! told to run the script again when any of them changes, warnings become
+//! `cargo:warning`s, and an error fails the build with the diagnostics
+//! rendered like rustc's.
+//!
+//! ```no_run
+//! // build.rs
+//! use shaderxform::build::Build;
+//! use shaderxform::OutputFormat;
+//!
+//! fn main() {
+//!     Build::new("shaders")
+//!         .glob("**/*.wgsl")
+//!         .emit(OutputFormat::SpirvBinary)
+//!         .emit(OutputFormat::Wgsl)
+//!         .pass_option("float-atomics", "strategy", "ordered")
+//!         .compile();
+//! }
+//! ```
+//!
+//! The crate is then used with `default-features = false, features =
+//! ["build"]`, which leaves out the command line and the GPU harness.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use globset::{Glob, GlobSet, GlobSetBuilder};
+
+use crate::diagnostics::{render, ColorChoice, Diagnostic, DiagnosticJson};
+use crate::pipeline::{Compiler, Options};
+use crate::source::{InputFormat, Source};
+use crate::write::write_atomically;
+use crate::{EmitOptions, OutputFormat, PassSelection, Target};
+
+/// What to transform and how; see the module documentation.
+#[derive(Clone, Debug)]
+pub struct Build {
+    dir: PathBuf,
+    globs: Vec<String>,
+    formats: Vec<OutputFormat>,
+    options: Options,
+    stage: Option<naga::ShaderStage>,
+    out_dir: Option<PathBuf>,
+}
+
+/// One shader written by a build.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Built {
+    pub input: PathBuf,
+    /// The outputs, in the order of the formats.
+    pub outputs: Vec<PathBuf>,
+}
+
+/// Why a build failed: every shader's diagnostics, rendered.
+#[derive(Debug, thiserror::Error)]
+#[error("{rendered}")]
+pub struct BuildError {
+    pub rendered: String,
+    /// How many shaders failed.
+    pub failed: usize,
+}
+
+impl Build {
+    /// Every shader under `dir` (by extension), written as SPIR-V, with
+    /// every pass; relative paths are from the package root, as cargo runs
+    /// build scripts there.
+    pub fn new(dir: impl Into<PathBuf>) -> Self {
+        Build {
+            dir: dir.into(),
+            globs: Vec::new(),
+            formats: Vec::new(),
+            options: Options::default(),
+            stage: None,
+            out_dir: None,
+        }
+    }
+
+    /// Only shaders whose path under the folder matches (`**/*.wgsl`,
+    /// `compute/*.comp`); may be given several times.
+    pub fn glob(mut self, pattern: impl Into<String>) -> Self {
+        self.globs.push(pattern.into());
+        self
+    }
+
+    /// An output format; may be given several times [default: SPIR-V].
+    pub fn emit(mut self, format: OutputFormat) -> Self {
+        if !self.formats.contains(&format) {
+            self.formats.push(format);
+        }
+        self
+    }
+
+    pub fn passes(mut self, passes: PassSelection) -> Self {
+        self.options.passes = passes;
+        self
+    }
+
+    pub fn pass_option(mut self, pass: &str, option: &str, value: &str) -> Self {
+        self.options
+            .pass_options
+            .entry(pass.to_string())
+            .or_default()
+            .insert(option.to_string(), value.to_string());
+        self
+    }
+
+    pub fn target(mut self, target: Target) -> Self {
+        self.options.target = target;
+        self
+    }
+
+    pub fn emit_options(mut self, emit: EmitOptions) -> Self {
+        self.options.emit = emit;
+        self
+    }
+
+    /// The stage of GLSL files whose extension does not say it.
+    pub fn stage(mut self, stage: naga::ShaderStage) -> Self {
+        self.stage = Some(stage);
+        self
+    }
+
+    /// Where to write [default: `$OUT_DIR`].
+    pub fn out_dir(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.out_dir = Some(dir.into());
+        self
+    }
+
+    /// Runs the build, panicking with the rendered diagnostics when a
+    /// shader fails: what a build script wants.
+    pub fn compile(&self) -> Vec<Built> {
+        match self.run() {
+            Ok(built) => built,
+            Err(error) => panic!(
+                "shaderxform: {} shader(s) failed to compile\n\n{}",
+                error.failed, error.rendered
+            ),
+        }
+    }
+
+    /// Runs the build, with cargo's instructions on standard output.
+    pub fn run(&self) -> Result<Vec<Built>, BuildError> {
+        let stdout = std::io::stdout();
+        let mut out = stdout.lock();
+        self.run_with(&mut out)
+    }
+
+    /// Runs the build, writing cargo's instructions to `cargo`. Every
+    /// shader is compiled even after one fails, so that one build shows
+    /// every error.
+    pub fn run_with(&self, cargo: &mut dyn Write) -> Result<Vec<Built>, BuildError> {
+        let setup = |message: String| BuildError {
+            rendered: format!("error: {message}\n"),
+            failed: 0,
+        };
+        let out_dir = match &self.out_dir {
+            Some(dir) => dir.clone(),
+            None => std::env::var_os("OUT_DIR")
+                .map(PathBuf::from)
+                .ok_or_else(|| {
+                    setup("OUT_DIR is not set: run from a build script, or give out_dir".into())
+                })?,
+        };
+        let globs = self.glob_set().map_err(setup)?;
+        let compiler = Compiler::new(self.options.clone()).map_err(|failure| {
+            setup(
+                failure
+                    .diagnostics
+                    .iter()
+                    .map(|d| d.message.clone())
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            )
+        })?;
+        let formats = if self.formats.is_empty() {
+            vec![OutputFormat::SpirvBinary]
+        } else {
+            self.formats.clone()
+        };
+
+        let _ = writeln!(cargo, "cargo:rerun-if-changed={}", self.dir.display());
+        let mut relatives = Vec::new();
+        walk(&self.dir, Path::new(""), &mut relatives)
+            .map_err(|e| setup(format!("cannot read {}: {e}", self.dir.display())))?;
+        relatives.sort();
+
+        let mut built = Vec::new();
+        let mut rendered = String::new();
+        let mut failed = 0;
+        for relative in relatives {
+            let slashed = relative
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/");
+            let matches = if globs.is_empty() {
+                InputFormat::from_path(&relative, self.stage).is_some()
+            } else {
+                globs.is_match(&slashed)
+            };
+            if !matches {
+                continue;
+            }
+            let input = self.dir.join(&relative);
+            let _ = writeln!(cargo, "cargo:rerun-if-changed={}", input.display());
+            let source = match Source::read(&input, self.stage) {
+                Ok(source) => source,
+                Err(e) => {
+                    failed += 1;
+                    rendered.push_str(&format!("error: {e}\n"));
+                    continue;
+                }
+            };
+            let compiled = match compiler.compile(&source, &formats) {
+                Ok(compiled) => compiled,
+                Err(failure) => {
+                    failed += 1;
+                    let warnings = failure
+                        .passes
+                        .iter()
+                        .flat_map(|p| p.diagnostics.iter().filter(|d| !d.is_error()));
+                    for d in warnings.chain(&failure.diagnostics) {
+                        rendered.push_str(&render(d, &source, ColorChoice::Never));
+                    }
+                    continue;
+                }
+            };
+            for d in compiled.transformed.diagnostics() {
+                let _ = writeln!(cargo, "cargo:warning={}", one_line(d, &source));
+            }
+            let mut outputs = Vec::new();
+            for output in &compiled.outputs {
+                let path = out_dir.join(relative.with_extension(output.format.extension()));
+                if let Err(message) = write_if_changed(&path, &output.bytes) {
+                    failed += 1;
+                    rendered.push_str(&format!("error: {message}\n"));
+                    continue;
+                }
+                outputs.push(path);
+            }
+            built.push(Built { input, outputs });
+        }
+        if failed > 0 {
+            return Err(BuildError { rendered, failed });
+        }
+        Ok(built)
+    }
+
+    fn glob_set(&self) -> Result<GlobSet, String> {
+        let mut set = GlobSetBuilder::new();
+        for pattern in &self.globs {
+            let glob = Glob::new(pattern).map_err(|e| format!("bad glob `{pattern}`: {e}"))?;
+            set.add(glob);
+        }
+        set.build().map_err(|e| e.to_string())
+    }
+}
+
+/// `file:line:col: warning: message`, as one `cargo:warning` line holds.
+fn one_line(diagnostic: &Diagnostic, source: &Source) -> String {
+    let json = DiagnosticJson::new(diagnostic, source);
+    let position = match (json.line, json.column) {
+        (Some(line), Some(column)) => format!("{}:{line}:{column}", source.name),
+        _ => source.name.clone(),
+    };
+    format!(
+        "{position}: {}: {}",
+        diagnostic.severity.as_str(),
+        diagnostic.message.replace('\n', " ")
+    )
+}
+
+/// Leaves a file that already holds these bytes alone, so that cargo does
+/// not see a change where there is none.
+fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    if std::fs::read(path).is_ok_and(|existing| existing == bytes) {
+        return Ok(());
+    }
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {}", parent.display(), e.kind()))?;
+    }
+    write_atomically(path, bytes)
+}
+
+fn walk(root: &Path, relative: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(root.join(relative))? {
+        let entry = entry?;
+        let name = entry.file_name();
+        if name.to_string_lossy().starts_with('.') {
+            continue;
+        }
+        let path = relative.join(&name);
+        let meta = std::fs::metadata(entry.path())?;
+        if meta.is_dir() {
+            walk(root, &path, out)?;
+        } else if meta.is_file() {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = "@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    data[id.x] = data[id.x] * 2u;
+}
+";
+
+    #[test]
+    fn writes_matching_shaders_and_tells_cargo_about_every_input() {
+        let dir = tempfile::tempdir().unwrap();
+        let shaders = dir.path().join("shaders");
+        std::fs::create_dir_all(shaders.join("sub")).unwrap();
+        std::fs::write(shaders.join("sub/double.wgsl"), GOOD).unwrap();
+        std::fs::write(shaders.join("notes.txt"), "not a shader").unwrap();
+        let out = dir.path().join("out");
+        let mut cargo = Vec::new();
+        let built = Build::new(&shaders)
+            .glob("**/*.wgsl")
+            .emit(OutputFormat::Wgsl)
+            .emit(OutputFormat::SpirvBinary)
+            .out_dir(&out)
+            .run_with(&mut cargo)
+            .unwrap();
+        let cargo = String::from_utf8(cargo).unwrap();
+        assert!(cargo.contains(&format!("cargo:rerun-if-changed={}\n", shaders.display())));
+        assert!(cargo.contains(&format!(
+            "cargo:rerun-if-changed={}\n",
+            shaders.join("sub/double.wgsl").display()
+        )));
+        assert!(!cargo.contains("notes.txt"), "{cargo}");
+        assert_eq!(built.len(), 1);
+        assert!(std::fs::read_to_string(out.join("sub/double.wgsl"))
+            .unwrap()
+            .contains("fn main"));
+        let spirv = std::fs::read(out.join("sub/double.spv")).unwrap();
+        assert_eq!(spirv[..4], 0x0723_0203u32.to_le_bytes());
+    }
+
+    #[test]
+    fn an_error_renders_every_failing_shader_with_its_position() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("a.wgsl"),
+            "fn f() -> i32 {\n  return x +;\n}\n",
+        )
+        .unwrap();
+        std::fs::write(dir.path().join("b.wgsl"), GOOD).unwrap();
+        std::fs::write(dir.path().join("c.wgsl"), "fn g( {\n").unwrap();
+        let error = Build::new(dir.path())
+            .out_dir(dir.path().join("out"))
+            .run_with(&mut Vec::new())
+            .unwrap_err();
+        assert_eq!(error.failed, 2);
+        assert!(error.rendered.contains("a.wgsl:2:"), "{}", error.rendered);
+        assert!(error.rendered.contains("c.wgsl:1:"), "{}", error.rendered);
+        assert!(dir.path().join("out/b.spv").is_file());
+    }
+}

@@ -1,0 +1,284 @@
+//! `shaderxform batch`: progress, diagnostics and the summary around
+//! `shaderxform::batch`, and `--watch`.
+
+use std::collections::BTreeSet;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use shaderxform::batch::{self, BatchOptions, BatchResult, Job, ShaderResult, Status};
+
+use super::{compiler, exit, stage, BatchArgs, Printer};
+use shaderxform::{Compiler, OutputFormat};
+
+pub(super) fn run(args: BatchArgs) -> i32 {
+    let printer = Printer::new(&args.common);
+    let compiler = match compiler(&args.common, &printer) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let mut formats = Vec::new();
+    for name in &args.emit {
+        let format = OutputFormat::from_name(name).expect("clap checks --emit");
+        if !formats.contains(&format) {
+            formats.push(format);
+        }
+    }
+    if formats.is_empty() {
+        formats.push(OutputFormat::SpirvBinary);
+    }
+    let options = BatchOptions {
+        input_dir: args.input_dir.clone(),
+        output_dir: args.output_dir.clone(),
+        formats,
+        options: compiler.options().clone(),
+        stage: stage(&args.common),
+        jobs: args.jobs.map(usize::from),
+        cache_dir: args.cache.clone(),
+        color: printer.color,
+    };
+    let manifest = args
+        .manifest
+        .clone()
+        .unwrap_or_else(|| args.output_dir.join(batch::MANIFEST_NAME));
+    let jobs = match batch::plan(&options) {
+        Ok(jobs) => jobs,
+        Err(error) => {
+            printer.plain_error(&error.to_string(), &args.input_dir.display().to_string());
+            return exit::USAGE;
+        }
+    };
+    if let Err(e) = std::fs::create_dir_all(&options.output_dir) {
+        printer.plain_error(
+            &format!(
+                "cannot create {}: {}",
+                options.output_dir.display(),
+                e.kind()
+            ),
+            &options.output_dir.display().to_string(),
+        );
+        return exit::FAILED;
+    }
+    let mut result = run_jobs(&options, &compiler, &jobs, &printer);
+    let mut code = finish(&options, &result, &manifest, &printer);
+    if args.watch {
+        code = watch(&options, &compiler, &manifest, &printer, &mut result);
+    }
+    code
+}
+
+/// Runs jobs with a progress bar on a terminal, or a line per shader.
+fn run_jobs(
+    options: &BatchOptions,
+    compiler: &Compiler,
+    jobs: &[Job],
+    printer: &Printer,
+) -> (BatchResult, Duration) {
+    let total = jobs.len();
+    let bar = (std::io::stderr().is_terminal() && !printer.json).then(|| {
+        let bar = ProgressBar::new(total as u64);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} {per_sec} {wide_msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    let width = total.to_string().len();
+    let report = |shader: &ShaderResult, done: usize| {
+        let relative = shader.job.input.display();
+        let status = match shader.status {
+            Status::Compiled => "compiled",
+            Status::Cached => "cached",
+            Status::Failed => "FAILED",
+        };
+        let print = || {
+            if bar.is_none() {
+                eprintln!("[{done:>width$}/{total}] {status:<8} {relative}");
+            }
+            print_diagnostics(shader, printer);
+        };
+        match &bar {
+            Some(bar) => {
+                if !shader.rendered.is_empty() {
+                    bar.suspend(print);
+                }
+                bar.set_message(relative.to_string());
+                bar.inc(1);
+            }
+            None => print(),
+        }
+    };
+    let start = Instant::now();
+    let result = batch::run(options, compiler, jobs, &report);
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    (result, start.elapsed())
+}
+
+fn print_diagnostics(shader: &ShaderResult, printer: &Printer) {
+    let mut stderr = std::io::stderr().lock();
+    if printer.json {
+        if let Some(diagnostics) = shader.report["diagnostics"].as_array() {
+            for d in diagnostics {
+                let _ = writeln!(stderr, "{d}");
+            }
+        }
+    } else {
+        let _ = stderr.write_all(shader.rendered.as_bytes());
+    }
+}
+
+/// Writes the manifest and prints the summary; the exit code of the run.
+fn finish(
+    options: &BatchOptions,
+    (result, elapsed): &(BatchResult, Duration),
+    manifest: &Path,
+    printer: &Printer,
+) -> i32 {
+    let ran = result.shaders.len();
+    let seconds = elapsed.as_secs_f64();
+    let rate = if seconds > 0.0 {
+        ran as f64 / seconds
+    } else {
+        0.0
+    };
+    eprintln!(
+        "shaderxform batch: {ran} shaders in {seconds:.2} s ({rate:.1} per second): {} compiled, {} from the cache, {} failed",
+        result.count(Status::Compiled),
+        result.count(Status::Cached),
+        result.failed(),
+    );
+    write_manifest(options, result, manifest, printer)
+}
+
+fn write_manifest(
+    options: &BatchOptions,
+    result: &BatchResult,
+    manifest: &Path,
+    printer: &Printer,
+) -> i32 {
+    if let Err(message) = batch::write_manifest(manifest, result, options) {
+        printer.plain_error(&message, &manifest.display().to_string());
+        return exit::FAILED;
+    }
+    eprintln!("manifest: {}", manifest.display());
+    if result.failed() > 0 {
+        exit::FAILED
+    } else {
+        exit::OK
+    }
+}
+
+/// Compiles again whatever changes under the input folder, until the
+/// process is interrupted or the watch fails. Each round runs only the
+/// shaders whose files changed (and new ones), keeps the results of the
+/// others, and rewrites the manifest.
+fn watch(
+    options: &BatchOptions,
+    compiler: &Compiler,
+    manifest: &Path,
+    printer: &Printer,
+    all: &mut (BatchResult, Duration),
+) -> i32 {
+    use notify::{RecursiveMode, Watcher};
+
+    let root = match options.input_dir.canonicalize() {
+        Ok(root) => root,
+        Err(e) => {
+            printer.plain_error(&e.to_string(), &options.input_dir.display().to_string());
+            return exit::FAILED;
+        }
+    };
+    let (sender, events) = mpsc::channel();
+    let mut watcher = match notify::recommended_watcher(sender) {
+        Ok(w) => w,
+        Err(e) => {
+            printer.plain_error(&format!("cannot watch: {e}"), &root.display().to_string());
+            return exit::FAILED;
+        }
+    };
+    if let Err(e) = watcher.watch(&root, RecursiveMode::Recursive) {
+        printer.plain_error(&format!("cannot watch: {e}"), &root.display().to_string());
+        return exit::FAILED;
+    }
+    eprintln!(
+        "watching {} (interrupt to stop)",
+        options.input_dir.display()
+    );
+    let mut code = exit::OK;
+    loop {
+        let Ok(first) = events.recv() else {
+            return code;
+        };
+        // Editors save in bursts (temporary file, rename, attributes):
+        // gather a burst into one round.
+        let mut changed = BTreeSet::new();
+        let mut collect = |event: notify::Result<notify::Event>| {
+            if let Ok(event) = event {
+                for path in event.paths {
+                    if let Ok(relative) = path.strip_prefix(&root) {
+                        changed.insert(relative.to_path_buf());
+                    }
+                }
+            }
+        };
+        collect(first);
+        let deadline = Instant::now() + Duration::from_millis(150);
+        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+            match events.recv_timeout(left) {
+                Ok(event) => collect(event),
+                Err(_) => break,
+            }
+        }
+        let jobs = match batch::plan(options) {
+            Ok(jobs) => jobs,
+            Err(error) => {
+                printer.plain_error(&error.to_string(), &options.input_dir.display().to_string());
+                continue;
+            }
+        };
+        let rerun: Vec<Job> = jobs
+            .iter()
+            .filter(|job| changed.iter().any(|c| touches(c, &job.relative)))
+            .cloned()
+            .collect();
+        let removed = removed_outputs(&all.0, &jobs);
+        if rerun.is_empty() && removed.is_empty() {
+            continue;
+        }
+        for path in &removed {
+            let _ = std::fs::remove_file(options.output_dir.join(path));
+        }
+        let round = run_jobs(options, compiler, &rerun, printer);
+        let failed = round.0.failed();
+        eprintln!(
+            "shaderxform batch: {} changed shaders in {:.2} s: {} compiled, {} from the cache, {failed} failed",
+            rerun.len(),
+            round.1.as_secs_f64(),
+            round.0.count(Status::Compiled),
+            round.0.count(Status::Cached),
+        );
+        all.0.merge(round.0, &jobs);
+        code = write_manifest(options, &all.0, manifest, printer);
+    }
+}
+
+/// Whether a changed path is the job's input or a folder that holds it
+/// (a renamed or removed folder reports only itself).
+fn touches(changed: &Path, relative: &Path) -> bool {
+    relative.starts_with(changed)
+}
+
+/// The outputs of shaders whose inputs are gone.
+fn removed_outputs(previous: &BatchResult, jobs: &[Job]) -> Vec<PathBuf> {
+    let live: BTreeSet<&PathBuf> = jobs.iter().map(|j| &j.relative).collect();
+    previous
+        .shaders
+        .iter()
+        .filter(|s| !live.contains(&s.job.relative))
+        .flat_map(|s| s.job.outputs.iter().map(|(_, path)| path.clone()))
+        .collect()
+}
