@@ -327,8 +327,13 @@ struct CommonArgs {
     /// Features the target supports, comma-separated: subgroups,
     /// int64-atomic-min-max (64-bit min/max on storage, results unused),
     /// int64-atomics (every 64-bit atomic operation), f64.
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
-    features: Vec<Feature>,
+    #[arg(
+        long,
+        value_name = "LIST",
+        value_delimiter = ',',
+        value_parser = clap::builder::PossibleValuesParser::new(Target::FEATURES)
+    )]
+    features: Vec<String>,
 
     /// The stage of a GLSL input (default: from the extension; compute for .glsl).
     #[arg(long, value_enum)]
@@ -369,16 +374,6 @@ struct CommonArgs {
     /// `human` diagnostics like rustc, or `json`: one object per line on stderr.
     #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
     message_format: MessageFormat,
-}
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum Feature {
-    Subgroups,
-    #[value(name = "int64-atomic-min-max")]
-    Int64AtomicMinMax,
-    #[value(name = "int64-atomics")]
-    Int64Atomics,
-    F64,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -582,15 +577,8 @@ fn options(common: &CommonArgs) -> Result<Options, String> {
     }
     let mut target = Target::default();
     for feature in &common.features {
-        match feature {
-            Feature::Subgroups => target.subgroups = true,
-            Feature::Int64AtomicMinMax => target.int64_atomic_min_max = true,
-            Feature::Int64Atomics => {
-                target.int64_atomic_min_max = true;
-                target.int64_atomic_all_ops = true;
-            }
-            Feature::F64 => target.float64 = true,
-        }
+        // clap has checked the name against Target::FEATURES.
+        target.enable(feature);
     }
     Ok(Options {
         passes: PassSelection::parse(&common.passes),

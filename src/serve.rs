@@ -260,15 +260,11 @@ fn options(request: &Request) -> Result<Options, String> {
     };
     let mut target = Target::default();
     for feature in &o.features {
-        match feature.as_str() {
-            "subgroups" => target.subgroups = true,
-            "int64-atomic-min-max" => target.int64_atomic_min_max = true,
-            "f64" => target.float64 = true,
-            other => {
-                return Err(format!(
-                    "unknown feature `{other}`; expected subgroups, int64-atomic-min-max or f64"
-                ))
-            }
+        if !target.enable(feature) {
+            return Err(format!(
+                "unknown feature `{feature}`; expected one of {}",
+                Target::FEATURES.join(", ")
+            ));
         }
     }
     let parse = |value: &Option<String>, what: &str, ok: &dyn Fn(&str) -> bool| match value {

@@ -205,7 +205,7 @@ fn f64_min_max_needs_64_bit_atomics_on_the_target() {
 #[test]
 fn f16_corpus_is_widened_onto_u32_atomics() {
     let mut wgsl = Vec::new();
-    insta::glob!("../corpus/float-atomics/f16", "*.wgsl", |path| {
+    insta::glob!("../corpus/float-atomics/f16", "*.{wgsl,spvasm}", |path| {
         let relative = common::display(path);
         let source = Source::read(relative.as_ref(), None).unwrap();
         let compiler = compiler();

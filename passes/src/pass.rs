@@ -23,6 +23,28 @@ pub struct Target {
     pub float64: bool,
 }
 
+impl Target {
+    /// The names [`Target::enable`] takes, as the command line spells them.
+    pub const FEATURES: &'static [&'static str] =
+        &["subgroups", "f64", "int64-atomic-min-max", "int64-atomics"];
+
+    /// Declares the feature `name` (one of [`Target::FEATURES`]); `false`
+    /// for an unknown name.
+    pub fn enable(&mut self, name: &str) -> bool {
+        match name {
+            "subgroups" => self.subgroups = true,
+            "f64" => self.float64 = true,
+            "int64-atomic-min-max" => self.int64_atomic_min_max = true,
+            "int64-atomics" => {
+                self.int64_atomic_min_max = true;
+                self.int64_atomic_all_ops = true;
+            }
+            _ => return false,
+        }
+        true
+    }
+}
+
 /// Something a pass needs from the target before it may run at all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
