@@ -11,6 +11,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     workgroupBarrier();
     var flag = 0u;
     flag = flags[(lid + 5u) % 64u];
+    // Every read of the first values is done before any is overwritten.
+    workgroupBarrier();
     if lid == 63u {
         return;
     }

@@ -8,6 +8,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     flags[lid] = lid & 3u;
     workgroupBarrier();
     let flag = flags[(lid + 5u) % 64u];
+    workgroupBarrier();
     let live = lid != 63u && flag != 0u && flag != 2u;
     if live {
         flags[lid] = flag + 10u;
