@@ -251,12 +251,11 @@ fn read_source(request: &Request, stage: Option<naga::ShaderStage>) -> Result<So
 
 fn options(request: &Request) -> Result<Options, String> {
     let o = &request.options;
-    let passes = match request.passes.as_deref() {
+    // The same reading as `--passes`: `[]` and `["none"]` are none,
+    // `["all"]` (or no `passes`) all.
+    let passes = match &request.passes {
         None => PassSelection::All,
-        Some([]) => PassSelection::None,
-        Some([one]) if one == "all" => PassSelection::All,
-        Some([one]) if one == "none" => PassSelection::None,
-        Some(names) => PassSelection::Named(names.to_vec()),
+        Some(names) => PassSelection::parse(&names.join(",")),
     };
     let mut target = Target::default();
     for feature in &o.features {
@@ -267,43 +266,41 @@ fn options(request: &Request) -> Result<Options, String> {
             ));
         }
     }
-    let parse = |value: &Option<String>, what: &str, ok: &dyn Fn(&str) -> bool| match value {
-        Some(v) if !ok(v) => Err(format!("`{v}` is not a {what}")),
-        _ => Ok(()),
-    };
-    parse(&o.spirv_version, "SPIR-V version (1.0 to 1.6)", &|v| {
-        back::SpirvVersion::parse(v).is_some()
-    })?;
-    parse(&o.glsl_version, "GLSL version naga writes", &|v| {
-        back::parse_glsl_version(v).is_some()
-    })?;
-    parse(
-        &o.hlsl_shader_model,
-        "HLSL shader model (5.0 to 6.9)",
-        &|v| back::parse_shader_model(v).is_some(),
-    )?;
-    parse(&o.msl_version, "Metal version like 2.4", &|v| {
-        back::parse_major_minor(v).is_some()
-    })?;
     Ok(Options {
         passes,
         pass_options: o.pass_options.clone(),
         target,
         emit: EmitOptions {
             entry_point: o.entry_point.clone(),
-            spirv_version: o
-                .spirv_version
-                .as_deref()
-                .and_then(back::SpirvVersion::parse),
-            glsl_version: o.glsl_version.as_deref().and_then(back::parse_glsl_version),
-            hlsl_shader_model: o
-                .hlsl_shader_model
-                .as_deref()
-                .and_then(back::parse_shader_model),
-            msl_version: o.msl_version.as_deref().and_then(back::parse_major_minor),
+            spirv_version: parse(&o.spirv_version, "SPIR-V version (1.0 to 1.6)", |v| {
+                back::SpirvVersion::parse(v)
+            })?,
+            glsl_version: parse(&o.glsl_version, "GLSL version naga writes", |v| {
+                back::parse_glsl_version(v)
+            })?,
+            hlsl_shader_model: parse(
+                &o.hlsl_shader_model,
+                "HLSL shader model (5.0 to 6.9)",
+                back::parse_shader_model,
+            )?,
+            msl_version: parse(&o.msl_version, "Metal version like 2.4", |v| {
+                back::parse_major_minor(v)
+            })?,
             overrides: o.overrides.clone(),
         },
     })
+}
+
+/// An optional option, read by `read`; `what` names it when it is wrong.
+fn parse<T>(
+    value: &Option<String>,
+    what: &str,
+    read: impl Fn(&str) -> Option<T>,
+) -> Result<Option<T>, String> {
+    value
+        .as_deref()
+        .map(|v| read(v).ok_or_else(|| format!("`{v}` is not a {what}")))
+        .transpose()
 }
 
 #[cfg(test)]
