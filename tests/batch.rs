@@ -1,11 +1,14 @@
 //! `shaderxform batch`: a tree in, a tree out, a manifest, a cache, and
 //! one bad shader that fails alone.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use common::{assert_exit, stderr};
 use serde_json::Value;
 
 const SPIRV_MAGIC: [u8; 4] = 0x0723_0203u32.to_le_bytes();
@@ -50,19 +53,6 @@ fn batch(dir: &Path, args: &[&str]) -> Output {
         .env("NO_COLOR", "1")
         .output()
         .expect("run shaderxform")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn assert_exit(out: &Output, code: i32) {
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "expected exit code {code}\n--- stderr ---\n{}",
-        stderr(out)
-    );
 }
 
 fn manifest(path: &Path) -> Value {

@@ -6,10 +6,13 @@
 //! paths, and checks the directory afterwards: a failed run leaves neither
 //! an output nor a `.shaderxform-*.tmp` staging file.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use common::{assert_exit, stderr};
 use tempfile::TempDir;
 
 // ---------------------------------------------------------------------------
@@ -66,21 +69,6 @@ fn run(dir: &Path, args: &[&str]) -> Output {
         .env_remove("CLICOLOR_FORCE")
         .output()
         .expect("run shaderxform")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// Asserts the exit code, showing stderr when it is not the expected one.
-fn assert_exit(out: &Output, code: i32) {
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "expected exit code {code}\n--- stderr ---\n{}\n--- stdout ---\n{}",
-        stderr(out),
-        String::from_utf8_lossy(&out.stdout)
-    );
 }
 
 /// Asserts that stderr contains every one of `needles`.

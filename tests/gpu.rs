@@ -10,6 +10,8 @@
 
 #![cfg(all(feature = "gpu", feature = "cli"))]
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::Instant;
@@ -43,33 +45,23 @@ fn adapter_or_skip(result: Result<Validation, Error>, what: &str) -> Option<Vali
 
 /// Every `*.harness.toml` under corpus/, with the shader beside it.
 fn harnessed_shaders() -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-            .map(|e| e.unwrap().path())
-            .collect();
-        entries.sort();
-        for path in entries {
-            if path.is_dir() {
-                walk(&path, out);
-                continue;
-            }
-            let name = path.file_name().unwrap().to_str().unwrap();
-            let Some(stem) = name.strip_suffix(".harness.toml") else {
-                continue;
-            };
+    let harnesses = common::corpus_files_where(|p| {
+        p.file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.ends_with(".harness.toml"))
+    });
+    harnesses
+        .into_iter()
+        .map(|harness| {
+            let name = harness.file_name().unwrap().to_str().unwrap();
+            let stem = name.strip_suffix(".harness.toml").unwrap();
             let shader = InputFormat::EXTENSIONS
                 .iter()
-                .map(|ext| path.with_file_name(format!("{stem}.{ext}")))
+                .map(|ext| harness.with_file_name(format!("{stem}.{ext}")))
                 .find(|p| p.is_file())
-                .unwrap_or_else(|| panic!("{} has no shader beside it", path.display()));
-            out.push(shader);
-        }
-    }
-    let mut out = Vec::new();
-    walk(&root().join("corpus"), &mut out);
-    out.into_iter()
-        .map(|p| p.strip_prefix(root()).unwrap().to_path_buf())
+                .unwrap_or_else(|| panic!("{} has no shader beside it", harness.display()));
+            shader.strip_prefix(root()).unwrap().to_path_buf()
+        })
         .collect()
 }
 

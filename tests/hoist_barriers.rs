@@ -166,23 +166,7 @@ fn tint_accepts_the_hoisted_wgsl() {
 
 /// Every WGSL shader under corpus/, recursively.
 fn all_corpus_wgsl() -> Vec<PathBuf> {
-    fn walk(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
-        entries.sort();
-        for path in entries {
-            if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "wgsl") {
-                out.push(path);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(&common::root().join("corpus"), &mut out);
-    out
+    common::corpus_files_where(|p| p.extension().is_some_and(|e| e == "wgsl"))
 }
 
 const TINT_BARRIER_UNIFORMITY: &str = "must only be called from uniform control flow";

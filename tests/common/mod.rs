@@ -190,3 +190,40 @@ fn canonical_temporaries_of_function(text: &str) -> String {
     flush(&mut ident, &mut out);
     out
 }
+
+/// Every file under corpus/, recursively and sorted, that `keep` accepts.
+pub fn corpus_files_where(keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
+    fn walk(dir: &Path, keep: &dyn Fn(&Path) -> bool, out: &mut Vec<PathBuf>) {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+            .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+            .map(|e| e.expect("directory entry").path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                walk(&path, keep, out);
+            } else if keep(&path) {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&root().join("corpus"), &keep, &mut out);
+    out
+}
+
+pub fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Asserts the exit code, showing stderr and stdout when it is not the
+/// expected one.
+pub fn assert_exit(out: &std::process::Output, code: i32) {
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "expected exit code {code}\n--- stderr ---\n{}\n--- stdout ---\n{}",
+        stderr(out),
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
