@@ -331,12 +331,11 @@ fn slash_path(path: &Path) -> String {
 }
 
 fn sha256_hex(bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
-    let mut hex = String::with_capacity(64);
-    for byte in digest {
-        hex.push_str(&format!("{byte:02x}"));
-    }
-    hex
+    hex(&Sha256::digest(bytes))
+}
+
+fn hex(digest: &[u8]) -> String {
+    digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Runs `jobs` (all of [`plan`], or the ones that changed) on a thread
@@ -591,8 +590,7 @@ fn cache_key(options: &BatchOptions, compiler: &Compiler, job: &Job, source: &So
     }
     field(slash_path(&job.relative).as_bytes());
     field(&source.bytes);
-    let digest = hasher.finalize();
-    digest.iter().map(|b| format!("{b:02x}")).collect()
+    hex(&hasher.finalize())
 }
 
 fn cache_path(dir: &Path, key: &str) -> PathBuf {
