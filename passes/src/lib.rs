@@ -10,6 +10,7 @@ pub mod float_atomics;
 pub mod float_order;
 pub mod hoist_barriers;
 pub mod ir;
+pub mod lane_transpose;
 pub mod manager;
 pub mod pass;
 
@@ -28,5 +29,6 @@ pub fn builtin_passes() -> Vec<Box<dyn Pass>> {
     vec![
         Box::new(float_atomics::FloatAtomics),
         Box::new(hoist_barriers::HoistBarriers),
+        Box::new(lane_transpose::LaneTranspose),
     ]
 }

@@ -368,6 +368,18 @@ impl PassManager {
             changes: Vec::new(),
             diagnostics: Vec::new(),
         };
+        // Naming a pass declares that the target has what it requires.
+        let granted;
+        let target = if how == Selection::Explicit {
+            let mut t = target.clone();
+            for requirement in pass.requirements() {
+                requirement.grant(&mut t);
+            }
+            granted = t;
+            &granted
+        } else {
+            target
+        };
         if let Some(missing) = pass.requirements().iter().find(|r| !r.is_met_by(target)) {
             report.skipped = Some(Skipped::TargetLacks(missing.describe()));
             return report;

@@ -59,6 +59,13 @@ impl Requirement {
         }
     }
 
+    /// Declares the requirement met.
+    pub fn grant(self, target: &mut Target) {
+        match self {
+            Requirement::Subgroups => target.subgroups = true,
+        }
+    }
+
     pub fn describe(self) -> &'static str {
         match self {
             Requirement::Subgroups => "subgroup operations",

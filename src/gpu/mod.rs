@@ -875,7 +875,15 @@ fn pair_bindings(
         )));
     }
     let mut pairs = Vec::new();
-    for (r, c) in reference.into_iter().zip(candidate) {
+    for (r, mut c) in reference.into_iter().zip(candidate) {
+        if holds_the_same_words(&r, &c) {
+            // lane-transpose accesses an array of records as the words it
+            // is made of: the bytes are the reference's.
+            c = Binding {
+                name: c.name,
+                ..r.clone()
+            };
+        }
         let shape = |b: &Binding| {
             (
                 b.space,
@@ -909,6 +917,28 @@ fn pair_bindings(
         pairs.push((r, c));
     }
     Ok(pairs)
+}
+
+/// Whether `candidate` is a runtime array of 32-bit words and `reference`
+/// a runtime array of records of 32-bit words, packed, at the same offset.
+fn holds_the_same_words(reference: &Binding, candidate: &Binding) -> bool {
+    let (Some(r), Some(c)) = (&reference.runtime, &candidate.runtime) else {
+        return false;
+    };
+    let words = |leaves: &[reflect::Leaf], stride: u64| {
+        leaves.len() as u64 * 4 == stride
+            && leaves
+                .iter()
+                .enumerate()
+                .all(|(i, l)| l.offset == 4 * i as u64 && l.scalar.width == 4 && !l.atomic)
+    };
+    reference.fixed.is_empty()
+        && candidate.fixed.is_empty()
+        && r.offset == c.offset
+        && c.stride == 4
+        && words(&c.leaves, c.stride)
+        && r.stride > 4
+        && words(&r.leaves, r.stride)
 }
 
 /// A binding named by `name`, `GROUP:BINDING` or `BINDING` (group 0).

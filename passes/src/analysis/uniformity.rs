@@ -217,6 +217,15 @@ impl FunctionUniformity {
             .map(|n| !self.reached_from.contains_key(n))
     }
 
+    /// Why control flow at the statement at `path` is non-uniform, from
+    /// the statement back to the source; empty for uniform control flow.
+    pub fn explain_control_flow_at(&self, path: &[u32]) -> Vec<Cause> {
+        match self.control_flow.get(path) {
+            Some(&n) => self.explain(n),
+            None => Vec::new(),
+        }
+    }
+
     /// The requirements the function itself breaks, whatever its callers.
     pub fn violations(&self) -> impl Iterator<Item = &UniformityRequirement> {
         self.requirements

@@ -7,6 +7,7 @@
 //! to be created by their statement. [`BlockBuilder`] keeps those rules.
 
 mod block;
+mod ops;
 mod rebuild;
 mod substitute;
 mod types;

@@ -44,6 +44,31 @@ pub trait Rewrite {
         let _ = (b, statement);
         None
     }
+
+    /// [`Rewrite::expression`], told which expression of the original
+    /// function is being rebuilt.
+    fn expression_from(
+        &mut self,
+        b: &mut BlockBuilder<'_>,
+        original: Handle<Expression>,
+        expression: &Expression,
+    ) -> Option<Handle<Expression>> {
+        let _ = original;
+        self.expression(b, expression)
+    }
+
+    /// [`Rewrite::statement`], told where the statement stood in the
+    /// original function, as a path of statement and child-block indices
+    /// (the paths of the uniformity analysis).
+    fn statement_at(
+        &mut self,
+        b: &mut BlockBuilder<'_>,
+        path: &[u32],
+        statement: &Statement,
+    ) -> Option<Option<Handle<Expression>>> {
+        let _ = path;
+        self.statement(b, statement)
+    }
 }
 
 /// Why a function could not be rebuilt.
@@ -65,6 +90,7 @@ pub fn rebuild_function(
         new: Arena::new(),
         map: HashMap::new(),
         locals: std::mem::take(&mut function.local_variables),
+        path: Vec::new(),
     };
     let inits: Vec<_> = rebuilder
         .locals
@@ -121,6 +147,8 @@ struct Rebuilder<'o> {
     new: Arena<Expression>,
     map: HashMap<Handle<Expression>, Handle<Expression>>,
     locals: Arena<naga::LocalVariable>,
+    /// Where the statement being rebuilt stood in the original function.
+    path: Vec<u32>,
 }
 
 impl Rebuilder<'_> {
@@ -145,7 +173,35 @@ impl Rebuilder<'_> {
 
     fn block(&mut self, block: &Block, rewrite: &mut impl Rewrite) -> Result<Block, Unsupported> {
         let mut out = Block::with_capacity(block.len());
-        for (statement, span) in block.span_iter() {
+        for (index, (statement, span)) in block.span_iter().enumerate() {
+            self.path.push(index as u32);
+            self.statement(statement, span, rewrite, &mut out)?;
+            self.path.pop();
+        }
+        Ok(out)
+    }
+
+    /// A child block of the statement at the current path.
+    fn nested(
+        &mut self,
+        child: u32,
+        block: &Block,
+        rewrite: &mut impl Rewrite,
+    ) -> Result<Block, Unsupported> {
+        self.path.push(child);
+        let result = self.block(block, rewrite);
+        self.path.pop();
+        result
+    }
+
+    fn statement(
+        &mut self,
+        statement: &Statement,
+        span: &Span,
+        rewrite: &mut impl Rewrite,
+        out: &mut Block,
+    ) -> Result<(), Unsupported> {
+        {
             match statement {
                 Statement::Emit(range) => {
                     let mut b =
@@ -153,7 +209,7 @@ impl Rebuilder<'_> {
                     for old in range.clone() {
                         let mut expression = self.old[old].clone();
                         translate_operands(&mut expression, &mut self.map, self.old, &mut b);
-                        let new = match rewrite.expression(&mut b, &expression) {
+                        let new = match rewrite.expression_from(&mut b, old, &expression) {
                             Some(new) => new,
                             None => b.expr_with_span(expression, self.old.get_span(old)),
                         };
@@ -162,7 +218,7 @@ impl Rebuilder<'_> {
                     out.append(&mut b.finish());
                 }
                 Statement::Block(inner) => {
-                    out.push(Statement::Block(self.block(inner, rewrite)?), *span)
+                    out.push(Statement::Block(self.nested(0, inner, rewrite)?), *span)
                 }
                 Statement::If {
                     condition,
@@ -170,8 +226,8 @@ impl Rebuilder<'_> {
                     reject,
                 } => {
                     let condition = self.operand(*condition);
-                    let accept = self.block(accept, rewrite)?;
-                    let reject = self.block(reject, rewrite)?;
+                    let accept = self.nested(0, accept, rewrite)?;
+                    let reject = self.nested(1, reject, rewrite)?;
                     out.push(
                         Statement::If {
                             condition,
@@ -184,10 +240,10 @@ impl Rebuilder<'_> {
                 Statement::Switch { selector, cases } => {
                     let selector = self.operand(*selector);
                     let mut new_cases = Vec::with_capacity(cases.len());
-                    for case in cases {
+                    for (i, case) in cases.iter().enumerate() {
                         new_cases.push(SwitchCase {
                             value: case.value,
-                            body: self.block(&case.body, rewrite)?,
+                            body: self.nested(i as u32, &case.body, rewrite)?,
                             fall_through: case.fall_through,
                         });
                     }
@@ -204,8 +260,8 @@ impl Rebuilder<'_> {
                     continuing,
                     break_if,
                 } => {
-                    let body = self.block(body, rewrite)?;
-                    let continuing = self.block(continuing, rewrite)?;
+                    let body = self.nested(0, body, rewrite)?;
+                    let continuing = self.nested(1, continuing, rewrite)?;
                     let break_if = break_if.map(|h| self.operand(h));
                     out.push(
                         Statement::Loop {
@@ -228,7 +284,7 @@ impl Rebuilder<'_> {
                     remap_statement(&mut statement, &mut |h| *h = self.operand(*h))?;
                     let mut b =
                         BlockBuilder::new(&mut self.new, *span).with_locals(&mut self.locals);
-                    match rewrite.statement(&mut b, &statement) {
+                    match rewrite.statement_at(&mut b, &self.path, &statement) {
                         Some(result) => {
                             if let (Some(old_result), Some(result)) = (old_result, result) {
                                 self.map.insert(old_result, result);
@@ -243,7 +299,7 @@ impl Rebuilder<'_> {
                 }
             }
         }
-        Ok(out)
+        Ok(())
     }
 
     /// The new handle of an operand that was emitted (or pre-emitted)

@@ -1,0 +1,847 @@
+//! `lane-transpose`: coalesces array-of-structs accesses to storage with
+//! subgroup shuffles.
+//!
+//! When invocation `i` stores the `k` words of record `i`, each store
+//! instruction of a subgroup touches `k` times the memory it needs. The
+//! rewrite stores the subgroup's block of `k * S` words in `k` rounds
+//! instead, lane `l` writing word `r * S + l` in round `r`, and moves each
+//! word to the lane that writes it with `k` shuffles ([`permutation`]).
+//! Loads run the other way.
+//!
+//! The coalesced code runs only when the subgroup is full, its record
+//! indices are consecutive and its block lies inside the array; otherwise
+//! the original accesses run. At compile time, the accesses must be in
+//! uniform control flow, indexed by `global_invocation_id.x`, and the only
+//! accesses to their array in the entry point (one load of the record
+//! before one store of it at most): another invocation's word becomes
+//! visible to a lane only through the record accesses that moved it.
+
+mod permutation;
+mod records;
+mod sites;
+
+use std::collections::HashMap;
+
+use naga::{
+    ArraySize, BinaryOperator, Binding, BuiltIn, Expression, Function, FunctionArgument, Handle,
+    Module, Scalar, ScalarKind, ShaderStage, Span, Statement, SubgroupOperation, Type, TypeInner,
+};
+
+use crate::analysis::uniformity::{FunctionRef, StatementPath, Uniformity};
+use crate::diagnostic::Diagnostic;
+use crate::ir::{ensure_type, rebuild_function, BlockBuilder, Rewrite};
+use crate::pass::{Change, Pass, PassContext, Requirement, Selection, Target};
+use permutation::{load_record, store_rounds, IrArith};
+use records::Layout;
+use sites::{LoadGroup, StoreGroup};
+
+pub struct LaneTranspose;
+
+impl Pass for LaneTranspose {
+    fn name(&self) -> &'static str {
+        "lane-transpose"
+    }
+
+    fn description(&self) -> &'static str {
+        "Coalesce strided array-of-structs storage accesses with subgroup shuffles"
+    }
+
+    fn requirements(&self) -> &'static [Requirement] {
+        &[Requirement::Subgroups]
+    }
+
+    fn is_enabled(&self, module: &Module, _: &Target, _: Selection) -> bool {
+        module
+            .entry_points
+            .iter()
+            .any(|ep| ep.stage == ShaderStage::Compute)
+            && module
+                .global_variables
+                .iter()
+                .any(|(_, g)| records::layout(module, g).is_some())
+    }
+
+    fn run(&self, module: &mut Module, cx: &mut PassContext<'_>) {
+        for index in 0..module.entry_points.len() {
+            if module.entry_points[index].stage == ShaderStage::Compute {
+                transpose_entry_point(module, index, cx);
+            }
+        }
+    }
+}
+
+/// The cost model: how much faster a kernel that loads and stores
+/// `k`-word records by the global invocation index ran once rewritten, on
+/// an NVIDIA H100 (docs/BENCHMARKS.md). Under `--passes all` the pass
+/// rewrites only where this is above 1.
+fn expected_speedup(k: u32) -> f64 {
+    match k {
+        2 => 1.14,
+        3 => 1.17,
+        4 => 1.24,
+        5 => 1.35,
+        6 => 1.59,
+        7 => 2.35,
+        8 => 2.91,
+        _ => 0.0,
+    }
+}
+
+/// A group the pass will rewrite.
+enum Plan {
+    Stores(StoreGroup),
+    Loads(LoadGroup),
+}
+
+fn transpose_entry_point(module: &mut Module, index: usize, cx: &mut PassContext<'_>) {
+    flatten_records(module, index, cx);
+    let uniformity = Uniformity::analyze(module);
+    let flow = uniformity.function(FunctionRef::EntryPoint(index));
+    let function = &module.entry_points[index].function;
+    let words = |g| {
+        matches!(
+            records::layout(module, &module.global_variables[g]),
+            Some(Layout::Words(_))
+        )
+    };
+    let sites = sites::find(module, function, words);
+    let used_by_functions = globals_used_by_functions(module);
+
+    let mut plans = Vec::new();
+    let selection = cx.selection;
+    let mut skip = |span: Span, what: &str, reason: String, notes: Vec<(Span, String)>| {
+        let mut d = Diagnostic::note(format!("{what} left as it is: {reason}"))
+            .with_code("lane-transpose::not-applied")
+            .with_primary(span, reason);
+        for (span, message) in notes {
+            d = d.with_secondary(span, message);
+        }
+        cx.report(d);
+    };
+    let groups = sites
+        .stores
+        .iter()
+        .map(|g| (g.global, g.k, g.i, g.paths[0].clone(), g.span, true))
+        .chain(
+            sites
+                .loads
+                .iter()
+                .map(|g| (g.global, g.k, g.i, g.path.clone(), g.span, false)),
+        )
+        .enumerate()
+        .collect::<Vec<_>>();
+    let mut groups = groups;
+    groups.sort_by(|a, b| a.1 .3.cmp(&b.1 .3));
+    for (n, (global, k, i, path, span, is_store)) in groups {
+        if selection == Selection::All && expected_speedup(k) <= 1.0 {
+            continue;
+        }
+        let name = global_name(module, global);
+        let what = format!(
+            "the {} of {k}-word records of `{name}`",
+            if is_store { "store" } else { "load" }
+        );
+        if let Some(reason) = group_refusal(
+            module,
+            function,
+            &sites,
+            global,
+            i,
+            &path,
+            is_store,
+            &used_by_functions,
+        ) {
+            skip(span, &what, reason, Vec::new());
+            continue;
+        }
+        if flow.is_control_flow_uniform_at(&path) != Some(true) {
+            let causes = flow
+                .explain_control_flow_at(&path)
+                .into_iter()
+                .map(|c| (c.span, c.message))
+                .collect();
+            skip(
+                span,
+                &what,
+                "it is not in uniform control flow, where subgroup shuffles see every invocation"
+                    .into(),
+                causes,
+            );
+            continue;
+        }
+        plans.push(if is_store {
+            Plan::Stores(sites.stores[n].clone())
+        } else {
+            Plan::Loads(sites.loads[n - sites.stores.len()].clone())
+        });
+    }
+    if plans.is_empty() {
+        return;
+    }
+    let builtins = ensure_subgroup_builtins(module, index);
+    let u32_ty = ensure_type(&mut module.types, TypeInner::Scalar(Scalar::U32));
+    let bool_ty = ensure_type(&mut module.types, TypeInner::Scalar(Scalar::BOOL));
+    let mut groups = Vec::new();
+    for plan in plans {
+        let (global, k, span, kind) = match plan {
+            Plan::Stores(ref g) => (g.global, g.k, g.span, "coalesce-store"),
+            Plan::Loads(ref g) => (g.global, g.k, g.span, "coalesce-load"),
+        };
+        let Layout::Words(scalar) =
+            records::layout(module, &module.global_variables[global]).expect("a word array")
+        else {
+            unreachable!("only word arrays are grouped")
+        };
+        let length = match module.types[module.global_variables[global].ty].inner {
+            TypeInner::Array {
+                size: ArraySize::Constant(n),
+                ..
+            } => Some(n.get()),
+            _ => None,
+        };
+        let name = global_name(module, global);
+        let binding = module.global_variables[global].binding;
+        let mut change = Change::new(
+            kind,
+            span,
+            format!(
+                "{k}-word records of `{name}` {} in coalesced rounds, moved between lanes with {k} subgroup shuffles",
+                if kind == "coalesce-store" { "stored" } else { "loaded" }
+            ),
+        )
+        .with_strategy("shuffle-transpose")
+        .with_detail("buffer", &name)
+        .with_detail("words_per_record", k)
+        .with_detail("expected_speedup", format!("{:.2}", expected_speedup(k)));
+        if let Some(b) = binding {
+            change = change
+                .with_detail("group", b.group)
+                .with_detail("binding", b.binding);
+        }
+        cx.record(change);
+        let scalar_ty = ensure_type(&mut module.types, TypeInner::Scalar(scalar));
+        groups.push(Group {
+            plan,
+            scalar,
+            scalar_ty,
+            length,
+        });
+    }
+    let mut rewrite = Transpose {
+        groups,
+        constants: sites::Constants::of(module),
+        builtins,
+        u32_ty,
+        bool_ty,
+        pending_stores: HashMap::new(),
+        load_results: HashMap::new(),
+    };
+    let function = &mut module.entry_points[index].function;
+    if let Err(e) = rebuild_function(function, &mut rewrite) {
+        cx.report(
+            Diagnostic::error(format!(
+                "lane-transpose could not rebuild the entry point: {}",
+                e.0
+            ))
+            .with_code("lane-transpose::internal"),
+        );
+    }
+}
+
+/// Rewrites the arrays of records this entry point accesses as whole
+/// records in uniform control flow into word arrays, so that their
+/// accesses become word groups.
+fn flatten_records(module: &mut Module, index: usize, cx: &mut PassContext<'_>) {
+    let used_by_functions = globals_used_by_functions(module);
+    let uniformity = Uniformity::analyze(module);
+    let flow = uniformity.function(FunctionRef::EntryPoint(index));
+    let function = &module.entry_points[index].function;
+    let mut chosen = Vec::new();
+    for (global, var) in module.global_variables.iter() {
+        let Some(Layout::Records { .. }) = records::layout(module, var) else {
+            continue;
+        };
+        let accessed = function
+            .expressions
+            .iter()
+            .any(|(_, e)| matches!(*e, Expression::GlobalVariable(g) if g == global));
+        if !accessed {
+            continue;
+        }
+        let name = global_name(module, global);
+        let span = module.global_variables.get_span(global);
+        if used_by_functions.contains(&global) {
+            cx.report(
+                Diagnostic::note(format!(
+                    "`{name}` left as it is: functions other than the entry point access it"
+                ))
+                .with_code("lane-transpose::not-applied")
+                .with_primary(span, "declared here"),
+            );
+            continue;
+        }
+        if let Some(reason) = records::unflattenable_use(function, global) {
+            cx.report(
+                Diagnostic::note(format!("`{name}` left as it is: {reason}"))
+                    .with_code("lane-transpose::not-applied")
+                    .with_primary(span, "declared here"),
+            );
+            continue;
+        }
+        // Only worth it where a whole record is accessed in uniform control
+        // flow by the global invocation index.
+        let accesses = whole_record_accesses(function, global);
+        if accesses.iter().any(|a| {
+            flow.is_control_flow_uniform_at(&a.path) == Some(true)
+                && sites::is_global_invocation_x(module, function, a.index)
+        }) {
+            chosen.push((global, span));
+            continue;
+        }
+        for a in accesses {
+            let what = format!("the {} of a record of `{name}` left as it is", a.kind);
+            let d = if !sites::is_global_invocation_x(module, function, a.index) {
+                Diagnostic::note(format!(
+                    "{what}: the record index is not `global_invocation_id.x`"
+                ))
+                .with_primary(a.span, "indexed here")
+            } else {
+                let mut d = Diagnostic::note(format!(
+                    "{what}: it is not in uniform control flow, where subgroup shuffles see every invocation"
+                ))
+                .with_primary(a.span, "not every invocation of the subgroup may get here");
+                for cause in flow.explain_control_flow_at(&a.path) {
+                    d = d.with_secondary(cause.span, cause.message);
+                }
+                d
+            };
+            cx.report(d.with_code("lane-transpose::not-applied"));
+        }
+    }
+    for (global, span) in chosen {
+        let name = global_name(module, global);
+        let mut function = std::mem::take(&mut module.entry_points[index].function);
+        let result = records::flatten(module, &mut function, global, span);
+        module.entry_points[index].function = function;
+        match result {
+            Ok(()) => cx.record(
+                Change::new(
+                    "flatten-records",
+                    span,
+                    format!("`{name}` is accessed as the array<u32> of the same bytes"),
+                )
+                .with_detail("buffer", &name),
+            ),
+            Err(e) => cx.report(
+                Diagnostic::note(format!("`{name}` left as it is: {}", e.0))
+                    .with_code("lane-transpose::not-applied")
+                    .with_primary(span, "declared here"),
+            ),
+        }
+    }
+}
+
+/// A load or store of a whole record.
+struct RecordAccess {
+    kind: &'static str,
+    /// The statement, or the `Emit` of the load.
+    path: StatementPath,
+    index: Handle<Expression>,
+    span: Span,
+}
+
+fn whole_record_accesses(
+    function: &Function,
+    global: Handle<naga::GlobalVariable>,
+) -> Vec<RecordAccess> {
+    let e = &function.expressions;
+    let record_index = |pointer: Handle<Expression>| match e[pointer] {
+        Expression::Access { base, index } => {
+            matches!(e[base], Expression::GlobalVariable(g) if g == global).then_some(index)
+        }
+        _ => None,
+    };
+    let mut out = Vec::new();
+    walk_with_paths(
+        &function.body,
+        &mut Vec::new(),
+        &mut |statement, path, span| match *statement {
+            Statement::Store { pointer, .. } => {
+                if let Some(index) = record_index(pointer) {
+                    out.push(RecordAccess {
+                        kind: "store",
+                        path: path.clone(),
+                        index,
+                        span,
+                    });
+                }
+            }
+            Statement::Emit(ref range) => {
+                for h in range.clone() {
+                    if let Expression::Load { pointer } = e[h] {
+                        if let Some(index) = record_index(pointer) {
+                            out.push(RecordAccess {
+                                kind: "load",
+                                path: path.clone(),
+                                index,
+                                span: e.get_span(h),
+                            });
+                        }
+                    }
+                }
+            }
+            _ => {}
+        },
+    );
+    out
+}
+
+fn walk_with_paths(
+    block: &naga::Block,
+    path: &mut StatementPath,
+    f: &mut impl FnMut(&Statement, &StatementPath, Span),
+) {
+    for (index, (statement, &span)) in block.span_iter().enumerate() {
+        path.push(index as u32);
+        f(statement, path, span);
+        for (child, inner) in crate::ir::child_blocks(statement).into_iter().enumerate() {
+            path.push(child as u32);
+            walk_with_paths(inner, path, f);
+            path.pop();
+        }
+        path.pop();
+    }
+}
+
+/// Why a group must stay as it is, whatever the control flow.
+#[allow(clippy::too_many_arguments)]
+fn group_refusal(
+    module: &Module,
+    function: &Function,
+    sites: &sites::Sites,
+    global: Handle<naga::GlobalVariable>,
+    i: Handle<Expression>,
+    path: &StatementPath,
+    is_store: bool,
+    used_by_functions: &[Handle<naga::GlobalVariable>],
+) -> Option<String> {
+    if !sites::is_global_invocation_x(module, function, i) {
+        return Some("the record index is not `global_invocation_id.x`".into());
+    }
+    if used_by_functions.contains(&global) {
+        return Some("functions other than the entry point access the buffer".into());
+    }
+    if sites.ungrouped.iter().any(|(g, _, _)| *g == global) {
+        return Some("the entry point also accesses the buffer other than by whole records".into());
+    }
+    let stores: Vec<_> = sites.stores.iter().filter(|g| g.global == global).collect();
+    let loads: Vec<_> = sites.loads.iter().filter(|g| g.global == global).collect();
+    if stores.len() > 1 || loads.len() > 1 {
+        return Some("the entry point accesses the buffer's records more than once".into());
+    }
+    if let (Some(store), Some(load)) = (stores.first(), loads.first()) {
+        if store.paths[0] < load.path {
+            return Some("the entry point loads records of the buffer after storing them".into());
+        }
+        if !sites::same_value(function, store.i, load.i) {
+            return Some("the entry point loads and stores different records of the buffer".into());
+        }
+    }
+    let _ = is_store;
+    if sites.in_loop.contains(path) {
+        return Some("the access is inside a loop".into());
+    }
+    None
+}
+
+/// Globals that functions other than entry points refer to.
+fn globals_used_by_functions(module: &Module) -> Vec<Handle<naga::GlobalVariable>> {
+    let mut out = Vec::new();
+    for (_, f) in module.functions.iter() {
+        for (_, e) in f.expressions.iter() {
+            if let Expression::GlobalVariable(g) = *e {
+                out.push(g);
+            }
+        }
+    }
+    out
+}
+
+fn global_name(module: &Module, global: Handle<naga::GlobalVariable>) -> String {
+    module.global_variables[global]
+        .name
+        .clone()
+        .unwrap_or_else(|| format!("global {}", global.index()))
+}
+
+/// Where an entry point receives a built-in: an argument, or a member of
+/// a struct argument.
+#[derive(Clone, Copy)]
+enum BuiltinArg {
+    Direct(u32),
+    Member(u32, u32),
+}
+
+struct SubgroupBuiltins {
+    lane: BuiltinArg,
+    size: BuiltinArg,
+}
+
+fn ensure_subgroup_builtins(module: &mut Module, index: usize) -> SubgroupBuiltins {
+    let u32_ty = ensure_type(&mut module.types, TypeInner::Scalar(Scalar::U32));
+    let find_or_add = |module: &mut Module, builtin: BuiltIn, name: &str| {
+        let function = &module.entry_points[index].function;
+        for (n, arg) in function.arguments.iter().enumerate() {
+            if arg.binding == Some(Binding::BuiltIn(builtin)) {
+                return BuiltinArg::Direct(n as u32);
+            }
+            if let TypeInner::Struct { ref members, .. } = module.types[arg.ty].inner {
+                if let Some(m) = members
+                    .iter()
+                    .position(|m| m.binding == Some(Binding::BuiltIn(builtin)))
+                {
+                    return BuiltinArg::Member(n as u32, m as u32);
+                }
+            }
+        }
+        let function = &mut module.entry_points[index].function;
+        function.arguments.push(FunctionArgument {
+            name: Some(name.into()),
+            ty: u32_ty,
+            binding: Some(Binding::BuiltIn(builtin)),
+        });
+        BuiltinArg::Direct(function.arguments.len() as u32 - 1)
+    };
+    SubgroupBuiltins {
+        lane: find_or_add(
+            module,
+            BuiltIn::SubgroupInvocationId,
+            "subgroup_invocation_id",
+        ),
+        size: find_or_add(module, BuiltIn::SubgroupSize, "subgroup_size"),
+    }
+}
+
+struct Group {
+    plan: Plan,
+    /// The scalar the array holds.
+    scalar: Scalar,
+    scalar_ty: Handle<Type>,
+    /// The array's length in words, if fixed.
+    length: Option<u32>,
+}
+
+/// A store's pointer and value.
+type PointerAndValue = (Handle<Expression>, Handle<Expression>);
+
+struct Transpose {
+    groups: Vec<Group>,
+    constants: sites::Constants,
+    builtins: SubgroupBuiltins,
+    u32_ty: Handle<Type>,
+    bool_ty: Handle<Type>,
+    /// Stores of a group seen before its last one: (pointer, value).
+    pending_stores: HashMap<usize, Vec<PointerAndValue>>,
+    /// For each grouped load, the load of the local that replaces it.
+    load_results: HashMap<Handle<Expression>, Handle<naga::LocalVariable>>,
+}
+
+/// What the coalesced code needs from the rebuilt function.
+struct Operands {
+    words: Handle<Expression>,
+    i: Handle<Expression>,
+    k: u32,
+    scalar: Scalar,
+    length: Option<u32>,
+}
+
+impl Transpose {
+    fn builtin(&self, b: &mut BlockBuilder<'_>, arg: BuiltinArg) -> Handle<Expression> {
+        match arg {
+            BuiltinArg::Direct(n) => b.expr(Expression::FunctionArgument(n)),
+            BuiltinArg::Member(n, m) => {
+                let base = b.expr(Expression::FunctionArgument(n));
+                b.expr(Expression::AccessIndex { base, index: m })
+            }
+        }
+    }
+
+    /// The rebuilt word array and record index of a grouped access.
+    fn operands(
+        &self,
+        b: &BlockBuilder<'_>,
+        pointer: Handle<Expression>,
+        k: u32,
+        scalar: Scalar,
+        length: Option<u32>,
+    ) -> Option<Operands> {
+        let e = b.expressions();
+        let Expression::Access { base, index } = e[pointer] else {
+            return None;
+        };
+        let word = sites::word_index(&self.constants, e, index)?;
+        Some(Operands {
+            words: base,
+            i: word.i,
+            k,
+            scalar,
+            length,
+        })
+    }
+
+    /// Emits the check that the subgroup may take the coalesced path, and
+    /// returns it with the subgroup's first record, its lane and size.
+    fn fast_path(&self, b: &mut BlockBuilder<'_>, o: &Operands) -> [Handle<Expression>; 4] {
+        let lane = self.builtin(b, self.builtins.lane);
+        let size = self.builtin(b, self.builtins.size);
+        let base = b.binary(BinaryOperator::Subtract, o.i, lane);
+        let one = b.u32(1);
+        let active = b.subgroup_reduce(SubgroupOperation::Add, one, self.u32_ty);
+        let first_base = b.subgroup_broadcast_first(base, self.u32_ty);
+        let words = match o.length {
+            Some(n) => b.u32(n),
+            None => b.expr(Expression::ArrayLength(o.words)),
+        };
+        let k = b.u32(o.k);
+        let records = b.binary(BinaryOperator::Divide, words, k);
+        let full = b.binary(BinaryOperator::Equal, active, size);
+        let consecutive = b.binary(BinaryOperator::Equal, base, first_base);
+        let room = b.binary(BinaryOperator::GreaterEqual, records, size);
+        let last_start = b.binary(BinaryOperator::Subtract, records, size);
+        let inside = b.binary(BinaryOperator::LessEqual, base, last_start);
+        let fits = b.binary(BinaryOperator::LogicalAnd, room, inside);
+        let whole = b.binary(BinaryOperator::LogicalAnd, full, consecutive);
+        let ok = b.binary(BinaryOperator::LogicalAnd, whole, fits);
+        let fast = b.subgroup_reduce(SubgroupOperation::All, ok, self.bool_ty);
+        [fast, base, lane, size]
+    }
+
+    /// `words[k * base + r * size + lane]` for round `r`.
+    fn round_pointer(
+        &self,
+        b: &mut BlockBuilder<'_>,
+        o: &Operands,
+        start: Handle<Expression>,
+        r: u32,
+        size: Handle<Expression>,
+        lane: Handle<Expression>,
+    ) -> Handle<Expression> {
+        let offset = match r {
+            0 => None,
+            1 => Some(size),
+            _ => {
+                let r_c = b.u32(r);
+                Some(b.binary(BinaryOperator::Multiply, r_c, size))
+            }
+        };
+        let at = match offset {
+            Some(offset) => b.binary(BinaryOperator::Add, start, offset),
+            None => start,
+        };
+        let index = b.binary(BinaryOperator::Add, at, lane);
+        b.access(o.words, index)
+    }
+
+    /// The shuffles run in the control flow of the original access, which
+    /// is uniform, whichever path the subgroup then takes: WGSL wants
+    /// subgroup operations in uniform control flow, and the branch on the
+    /// check, uniform across the subgroup, is not uniform to its analysis.
+    /// Only the memory accesses are conditional.
+    fn emit_stores(
+        &self,
+        b: &mut BlockBuilder<'_>,
+        o: &Operands,
+        stores: &[(Handle<Expression>, Handle<Expression>)],
+        components: &[u32],
+    ) {
+        let [fast, base, lane, size] = self.fast_path(b, o);
+        let mut values = vec![None; o.k as usize];
+        for (&(_, value), &c) in stores.iter().zip(components) {
+            values[c as usize] = Some(value);
+        }
+        let registers: Vec<_> = values
+            .iter()
+            .map(|v| scalar_to_word(b, v.expect("every component is stored"), o.scalar))
+            .collect();
+        let rounds = {
+            let mut arith = IrArith::new(b, self.u32_ty);
+            store_rounds(&mut arith, lane, size, &registers)
+        };
+        let accept = b.block(|b| {
+            let k = b.u32(o.k);
+            let start = b.binary(BinaryOperator::Multiply, base, k);
+            for (r, word) in rounds.into_iter().enumerate() {
+                let value = word_to_scalar(b, word, o.scalar);
+                let pointer = self.round_pointer(b, o, start, r as u32, size, lane);
+                b.store(pointer, value);
+            }
+        });
+        let reject = b.block(|b| {
+            for &(pointer, value) in stores {
+                b.store(pointer, value);
+            }
+        });
+        b.statement(Statement::If {
+            condition: fast,
+            accept,
+            reject,
+        });
+    }
+
+    /// As [`Self::emit_stores`], the shuffles are unconditional; the
+    /// coalesced loads land in locals first.
+    fn emit_loads(&self, b: &mut BlockBuilder<'_>, o: &Operands, locals: &[Handle<Expression>]) {
+        let [fast, base, lane, size] = self.fast_path(b, o);
+        let round_locals: Vec<_> = (0..o.k)
+            .map(|r| b.local(&format!("coalesced_word{r}"), self.u32_ty))
+            .collect();
+        let accept = b.block(|b| {
+            let k = b.u32(o.k);
+            let start = b.binary(BinaryOperator::Multiply, base, k);
+            for (r, &local) in round_locals.iter().enumerate() {
+                let pointer = self.round_pointer(b, o, start, r as u32, size, lane);
+                let value = b.load(pointer);
+                let word = scalar_to_word(b, value, o.scalar);
+                b.store(local, word);
+            }
+        });
+        b.statement(Statement::If {
+            condition: fast,
+            accept,
+            reject: naga::Block::new(),
+        });
+        let rounds: Vec<_> = round_locals.iter().map(|&local| b.load(local)).collect();
+        let record = {
+            let mut arith = IrArith::new(b, self.u32_ty);
+            load_record(&mut arith, lane, size, &rounds)
+        };
+        let accept = b.block(|b| {
+            for (word, &local) in record.into_iter().zip(locals) {
+                let value = word_to_scalar(b, word, o.scalar);
+                b.store(local, value);
+            }
+        });
+        let reject = b.block(|b| {
+            let k = b.u32(o.k);
+            let first = b.binary(BinaryOperator::Multiply, o.i, k);
+            for (c, &local) in locals.iter().enumerate() {
+                let index = if c == 0 {
+                    first
+                } else {
+                    let c = b.u32(c as u32);
+                    b.binary(BinaryOperator::Add, first, c)
+                };
+                let pointer = b.access(o.words, index);
+                let value = b.load(pointer);
+                b.store(local, value);
+            }
+        });
+        b.statement(Statement::If {
+            condition: fast,
+            accept,
+            reject,
+        });
+    }
+}
+
+impl Rewrite for Transpose {
+    fn expression_from(
+        &mut self,
+        b: &mut BlockBuilder<'_>,
+        original: Handle<Expression>,
+        expression: &Expression,
+    ) -> Option<Handle<Expression>> {
+        if let Some(&local) = self.load_results.get(&original) {
+            let pointer = b.expr(Expression::LocalVariable(local));
+            return Some(b.load(pointer));
+        }
+        let n = self
+            .groups
+            .iter()
+            .position(|g| matches!(g.plan, Plan::Loads(ref l) if l.first() == original))?;
+        let Expression::Load { pointer } = *expression else {
+            return None;
+        };
+        let group = &self.groups[n];
+        let Plan::Loads(ref loads) = group.plan else {
+            unreachable!()
+        };
+        let o = self.operands(b, pointer, loads.k, group.scalar, group.length)?;
+        let scalar_ty = group.scalar_ty;
+        let mut locals = Vec::new();
+        let mut pointers = Vec::new();
+        let loads = loads.loads.clone();
+        for (c, &load) in loads.iter().enumerate() {
+            let pointer = b.local(&format!("record_word{c}"), scalar_ty);
+            let Expression::LocalVariable(local) = b.expressions()[pointer] else {
+                unreachable!()
+            };
+            locals.push(local);
+            pointers.push(pointer);
+            self.load_results.insert(load, local);
+        }
+        self.emit_loads(b, &o, &pointers);
+        let pointer = b.expr(Expression::LocalVariable(self.load_results[&original]));
+        Some(b.load(pointer))
+    }
+
+    fn statement_at(
+        &mut self,
+        b: &mut BlockBuilder<'_>,
+        path: &[u32],
+        statement: &Statement,
+    ) -> Option<Option<Handle<Expression>>> {
+        let Statement::Store { pointer, value } = *statement else {
+            return None;
+        };
+        let (n, position) = self
+            .groups
+            .iter()
+            .enumerate()
+            .find_map(|(n, g)| match g.plan {
+                Plan::Stores(ref s) => s
+                    .paths
+                    .iter()
+                    .position(|p| p.as_slice() == path)
+                    .map(|p| (n, p)),
+                Plan::Loads(_) => None,
+            })?;
+        let pending = self.pending_stores.entry(n).or_default();
+        pending.push((pointer, value));
+        let group = &self.groups[n];
+        let Plan::Stores(ref stores) = group.plan else {
+            unreachable!()
+        };
+        if position + 1 < stores.paths.len() {
+            return Some(None);
+        }
+        let stores_seen = self.pending_stores.remove(&n).expect("pushed above");
+        let o = self.operands(b, stores_seen[0].0, stores.k, group.scalar, group.length)?;
+        self.emit_stores(b, &o, &stores_seen, &stores.components);
+        Some(None)
+    }
+}
+
+fn scalar_to_word(
+    b: &mut BlockBuilder<'_>,
+    value: Handle<Expression>,
+    scalar: Scalar,
+) -> Handle<Expression> {
+    if scalar.kind == ScalarKind::Uint {
+        value
+    } else {
+        b.bitcast(value, ScalarKind::Uint)
+    }
+}
+
+fn word_to_scalar(
+    b: &mut BlockBuilder<'_>,
+    word: Handle<Expression>,
+    scalar: Scalar,
+) -> Handle<Expression> {
+    if scalar.kind == ScalarKind::Uint {
+        word
+    } else {
+        b.bitcast(word, scalar.kind)
+    }
+}

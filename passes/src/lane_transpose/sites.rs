@@ -1,0 +1,433 @@
+//! Where an entry point reads or writes whole records of a word array:
+//! `k` loads, or `k` stores, of `words[k * i + c]` for every `c` in
+//! `0..k`, standing together (nothing but `Emit` statements between them).
+
+use std::collections::{HashMap, HashSet};
+
+use naga::{
+    Arena, BinaryOperator, Binding, BuiltIn, Expression, Function, GlobalVariable, Handle, Literal,
+    Module, Span, Statement, TypeInner,
+};
+
+use crate::analysis::uniformity::StatementPath;
+use crate::ir::child_blocks;
+
+/// `k * i + c`.
+#[derive(Clone, Copy, Debug)]
+pub struct WordIndex {
+    pub k: u32,
+    pub i: Handle<Expression>,
+    pub c: u32,
+}
+
+/// The `k` stores of one record.
+#[derive(Clone, Debug)]
+pub struct StoreGroup {
+    pub global: Handle<GlobalVariable>,
+    pub k: u32,
+    /// The record index of the first store.
+    pub i: Handle<Expression>,
+    /// The stores, in program order.
+    pub paths: Vec<StatementPath>,
+    /// The component each store writes.
+    pub components: Vec<u32>,
+    pub span: Span,
+}
+
+/// The `k` loads of one record.
+#[derive(Clone, Debug)]
+pub struct LoadGroup {
+    pub global: Handle<GlobalVariable>,
+    pub k: u32,
+    pub i: Handle<Expression>,
+    /// The loads, by component.
+    pub loads: Vec<Handle<Expression>>,
+    /// The `Emit` that evaluates the first load.
+    pub path: StatementPath,
+    pub span: Span,
+}
+
+impl LoadGroup {
+    pub fn first(&self) -> Handle<Expression> {
+        *self.loads.iter().min().expect("a group has loads")
+    }
+}
+
+/// Every access to word arrays in a function, grouped where they form
+/// records, and the others.
+#[derive(Debug, Default)]
+pub struct Sites {
+    pub stores: Vec<StoreGroup>,
+    pub loads: Vec<LoadGroup>,
+    /// Loads and stores of each global that are in no group, with where
+    /// they are.
+    pub ungrouped: Vec<(Handle<GlobalVariable>, StatementPath, Span)>,
+    /// Paths of statements inside a loop.
+    pub in_loop: HashSet<StatementPath>,
+}
+
+/// The module's constants that are non-negative integers.
+#[derive(Debug, Default)]
+pub struct Constants(HashMap<Handle<naga::Constant>, u32>);
+
+impl Constants {
+    pub fn of(module: &Module) -> Self {
+        Constants(
+            module
+                .constants
+                .iter()
+                .filter_map(|(h, c)| match module.global_expressions[c.init] {
+                    Expression::Literal(ref l) => literal(l).map(|v| (h, v)),
+                    _ => None,
+                })
+                .collect(),
+        )
+    }
+
+    /// The value of a literal or constant expression, as `u32`.
+    fn value(&self, expressions: &Arena<Expression>, h: Handle<Expression>) -> Option<u32> {
+        match expressions[h] {
+            Expression::Literal(ref l) => literal(l),
+            Expression::Constant(c) => self.0.get(&c).copied(),
+            _ => None,
+        }
+    }
+}
+
+fn literal(l: &Literal) -> Option<u32> {
+    match *l {
+        Literal::U32(v) => Some(v),
+        Literal::I32(v) => u32::try_from(v).ok(),
+        Literal::AbstractInt(v) => u32::try_from(v).ok(),
+        _ => None,
+    }
+}
+
+/// Reads `index` as `k * i + c` (or `i * k + c`, or without `+ c`).
+pub fn word_index(
+    constants: &Constants,
+    e: &Arena<Expression>,
+    index: Handle<Expression>,
+) -> Option<WordIndex> {
+    let product = |h: Handle<Expression>| match e[h] {
+        Expression::Binary {
+            op: BinaryOperator::Multiply,
+            left,
+            right,
+        } => match (constants.value(e, left), constants.value(e, right)) {
+            (Some(k), None) => Some((k, right)),
+            (None, Some(k)) => Some((k, left)),
+            _ => None,
+        },
+        _ => None,
+    };
+    let (k, i, c) = match e[index] {
+        Expression::Binary {
+            op: BinaryOperator::Add,
+            left,
+            right,
+        } => match (constants.value(e, left), constants.value(e, right)) {
+            (Some(c), None) => product(right).map(|(k, i)| (k, i, c)),
+            (None, Some(c)) => product(left).map(|(k, i)| (k, i, c)),
+            _ => None,
+        },
+        _ => product(index).map(|(k, i)| (k, i, 0)),
+    }?;
+    (c < k).then_some(WordIndex { k, i, c })
+}
+
+/// Whether two expressions certainly have the same value at both places:
+/// the same built-in component, literal or arithmetic on those.
+pub fn same_value(function: &Function, a: Handle<Expression>, b: Handle<Expression>) -> bool {
+    if a == b {
+        return true;
+    }
+    let e = &function.expressions;
+    match (&e[a], &e[b]) {
+        (
+            &Expression::AccessIndex { base: x, index: n },
+            &Expression::AccessIndex { base: y, index: m },
+        ) => n == m && same_value(function, x, y),
+        (&Expression::FunctionArgument(n), &Expression::FunctionArgument(m)) => n == m,
+        (Expression::Literal(x), Expression::Literal(y)) => x == y,
+        (
+            &Expression::Binary {
+                op,
+                left: l1,
+                right: r1,
+            },
+            &Expression::Binary {
+                op: op2,
+                left: l2,
+                right: r2,
+            },
+        ) => op == op2 && same_value(function, l1, l2) && same_value(function, r1, r2),
+        (
+            &Expression::As {
+                expr: x,
+                kind,
+                convert,
+            },
+            &Expression::As {
+                expr: y,
+                kind: kind2,
+                convert: convert2,
+            },
+        ) => kind == kind2 && convert == convert2 && same_value(function, x, y),
+        _ => false,
+    }
+}
+
+/// Whether `i` is `global_invocation_id.x` of the entry point whose
+/// function this is.
+pub fn is_global_invocation_x(module: &Module, function: &Function, i: Handle<Expression>) -> bool {
+    let e = &function.expressions;
+    let Expression::AccessIndex { base, index: 0 } = e[i] else {
+        return false;
+    };
+    let is_gid =
+        |b: &Option<Binding>| matches!(b, Some(Binding::BuiltIn(BuiltIn::GlobalInvocationId)));
+    match e[base] {
+        Expression::FunctionArgument(n) => is_gid(&function.arguments[n as usize].binding),
+        Expression::AccessIndex { base, index } => match e[base] {
+            Expression::FunctionArgument(n) => {
+                match module.types[function.arguments[n as usize].ty].inner {
+                    TypeInner::Struct { ref members, .. } => members
+                        .get(index as usize)
+                        .is_some_and(|m| is_gid(&m.binding)),
+                    _ => false,
+                }
+            }
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// The word array a pointer indexes, and the index.
+fn word_access(
+    function: &Function,
+    words: &impl Fn(Handle<GlobalVariable>) -> bool,
+    pointer: Handle<Expression>,
+) -> Option<(Handle<GlobalVariable>, Handle<Expression>)> {
+    let e = &function.expressions;
+    let Expression::Access { base, index } = e[pointer] else {
+        return None;
+    };
+    match e[base] {
+        Expression::GlobalVariable(g) if words(g) => Some((g, index)),
+        _ => None,
+    }
+}
+
+/// The global a pointer leads into, if any.
+fn root_global(
+    function: &Function,
+    mut pointer: Handle<Expression>,
+) -> Option<Handle<GlobalVariable>> {
+    loop {
+        match function.expressions[pointer] {
+            Expression::GlobalVariable(g) => return Some(g),
+            Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => {
+                pointer = base
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// Finds the record accesses to the word arrays `words` accepts.
+pub fn find(
+    module: &Module,
+    function: &Function,
+    words: impl Fn(Handle<GlobalVariable>) -> bool,
+) -> Sites {
+    let mut finder = Finder {
+        constants: Constants::of(module),
+        function,
+        words: &words,
+        sites: Sites::default(),
+        grouped_loads: HashSet::new(),
+    };
+    finder.block(&function.body, &mut Vec::new(), false);
+    finder.sites
+}
+
+struct Finder<'a, W> {
+    constants: Constants,
+    function: &'a Function,
+    words: &'a W,
+    sites: Sites,
+    grouped_loads: HashSet<Handle<Expression>>,
+}
+
+/// Stores of one record seen so far.
+struct OpenStores {
+    global: Handle<GlobalVariable>,
+    index: WordIndex,
+    seen: Vec<u32>,
+    paths: Vec<StatementPath>,
+    span: Span,
+}
+
+impl<W: Fn(Handle<GlobalVariable>) -> bool> Finder<'_, W> {
+    fn block(&mut self, block: &naga::Block, path: &mut StatementPath, in_loop: bool) {
+        let mut open: Option<OpenStores> = None;
+        let mut emits: Vec<(StatementPath, Vec<Handle<Expression>>)> = Vec::new();
+        for (index, (statement, &span)) in block.span_iter().enumerate() {
+            path.push(index as u32);
+            if in_loop {
+                self.sites.in_loop.insert(path.clone());
+            }
+            match *statement {
+                Statement::Emit(ref range) => {
+                    emits.push((path.clone(), range.clone().collect()));
+                }
+                Statement::Store { pointer, .. } => {
+                    self.close_loads(&mut emits);
+                    self.store(&mut open, pointer, path, span);
+                }
+                _ => {
+                    self.close_loads(&mut emits);
+                    self.close_stores(&mut open);
+                    let is_loop = matches!(statement, Statement::Loop { .. });
+                    for (child, inner) in child_blocks(statement).into_iter().enumerate() {
+                        path.push(child as u32);
+                        self.block(inner, path, in_loop || is_loop);
+                        path.pop();
+                    }
+                }
+            }
+            path.pop();
+        }
+        self.close_loads(&mut emits);
+        self.close_stores(&mut open);
+    }
+
+    fn store(
+        &mut self,
+        open: &mut Option<OpenStores>,
+        pointer: Handle<Expression>,
+        path: &StatementPath,
+        span: Span,
+    ) {
+        let Some((global, index)) = word_access(self.function, self.words, pointer) else {
+            self.close_stores(open);
+            if let Some(g) = root_global(self.function, pointer).filter(|&g| (self.words)(g)) {
+                self.sites.ungrouped.push((g, path.clone(), span));
+            }
+            return;
+        };
+        let Some(word) = word_index(&self.constants, &self.function.expressions, index)
+            .filter(|w| (super::records::MIN_WORDS..=super::records::MAX_WORDS).contains(&w.k))
+        else {
+            self.close_stores(open);
+            self.sites.ungrouped.push((global, path.clone(), span));
+            return;
+        };
+        let continues = open.as_ref().is_some_and(|o| {
+            o.global == global
+                && o.index.k == word.k
+                && same_value(self.function, o.index.i, word.i)
+                && !o.seen.contains(&word.c)
+        });
+        if !continues {
+            self.close_stores(open);
+            *open = Some(OpenStores {
+                global,
+                index: word,
+                seen: Vec::new(),
+                paths: Vec::new(),
+                span,
+            });
+        }
+        let o = open.as_mut().expect("opened above");
+        o.seen.push(word.c);
+        o.paths.push(path.clone());
+        if o.seen.len() as u32 == o.index.k {
+            let o = open.take().expect("checked above");
+            self.sites.stores.push(StoreGroup {
+                global: o.global,
+                k: o.index.k,
+                i: o.index.i,
+                paths: o.paths,
+                components: o.seen,
+                span: o.span,
+            });
+        }
+    }
+
+    fn close_stores(&mut self, open: &mut Option<OpenStores>) {
+        if let Some(o) = open.take() {
+            for path in o.paths {
+                self.sites.ungrouped.push((o.global, path, o.span));
+            }
+        }
+    }
+
+    /// Groups the loads of a run of `Emit` statements.
+    fn close_loads(&mut self, emits: &mut Vec<(StatementPath, Vec<Handle<Expression>>)>) {
+        let run = std::mem::take(emits);
+        let e = &self.function.expressions;
+        let mut candidates: Vec<(
+            Handle<GlobalVariable>,
+            WordIndex,
+            Handle<Expression>,
+            &StatementPath,
+        )> = Vec::new();
+        for (path, handles) in &run {
+            for &h in handles {
+                let Expression::Load { pointer } = e[h] else {
+                    continue;
+                };
+                let Some(global) = root_global(self.function, pointer).filter(|&g| (self.words)(g))
+                else {
+                    continue;
+                };
+                let word = word_access(self.function, self.words, pointer)
+                    .and_then(|(_, index)| word_index(&self.constants, e, index))
+                    .filter(|w| {
+                        (super::records::MIN_WORDS..=super::records::MAX_WORDS).contains(&w.k)
+                    });
+                match word {
+                    Some(word) => candidates.push((global, word, h, path)),
+                    None => self
+                        .sites
+                        .ungrouped
+                        .push((global, path.clone(), e.get_span(h))),
+                }
+            }
+        }
+        for (n, &(global, word, first, path)) in candidates.iter().enumerate() {
+            if self.grouped_loads.contains(&first) {
+                continue;
+            }
+            let mut loads = vec![None; word.k as usize];
+            for &(g, w, h, _) in &candidates[n..] {
+                if g == global
+                    && w.k == word.k
+                    && same_value(self.function, w.i, word.i)
+                    && !self.grouped_loads.contains(&h)
+                    && loads[w.c as usize].is_none()
+                {
+                    loads[w.c as usize] = Some(h);
+                }
+            }
+            if let Some(loads) = loads.into_iter().collect::<Option<Vec<_>>>() {
+                self.grouped_loads.extend(loads.iter().copied());
+                self.sites.loads.push(LoadGroup {
+                    global,
+                    k: word.k,
+                    i: word.i,
+                    loads,
+                    path: path.clone(),
+                    span: e.get_span(first),
+                });
+            } else {
+                self.sites
+                    .ungrouped
+                    .push((global, path.clone(), e.get_span(first)));
+            }
+        }
+    }
+}

@@ -1,0 +1,314 @@
+//! `lane-transpose` end to end over corpus/lane-transpose.
+//!
+//! Corpus naming: `nonuniform_*` shaders access records where not every
+//! invocation of a subgroup takes part, and must come out unchanged with a
+//! note saying why; every other shader must have its record accesses
+//! rewritten. `partial_*` shaders have subgroups that are never full, so
+//! only their original accesses run.
+
+mod common;
+
+use std::path::Path;
+
+use shaderxform::{
+    render_all, ColorChoice, Compiler, InputFormat, Options, OutputFormat, PassSelection, Source,
+    Target,
+};
+
+fn transposing() -> Compiler {
+    Compiler::new(Options {
+        passes: PassSelection::Named(vec!["lane-transpose".into()]),
+        ..Options::default()
+    })
+    .unwrap()
+}
+
+fn stem(path: &Path) -> String {
+    path.file_stem().unwrap().to_string_lossy().into_owned()
+}
+
+fn wgsl(compiler: &Compiler, source: &Source) -> String {
+    let compiled = compiler
+        .compile(source, &[OutputFormat::Wgsl])
+        .unwrap_or_else(|f| panic!("{}: {f}", source.name));
+    compiled.outputs[0].text().unwrap().to_string()
+}
+
+fn inline(text: &str) -> Source {
+    Source::from_text("inline.wgsl", InputFormat::Wgsl, text)
+}
+
+#[test]
+fn record_accesses_are_rewritten_and_every_format_validates() {
+    for (path, source) in common::corpus("lane-transpose") {
+        let name = common::display(&path);
+        let compiler = transposing();
+        let transformed = compiler
+            .transform(&source)
+            .unwrap_or_else(|f| panic!("{name}: {f}"));
+        let report = &transformed.passes[0];
+        let coalesced = report
+            .changes
+            .iter()
+            .filter(|c| c.kind.starts_with("coalesce-"))
+            .count();
+        if stem(&path).starts_with("nonuniform_") {
+            assert_eq!(coalesced, 0, "{name}: rewritten");
+            assert!(
+                report
+                    .diagnostics
+                    .iter()
+                    .any(|d| d.code.as_deref() == Some("lane-transpose::not-applied")),
+                "{name}: no note says why"
+            );
+        } else {
+            assert!(coalesced > 0, "{name}: nothing rewritten");
+        }
+        let output = wgsl(&compiler, &source);
+        assert_eq!(
+            output,
+            wgsl(&compiler, &source),
+            "{name}: not deterministic"
+        );
+        // The pipeline validates every output before it is written,
+        // SPIR-V with spirv-val.
+        for format in [
+            OutputFormat::SpirvBinary,
+            OutputFormat::Hlsl,
+            OutputFormat::Msl,
+            OutputFormat::Glsl,
+        ] {
+            compiler
+                .emit(&source, &transformed, format)
+                .unwrap_or_else(|f| panic!("{name} -> {format}: {f}"));
+        }
+    }
+}
+
+#[test]
+fn tint_accepts_the_transposed_wgsl() {
+    let compiler = transposing();
+    let shaders: Vec<(String, String)> = common::corpus("lane-transpose")
+        .into_iter()
+        .map(|(path, source)| (common::display(&path), wgsl(&compiler, &source)))
+        .collect();
+    let Some(results) = common::tint_check(&shaders) else {
+        return;
+    };
+    for r in results {
+        assert!(
+            r.ok,
+            "Tint rejects the transposed {}: {:?}",
+            r.name, r.messages
+        );
+    }
+}
+
+#[test]
+fn a_three_word_record_store() {
+    let source = Source::read(
+        "corpus/lane-transpose/store_vec3_struct.wgsl".as_ref(),
+        None,
+    )
+    .unwrap();
+    insta::assert_snapshot!(wgsl(&transposing(), &source));
+}
+
+#[test]
+fn passes_all_needs_a_target_with_subgroups() {
+    let source = Source::read(
+        "corpus/lane-transpose/store_vec3_struct.wgsl".as_ref(),
+        None,
+    )
+    .unwrap();
+    let all = |target: Target| {
+        Compiler::new(Options {
+            passes: PassSelection::All,
+            target,
+            ..Options::default()
+        })
+        .unwrap()
+        .transform(&source)
+        .unwrap()
+    };
+    let without = all(Target::default());
+    let report = without
+        .passes
+        .iter()
+        .find(|p| p.name == "lane-transpose")
+        .unwrap();
+    assert!(report.changes.is_empty());
+    assert!(report.skipped.is_some());
+    let with = all(Target {
+        subgroups: true,
+        ..Target::default()
+    });
+    let report = with
+        .passes
+        .iter()
+        .find(|p| p.name == "lane-transpose")
+        .unwrap();
+    assert!(report.changes.iter().any(|c| c.kind == "coalesce-store"));
+}
+
+/// Each shader breaks one condition; the pass leaves the access and says
+/// which.
+#[test]
+fn accesses_it_cannot_prove_safe_stay_with_the_reason() {
+    let cases = [
+        (
+            "the record index is not `global_invocation_id.x`",
+            "@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) i: u32) {
+    out[2u * i] = i;
+    out[2u * i + 1u] = i;
+}",
+        ),
+        (
+            "inside a loop",
+            "@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    for (var n = 0u; n < 4u; n++) {
+        out[2u * gid.x] = n;
+        out[2u * gid.x + 1u] = n;
+    }
+}",
+        ),
+        (
+            "loads records of the buffer after storing them",
+            "@group(0) @binding(0) var<storage, read_write> data: array<f32>;
+@group(0) @binding(1) var<storage, read_write> out: array<f32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let i = gid.x;
+    data[2u * i] = 1.0;
+    data[2u * i + 1u] = 2.0;
+    let a = data[2u * i];
+    let b = data[2u * i + 1u];
+    out[i] = a + b;
+}",
+        ),
+        (
+            "other than by whole records",
+            "@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    out[2u * gid.x] = 1u;
+    out[2u * gid.x + 1u] = 2u;
+    out[0] = 3u;
+}",
+        ),
+        (
+            "functions other than the entry point",
+            "@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+fn clear() { out[0] = 0u; }
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    out[2u * gid.x] = 1u;
+    out[2u * gid.x + 1u] = 2u;
+}",
+        ),
+    ];
+    for (reason, text) in cases {
+        let source = inline(text);
+        let transformed = transposing()
+            .transform(&source)
+            .unwrap_or_else(|f| panic!("{reason}: {f}"));
+        let report = &transformed.passes[0];
+        assert!(
+            report
+                .changes
+                .iter()
+                .all(|c| !c.kind.starts_with("coalesce-")),
+            "{reason}: rewritten"
+        );
+        let rendered = render_all(&report.diagnostics, &source, ColorChoice::Never);
+        assert!(
+            rendered.contains(reason),
+            "expected `{reason}` in:\n{rendered}"
+        );
+    }
+}
+
+#[test]
+fn a_divergent_record_store_is_explained() {
+    let source = Source::read(
+        "corpus/lane-transpose/nonuniform_branch.wgsl".as_ref(),
+        None,
+    )
+    .unwrap();
+    let transformed = transposing().transform(&source).unwrap();
+    insta::assert_snapshot!(render_all(
+        &transformed.passes[0].diagnostics,
+        &source,
+        ColorChoice::Never
+    ));
+}
+
+/// The transformed shader with its fallbacks (the `else` of each check)
+/// removed: only the coalesced accesses remain.
+fn without_fallbacks(text: &str) -> String {
+    let mut kept = Vec::new();
+    let mut skipping: Option<String> = None;
+    for line in text.lines() {
+        if let Some(end) = &skipping {
+            if line == end {
+                skipping = None;
+            }
+            continue;
+        }
+        match line.strip_suffix(" else {") {
+            Some(closing) => {
+                kept.push(closing);
+                let indent = &line[..line.len() - line.trim_start().len()];
+                skipping = Some(format!("{indent}}}"));
+            }
+            None => kept.push(line),
+        }
+    }
+    kept.join("\n") + "\n"
+}
+
+/// On a real adapter, the coalesced accesses alone compute what the
+/// original computes: the fast path runs and is right, at the adapter's
+/// subgroup size, for every shader whose subgroups are all full.
+#[test]
+fn the_coalesced_path_alone_agrees_with_the_original() {
+    use shaderxform::gpu::{self, Error, ValidateOptions, Verdict};
+    let dir = tempfile::tempdir().unwrap();
+    let compiler = transposing();
+    for (path, source) in common::corpus("lane-transpose") {
+        let name = stem(&path);
+        if name.starts_with("nonuniform_") || name.starts_with("partial_") {
+            continue;
+        }
+        let fast_only = without_fallbacks(&wgsl(&compiler, &source));
+        assert!(!fast_only.contains("else"), "{name}: a fallback is left");
+        let shader = dir.path().join(format!("{name}.wgsl"));
+        std::fs::write(&shader, fast_only).unwrap();
+        let original = common::root().join(&path);
+        let harness = std::fs::read_to_string(original.with_extension("harness.toml")).unwrap();
+        std::fs::write(
+            dir.path().join(format!("{name}.harness.toml")),
+            format!(
+                "reference = {:?}\n{harness}",
+                original.display().to_string()
+            ),
+        )
+        .unwrap();
+        let options = ValidateOptions::new(Options {
+            passes: PassSelection::None,
+            ..Options::default()
+        });
+        match gpu::validate(&shader, &options) {
+            Ok(v) => assert_eq!(v.verdict, Verdict::Agree, "{name}:\n{}", v.describe()),
+            Err(Error::NoAdapter(e)) if std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_none() => {
+                eprintln!("skipped: no adapter ({e})");
+                return;
+            }
+            Err(e) => panic!("{name}: {e}"),
+        }
+    }
+}
