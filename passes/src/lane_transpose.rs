@@ -431,7 +431,9 @@ fn group_refusal(
     if used_by_functions.contains(&global) {
         return Some("functions other than the entry point access the buffer".into());
     }
-    if sites.ungrouped.iter().any(|(g, _, _)| *g == global) {
+    if sites.ungrouped.iter().any(|(g, _, _)| *g == global)
+        || !sites::accessed_only_by_groups(function, global, sites)
+    {
         return Some("the entry point also accesses the buffer other than by whole records".into());
     }
     let stores: Vec<_> = sites.stores.iter().filter(|g| g.global == global).collect();

@@ -31,6 +31,8 @@ pub struct StoreGroup {
     pub paths: Vec<StatementPath>,
     /// The component each store writes.
     pub components: Vec<u32>,
+    /// The pointer each store writes through.
+    pub pointers: Vec<Handle<Expression>>,
     pub span: Span,
 }
 
@@ -266,6 +268,7 @@ struct OpenStores {
     global: Handle<GlobalVariable>,
     index: WordIndex,
     seen: Vec<u32>,
+    pointers: Vec<Handle<Expression>>,
     paths: Vec<StatementPath>,
     span: Span,
 }
@@ -337,12 +340,14 @@ impl<W: Fn(Handle<GlobalVariable>) -> bool> Finder<'_, W> {
                 global,
                 index: word,
                 seen: Vec::new(),
+                pointers: Vec::new(),
                 paths: Vec::new(),
                 span,
             });
         }
         let o = open.as_mut().expect("opened above");
         o.seen.push(word.c);
+        o.pointers.push(pointer);
         o.paths.push(path.clone());
         if o.seen.len() as u32 == o.index.k {
             let o = open.take().expect("checked above");
@@ -352,6 +357,7 @@ impl<W: Fn(Handle<GlobalVariable>) -> bool> Finder<'_, W> {
                 i: o.index.i,
                 paths: o.paths,
                 components: o.seen,
+                pointers: o.pointers,
                 span: o.span,
             });
         }
@@ -430,4 +436,62 @@ impl<W: Fn(Handle<GlobalVariable>) -> bool> Finder<'_, W> {
             }
         }
     }
+}
+
+/// Whether every use of `global` in the function is one of its grouped
+/// loads or stores (or its length): no pointer into it goes anywhere else,
+/// to a call or an atomic, say.
+pub fn accessed_only_by_groups(
+    function: &Function,
+    global: Handle<GlobalVariable>,
+    sites: &Sites,
+) -> bool {
+    let e = &function.expressions;
+    let mut pointers = HashSet::new();
+    let mut loads = HashSet::new();
+    for group in sites.stores.iter().filter(|g| g.global == global) {
+        pointers.extend(group.pointers.iter().copied());
+    }
+    for group in sites.loads.iter().filter(|g| g.global == global) {
+        for &load in &group.loads {
+            loads.insert(load);
+            if let Expression::Load { pointer } = e[load] {
+                pointers.insert(pointer);
+            }
+        }
+    }
+    let is_global =
+        |h: Handle<Expression>| matches!(e[h], Expression::GlobalVariable(g) if g == global);
+    for (h, expression) in e.iter() {
+        let allowed = match *expression {
+            Expression::Access { base, .. } if is_global(base) => pointers.contains(&h),
+            Expression::Load { pointer } if pointers.contains(&pointer) => loads.contains(&h),
+            Expression::ArrayLength(_) => true,
+            ref other => {
+                let mut other = other.clone();
+                let mut uses = false;
+                crate::ir::for_each_operand(&mut other, &mut |h| {
+                    uses |= is_global(*h) || pointers.contains(h)
+                });
+                !uses
+            }
+        };
+        if !allowed {
+            return false;
+        }
+    }
+    let mut allowed = true;
+    crate::ir::for_each_statement(&function.body, &mut |statement, _| {
+        let mut statement = statement.clone();
+        if let Statement::Store { value, .. } = statement {
+            allowed &= !is_global(value) && !pointers.contains(&value);
+            return;
+        }
+        let mut uses = false;
+        let known = crate::ir::for_each_statement_operand(&mut statement, &mut |h| {
+            uses |= is_global(*h) || pointers.contains(h)
+        });
+        allowed &= !uses && known.is_ok();
+    });
+    allowed
 }
