@@ -4,8 +4,10 @@
 
 mod spirv;
 mod spirv_capabilities;
+mod spirv_images;
 mod spirv_layout;
 mod wgsl;
+mod wgsl_module;
 
 use std::fmt;
 use std::path::Path;
