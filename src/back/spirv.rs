@@ -135,7 +135,29 @@ pub fn validate(words: &[u32], version: SpirvVersion) -> Result<(), Diagnostic> 
 
 fn validate_in(words: &[u32], env: TargetEnv) -> Result<(), Diagnostic> {
     let validator = spirv_tools::val::create(Some(env));
-    validator.validate(words, None).map_err(|e| {
+    let strict = validator.validate(words, None);
+    // WGSL lays out uniform buffers like std430 except for arrays and
+    // structs, so a matrix of f16 columns (`mat2x3<f16>`, 8-byte
+    // aligned) may sit where std140 wants 16. naga splits only `matCx2`
+    // into columns; the rest is valid where Vulkan's
+    // `uniformBufferStandardLayout` is enabled (core in Vulkan 1.2), and
+    // only that rule is relaxed here.
+    let uniform_layout_only = |e: &spirv_tools::error::Error| {
+        e.diagnostic
+            .as_ref()
+            .is_some_and(|d| d.message.contains("in Uniform storage class must follow"))
+    };
+    let result = match strict {
+        Err(e) if uniform_layout_only(&e) => {
+            let options = spirv_tools::val::ValidatorOptions {
+                uniform_buffer_standard_layout: true,
+                ..Default::default()
+            };
+            validator.validate(words, Some(options))
+        }
+        other => other,
+    };
+    result.map_err(|e| {
         let message = e
             .diagnostic
             .as_ref()

@@ -20,7 +20,7 @@ pub fn write(module: &Module, info: &ModuleInfo) -> Result<String, EmitError> {
         Some((m, i)) => (m, i),
         None => (module, info),
     };
-    let text = write_override_sized_arrays(module, info)?;
+    let text = write_with_stand_ins(module, info)?;
     let mut missing = Vec::new();
     if uses_f16(module, info) && !text.lines().any(|l| l == "enable f16;") {
         missing.push("f16");
@@ -61,9 +61,12 @@ pub fn uses_f16(module: &Module, info: &ModuleInfo) -> bool {
 }
 
 /// naga 30 writes an array sized by an override as `array<N>`, without its
-/// element type. The module is written with a unique constant size in
-/// place of each override, which is then replaced by the override's name.
-fn write_override_sized_arrays(module: &Module, info: &ModuleInfo) -> Result<String, EmitError> {
+/// element type, and panics on an override-expression (`2 * depth`) that
+/// initialises an override or a private variable. naga is given a stand-in
+/// module: each such array gets a unique constant size, each such
+/// initialiser is left out; the text is then completed with the override's
+/// name and the initialiser spelled here.
+fn write_with_stand_ins(module: &Module, info: &ModuleInfo) -> Result<String, EmitError> {
     let write = |module: &Module| {
         wgsl::write_string(module, info, WriterFlags::empty())
             .map_err(|e| backend_error(OutputFormat::Wgsl, e))
@@ -79,7 +82,21 @@ fn write_override_sized_arrays(module: &Module, info: &ModuleInfo) -> Result<Str
             _ => None,
         })
         .collect();
-    if pending.is_empty() {
+    let unwritable_overrides: Vec<(usize, Handle<naga::Expression>)> = module
+        .overrides
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (_, o))| Some((i, o.init?)))
+        .filter(|&(_, init)| !naga_writes(module, init))
+        .collect();
+    let unwritable_globals: Vec<(usize, Handle<naga::Expression>)> = module
+        .global_variables
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (_, g))| Some((i, g.init?)))
+        .filter(|&(_, init)| !naga_writes(module, init))
+        .collect();
+    if pending.is_empty() && unwritable_overrides.is_empty() && unwritable_globals.is_empty() {
         return write(module);
     }
     let used_sizes: Vec<u32> = module
@@ -102,7 +119,7 @@ fn write_override_sized_arrays(module: &Module, info: &ModuleInfo) -> Result<Str
         .filter(|n| !used_sizes.contains(n))
         .map(|n| NonZeroU32::new(n).expect("non-zero"));
     let mut stand_in = module.clone();
-    let mut replacements = Vec::new();
+    let mut sizes = Vec::new();
     for (ty, o) in pending {
         let sentinel = sentinels.next().expect("enough unused sizes");
         let mut with_size = stand_in.types[ty].clone();
@@ -110,41 +127,221 @@ fn write_override_sized_arrays(module: &Module, info: &ModuleInfo) -> Result<Str
             *size = ArraySize::Constant(sentinel);
         }
         stand_in.types.replace(ty, with_size);
-        replacements.push((sentinel, o));
+        sizes.push((sentinel, o));
+    }
+    for (_, o) in stand_in.overrides.iter_mut() {
+        if o.init.is_some_and(|init| !naga_writes(module, init)) {
+            o.init = None;
+        }
+    }
+    for (_, g) in stand_in.global_variables.iter_mut() {
+        if g.init.is_some_and(|init| !naga_writes(module, init)) {
+            g.init = None;
+        }
     }
     let text = write(&stand_in)?;
-    let names: Vec<String> = written_override_names(&text)
-        .into_iter()
-        .map(str::to_string)
-        .collect();
-    if names.len() != module.overrides.len() {
-        return Err(backend_error(
+    let lost = |what: &str| {
+        backend_error(
             OutputFormat::Wgsl,
-            "cannot find the override declarations in the WGSL written",
-        ));
+            format!("cannot find the {what} declarations in the WGSL written"),
+        )
+    };
+    let names = Names {
+        overrides: declared_names(&text, "override ")
+            .into_iter()
+            .map(|(_, n)| n.to_string())
+            .collect(),
+        constants: declared_names(&text, "const ")
+            .into_iter()
+            .map(|(_, n)| n.to_string())
+            .collect(),
+    };
+    if names.overrides.len() != module.overrides.len()
+        || names.constants.len()
+            != module
+                .constants
+                .iter()
+                .filter(|(_, c)| c.name.is_some())
+                .count()
+    {
+        return Err(lost("override and constant"));
     }
-    let mut text = text;
-    for (sentinel, o) in replacements {
-        text = text.replace(
+    let override_lines: Vec<usize> = declared_names(&text, "override ")
+        .into_iter()
+        .map(|(l, _)| l)
+        .collect();
+    let global_lines = global_variable_lines(&text);
+    if global_lines.len() != module.global_variables.len() {
+        return Err(lost("global variable"));
+    }
+    let mut initialisers: Vec<(usize, String)> = Vec::new();
+    for (index, init) in unwritable_overrides {
+        initialisers.push((override_lines[index], spell(module, &names, init)?));
+    }
+    for (index, init) in unwritable_globals {
+        initialisers.push((global_lines[index], spell(module, &names, init)?));
+    }
+    let mut out = String::with_capacity(text.len());
+    for (index, line) in text.split_inclusive('\n').enumerate() {
+        match initialisers.iter().find(|(l, _)| *l == index) {
+            Some((_, init)) => {
+                let semicolon = line.rfind(';').ok_or_else(|| lost("initialised"))?;
+                out.push_str(&line[..semicolon]);
+                out.push_str(" = ");
+                out.push_str(init);
+                out.push_str(&line[semicolon..]);
+            }
+            None => out.push_str(line),
+        }
+    }
+    for (sentinel, o) in sizes {
+        out = out.replace(
             &format!(", {sentinel}>"),
-            &format!(", {}>", names[o.index()]),
+            &format!(", {}>", names.overrides[o.index()]),
         );
     }
-    Ok(text)
+    Ok(out)
 }
 
-/// The names of the `override` declarations, in the order naga writes
-/// them (the order of the module's overrides).
-fn written_override_names(text: &str) -> Vec<&str> {
+/// Whether naga's writer can spell a global expression: it knows
+/// literals, constants, overrides, zero values, composes and splats.
+fn naga_writes(module: &Module, expression: Handle<naga::Expression>) -> bool {
+    use naga::Expression as E;
+    match module.global_expressions[expression] {
+        E::Literal(_) | E::Constant(_) | E::Override(_) | E::ZeroValue(_) => true,
+        E::Compose { ref components, .. } => components.iter().all(|&c| naga_writes(module, c)),
+        E::Splat { value, .. } => naga_writes(module, value),
+        _ => false,
+    }
+}
+
+/// The names naga gave to overrides and named constants, in module order.
+struct Names {
+    overrides: Vec<String>,
+    constants: Vec<String>,
+}
+
+/// Spells a module-scope override-expression that naga's writer cannot.
+fn spell(
+    module: &Module,
+    names: &Names,
+    expression: Handle<naga::Expression>,
+) -> Result<String, EmitError> {
+    use naga::Expression as E;
+    let spell = |e| spell(module, names, e);
+    Ok(match module.global_expressions[expression] {
+        E::Literal(literal) => match literal {
+            naga::Literal::F32(v) if v.is_finite() => format!("{v}f"),
+            naga::Literal::F16(v) if v.is_finite() => format!("{v}h"),
+            naga::Literal::U32(v) => format!("{v}u"),
+            naga::Literal::I32(i32::MIN) => format!("i32({})", i32::MIN),
+            naga::Literal::I32(v) => format!("{v}i"),
+            naga::Literal::Bool(v) => format!("{v}"),
+            _ => return Err(unspellable(literal)),
+        },
+        E::Override(o) => names.overrides[o.index()].clone(),
+        E::Constant(c) => match module.constants[c].name {
+            Some(_) => {
+                let index = module
+                    .constants
+                    .iter()
+                    .filter(|(_, k)| k.name.is_some())
+                    .position(|(h, _)| h == c)
+                    .expect("a named constant");
+                names.constants[index].clone()
+            }
+            None => spell(module.constants[c].init)?,
+        },
+        E::Unary { op, expr } => {
+            let op = match op {
+                naga::UnaryOperator::Negate => "-",
+                naga::UnaryOperator::LogicalNot => "!",
+                naga::UnaryOperator::BitwiseNot => "~",
+            };
+            format!("{op}({})", spell(expr)?)
+        }
+        E::Binary { op, left, right } => format!(
+            "({} {} {})",
+            spell(left)?,
+            naga::back::binary_operation_str(op),
+            spell(right)?
+        ),
+        E::Select {
+            condition,
+            accept,
+            reject,
+        } => format!(
+            "select({}, {}, {})",
+            spell(reject)?,
+            spell(accept)?,
+            spell(condition)?
+        ),
+        E::As {
+            expr,
+            kind,
+            convert,
+        } => {
+            let scalar = naga::Scalar {
+                kind,
+                width: convert.unwrap_or(4),
+            };
+            let name = scalar_name(scalar).ok_or_else(|| unspellable(kind))?;
+            match convert {
+                Some(_) => format!("{name}({})", spell(expr)?),
+                None => format!("bitcast<{name}>({})", spell(expr)?),
+            }
+        }
+        ref other => return Err(unspellable(other)),
+    })
+}
+
+fn scalar_name(scalar: naga::Scalar) -> Option<&'static str> {
+    Some(match scalar {
+        naga::Scalar::F32 => "f32",
+        naga::Scalar::F16 => "f16",
+        naga::Scalar::I32 => "i32",
+        naga::Scalar::U32 => "u32",
+        naga::Scalar::BOOL => "bool",
+        _ => return None,
+    })
+}
+
+fn unspellable(what: impl std::fmt::Debug) -> EmitError {
+    EmitError::Unsupported(
+        Diagnostic::error(format!(
+            "WGSL output cannot spell this module-scope initialiser: {what:?}"
+        ))
+        .with_code("emit::wgsl-initialiser"),
+    )
+}
+
+/// `(line index, name)` of each module-scope declaration that starts with
+/// `keyword` (after an `@id(N)` attribute), in the order naga writes them.
+fn declared_names<'t>(text: &'t str, keyword: &str) -> Vec<(usize, &'t str)> {
     text.lines()
-        .filter_map(|line| {
+        .enumerate()
+        .filter_map(|(i, line)| {
             let line = match line.strip_prefix("@id(") {
                 Some(rest) => rest.split_once(") ")?.1,
                 None => line,
             };
-            let rest = line.strip_prefix("override ")?;
-            Some(rest.split_once(':')?.0.trim())
+            let rest = line.strip_prefix(keyword)?;
+            Some((i, rest.split_once(':')?.0.trim()))
         })
+        .collect()
+}
+
+/// Line indices of the module-scope `var` declarations, in order.
+fn global_variable_lines(text: &str) -> Vec<usize> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            let line = line
+                .trim_start_matches("@coherent ")
+                .trim_start_matches("@volatile ");
+            line.starts_with("var<") || line.starts_with("var ")
+        })
+        .map(|(i, _)| i)
         .collect()
 }
 
@@ -395,7 +592,7 @@ fn add_enables(text: &str, missing: &[&str]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{add_enables, written_override_names};
+    use super::{add_enables, declared_names};
 
     #[test]
     fn joins_the_directives_naga_wrote() {
@@ -416,8 +613,11 @@ mod tests {
     #[test]
     fn finds_override_names_with_and_without_ids() {
         assert_eq!(
-            written_override_names("override a: u32 = 1u;\n@id(3) override b_1: f32;\nfn f() {}\n"),
-            ["a", "b_1"]
+            declared_names(
+                "override a: u32 = 1u;\n@id(3) override b_1: f32;\nfn f() {}\n",
+                "override "
+            ),
+            [(0, "a"), (1, "b_1")]
         );
     }
 }
