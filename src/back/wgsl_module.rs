@@ -10,24 +10,38 @@
 //!   that evaluates to one is a shader-creation error, so even
 //!   `bitcast<f32>(0x7fc00000u)` is refused. Such values are read at run
 //!   time from the bits in a private variable, which is never written.
+//! - WGSL has no `isNan` or `isInf` (GLSL and SPIR-V do). They are
+//!   written with comparisons that IEEE 754 defines for every value:
+//!   `x != x` holds only for NaN, and `x - x` is NaN exactly when `x` is
+//!   infinite or NaN.
 
 use std::collections::{HashMap, HashSet};
 
 use naga::valid::ModuleInfo;
 use naga::{
-    AddressSpace, Block, Expression, Function, GlobalVariable, Handle, Literal, Module, Scalar,
-    ScalarKind, Span, Statement, Type, TypeInner,
+    AddressSpace, BinaryOperator, Block, Expression, Function, GlobalVariable, Handle, Literal,
+    Module, RelationalFunction, Scalar, ScalarKind, Span, Statement, Type, TypeInner,
 };
-use shaderxform_passes::ir::{for_each_statement_operand, rewrite_statements, substitute_uses};
+use shaderxform_passes::ir::{
+    for_each_statement_operand, rebuild_function, rewrite_statements, substitute_uses,
+    BlockBuilder, Rewrite,
+};
 
 /// The module as WGSL can spell it, or `None` when it already can.
 pub fn prepare(module: &Module, info: &ModuleInfo) -> Result<Option<(Module, ModuleInfo)>, String> {
     let spelled = spelled_predeclared_types(module);
     let non_finite = has_non_finite_floats(module);
-    if spelled.is_empty() && !non_finite {
+    let float_classes = has_float_class_tests(module);
+    if spelled.is_empty() && !non_finite && !float_classes {
         return Ok(None);
     }
     let mut module = module.clone();
+    if float_classes {
+        for function in functions_mut(&mut module) {
+            rebuild_function(function, &mut FloatClassTests)
+                .map_err(|e| format!("cannot rewrite isNan/isInf: {}", e.0))?;
+        }
+    }
     if !spelled.is_empty() {
         declare_predeclared_types(&mut module, info, &spelled)?;
     }
@@ -420,4 +434,45 @@ fn read_non_finite_floats_at_run_time(module: &mut Module) -> Result<(), String>
     }
     naga::compact::compact(module, naga::compact::KeepUnused::Yes);
     Ok(())
+}
+
+fn has_float_class_tests(module: &Module) -> bool {
+    functions(module).any(|f| {
+        f.expressions.iter().any(|(_, e)| {
+            matches!(
+                e,
+                Expression::Relational {
+                    fun: RelationalFunction::IsNan | RelationalFunction::IsInf,
+                    ..
+                }
+            )
+        })
+    })
+}
+
+struct FloatClassTests;
+
+impl Rewrite for FloatClassTests {
+    fn expression(
+        &mut self,
+        b: &mut BlockBuilder<'_>,
+        expression: &Expression,
+    ) -> Option<Handle<Expression>> {
+        let Expression::Relational { fun, argument: x } = *expression else {
+            return None;
+        };
+        let binary = |b: &mut BlockBuilder<'_>, op, left, right| {
+            b.expr(Expression::Binary { op, left, right })
+        };
+        match fun {
+            RelationalFunction::IsNan => Some(binary(b, BinaryOperator::NotEqual, x, x)),
+            RelationalFunction::IsInf => {
+                let zero_or_nan = binary(b, BinaryOperator::Subtract, x, x);
+                let not_finite = binary(b, BinaryOperator::NotEqual, zero_or_nan, zero_or_nan);
+                let not_nan = binary(b, BinaryOperator::Equal, x, x);
+                Some(binary(b, BinaryOperator::And, not_finite, not_nan))
+            }
+            _ => None,
+        }
+    }
 }
