@@ -62,6 +62,10 @@ fn lowest_version(module: &Module) -> SpirvVersion {
     }
 }
 
+/// A rewrite of naga's SPIR-V: the new words, or `None` when the module
+/// needs none.
+type Fixup = fn(&[u32]) -> Result<Option<Vec<u32>>, String>;
+
 /// Writes SPIR-V and validates it with SPIRV-Tools before anyone sees it.
 pub fn write(
     module: &Module,
@@ -98,7 +102,7 @@ pub fn write(
     let mut words = spv::write_vec(module, info, &options, pipeline.as_ref())
         .map_err(|e| backend_error(OutputFormat::SpirvBinary, e))?;
     let generator = words.get(2).copied();
-    let fixups: [fn(&[u32]) -> Result<Option<Vec<u32>>, String>; 5] = [
+    let fixups: [Fixup; 5] = [
         super::spirv_layout::strip_workgroup_layout,
         super::spirv_images::query_storage_image_size_without_lod,
         super::spirv_images::declare_formatless_storage_access,

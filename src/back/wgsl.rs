@@ -35,7 +35,8 @@ pub fn write(module: &Module, info: &ModuleInfo) -> Result<String, EmitError> {
 
 /// Whether an f16 appears anywhere, values included: naga writes
 /// `enable f16;` only for the types the module declares, not for a value
-/// such as `f16(x)` that is never stored.
+/// such as `f16(x)` that is never stored. The GLSL and HLSL writers ask
+/// the same question.
 pub fn uses_f16(module: &Module, info: &ModuleInfo) -> bool {
     let is_f16 = |inner: &TypeInner| {
         shaderxform_passes::ir::scalar_of(inner).is_some_and(|s| s == naga::Scalar::F16)

@@ -178,9 +178,12 @@ fn declare_predeclared_types(
         if let Some(result) = &mut function.result {
             retyped(&mut result.ty);
         }
+        // Values the builtins produce; loads of retyped variables and
+        // results of retyped functions already have the twin.
         let whole_values: HashMap<Handle<Expression>, Handle<Type>> = function
             .expressions
             .iter()
+            .filter(|(_, e)| matches!(e, Expression::Math { .. } | Expression::AtomicResult { .. }))
             .filter_map(|(h, _)| {
                 let ty = function_info[h].ty.handle()?;
                 twins.get(&ty).map(|&twin| (h, twin))
@@ -227,6 +230,7 @@ fn rebuild_whole_values(
             let Some(&twin) = whole_values.get(&operand) else {
                 continue;
             };
+            // fract/whole, fract/exp, old_value/exchanged.
             let members = [0u32, 1].map(|index| {
                 expressions.append(
                     Expression::AccessIndex {
