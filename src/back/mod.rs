@@ -4,8 +4,10 @@
 
 mod spirv;
 mod spirv_capabilities;
+mod spirv_images;
 mod spirv_layout;
 mod wgsl;
+mod wgsl_module;
 
 use std::fmt;
 use std::path::Path;
@@ -268,7 +270,7 @@ fn write_glsl(
     options: &EmitOptions,
     entry_point: Option<&naga::EntryPoint>,
 ) -> Result<String, EmitError> {
-    if uses_f16(module) {
+    if wgsl::uses_f16(module, info) {
         return Err(EmitError::Unsupported(
             Diagnostic::error("GLSL output cannot hold this shader: it uses f16, and naga's GLSL writer has no 16-bit float types")
                 .with_code("emit::glsl-f16")
@@ -320,7 +322,7 @@ fn write_hlsl(
 ) -> Result<String, EmitError> {
     let shader_model = options
         .hlsl_shader_model
-        .unwrap_or_else(|| lowest_shader_model(module));
+        .unwrap_or_else(|| lowest_shader_model(module, info));
     let hlsl_options = hlsl::Options {
         shader_model,
         fake_missing_bindings: true,
@@ -337,18 +339,12 @@ fn write_hlsl(
 }
 
 /// Wave intrinsics need shader model 6.0 and 16-bit types 6.2.
-fn lowest_shader_model(module: &Module) -> hlsl::ShaderModel {
-    if uses_f16(module) {
+fn lowest_shader_model(module: &Module, info: &ModuleInfo) -> hlsl::ShaderModel {
+    if wgsl::uses_f16(module, info) {
         hlsl::ShaderModel::V6_2
     } else {
         hlsl::ShaderModel::V6_0
     }
-}
-
-fn uses_f16(module: &Module) -> bool {
-    module.types.iter().any(|(_, ty)| {
-        shaderxform_passes::ir::scalar_of(&ty.inner).is_some_and(|s| s == naga::Scalar::F16)
-    })
 }
 
 fn write_msl(

@@ -32,6 +32,20 @@ impl SpirvVersion {
     }
 }
 
+impl SpirvVersion {
+    fn universal_env(self) -> TargetEnv {
+        match self.1 {
+            0 => TargetEnv::Universal_1_0,
+            1 => TargetEnv::Universal_1_1,
+            2 => TargetEnv::Universal_1_2,
+            3 => TargetEnv::Universal_1_3,
+            4 => TargetEnv::Universal_1_4,
+            5 => TargetEnv::Universal_1_5,
+            _ => TargetEnv::Universal_1_6,
+        }
+    }
+}
+
 impl fmt::Display for SpirvVersion {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}.{}", self.0, self.1)
@@ -47,6 +61,10 @@ fn lowest_version(module: &Module) -> SpirvVersion {
         SpirvVersion(1, 0)
     }
 }
+
+/// A rewrite of naga's SPIR-V: the new words, or `None` when the module
+/// needs none.
+type Fixup = fn(&[u32]) -> Result<Option<Vec<u32>>, String>;
 
 /// Writes SPIR-V and validates it with SPIRV-Tools before anyone sees it.
 pub fn write(
@@ -84,29 +102,66 @@ pub fn write(
     let mut words = spv::write_vec(module, info, &options, pipeline.as_ref())
         .map_err(|e| backend_error(OutputFormat::SpirvBinary, e))?;
     let generator = words.get(2).copied();
-    if let Some(fixed) = super::spirv_layout::strip_workgroup_layout(&words)
-        .map_err(|e| backend_error(OutputFormat::SpirvBinary, e))?
-    {
-        words = fixed;
-    }
-    if let Some(fixed) = super::spirv_capabilities::drop_unused_16bit_capabilities(&words)
-        .map_err(|e| backend_error(OutputFormat::SpirvBinary, e))?
-    {
-        words = fixed;
+    let fixups: [Fixup; 5] = [
+        super::spirv_layout::strip_workgroup_layout,
+        super::spirv_images::query_storage_image_size_without_lod,
+        super::spirv_images::declare_formatless_storage_access,
+        super::spirv_capabilities::drop_unused_16bit_capabilities,
+        super::spirv_capabilities::add_16bit_storage_extension,
+    ];
+    for fixup in fixups {
+        if let Some(fixed) =
+            fixup(&words).map_err(|e| backend_error(OutputFormat::SpirvBinary, e))?
+        {
+            words = fixed;
+        }
     }
     // The rewrites reassemble the module with rspirv, which would sign it;
     // the code is still naga's.
     if let (Some(generator), Some(word)) = (generator, words.get_mut(2)) {
         *word = generator;
     }
-    validate(&words, version).map_err(EmitError::Backend)?;
+    let env = if module.entry_points.is_empty() {
+        // Without an entry point naga writes a library (`Linkage`), which
+        // Vulkan has no place for: it is checked as plain SPIR-V.
+        version.universal_env()
+    } else {
+        version.vulkan_env()
+    };
+    validate_in(&words, env).map_err(EmitError::Backend)?;
     Ok(words)
 }
 
-/// SPIRV-Tools' validator, in process.
+/// SPIRV-Tools' validator, in process, for Vulkan.
 pub fn validate(words: &[u32], version: SpirvVersion) -> Result<(), Diagnostic> {
-    let validator = spirv_tools::val::create(Some(version.vulkan_env()));
-    validator.validate(words, None).map_err(|e| {
+    validate_in(words, version.vulkan_env())
+}
+
+fn validate_in(words: &[u32], env: TargetEnv) -> Result<(), Diagnostic> {
+    let validator = spirv_tools::val::create(Some(env));
+    let strict = validator.validate(words, None);
+    // WGSL lays out uniform buffers like std430 except for arrays and
+    // structs, so a matrix of f16 columns (`mat2x3<f16>`, 8-byte
+    // aligned) may sit where std140 wants 16. naga splits only `matCx2`
+    // into columns; the rest is valid where Vulkan's
+    // `uniformBufferStandardLayout` is enabled (core in Vulkan 1.2), and
+    // only that rule is relaxed here.
+    let uniform_layout_only = |e: &spirv_tools::error::Error| {
+        e.diagnostic
+            .as_ref()
+            .is_some_and(|d| d.message.contains("in Uniform storage class must follow"))
+    };
+    let result = match strict {
+        Err(e) if uniform_layout_only(&e) => {
+            let options = spirv_tools::val::ValidatorOptions {
+                uniform_buffer_standard_layout: true,
+                ..Default::default()
+            };
+            validator.validate(words, Some(options))
+        }
+        other => other,
+    };
+    result.map_err(|e| {
         let message = e
             .diagnostic
             .as_ref()

@@ -1,5 +1,5 @@
 //! Drops the 16-bit storage capabilities that a module declares but does
-//! not use.
+//! not use, and declares the extension that the remaining ones need.
 //!
 //! naga declares `StorageInputOutput16` and
 //! `UniformAndStorageBuffer16BitAccess` in every module that has an f16
@@ -9,7 +9,10 @@
 //! `StorageInputOutput16` outright, so a compute shader that keeps f16
 //! only in storage buffers would be rejected for features it never uses.
 //! A capability stays when some variable of its storage class (Input or
-//! Output; Uniform) holds a 16-bit scalar.
+//! Output; Uniform; StorageBuffer) holds a 16-bit scalar. naga also
+//! declares `StorageBuffer16BitAccess` when f16 appears only in values
+//! (`let h = f16(x);`), without the `SPV_KHR_16bit_storage` extension that
+//! SPIR-V before 1.3 requires for it.
 
 use std::collections::HashMap;
 
@@ -35,6 +38,16 @@ pub fn drop_unused_16bit_capabilities(words: &[u32]) -> Result<Option<Vec<u32>>,
         (
             Capability::UniformAndStorageBuffer16BitAccess,
             &[StorageClass::Uniform][..],
+        ),
+        // `UniformAndStorageBuffer16BitAccess` implies this one, so
+        // 16-bit uniforms keep it too.
+        (
+            Capability::StorageBuffer16BitAccess,
+            &[
+                StorageClass::StorageBuffer,
+                StorageClass::Uniform,
+                StorageClass::PushConstant,
+            ][..],
         ),
     ]
     .into_iter()
@@ -73,6 +86,47 @@ pub fn drop_unused_16bit_capabilities(words: &[u32]) -> Result<Option<Vec<u32>>,
     module.capabilities.retain(
         |i| !matches!(i.operands.first(), Some(Operand::Capability(c)) if unused.contains(c)),
     );
+    Ok(Some(module.assemble()))
+}
+
+/// Capabilities that SPIR-V before 1.3 only has through
+/// `SPV_KHR_16bit_storage`.
+const STORAGE_16BIT: [Capability; 4] = [
+    Capability::StorageBuffer16BitAccess,
+    Capability::UniformAndStorageBuffer16BitAccess,
+    Capability::StoragePushConstant16,
+    Capability::StorageInputOutput16,
+];
+const STORAGE_16BIT_EXTENSION: &str = "SPV_KHR_16bit_storage";
+
+/// The module with `OpExtension "SPV_KHR_16bit_storage"` when it declares a
+/// 16-bit storage capability, is older than 1.3 (where the extension became
+/// core) and lacks the extension; `None` when nothing is missing.
+pub fn add_16bit_storage_extension(words: &[u32]) -> Result<Option<Vec<u32>>, String> {
+    let mut module = dr::load_words(words).map_err(|e| e.to_string())?;
+    let version = module
+        .header
+        .as_ref()
+        .map(|h| h.version())
+        .ok_or("the module has no header")?;
+    if version >= (1, 3) {
+        return Ok(None);
+    }
+    let needs = module.capabilities.iter().any(
+        |i| matches!(i.operands.first(), Some(Operand::Capability(c)) if STORAGE_16BIT.contains(c)),
+    );
+    let has = module.extensions.iter().any(|i| {
+        matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == STORAGE_16BIT_EXTENSION)
+    });
+    if !needs || has {
+        return Ok(None);
+    }
+    module.extensions.push(Instruction::new(
+        Op::Extension,
+        None,
+        None,
+        vec![Operand::LiteralString(STORAGE_16BIT_EXTENSION.to_string())],
+    ));
     Ok(Some(module.assemble()))
 }
 

@@ -1,19 +1,569 @@
+use std::num::NonZeroU32;
+
 use naga::back::wgsl::{self, WriterFlags};
+use naga::proc::Layouter;
 use naga::valid::ModuleInfo;
-use naga::Module;
+use naga::{ArraySize, Handle, Module, Type, TypeInner};
 
-use super::{backend_error, EmitError, OutputFormat};
+use super::{backend_error, wgsl_module, EmitError, OutputFormat};
+use crate::diagnostics::Diagnostic;
 
-/// naga's WGSL, with the `enable` directives that Tint requires and naga
-/// does not write.
+/// naga's WGSL, completed where Tint needs more than naga writes: the
+/// `enable` directives, declarations of what naga names but WGSL
+/// predeclares, element types of override-sized arrays, and the `@size`
+/// attributes that keep struct layouts. The text is read back and its
+/// struct layouts compared with the module's before it is returned.
 pub fn write(module: &Module, info: &ModuleInfo) -> Result<String, EmitError> {
-    let text = wgsl::write_string(module, info, WriterFlags::empty())
-        .map_err(|e| backend_error(OutputFormat::Wgsl, e))?;
+    let internal = |e: String| backend_error(OutputFormat::Wgsl, e);
+    let prepared = wgsl_module::prepare(module, info).map_err(internal)?;
+    let (module, info) = match &prepared {
+        Some((m, i)) => (m, i),
+        None => (module, info),
+    };
+    let text = write_with_stand_ins(module, info)?;
     let mut missing = Vec::new();
+    if uses_f16(module, info) && !text.lines().any(|l| l == "enable f16;") {
+        missing.push("f16");
+    }
     if shaderxform_passes::analysis::features::uses_subgroups(module) {
         missing.push("subgroups");
     }
-    Ok(add_enables(&text, &missing))
+    let text = add_enables(&text, &missing);
+    let text = restore_struct_layouts(module, &text)?;
+    Ok(text)
+}
+
+/// Whether an f16 appears anywhere, values included: naga writes
+/// `enable f16;` only for the types the module declares, not for a value
+/// such as `f16(x)` that is never stored. The GLSL and HLSL writers ask
+/// the same question.
+pub fn uses_f16(module: &Module, info: &ModuleInfo) -> bool {
+    let is_f16 = |inner: &TypeInner| {
+        shaderxform_passes::ir::scalar_of(inner).is_some_and(|s| s == naga::Scalar::F16)
+    };
+    if module.types.iter().any(|(_, ty)| is_f16(&ty.inner)) {
+        return true;
+    }
+    let functions = module.functions.iter().map(|(h, f)| (f, &info[h])).chain(
+        module
+            .entry_points
+            .iter()
+            .enumerate()
+            .map(|(i, ep)| (&ep.function, info.get_entry_point(i))),
+    );
+    for (function, function_info) in functions {
+        for (h, _) in function.expressions.iter() {
+            if is_f16(function_info[h].ty.inner_with(&module.types)) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// naga 30 writes an array sized by an override as `array<N>`, without its
+/// element type, and panics on an override-expression (`2 * depth`) that
+/// initialises an override or a private variable. naga is given a stand-in
+/// module: each such array gets a unique constant size, each such
+/// initialiser is left out; the text is then completed with the override's
+/// name and the initialiser spelled here.
+fn write_with_stand_ins(module: &Module, info: &ModuleInfo) -> Result<String, EmitError> {
+    let write = |module: &Module| {
+        wgsl::write_string(module, info, WriterFlags::empty())
+            .map_err(|e| backend_error(OutputFormat::Wgsl, e))
+    };
+    let pending: Vec<(Handle<Type>, Handle<naga::Override>)> = module
+        .types
+        .iter()
+        .filter_map(|(h, ty)| match ty.inner {
+            TypeInner::Array {
+                size: ArraySize::Pending(o),
+                ..
+            } => Some((h, o)),
+            _ => None,
+        })
+        .collect();
+    let unwritable_overrides: Vec<(usize, Handle<naga::Expression>)> = module
+        .overrides
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (_, o))| Some((i, o.init?)))
+        .filter(|&(_, init)| !naga_writes(module, init))
+        .collect();
+    let unwritable_globals: Vec<(usize, Handle<naga::Expression>)> = module
+        .global_variables
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (_, g))| Some((i, g.init?)))
+        .filter(|&(_, init)| !naga_writes(module, init))
+        .collect();
+    if pending.is_empty() && unwritable_overrides.is_empty() && unwritable_globals.is_empty() {
+        return write(module);
+    }
+    let used_sizes: Vec<u32> = module
+        .types
+        .iter()
+        .filter_map(|(_, ty)| match ty.inner {
+            TypeInner::Array {
+                size: ArraySize::Constant(n),
+                ..
+            }
+            | TypeInner::BindingArray {
+                size: ArraySize::Constant(n),
+                ..
+            } => Some(n.get()),
+            _ => None,
+        })
+        .collect();
+    let mut sentinels = (1..u32::MAX)
+        .rev()
+        .filter(|n| !used_sizes.contains(n))
+        .map(|n| NonZeroU32::new(n).expect("non-zero"));
+    let mut stand_in = module.clone();
+    let mut sizes = Vec::new();
+    for (ty, o) in pending {
+        let sentinel = sentinels.next().expect("enough unused sizes");
+        let mut with_size = stand_in.types[ty].clone();
+        if let TypeInner::Array { ref mut size, .. } = with_size.inner {
+            *size = ArraySize::Constant(sentinel);
+        }
+        stand_in.types.replace(ty, with_size);
+        sizes.push((sentinel, o));
+    }
+    for (_, o) in stand_in.overrides.iter_mut() {
+        if o.init.is_some_and(|init| !naga_writes(module, init)) {
+            o.init = None;
+        }
+    }
+    for (_, g) in stand_in.global_variables.iter_mut() {
+        if g.init.is_some_and(|init| !naga_writes(module, init)) {
+            g.init = None;
+        }
+    }
+    let text = write(&stand_in)?;
+    let lost = |what: &str| {
+        backend_error(
+            OutputFormat::Wgsl,
+            format!("cannot find the {what} declarations in the WGSL written"),
+        )
+    };
+    let names = Names {
+        overrides: declared_names(&text, "override ")
+            .into_iter()
+            .map(|(_, n)| n.to_string())
+            .collect(),
+        constants: declared_names(&text, "const ")
+            .into_iter()
+            .map(|(_, n)| n.to_string())
+            .collect(),
+    };
+    if names.overrides.len() != module.overrides.len()
+        || names.constants.len()
+            != module
+                .constants
+                .iter()
+                .filter(|(_, c)| c.name.is_some())
+                .count()
+    {
+        return Err(lost("override and constant"));
+    }
+    let override_lines: Vec<usize> = declared_names(&text, "override ")
+        .into_iter()
+        .map(|(l, _)| l)
+        .collect();
+    let global_lines = global_variable_lines(&text);
+    if global_lines.len() != module.global_variables.len() {
+        return Err(lost("global variable"));
+    }
+    let mut initialisers: Vec<(usize, String)> = Vec::new();
+    for (index, init) in unwritable_overrides {
+        initialisers.push((override_lines[index], spell(module, &names, init)?));
+    }
+    for (index, init) in unwritable_globals {
+        initialisers.push((global_lines[index], spell(module, &names, init)?));
+    }
+    let mut out = String::with_capacity(text.len());
+    for (index, line) in text.split_inclusive('\n').enumerate() {
+        match initialisers.iter().find(|(l, _)| *l == index) {
+            Some((_, init)) => {
+                let semicolon = line.rfind(';').ok_or_else(|| lost("initialised"))?;
+                out.push_str(&line[..semicolon]);
+                out.push_str(" = ");
+                out.push_str(init);
+                out.push_str(&line[semicolon..]);
+            }
+            None => out.push_str(line),
+        }
+    }
+    for (sentinel, o) in sizes {
+        out = out.replace(
+            &format!(", {sentinel}>"),
+            &format!(", {}>", names.overrides[o.index()]),
+        );
+    }
+    Ok(out)
+}
+
+/// Whether naga's writer can spell a global expression: it knows
+/// literals, constants, overrides, zero values, composes and splats.
+fn naga_writes(module: &Module, expression: Handle<naga::Expression>) -> bool {
+    use naga::Expression as E;
+    match module.global_expressions[expression] {
+        E::Literal(_) | E::Constant(_) | E::Override(_) | E::ZeroValue(_) => true,
+        E::Compose { ref components, .. } => components.iter().all(|&c| naga_writes(module, c)),
+        E::Splat { value, .. } => naga_writes(module, value),
+        _ => false,
+    }
+}
+
+/// The names naga gave to overrides and named constants, in module order.
+struct Names {
+    overrides: Vec<String>,
+    constants: Vec<String>,
+}
+
+/// Spells a module-scope override-expression that naga's writer cannot.
+fn spell(
+    module: &Module,
+    names: &Names,
+    expression: Handle<naga::Expression>,
+) -> Result<String, EmitError> {
+    use naga::Expression as E;
+    let spell = |e| spell(module, names, e);
+    Ok(match module.global_expressions[expression] {
+        E::Literal(literal) => match literal {
+            naga::Literal::F32(v) if v.is_finite() => format!("{v}f"),
+            naga::Literal::F16(v) if v.is_finite() => format!("{v}h"),
+            naga::Literal::U32(v) => format!("{v}u"),
+            naga::Literal::I32(i32::MIN) => format!("i32({})", i32::MIN),
+            naga::Literal::I32(v) => format!("{v}i"),
+            naga::Literal::Bool(v) => format!("{v}"),
+            _ => return Err(unspellable(literal)),
+        },
+        E::Override(o) => names.overrides[o.index()].clone(),
+        E::Constant(c) => match module.constants[c].name {
+            Some(_) => {
+                let index = module
+                    .constants
+                    .iter()
+                    .filter(|(_, k)| k.name.is_some())
+                    .position(|(h, _)| h == c)
+                    .expect("a named constant");
+                names.constants[index].clone()
+            }
+            None => spell(module.constants[c].init)?,
+        },
+        E::Unary { op, expr } => {
+            let op = match op {
+                naga::UnaryOperator::Negate => "-",
+                naga::UnaryOperator::LogicalNot => "!",
+                naga::UnaryOperator::BitwiseNot => "~",
+            };
+            format!("{op}({})", spell(expr)?)
+        }
+        E::Binary { op, left, right } => format!(
+            "({} {} {})",
+            spell(left)?,
+            naga::back::binary_operation_str(op),
+            spell(right)?
+        ),
+        E::Select {
+            condition,
+            accept,
+            reject,
+        } => format!(
+            "select({}, {}, {})",
+            spell(reject)?,
+            spell(accept)?,
+            spell(condition)?
+        ),
+        E::As {
+            expr,
+            kind,
+            convert,
+        } => {
+            let scalar = naga::Scalar {
+                kind,
+                width: convert.unwrap_or(4),
+            };
+            let name = scalar_name(scalar).ok_or_else(|| unspellable(kind))?;
+            match convert {
+                Some(_) => format!("{name}({})", spell(expr)?),
+                None => format!("bitcast<{name}>({})", spell(expr)?),
+            }
+        }
+        ref other => return Err(unspellable(other)),
+    })
+}
+
+fn scalar_name(scalar: naga::Scalar) -> Option<&'static str> {
+    Some(match scalar {
+        naga::Scalar::F32 => "f32",
+        naga::Scalar::F16 => "f16",
+        naga::Scalar::I32 => "i32",
+        naga::Scalar::U32 => "u32",
+        naga::Scalar::BOOL => "bool",
+        _ => return None,
+    })
+}
+
+fn unspellable(what: impl std::fmt::Debug) -> EmitError {
+    EmitError::Unsupported(
+        Diagnostic::error(format!(
+            "WGSL output cannot spell this module-scope initialiser: {what:?}"
+        ))
+        .with_code("emit::wgsl-initialiser"),
+    )
+}
+
+/// `(line index, name)` of each module-scope declaration that starts with
+/// `keyword` (after an `@id(N)` attribute), in the order naga writes them.
+fn declared_names<'t>(text: &'t str, keyword: &str) -> Vec<(usize, &'t str)> {
+    text.lines()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let line = match line.strip_prefix("@id(") {
+                Some(rest) => rest.split_once(") ")?.1,
+                None => line,
+            };
+            let rest = line.strip_prefix(keyword)?;
+            Some((i, rest.split_once(':')?.0.trim()))
+        })
+        .collect()
+}
+
+/// Line indices of the module-scope `var` declarations, in order.
+fn global_variable_lines(text: &str) -> Vec<usize> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            let line = line
+                .trim_start_matches("@coherent ")
+                .trim_start_matches("@volatile ");
+            line.starts_with("var<") || line.starts_with("var ")
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// The structs naga declares, in the order it writes them: every struct
+/// type but those WGSL predeclares.
+fn declared_structs(module: &Module) -> Vec<Handle<Type>> {
+    let special = &module.special_types;
+    module
+        .types
+        .iter()
+        .filter(|(h, ty)| {
+            matches!(ty.inner, TypeInner::Struct { .. })
+                && !special.predeclared_types.values().any(|t| t == h)
+                && special.external_texture_params != Some(*h)
+                && special.external_texture_transfer_function != Some(*h)
+        })
+        .map(|(h, _)| h)
+        .collect()
+}
+
+/// naga writes struct members without `@size` or `@align`, so a member
+/// placed further than WGSL's default (after `@size`, `@align`, or by the
+/// SPIR-V or GLSL it was read from) moves. The text is read back, and each
+/// member whose successor (or whose struct's end) is not where the module
+/// has it gets `@size` up to there.
+fn restore_struct_layouts(module: &Module, text: &str) -> Result<String, EmitError> {
+    let structs = declared_structs(module);
+    if structs.is_empty() {
+        return Ok(text.to_string());
+    }
+    let read = read_back(text)?;
+    let mut layouter = Layouter::default();
+    layouter
+        .update(read.to_ctx())
+        .map_err(|e| backend_error(OutputFormat::Wgsl, e))?;
+    let declarations = struct_declarations(text);
+    if declarations.len() != structs.len() {
+        return Err(backend_error(
+            OutputFormat::Wgsl,
+            "cannot find the struct declarations in the WGSL written",
+        ));
+    }
+    // (line index of a member, size to give it)
+    let mut sizes: Vec<(usize, u32)> = Vec::new();
+    for (&original, &(line, name)) in structs.iter().zip(&declarations) {
+        let TypeInner::Struct {
+            members: ref wanted,
+            span: wanted_span,
+        } = module.types[original].inner
+        else {
+            unreachable!("declared_structs lists structs");
+        };
+        let Some(written) = find_struct(&read, name) else {
+            return Err(backend_error(
+                OutputFormat::Wgsl,
+                format!("the WGSL written has no struct `{name}`"),
+            ));
+        };
+        let TypeInner::Struct {
+            members: ref have, ..
+        } = read.types[written].inner
+        else {
+            unreachable!("find_struct finds structs");
+        };
+        if have.len() != wanted.len() {
+            return Err(backend_error(
+                OutputFormat::Wgsl,
+                format!("struct `{name}` was written with other members"),
+            ));
+        }
+        let struct_alignment = layouter[written].alignment;
+        for (i, member) in have.iter().enumerate() {
+            let layout = layouter[member.ty];
+            if matches!(
+                read.types[member.ty].inner,
+                TypeInner::Array {
+                    size: ArraySize::Dynamic,
+                    ..
+                }
+            ) {
+                continue;
+            }
+            let end = wanted[i].offset + layout.size;
+            let (natural_next, wanted_next) = match wanted.get(i + 1) {
+                Some(next) => (
+                    layouter[have[i + 1].ty].alignment.round_up(end),
+                    next.offset,
+                ),
+                None => (struct_alignment.round_up(end), wanted_span),
+            };
+            if natural_next != wanted_next {
+                sizes.push((line + 1 + i, wanted_next - wanted[i].offset));
+            }
+        }
+    }
+    if sizes.is_empty() {
+        check_layouts(module, &structs, &read, text)?;
+        return Ok(text.to_string());
+    }
+    let mut out = String::with_capacity(text.len() + sizes.len() * 12);
+    for (index, line) in text.split_inclusive('\n').enumerate() {
+        match sizes.iter().find(|(l, _)| *l == index) {
+            Some(&(_, size)) => {
+                let body = line.trim_start();
+                out.push_str(&line[..line.len() - body.len()]);
+                out.push_str(&format!("@size({size}) "));
+                out.push_str(body);
+            }
+            None => out.push_str(line),
+        }
+    }
+    let reread = read_back(&out)?;
+    check_layouts(module, &structs, &reread, &out)?;
+    Ok(out)
+}
+
+/// Reads written WGSL back, as shaderxform reads WGSL.
+fn read_back(text: &str) -> Result<Module, EmitError> {
+    crate::front::parse_wgsl(text).map_err(|d| {
+        let why = d
+            .first()
+            .map_or_else(String::new, |d| format!(": {}", d.message));
+        backend_error(
+            OutputFormat::Wgsl,
+            format!("naga cannot read back the WGSL it wrote{why}"),
+        )
+    })
+}
+
+/// `(line index, name)` of every `struct NAME {` line, in order.
+fn struct_declarations(text: &str) -> Vec<(usize, &str)> {
+    text.lines()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let name = line.strip_prefix("struct ")?.strip_suffix(" {")?;
+            Some((i, name))
+        })
+        .collect()
+}
+
+fn find_struct(module: &Module, name: &str) -> Option<Handle<Type>> {
+    module.types.iter().find_map(|(h, ty)| {
+        (matches!(ty.inner, TypeInner::Struct { .. }) && ty.name.as_deref() == Some(name))
+            .then_some(h)
+    })
+}
+
+/// Every struct of the text has the module's offsets, sizes and array
+/// strides, nested types included.
+fn check_layouts(
+    module: &Module,
+    structs: &[Handle<Type>],
+    read: &Module,
+    text: &str,
+) -> Result<(), EmitError> {
+    for (&original, (_, name)) in structs.iter().zip(struct_declarations(text)) {
+        let written = find_struct(read, name).ok_or_else(|| {
+            backend_error(
+                OutputFormat::Wgsl,
+                format!("the WGSL written has no struct `{name}`"),
+            )
+        })?;
+        if !same_layout(module, original, read, written) {
+            return Err(EmitError::Unsupported(
+                Diagnostic::error(format!(
+                    "WGSL cannot hold the memory layout of struct `{name}`"
+                ))
+                .with_code("emit::wgsl-layout")
+                .with_note(
+                    "WGSL derives array strides and the offsets of members that follow a \
+                     narrower one from the types; this layout (from SPIR-V or GLSL) differs",
+                )
+                .with_note("SPIR-V, HLSL, Metal and GLSL outputs keep it"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn same_layout(a: &Module, ta: Handle<Type>, b: &Module, tb: Handle<Type>) -> bool {
+    match (&a.types[ta].inner, &b.types[tb].inner) {
+        (
+            TypeInner::Struct {
+                members: ma,
+                span: sa,
+            },
+            TypeInner::Struct {
+                members: mb,
+                span: sb,
+            },
+        ) => {
+            let dynamic_tail = ma.last().is_some_and(|m| {
+                matches!(
+                    a.types[m.ty].inner,
+                    TypeInner::Array {
+                        size: ArraySize::Dynamic,
+                        ..
+                    }
+                )
+            });
+            (sa == sb || dynamic_tail)
+                && ma.len() == mb.len()
+                && ma
+                    .iter()
+                    .zip(mb)
+                    .all(|(x, y)| x.offset == y.offset && same_layout(a, x.ty, b, y.ty))
+        }
+        (
+            TypeInner::Array {
+                base: ba,
+                stride: sa,
+                ..
+            },
+            TypeInner::Array {
+                base: bb,
+                stride: sb,
+                ..
+            },
+        ) => sa == sb && same_layout(a, *ba, b, *bb),
+        _ => true,
+    }
 }
 
 /// Inserts `enable NAME;` for each missing extension after the directives
@@ -43,7 +593,7 @@ fn add_enables(text: &str, missing: &[&str]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::add_enables;
+    use super::{add_enables, declared_names};
 
     #[test]
     fn joins_the_directives_naga_wrote() {
@@ -58,6 +608,17 @@ mod tests {
         assert_eq!(
             add_enables("fn f() {}\n", &["subgroups"]),
             "enable subgroups;\n\nfn f() {}\n"
+        );
+    }
+
+    #[test]
+    fn finds_override_names_with_and_without_ids() {
+        assert_eq!(
+            declared_names(
+                "override a: u32 = 1u;\n@id(3) override b_1: f32;\nfn f() {}\n",
+                "override "
+            ),
+            [(0, "a"), (1, "b_1")]
         );
     }
 }

@@ -12,6 +12,7 @@ use crate::diagnostics::Diagnostic;
 use crate::source::{InputFormat, Source};
 
 pub use spirv::assemble as assemble_spirv;
+pub(crate) use wgsl::parse as parse_wgsl;
 pub use wgsl::strip_unsupported_enables;
 
 /// What the front end read besides the module: facts the module cannot
