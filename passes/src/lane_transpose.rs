@@ -24,10 +24,10 @@ use std::collections::HashMap;
 
 use naga::{
     ArraySize, BinaryOperator, Binding, BuiltIn, Expression, Function, FunctionArgument, Handle,
-    Module, Scalar, ScalarKind, ShaderStage, Span, Statement, SubgroupOperation, Type, TypeInner,
+    Module, Scalar, ShaderStage, Span, Statement, SubgroupOperation, Type, TypeInner,
 };
 
-use crate::analysis::uniformity::{FunctionRef, StatementPath, Uniformity};
+use crate::analysis::uniformity::{FunctionRef, FunctionUniformity, StatementPath, Uniformity};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{ensure_type, rebuild_function, BlockBuilder, Rewrite};
 use crate::pass::{Change, Pass, PassContext, Requirement, Selection, Target};
@@ -62,10 +62,20 @@ impl Pass for LaneTranspose {
     }
 
     fn run(&self, module: &mut Module, cx: &mut PassContext<'_>) {
+        // The pass changes entry points only, so this holds throughout.
+        let used_by_functions = globals_used_by_functions(module);
+        let mut uniformity = Uniformity::analyze(module);
         for index in 0..module.entry_points.len() {
-            if module.entry_points[index].stage == ShaderStage::Compute {
-                transpose_entry_point(module, index, cx);
+            if module.entry_points[index].stage != ShaderStage::Compute {
+                continue;
             }
+            if flatten_records(module, index, &uniformity, &used_by_functions, cx) {
+                // Flattening moved this entry point's statements: its paths
+                // are new. Rewriting an entry point leaves the others' as
+                // they were.
+                uniformity = Uniformity::analyze(module);
+            }
+            transpose_entry_point(module, index, &uniformity, &used_by_functions, cx);
         }
     }
 }
@@ -87,15 +97,100 @@ fn expected_speedup(k: u32) -> f64 {
     }
 }
 
-/// A group the pass will rewrite.
+/// A group of record accesses.
+#[derive(Clone)]
 enum Plan {
     Stores(StoreGroup),
     Loads(LoadGroup),
 }
 
-fn transpose_entry_point(module: &mut Module, index: usize, cx: &mut PassContext<'_>) {
-    flatten_records(module, index, cx);
-    let uniformity = Uniformity::analyze(module);
+impl Plan {
+    fn global(&self) -> Handle<naga::GlobalVariable> {
+        match self {
+            Plan::Stores(g) => g.global,
+            Plan::Loads(g) => g.global,
+        }
+    }
+
+    fn k(&self) -> u32 {
+        match self {
+            Plan::Stores(g) => g.k,
+            Plan::Loads(g) => g.k,
+        }
+    }
+
+    fn i(&self) -> Handle<Expression> {
+        match self {
+            Plan::Stores(g) => g.i,
+            Plan::Loads(g) => g.i,
+        }
+    }
+
+    /// Where the group starts: its first store, or the `Emit` of its
+    /// first load.
+    fn path(&self) -> &StatementPath {
+        match self {
+            Plan::Stores(g) => &g.paths[0],
+            Plan::Loads(g) => &g.path,
+        }
+    }
+
+    fn span(&self) -> Span {
+        match self {
+            Plan::Stores(g) => g.span,
+            Plan::Loads(g) => g.span,
+        }
+    }
+
+    fn in_loop(&self) -> bool {
+        match self {
+            Plan::Stores(g) => g.in_loop,
+            Plan::Loads(g) => g.in_loop,
+        }
+    }
+
+    fn kind(&self) -> &'static str {
+        match self {
+            Plan::Stores(_) => "store",
+            Plan::Loads(_) => "load",
+        }
+    }
+}
+
+/// The note for an access left as it is.
+fn not_applied(what: &str, reason: &str, span: Span, label: &str) -> Diagnostic {
+    Diagnostic::note(format!("{what} left as it is: {reason}"))
+        .with_code("lane-transpose::not-applied")
+        .with_primary(span, label)
+}
+
+const NOT_UNIFORM: &str =
+    "it is not in uniform control flow, where subgroup shuffles see every invocation";
+const NOT_GLOBAL_X: &str = "the record index is not `global_invocation_id.x`";
+
+/// [`not_applied`] for an access in non-uniform control flow, with the
+/// causes the uniformity analysis gives.
+fn not_uniform(what: &str, span: Span, flow: &FunctionUniformity, path: &[u32]) -> Diagnostic {
+    let mut d = not_applied(
+        what,
+        NOT_UNIFORM,
+        span,
+        "not every invocation of the subgroup may get here",
+    );
+    for cause in flow.explain_control_flow_at(path) {
+        d = d.with_secondary(cause.span, cause.message);
+    }
+    d
+}
+
+/// Rewrites the record accesses of one entry point it can prove safe.
+fn transpose_entry_point(
+    module: &mut Module,
+    index: usize,
+    uniformity: &Uniformity,
+    used_by_functions: &[Handle<naga::GlobalVariable>],
+    cx: &mut PassContext<'_>,
+) {
     let flow = uniformity.function(FunctionRef::EntryPoint(index));
     let function = &module.entry_points[index].function;
     let words = |g| {
@@ -105,75 +200,28 @@ fn transpose_entry_point(module: &mut Module, index: usize, cx: &mut PassContext
         )
     };
     let sites = sites::find(module, function, words);
-    let used_by_functions = globals_used_by_functions(module);
-
+    let mut candidates: Vec<Plan> = (sites.stores.iter().cloned().map(Plan::Stores))
+        .chain(sites.loads.iter().cloned().map(Plan::Loads))
+        .collect();
+    candidates.sort_by(|a, b| a.path().cmp(b.path()));
     let mut plans = Vec::new();
-    let selection = cx.selection;
-    let mut skip = |span: Span, what: &str, reason: String, notes: Vec<(Span, String)>| {
-        let mut d = Diagnostic::note(format!("{what} left as it is: {reason}"))
-            .with_code("lane-transpose::not-applied")
-            .with_primary(span, reason);
-        for (span, message) in notes {
-            d = d.with_secondary(span, message);
-        }
-        cx.report(d);
-    };
-    let groups = sites
-        .stores
-        .iter()
-        .map(|g| (g.global, g.k, g.i, g.paths[0].clone(), g.span, true))
-        .chain(
-            sites
-                .loads
-                .iter()
-                .map(|g| (g.global, g.k, g.i, g.path.clone(), g.span, false)),
-        )
-        .enumerate()
-        .collect::<Vec<_>>();
-    let mut groups = groups;
-    groups.sort_by(|a, b| a.1 .3.cmp(&b.1 .3));
-    for (n, (global, k, i, path, span, is_store)) in groups {
-        if selection == Selection::All && expected_speedup(k) <= 1.0 {
+    for plan in candidates {
+        let k = plan.k();
+        if cx.selection == Selection::All && expected_speedup(k) <= 1.0 {
             continue;
         }
-        let name = global_name(module, global);
         let what = format!(
-            "the {} of {k}-word records of `{name}`",
-            if is_store { "store" } else { "load" }
+            "the {} of {k}-word records of `{}`",
+            plan.kind(),
+            global_name(module, plan.global())
         );
-        if let Some(reason) = group_refusal(
-            module,
-            function,
-            &sites,
-            global,
-            i,
-            &path,
-            is_store,
-            &used_by_functions,
-        ) {
-            skip(span, &what, reason, Vec::new());
-            continue;
-        }
-        if flow.is_control_flow_uniform_at(&path) != Some(true) {
-            let causes = flow
-                .explain_control_flow_at(&path)
-                .into_iter()
-                .map(|c| (c.span, c.message))
-                .collect();
-            skip(
-                span,
-                &what,
-                "it is not in uniform control flow, where subgroup shuffles see every invocation"
-                    .into(),
-                causes,
-            );
-            continue;
-        }
-        plans.push(if is_store {
-            Plan::Stores(sites.stores[n].clone())
+        if let Some(reason) = group_refusal(module, function, &sites, &plan, used_by_functions) {
+            cx.report(not_applied(&what, &reason, plan.span(), &reason));
+        } else if flow.is_control_flow_uniform_at(plan.path()) != Some(true) {
+            cx.report(not_uniform(&what, plan.span(), flow, plan.path()));
         } else {
-            Plan::Loads(sites.loads[n - sites.stores.len()].clone())
-        });
+            plans.push(plan);
+        }
     }
     if plans.is_empty() {
         return;
@@ -183,10 +231,7 @@ fn transpose_entry_point(module: &mut Module, index: usize, cx: &mut PassContext
     let bool_ty = ensure_type(&mut module.types, TypeInner::Scalar(Scalar::BOOL));
     let mut groups = Vec::new();
     for plan in plans {
-        let (global, k, span, kind) = match plan {
-            Plan::Stores(ref g) => (g.global, g.k, g.span, "coalesce-store"),
-            Plan::Loads(ref g) => (g.global, g.k, g.span, "coalesce-load"),
-        };
+        let (global, k, span) = (plan.global(), plan.k(), plan.span());
         let Layout::Words(scalar) =
             records::layout(module, &module.global_variables[global]).expect("a word array")
         else {
@@ -202,11 +247,11 @@ fn transpose_entry_point(module: &mut Module, index: usize, cx: &mut PassContext
         let name = global_name(module, global);
         let binding = module.global_variables[global].binding;
         let mut change = Change::new(
-            kind,
+            format!("coalesce-{}", plan.kind()),
             span,
             format!(
-                "{k}-word records of `{name}` {} in coalesced rounds, moved between lanes with {k} subgroup shuffles",
-                if kind == "coalesce-store" { "stored" } else { "loaded" }
+                "{k}-word records of `{name}` {}d in coalesced rounds, moved between lanes with {k} subgroup shuffles",
+                plan.kind()
             ),
         )
         .with_strategy("shuffle-transpose")
@@ -250,10 +295,14 @@ fn transpose_entry_point(module: &mut Module, index: usize, cx: &mut PassContext
 
 /// Rewrites the arrays of records this entry point accesses as whole
 /// records in uniform control flow into word arrays, so that their
-/// accesses become word groups.
-fn flatten_records(module: &mut Module, index: usize, cx: &mut PassContext<'_>) {
-    let used_by_functions = globals_used_by_functions(module);
-    let uniformity = Uniformity::analyze(module);
+/// accesses become word groups; whether it rewrote any.
+fn flatten_records(
+    module: &mut Module,
+    index: usize,
+    uniformity: &Uniformity,
+    used_by_functions: &[Handle<naga::GlobalVariable>],
+    cx: &mut PassContext<'_>,
+) -> bool {
     let flow = uniformity.function(FunctionRef::EntryPoint(index));
     let function = &module.entry_points[index].function;
     let mut chosen = Vec::new();
@@ -270,22 +319,14 @@ fn flatten_records(module: &mut Module, index: usize, cx: &mut PassContext<'_>) 
         }
         let name = global_name(module, global);
         let span = module.global_variables.get_span(global);
+        let what = format!("`{name}`");
         if used_by_functions.contains(&global) {
-            cx.report(
-                Diagnostic::note(format!(
-                    "`{name}` left as it is: functions other than the entry point access it"
-                ))
-                .with_code("lane-transpose::not-applied")
-                .with_primary(span, "declared here"),
-            );
+            let reason = "functions other than the entry point access it";
+            cx.report(not_applied(&what, reason, span, "declared here"));
             continue;
         }
         if let Some(reason) = records::unflattenable_use(function, global) {
-            cx.report(
-                Diagnostic::note(format!("`{name}` left as it is: {reason}"))
-                    .with_code("lane-transpose::not-applied")
-                    .with_primary(span, "declared here"),
-            );
+            cx.report(not_applied(&what, reason, span, "declared here"));
             continue;
         }
         // Only worth it where a whole record is accessed in uniform control
@@ -299,25 +340,17 @@ fn flatten_records(module: &mut Module, index: usize, cx: &mut PassContext<'_>) 
             continue;
         }
         for a in accesses {
-            let what = format!("the {} of a record of `{name}` left as it is", a.kind);
-            let d = if !sites::is_global_invocation_x(module, function, a.index) {
-                Diagnostic::note(format!(
-                    "{what}: the record index is not `global_invocation_id.x`"
-                ))
-                .with_primary(a.span, "indexed here")
-            } else {
-                let mut d = Diagnostic::note(format!(
-                    "{what}: it is not in uniform control flow, where subgroup shuffles see every invocation"
-                ))
-                .with_primary(a.span, "not every invocation of the subgroup may get here");
-                for cause in flow.explain_control_flow_at(&a.path) {
-                    d = d.with_secondary(cause.span, cause.message);
-                }
-                d
-            };
-            cx.report(d.with_code("lane-transpose::not-applied"));
+            let what = format!("the {} of a record of `{name}`", a.kind);
+            cx.report(
+                if sites::is_global_invocation_x(module, function, a.index) {
+                    not_uniform(&what, a.span, flow, &a.path)
+                } else {
+                    not_applied(&what, NOT_GLOBAL_X, a.span, "indexed here")
+                },
+            );
         }
     }
+    let flattened = !chosen.is_empty();
     for (global, span) in chosen {
         let name = global_name(module, global);
         let mut function = std::mem::take(&mut module.entry_points[index].function);
@@ -332,13 +365,15 @@ fn flatten_records(module: &mut Module, index: usize, cx: &mut PassContext<'_>) 
                 )
                 .with_detail("buffer", &name),
             ),
-            Err(e) => cx.report(
-                Diagnostic::note(format!("`{name}` left as it is: {}", e.0))
-                    .with_code("lane-transpose::not-applied")
-                    .with_primary(span, "declared here"),
-            ),
+            Err(e) => cx.report(not_applied(
+                &format!("`{name}`"),
+                e.0,
+                span,
+                "declared here",
+            )),
         }
     }
+    flattened
 }
 
 /// A load or store of a whole record.
@@ -414,26 +449,21 @@ fn walk_with_paths(
 }
 
 /// Why a group must stay as it is, whatever the control flow.
-#[allow(clippy::too_many_arguments)]
 fn group_refusal(
     module: &Module,
     function: &Function,
     sites: &sites::Sites,
-    global: Handle<naga::GlobalVariable>,
-    i: Handle<Expression>,
-    path: &StatementPath,
-    is_store: bool,
+    plan: &Plan,
     used_by_functions: &[Handle<naga::GlobalVariable>],
 ) -> Option<String> {
-    if !sites::is_global_invocation_x(module, function, i) {
-        return Some("the record index is not `global_invocation_id.x`".into());
+    let global = plan.global();
+    if !sites::is_global_invocation_x(module, function, plan.i()) {
+        return Some(NOT_GLOBAL_X.into());
     }
     if used_by_functions.contains(&global) {
         return Some("functions other than the entry point access the buffer".into());
     }
-    if sites.ungrouped.iter().any(|(g, _, _)| *g == global)
-        || !sites::accessed_only_by_groups(function, global, sites)
-    {
+    if !sites::accessed_only_by_groups(function, global, sites) {
         return Some("the entry point also accesses the buffer other than by whole records".into());
     }
     let stores: Vec<_> = sites.stores.iter().filter(|g| g.global == global).collect();
@@ -449,8 +479,7 @@ fn group_refusal(
             return Some("the entry point loads and stores different records of the buffer".into());
         }
     }
-    let _ = is_store;
-    if sites.in_loop.contains(path) {
+    if plan.in_loop() {
         return Some("the access is inside a loop".into());
     }
     None
@@ -573,22 +602,22 @@ impl Transpose {
         &self,
         b: &BlockBuilder<'_>,
         pointer: Handle<Expression>,
-        k: u32,
-        scalar: Scalar,
-        length: Option<u32>,
-    ) -> Option<Operands> {
+        group: &Group,
+    ) -> Operands {
         let e = b.expressions();
+        // The rebuilt pointer has the shape the finder matched.
         let Expression::Access { base, index } = e[pointer] else {
-            return None;
+            unreachable!("a grouped access is `words[k * i + c]`")
         };
-        let word = sites::word_index(&self.constants, e, index)?;
-        Some(Operands {
+        let word = sites::word_index(&self.constants, e, index)
+            .expect("a grouped access is `words[k * i + c]`");
+        Operands {
             words: base,
             i: word.i,
-            k,
-            scalar,
-            length,
-        })
+            k: group.plan.k(),
+            scalar: group.scalar,
+            length: group.length,
+        }
     }
 
     /// Emits the check that the subgroup may take the coalesced path, and
@@ -663,7 +692,7 @@ impl Transpose {
         }
         let registers: Vec<_> = values
             .iter()
-            .map(|v| scalar_to_word(b, v.expect("every component is stored"), o.scalar))
+            .map(|v| b.to_u32_bits(v.expect("every component is stored"), o.scalar.kind))
             .collect();
         let rounds = {
             let mut arith = IrArith::new(b, self.u32_ty);
@@ -673,7 +702,7 @@ impl Transpose {
             let k = b.u32(o.k);
             let start = b.binary(BinaryOperator::Multiply, base, k);
             for (r, word) in rounds.into_iter().enumerate() {
-                let value = word_to_scalar(b, word, o.scalar);
+                let value = b.from_u32_bits(word, o.scalar.kind);
                 let pointer = self.round_pointer(b, o, start, r as u32, size, lane);
                 b.store(pointer, value);
             }
@@ -703,7 +732,7 @@ impl Transpose {
             for (r, &local) in round_locals.iter().enumerate() {
                 let pointer = self.round_pointer(b, o, start, r as u32, size, lane);
                 let value = b.load(pointer);
-                let word = scalar_to_word(b, value, o.scalar);
+                let word = b.to_u32_bits(value, o.scalar.kind);
                 b.store(local, word);
             }
         });
@@ -719,7 +748,7 @@ impl Transpose {
         };
         let accept = b.block(|b| {
             for (word, &local) in record.into_iter().zip(locals) {
-                let value = word_to_scalar(b, word, o.scalar);
+                let value = b.from_u32_bits(word, o.scalar.kind);
                 b.store(local, value);
             }
         });
@@ -768,7 +797,7 @@ impl Rewrite for Transpose {
         let Plan::Loads(ref loads) = group.plan else {
             unreachable!()
         };
-        let o = self.operands(b, pointer, loads.k, group.scalar, group.length)?;
+        let o = self.operands(b, pointer, group);
         let scalar_ty = group.scalar_ty;
         let mut locals = Vec::new();
         let mut pointers = Vec::new();
@@ -818,32 +847,8 @@ impl Rewrite for Transpose {
             return Some(None);
         }
         let stores_seen = self.pending_stores.remove(&n).expect("pushed above");
-        let o = self.operands(b, stores_seen[0].0, stores.k, group.scalar, group.length)?;
+        let o = self.operands(b, stores_seen[0].0, group);
         self.emit_stores(b, &o, &stores_seen, &stores.components);
         Some(None)
-    }
-}
-
-fn scalar_to_word(
-    b: &mut BlockBuilder<'_>,
-    value: Handle<Expression>,
-    scalar: Scalar,
-) -> Handle<Expression> {
-    if scalar.kind == ScalarKind::Uint {
-        value
-    } else {
-        b.bitcast(value, ScalarKind::Uint)
-    }
-}
-
-fn word_to_scalar(
-    b: &mut BlockBuilder<'_>,
-    word: Handle<Expression>,
-    scalar: Scalar,
-) -> Handle<Expression> {
-    if scalar.kind == ScalarKind::Uint {
-        word
-    } else {
-        b.bitcast(word, scalar.kind)
     }
 }

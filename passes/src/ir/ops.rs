@@ -45,6 +45,30 @@ impl BlockBuilder<'_> {
         })
     }
 
+    /// The bits of a 32-bit scalar of kind `kind` as a `u32`.
+    pub fn to_u32_bits(
+        &mut self,
+        value: Handle<Expression>,
+        kind: ScalarKind,
+    ) -> Handle<Expression> {
+        match kind {
+            ScalarKind::Uint => value,
+            _ => self.bitcast(value, ScalarKind::Uint),
+        }
+    }
+
+    /// A `u32`'s bits as a 32-bit scalar of kind `kind`.
+    pub fn from_u32_bits(
+        &mut self,
+        word: Handle<Expression>,
+        kind: ScalarKind,
+    ) -> Handle<Expression> {
+        match kind {
+            ScalarKind::Uint => word,
+            _ => self.bitcast(word, kind),
+        }
+    }
+
     pub fn math(&mut self, fun: MathFunction, arg: Handle<Expression>) -> Handle<Expression> {
         self.expr(Expression::Math {
             fun,

@@ -265,12 +265,7 @@ impl Flatten {
         let index = self.word_index(b, p.record, member, product);
         let pointer = b.access(p.words, index);
         let word = b.load(pointer);
-        let scalar = self.scalars[member as usize];
-        if scalar.kind == ScalarKind::Uint {
-            word
-        } else {
-            b.bitcast(word, scalar.kind)
-        }
+        b.from_u32_bits(word, self.scalars[member as usize].kind)
     }
 
     fn as_word(
@@ -279,11 +274,7 @@ impl Flatten {
         value: Handle<Expression>,
         member: u32,
     ) -> Handle<Expression> {
-        if self.scalars[member as usize].kind == ScalarKind::Uint {
-            value
-        } else {
-            b.bitcast(value, ScalarKind::Uint)
-        }
+        b.to_u32_bits(value, self.scalars[member as usize].kind)
     }
 }
 

@@ -33,6 +33,7 @@ pub struct StoreGroup {
     pub components: Vec<u32>,
     /// The pointer each store writes through.
     pub pointers: Vec<Handle<Expression>>,
+    pub in_loop: bool,
     pub span: Span,
 }
 
@@ -46,6 +47,7 @@ pub struct LoadGroup {
     pub loads: Vec<Handle<Expression>>,
     /// The `Emit` that evaluates the first load.
     pub path: StatementPath,
+    pub in_loop: bool,
     pub span: Span,
 }
 
@@ -55,17 +57,12 @@ impl LoadGroup {
     }
 }
 
-/// Every access to word arrays in a function, grouped where they form
-/// records, and the others.
+/// The record accesses to word arrays in a function. Other accesses are
+/// in no group; [`accessed_only_by_groups`] finds them.
 #[derive(Debug, Default)]
 pub struct Sites {
     pub stores: Vec<StoreGroup>,
     pub loads: Vec<LoadGroup>,
-    /// Loads and stores of each global that are in no group, with where
-    /// they are.
-    pub ungrouped: Vec<(Handle<GlobalVariable>, StatementPath, Span)>,
-    /// Paths of statements inside a loop.
-    pub in_loop: HashSet<StatementPath>,
 }
 
 /// The module's constants that are non-negative integers.
@@ -105,7 +102,8 @@ fn literal(l: &Literal) -> Option<u32> {
     }
 }
 
-/// Reads `index` as `k * i + c` (or `i * k + c`, or without `+ c`).
+/// Reads `index` as `k * i + c` (or `i * k + c`, or without `+ c`), with
+/// `k` a record size the pass handles.
 pub fn word_index(
     constants: &Constants,
     e: &Arena<Expression>,
@@ -135,7 +133,8 @@ pub fn word_index(
         },
         _ => product(index).map(|(k, i)| (k, i, 0)),
     }?;
-    (c < k).then_some(WordIndex { k, i, c })
+    let sizes = super::records::MIN_WORDS..=super::records::MAX_WORDS;
+    (c < k && sizes.contains(&k)).then_some(WordIndex { k, i, c })
 }
 
 /// Whether two expressions certainly have the same value at both places:
@@ -222,22 +221,6 @@ fn word_access(
     }
 }
 
-/// The global a pointer leads into, if any.
-fn root_global(
-    function: &Function,
-    mut pointer: Handle<Expression>,
-) -> Option<Handle<GlobalVariable>> {
-    loop {
-        match function.expressions[pointer] {
-            Expression::GlobalVariable(g) => return Some(g),
-            Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => {
-                pointer = base
-            }
-            _ => return None,
-        }
-    }
-}
-
 /// Finds the record accesses to the word arrays `words` accepts.
 pub fn find(
     module: &Module,
@@ -270,6 +253,7 @@ struct OpenStores {
     seen: Vec<u32>,
     pointers: Vec<Handle<Expression>>,
     paths: Vec<StatementPath>,
+    in_loop: bool,
     span: Span,
 }
 
@@ -279,20 +263,17 @@ impl<W: Fn(Handle<GlobalVariable>) -> bool> Finder<'_, W> {
         let mut emits: Vec<(StatementPath, Vec<Handle<Expression>>)> = Vec::new();
         for (index, (statement, &span)) in block.span_iter().enumerate() {
             path.push(index as u32);
-            if in_loop {
-                self.sites.in_loop.insert(path.clone());
-            }
             match *statement {
                 Statement::Emit(ref range) => {
                     emits.push((path.clone(), range.clone().collect()));
                 }
                 Statement::Store { pointer, .. } => {
-                    self.close_loads(&mut emits);
-                    self.store(&mut open, pointer, path, span);
+                    self.close_loads(&mut emits, in_loop);
+                    self.store(&mut open, pointer, path, span, in_loop);
                 }
                 _ => {
-                    self.close_loads(&mut emits);
-                    self.close_stores(&mut open);
+                    self.close_loads(&mut emits, in_loop);
+                    open = None;
                     let is_loop = matches!(statement, Statement::Loop { .. });
                     for (child, inner) in child_blocks(statement).into_iter().enumerate() {
                         path.push(child as u32);
@@ -303,8 +284,7 @@ impl<W: Fn(Handle<GlobalVariable>) -> bool> Finder<'_, W> {
             }
             path.pop();
         }
-        self.close_loads(&mut emits);
-        self.close_stores(&mut open);
+        self.close_loads(&mut emits, in_loop);
     }
 
     fn store(
@@ -313,19 +293,13 @@ impl<W: Fn(Handle<GlobalVariable>) -> bool> Finder<'_, W> {
         pointer: Handle<Expression>,
         path: &StatementPath,
         span: Span,
+        in_loop: bool,
     ) {
-        let Some((global, index)) = word_access(self.function, self.words, pointer) else {
-            self.close_stores(open);
-            if let Some(g) = root_global(self.function, pointer).filter(|&g| (self.words)(g)) {
-                self.sites.ungrouped.push((g, path.clone(), span));
-            }
-            return;
-        };
-        let Some(word) = word_index(&self.constants, &self.function.expressions, index)
-            .filter(|w| (super::records::MIN_WORDS..=super::records::MAX_WORDS).contains(&w.k))
-        else {
-            self.close_stores(open);
-            self.sites.ungrouped.push((global, path.clone(), span));
+        let word = word_access(self.function, self.words, pointer).and_then(|(global, index)| {
+            word_index(&self.constants, &self.function.expressions, index).map(|w| (global, w))
+        });
+        let Some((global, word)) = word else {
+            *open = None;
             return;
         };
         let continues = open.as_ref().is_some_and(|o| {
@@ -335,13 +309,13 @@ impl<W: Fn(Handle<GlobalVariable>) -> bool> Finder<'_, W> {
                 && !o.seen.contains(&word.c)
         });
         if !continues {
-            self.close_stores(open);
             *open = Some(OpenStores {
                 global,
                 index: word,
                 seen: Vec::new(),
                 pointers: Vec::new(),
                 paths: Vec::new(),
+                in_loop,
                 span,
             });
         }
@@ -358,49 +332,30 @@ impl<W: Fn(Handle<GlobalVariable>) -> bool> Finder<'_, W> {
                 paths: o.paths,
                 components: o.seen,
                 pointers: o.pointers,
+                in_loop: o.in_loop,
                 span: o.span,
             });
         }
     }
 
-    fn close_stores(&mut self, open: &mut Option<OpenStores>) {
-        if let Some(o) = open.take() {
-            for path in o.paths {
-                self.sites.ungrouped.push((o.global, path, o.span));
-            }
-        }
-    }
-
     /// Groups the loads of a run of `Emit` statements.
-    fn close_loads(&mut self, emits: &mut Vec<(StatementPath, Vec<Handle<Expression>>)>) {
+    fn close_loads(
+        &mut self,
+        emits: &mut Vec<(StatementPath, Vec<Handle<Expression>>)>,
+        in_loop: bool,
+    ) {
         let run = std::mem::take(emits);
         let e = &self.function.expressions;
-        let mut candidates: Vec<(
-            Handle<GlobalVariable>,
-            WordIndex,
-            Handle<Expression>,
-            &StatementPath,
-        )> = Vec::new();
+        let mut candidates = Vec::new();
         for (path, handles) in &run {
             for &h in handles {
                 let Expression::Load { pointer } = e[h] else {
                     continue;
                 };
-                let Some(global) = root_global(self.function, pointer).filter(|&g| (self.words)(g))
-                else {
-                    continue;
-                };
-                let word = word_access(self.function, self.words, pointer)
-                    .and_then(|(_, index)| word_index(&self.constants, e, index))
-                    .filter(|w| {
-                        (super::records::MIN_WORDS..=super::records::MAX_WORDS).contains(&w.k)
-                    });
-                match word {
-                    Some(word) => candidates.push((global, word, h, path)),
-                    None => self
-                        .sites
-                        .ungrouped
-                        .push((global, path.clone(), e.get_span(h))),
+                if let Some((global, index)) = word_access(self.function, self.words, pointer) {
+                    if let Some(word) = word_index(&self.constants, e, index) {
+                        candidates.push((global, word, h, path));
+                    }
                 }
             }
         }
@@ -427,12 +382,9 @@ impl<W: Fn(Handle<GlobalVariable>) -> bool> Finder<'_, W> {
                     i: word.i,
                     loads,
                     path: path.clone(),
+                    in_loop,
                     span: e.get_span(first),
                 });
-            } else {
-                self.sites
-                    .ungrouped
-                    .push((global, path.clone(), e.get_span(first)));
             }
         }
     }
@@ -447,11 +399,13 @@ pub fn accessed_only_by_groups(
     sites: &Sites,
 ) -> bool {
     let e = &function.expressions;
+    let mut store_pointers = HashSet::new();
     let mut pointers = HashSet::new();
     let mut loads = HashSet::new();
     for group in sites.stores.iter().filter(|g| g.global == global) {
-        pointers.extend(group.pointers.iter().copied());
+        store_pointers.extend(group.pointers.iter().copied());
     }
+    pointers.extend(store_pointers.iter().copied());
     for group in sites.loads.iter().filter(|g| g.global == global) {
         for &load in &group.loads {
             loads.insert(load);
@@ -483,7 +437,10 @@ pub fn accessed_only_by_groups(
     let mut allowed = true;
     crate::ir::for_each_statement(&function.body, &mut |statement, _| {
         let mut statement = statement.clone();
-        if let Statement::Store { value, .. } = statement {
+        if let Statement::Store { pointer, value } = statement {
+            if pointers.contains(&pointer) {
+                allowed &= store_pointers.contains(&pointer);
+            }
             allowed &= !is_global(value) && !pointers.contains(&value);
             return;
         }
