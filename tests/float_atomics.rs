@@ -55,24 +55,9 @@ fn tint_accepts_the_rewritten_wgsl() {
     let compiler = compiler();
     let shaders: Vec<(String, String)> = common::corpus("float-atomics")
         .into_iter()
-        .map(|(path, source)| {
-            let compiled = compiler.compile(&source, &[OutputFormat::Wgsl]).unwrap();
-            (
-                common::display(&path),
-                compiled.outputs[0].text().unwrap().to_string(),
-            )
-        })
+        .map(|(path, source)| (common::display(&path), common::wgsl(&compiler, &source)))
         .collect();
-    let Some(results) = common::tint_check(&shaders) else {
-        return;
-    };
-    for r in results {
-        assert!(
-            r.ok,
-            "Tint rejects the rewritten {}: {:?}",
-            r.name, r.messages
-        );
-    }
+    common::assert_tint_accepts(&shaders);
 }
 
 #[test]
@@ -228,9 +213,5 @@ fn f16_corpus_is_widened_onto_u32_atomics() {
         }
     });
     assert!(!wgsl.is_empty());
-    if let Some(results) = common::tint_check(&wgsl) {
-        for r in results {
-            assert!(r.ok, "Tint rejects {}: {:?}", r.name, r.messages);
-        }
-    }
+    common::assert_tint_accepts(&wgsl);
 }

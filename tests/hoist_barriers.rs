@@ -25,17 +25,6 @@ fn hoisting() -> Compiler {
     .unwrap()
 }
 
-fn stem(path: &std::path::Path) -> String {
-    path.file_stem().unwrap().to_string_lossy().into_owned()
-}
-
-fn wgsl(compiler: &Compiler, source: &Source) -> String {
-    let compiled = compiler
-        .compile(source, &[OutputFormat::Wgsl])
-        .unwrap_or_else(|f| panic!("{}: {f}", source.name));
-    compiled.outputs[0].text().unwrap().to_string()
-}
-
 fn no_divergent_barrier_in(name: &str, text: &str) {
     let module = naga::front::wgsl::parse_str(text)
         .unwrap_or_else(|e| panic!("{name}: the output does not parse: {e}"));
@@ -49,7 +38,7 @@ fn no_divergent_barrier_in(name: &str, text: &str) {
 #[test]
 fn hoisted_shaders_are_rewritten_valid_and_uniform() {
     insta::glob!("../corpus/hoist-barriers", "*.wgsl", |path| {
-        let name = stem(path);
+        let name = common::stem(path);
         if name.starts_with("error_") || name.starts_with("uniform_") {
             return;
         }
@@ -64,10 +53,10 @@ fn hoisted_shaders_are_rewritten_valid_and_uniform() {
             changes.iter().any(|c| c.kind == "split-if"),
             "{relative}: nothing rewritten"
         );
-        let output = wgsl(&compiler, &source);
+        let output = common::wgsl(&compiler, &source);
         assert_eq!(
             output,
-            wgsl(&compiler, &source),
+            common::wgsl(&compiler, &source),
             "{relative}: not deterministic"
         );
         no_divergent_barrier_in(&relative, &output);
@@ -129,15 +118,15 @@ fn unprovable_barriers_stay_errors_with_their_causes() {
 #[test]
 fn uniform_barriers_are_neither_diagnosed_nor_changed() {
     for (path, source) in common::corpus("hoist-barriers") {
-        if !stem(&path).starts_with("uniform_") {
+        if !common::stem(&path).starts_with("uniform_") {
             continue;
         }
         let transformed = hoisting().transform(&source).unwrap();
         assert!(transformed.passes[0].changes.is_empty());
         assert!(transformed.passes[0].diagnostics.is_empty());
         assert_eq!(
-            wgsl(&hoisting(), &source),
-            wgsl(&common::translator(EmitOptions::default()), &source),
+            common::wgsl(&hoisting(), &source),
+            common::wgsl(&common::translator(EmitOptions::default()), &source),
             "{}",
             path.display()
         );
@@ -149,19 +138,10 @@ fn tint_accepts_the_hoisted_wgsl() {
     let compiler = hoisting();
     let shaders: Vec<(String, String)> = common::corpus("hoist-barriers")
         .into_iter()
-        .filter(|(p, _)| !stem(p).starts_with("error_"))
-        .map(|(path, source)| (common::display(&path), wgsl(&compiler, &source)))
+        .filter(|(p, _)| !common::stem(p).starts_with("error_"))
+        .map(|(path, source)| (common::display(&path), common::wgsl(&compiler, &source)))
         .collect();
-    let Some(results) = common::tint_check(&shaders) else {
-        return;
-    };
-    for r in results {
-        assert!(
-            r.ok,
-            "Tint rejects the hoisted {}: {:?}",
-            r.name, r.messages
-        );
-    }
+    common::assert_tint_accepts(&shaders);
 }
 
 /// Every WGSL shader under corpus/, recursively.

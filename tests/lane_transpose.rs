@@ -8,8 +8,6 @@
 
 mod common;
 
-use std::path::Path;
-
 use shaderxform::{
     render_all, ColorChoice, Compiler, InputFormat, Options, OutputFormat, PassSelection, Source,
     Target,
@@ -21,17 +19,6 @@ fn transposing() -> Compiler {
         ..Options::default()
     })
     .unwrap()
-}
-
-fn stem(path: &Path) -> String {
-    path.file_stem().unwrap().to_string_lossy().into_owned()
-}
-
-fn wgsl(compiler: &Compiler, source: &Source) -> String {
-    let compiled = compiler
-        .compile(source, &[OutputFormat::Wgsl])
-        .unwrap_or_else(|f| panic!("{}: {f}", source.name));
-    compiled.outputs[0].text().unwrap().to_string()
 }
 
 fn inline(text: &str) -> Source {
@@ -52,7 +39,7 @@ fn record_accesses_are_rewritten_and_every_format_validates() {
             .iter()
             .filter(|c| c.kind.starts_with("coalesce-"))
             .count();
-        if stem(&path).starts_with("nonuniform_") {
+        if common::stem(&path).starts_with("nonuniform_") {
             assert_eq!(coalesced, 0, "{name}: rewritten");
             assert!(
                 report
@@ -64,10 +51,10 @@ fn record_accesses_are_rewritten_and_every_format_validates() {
         } else {
             assert!(coalesced > 0, "{name}: nothing rewritten");
         }
-        let output = wgsl(&compiler, &source);
+        let output = common::wgsl(&compiler, &source);
         assert_eq!(
             output,
-            wgsl(&compiler, &source),
+            common::wgsl(&compiler, &source),
             "{name}: not deterministic"
         );
         // The pipeline validates every output before it is written,
@@ -90,18 +77,9 @@ fn tint_accepts_the_transposed_wgsl() {
     let compiler = transposing();
     let shaders: Vec<(String, String)> = common::corpus("lane-transpose")
         .into_iter()
-        .map(|(path, source)| (common::display(&path), wgsl(&compiler, &source)))
+        .map(|(path, source)| (common::display(&path), common::wgsl(&compiler, &source)))
         .collect();
-    let Some(results) = common::tint_check(&shaders) else {
-        return;
-    };
-    for r in results {
-        assert!(
-            r.ok,
-            "Tint rejects the transposed {}: {:?}",
-            r.name, r.messages
-        );
-    }
+    common::assert_tint_accepts(&shaders);
 }
 
 #[test]
@@ -111,7 +89,7 @@ fn a_three_word_record_store() {
         None,
     )
     .unwrap();
-    insta::assert_snapshot!(wgsl(&transposing(), &source));
+    insta::assert_snapshot!(common::wgsl(&transposing(), &source));
 }
 
 #[test]
@@ -280,11 +258,11 @@ fn the_coalesced_path_alone_agrees_with_the_original() {
     let dir = tempfile::tempdir().unwrap();
     let compiler = transposing();
     for (path, source) in common::corpus("lane-transpose") {
-        let name = stem(&path);
+        let name = common::stem(&path);
         if name.starts_with("nonuniform_") || name.starts_with("partial_") {
             continue;
         }
-        let fast_only = without_fallbacks(&wgsl(&compiler, &source));
+        let fast_only = without_fallbacks(&common::wgsl(&compiler, &source));
         assert!(!fast_only.contains("else"), "{name}: a fallback is left");
         let shader = dir.path().join(format!("{name}.wgsl"));
         std::fs::write(&shader, fast_only).unwrap();

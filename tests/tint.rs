@@ -4,36 +4,16 @@
 
 mod common;
 
-use shaderxform::{EmitOptions, OutputFormat};
+use shaderxform::EmitOptions;
 
 #[test]
 fn tint_accepts_the_wgsl_written_for_every_corpus_shader() {
     let compiler = common::translator(EmitOptions::default());
     let shaders: Vec<(String, String)> = common::corpus("translate")
         .into_iter()
-        .map(|(path, source)| {
-            let compiled = compiler
-                .compile(&source, &[OutputFormat::Wgsl])
-                .unwrap_or_else(|f| panic!("{}: {f}", common::display(&path)));
-            (
-                common::display(&path),
-                compiled.outputs[0].text().unwrap().to_string(),
-            )
-        })
+        .map(|(path, source)| (common::display(&path), common::wgsl(&compiler, &source)))
         .collect();
-    let Some(results) = common::tint_check(&shaders) else {
-        return;
-    };
-    let rejected: Vec<String> = results
-        .iter()
-        .filter(|r| !r.ok)
-        .map(|r| format!("{}: {:?}", r.name, r.messages))
-        .collect();
-    assert!(
-        rejected.is_empty(),
-        "Tint rejects the WGSL written for:\n{}",
-        rejected.join("\n")
-    );
+    common::assert_tint_accepts(&shaders);
 }
 
 #[test]

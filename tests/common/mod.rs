@@ -5,7 +5,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use shaderxform::{Compiler, EmitOptions, InputFormat, Options, PassSelection, Source};
+use shaderxform::{
+    Compiler, EmitOptions, InputFormat, Options, OutputFormat, PassSelection, Source,
+};
 
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -30,6 +32,19 @@ pub fn corpus(folder: &str) -> Vec<(PathBuf, Source)> {
             (p, source)
         })
         .collect()
+}
+
+/// The WGSL `compiler` writes for `source`.
+pub fn wgsl(compiler: &Compiler, source: &Source) -> String {
+    let compiled = compiler
+        .compile(source, &[OutputFormat::Wgsl])
+        .unwrap_or_else(|f| panic!("{}: {f}", source.name));
+    compiled.outputs[0].text().unwrap().to_string()
+}
+
+/// A file's name without its extension.
+pub fn stem(path: &Path) -> String {
+    path.file_stem().unwrap().to_string_lossy().into_owned()
 }
 
 pub fn translator(emit: EmitOptions) -> Compiler {
@@ -121,6 +136,24 @@ pub fn tint_check(shaders: &[(String, String)]) -> Option<Vec<TintResult>> {
         .collect();
     assert_eq!(results.len(), shaders.len(), "one result per shader");
     Some(results)
+}
+
+/// Asserts that Tint compiles every `(name, WGSL)`, naming all it rejects;
+/// nothing when the checker is missing and tools are not required.
+pub fn assert_tint_accepts(shaders: &[(String, String)]) {
+    let Some(results) = tint_check(shaders) else {
+        return;
+    };
+    let rejected: Vec<String> = results
+        .iter()
+        .filter(|r| !r.ok)
+        .map(|r| format!("{}: {:?}", r.name, r.messages))
+        .collect();
+    assert!(
+        rejected.is_empty(),
+        "Tint rejects the WGSL written for:\n{}",
+        rejected.join("\n")
+    );
 }
 
 /// Runs glslangValidator on GLSL text of a stage; `Err` holds its output.
