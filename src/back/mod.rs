@@ -270,7 +270,7 @@ fn write_glsl(
     options: &EmitOptions,
     entry_point: Option<&naga::EntryPoint>,
 ) -> Result<String, EmitError> {
-    if wgsl::uses_f16(module, info) {
+    if shaderxform_passes::analysis::features::uses_f16(module, info) {
         return Err(EmitError::Unsupported(
             Diagnostic::error("GLSL output cannot hold this shader: it uses f16, and naga's GLSL writer has no 16-bit float types")
                 .with_code("emit::glsl-f16")
@@ -340,7 +340,7 @@ fn write_hlsl(
 
 /// Wave intrinsics need shader model 6.0 and 16-bit types 6.2.
 fn lowest_shader_model(module: &Module, info: &ModuleInfo) -> hlsl::ShaderModel {
-    if wgsl::uses_f16(module, info) {
+    if shaderxform_passes::analysis::features::uses_f16(module, info) {
         hlsl::ShaderModel::V6_2
     } else {
         hlsl::ShaderModel::V6_0

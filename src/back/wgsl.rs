@@ -4,6 +4,7 @@ use naga::back::wgsl::{self, WriterFlags};
 use naga::proc::Layouter;
 use naga::valid::ModuleInfo;
 use naga::{ArraySize, Handle, Module, Type, TypeInner};
+use shaderxform_passes::analysis::features;
 
 use super::{backend_error, wgsl_module, EmitError, OutputFormat};
 use crate::diagnostics::Diagnostic;
@@ -22,43 +23,15 @@ pub fn write(module: &Module, info: &ModuleInfo) -> Result<String, EmitError> {
     };
     let text = write_with_stand_ins(module, info)?;
     let mut missing = Vec::new();
-    if uses_f16(module, info) && !text.lines().any(|l| l == "enable f16;") {
+    if features::uses_f16(module, info) && !text.lines().any(|l| l == "enable f16;") {
         missing.push("f16");
     }
-    if shaderxform_passes::analysis::features::uses_subgroups(module) {
+    if features::uses_subgroups(module) {
         missing.push("subgroups");
     }
     let text = add_enables(&text, &missing);
     let text = restore_struct_layouts(module, &text)?;
     Ok(text)
-}
-
-/// Whether an f16 appears anywhere, values included: naga writes
-/// `enable f16;` only for the types the module declares, not for a value
-/// such as `f16(x)` that is never stored. The GLSL and HLSL writers ask
-/// the same question.
-pub fn uses_f16(module: &Module, info: &ModuleInfo) -> bool {
-    let is_f16 = |inner: &TypeInner| {
-        shaderxform_passes::ir::scalar_of(inner).is_some_and(|s| s == naga::Scalar::F16)
-    };
-    if module.types.iter().any(|(_, ty)| is_f16(&ty.inner)) {
-        return true;
-    }
-    let functions = module.functions.iter().map(|(h, f)| (f, &info[h])).chain(
-        module
-            .entry_points
-            .iter()
-            .enumerate()
-            .map(|(i, ep)| (&ep.function, info.get_entry_point(i))),
-    );
-    for (function, function_info) in functions {
-        for (h, _) in function.expressions.iter() {
-            if is_f16(function_info[h].ty.inner_with(&module.types)) {
-                return true;
-            }
-        }
-    }
-    false
 }
 
 /// naga 30 writes an array sized by an override as `array<N>`, without its

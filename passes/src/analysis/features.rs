@@ -30,6 +30,33 @@ pub fn uses_subgroups(module: &Module) -> bool {
     })
 }
 
+/// Whether an f16 appears anywhere, values included: naga writes
+/// `enable f16;` only for the types the module declares, not for a value
+/// such as `f16(x)` that is never stored. WGSL then needs `enable f16;`,
+/// and the GLSL and HLSL writers a 16-bit-capable version.
+pub fn uses_f16(module: &Module, info: &naga::valid::ModuleInfo) -> bool {
+    let is_f16 =
+        |inner: &TypeInner| crate::ir::scalar_of(inner).is_some_and(|s| s == naga::Scalar::F16);
+    if module.types.iter().any(|(_, ty)| is_f16(&ty.inner)) {
+        return true;
+    }
+    let functions = module.functions.iter().map(|(h, f)| (f, &info[h])).chain(
+        module
+            .entry_points
+            .iter()
+            .enumerate()
+            .map(|(i, ep)| (&ep.function, info.get_entry_point(i))),
+    );
+    for (function, function_info) in functions {
+        for (h, _) in function.expressions.iter() {
+            if is_f16(function_info[h].ty.inner_with(&module.types)) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 fn function_uses_subgroup_ops(function: &Function) -> bool {
     let mut found = false;
     for_each_statement(&function.body, &mut |statement, _| {
