@@ -404,12 +404,7 @@ impl Pass for FloatAtomics {
             exchange_results: Default::default(),
         };
         let mut failed = None;
-        let functions = module
-            .functions
-            .iter_mut()
-            .map(|(_, f)| f)
-            .chain(module.entry_points.iter_mut().map(|ep| &mut ep.function));
-        for function in functions {
+        for function in crate::ir::functions_mut(module) {
             drop_unread_min_max_results(function, &rewrite);
             if let Err(e) = rebuild_function(function, &mut rewrite) {
                 failed = Some(e);

@@ -23,7 +23,7 @@ use naga::{
     Module, RelationalFunction, Scalar, ScalarKind, Span, Statement, Type, TypeInner,
 };
 use shaderxform_passes::ir::{
-    for_each_statement_operand, rebuild_function, rewrite_statements, substitute_uses,
+    self, for_each_statement_operand, rebuild_function, rewrite_statements, substitute_uses,
     BlockBuilder, Rewrite,
 };
 
@@ -37,7 +37,7 @@ pub fn prepare(module: &Module, info: &ModuleInfo) -> Result<Option<(Module, Mod
     }
     let mut module = module.clone();
     if float_classes {
-        for function in functions_mut(&mut module) {
+        for function in ir::functions_mut(&mut module) {
             rebuild_function(function, &mut FloatClassTests)
                 .map_err(|e| format!("cannot rewrite isNan/isInf: {}", e.0))?;
         }
@@ -51,22 +51,6 @@ pub fn prepare(module: &Module, info: &ModuleInfo) -> Result<Option<(Module, Mod
     let info = shaderxform_passes::manager::validate(&module)
         .map_err(|e| format!("the module rewritten for WGSL does not validate: {e}"))?;
     Ok(Some((module, info)))
-}
-
-fn functions_mut(module: &mut Module) -> impl Iterator<Item = &mut Function> {
-    module
-        .functions
-        .iter_mut()
-        .map(|(_, f)| f)
-        .chain(module.entry_points.iter_mut().map(|ep| &mut ep.function))
-}
-
-fn functions(module: &Module) -> impl Iterator<Item = &Function> {
-    module
-        .functions
-        .iter()
-        .map(|(_, f)| f)
-        .chain(module.entry_points.iter().map(|ep| &ep.function))
 }
 
 /// Predeclared types that some declaration names, directly or through a
@@ -95,7 +79,7 @@ fn spelled_predeclared_types(module: &Module) -> HashSet<Handle<Type>> {
     for (_, global) in module.global_variables.iter() {
         note(global.ty);
     }
-    for function in functions(module) {
+    for function in ir::functions(module) {
         for (_, local) in function.local_variables.iter() {
             note(local.ty);
         }
@@ -168,7 +152,7 @@ fn declare_predeclared_types(
         .map(|(h, _)| &info[h])
         .chain((0..module.entry_points.len()).map(|i| info.get_entry_point(i)))
         .collect();
-    for (function, function_info) in functions_mut(module).zip(function_infos) {
+    for (function, function_info) in ir::functions_mut(module).zip(function_infos) {
         for (_, local) in function.local_variables.iter_mut() {
             retyped(&mut local.ty);
         }
@@ -315,7 +299,7 @@ fn non_finite_value(
 }
 
 fn has_non_finite_floats(module: &Module) -> bool {
-    functions(module).any(|f| {
+    ir::functions(module).any(|f| {
         f.expressions
             .iter()
             .any(|(_, e)| non_finite_value(module, &f.expressions, e).is_some())
@@ -326,7 +310,7 @@ fn read_non_finite_floats_at_run_time(module: &mut Module) -> Result<(), String>
     let u32_ty = shaderxform_passes::ir::scalar_type(module, Scalar::U32);
     let mut globals: HashMap<u32, Handle<GlobalVariable>> = HashMap::new();
     let mut all_bits: Vec<u32> = Vec::new();
-    for function in functions(module) {
+    for function in ir::functions(module) {
         for (_, e) in function.expressions.iter() {
             if let Some(bits) = non_finite_value(module, &function.expressions, e) {
                 if !all_bits.contains(&bits) {
@@ -355,7 +339,7 @@ fn read_non_finite_floats_at_run_time(module: &mut Module) -> Result<(), String>
     }
 
     let snapshot = module.clone();
-    for function in functions_mut(module) {
+    for function in ir::functions_mut(module) {
         let found: Vec<(Handle<Expression>, u32)> = function
             .expressions
             .iter()
@@ -441,7 +425,7 @@ fn read_non_finite_floats_at_run_time(module: &mut Module) -> Result<(), String>
 }
 
 fn has_float_class_tests(module: &Module) -> bool {
-    functions(module).any(|f| {
+    ir::functions(module).any(|f| {
         f.expressions.iter().any(|(_, e)| {
             matches!(
                 e,

@@ -7,12 +7,7 @@ use crate::ir::for_each_statement;
 /// Whether the module uses subgroup operations or subgroup built-ins: WGSL
 /// then needs `enable subgroups;` and SPIR-V needs version 1.3.
 pub fn uses_subgroups(module: &Module) -> bool {
-    let functions = module
-        .functions
-        .iter()
-        .map(|(_, f)| f)
-        .chain(module.entry_points.iter().map(|ep| &ep.function));
-    for function in functions {
+    for function in crate::ir::functions(module) {
         if function_uses_subgroup_ops(function) {
             return true;
         }

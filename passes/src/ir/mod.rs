@@ -21,5 +21,6 @@ pub use substitute::substitute_uses;
 pub use types::{ensure_type, scalar_of, scalar_type};
 pub(crate) use walk::child_blocks_mut;
 pub use walk::{
-    child_blocks, for_each_block_mut, for_each_statement, read_expressions, rewrite_statements,
+    child_blocks, for_each_block_mut, for_each_statement, functions, functions_mut,
+    read_expressions, rewrite_statements,
 };

@@ -109,3 +109,21 @@ pub fn read_expressions(function: &naga::Function) -> Option<HashSet<Handle<Expr
     });
     known.then_some(read)
 }
+
+/// Every function of the module, entry points included.
+pub fn functions(module: &naga::Module) -> impl Iterator<Item = &naga::Function> {
+    module
+        .functions
+        .iter()
+        .map(|(_, f)| f)
+        .chain(module.entry_points.iter().map(|ep| &ep.function))
+}
+
+/// [`functions`], mutably.
+pub fn functions_mut(module: &mut naga::Module) -> impl Iterator<Item = &mut naga::Function> {
+    module
+        .functions
+        .iter_mut()
+        .map(|(_, f)| f)
+        .chain(module.entry_points.iter_mut().map(|ep| &mut ep.function))
+}
