@@ -39,6 +39,10 @@ use crate::ir::{
 };
 use crate::pass::{Change, Pass, PassContext};
 
+mod exits;
+mod inline;
+mod uniform_loop;
+
 pub struct HoistBarriers;
 
 /// Barriers the splitter gave up on, with why. A barrier is known by its
@@ -106,6 +110,11 @@ impl Pass for HoistBarriers {
             return;
         }
         let mut candidate = module.clone();
+        // naga wraps `for` bodies and `{ }` in blocks, which only scope
+        // expressions; the rewrites look through none.
+        for f in crate::ir::functions_mut(&mut candidate) {
+            flatten_blocks(&mut f.body);
+        }
         let mut changes = Vec::new();
         let mut refused = Refusals::default();
         for _ in 0..MAX_ROUNDS {
@@ -132,12 +141,21 @@ impl Pass for HoistBarriers {
                     return;
                 }
             };
-            match split_if(&mut candidate, &info, function, requirement) {
+            let rewritten = split_if(
+                &mut candidate,
+                &info,
+                function,
+                requirement,
+                &requirement.path,
+            )
+            .or_else(|reason| fold_early_exit(&mut candidate, function, requirement).ok_or(reason))
+            .or_else(|reason| {
+                rewrite_across(&mut candidate, &info, &analysis, function, requirement)
+                    .unwrap_or(Err(reason))
+            });
+            match rewritten {
                 Ok(change) => changes.push(change),
-                Err(reason) => match fold_early_exit(&mut candidate, function, requirement) {
-                    Some(change) => changes.push(change),
-                    None => refused.insert(function, requirement, reason),
-                },
+                Err(reason) => refused.insert(function, requirement, reason),
             }
         }
         if refused.0.is_empty() && Uniformity::analyze(&candidate).violations().is_empty() {
@@ -330,7 +348,7 @@ fn cut(block: Block) -> Segments {
     let mut parts = vec![Block::new()];
     let mut barriers = Vec::new();
     for (statement, span) in block.span_into_iter() {
-        if BarrierKind::of(&statement).is_some() {
+        if BarrierKind::of(&statement).is_some() || is_loop_with_barrier(&statement) {
             barriers.push((statement, span));
             parts.push(Block::new());
         } else {
@@ -341,6 +359,18 @@ fn cut(block: Block) -> Segments {
         }
     }
     Segments { parts, barriers }
+}
+
+/// A loop that holds a barrier: a split moves it out of the `if` whole,
+/// made to iterate uniformly (see [`uniform_loop`]).
+fn is_loop_with_barrier(statement: &Statement) -> bool {
+    let mut found = false;
+    if let Statement::Loop { .. } = statement {
+        for child in child_blocks(statement) {
+            for_each_statement(child, &mut |s, _| found |= BarrierKind::of(s).is_some());
+        }
+    }
+    found
 }
 
 fn same_barrier(a: &Statement, b: &Statement) -> bool {
@@ -417,18 +447,24 @@ fn split_if(
     info: &ModuleInfo,
     function: FunctionRef,
     requirement: &UniformityRequirement,
+    cut_path: &[u32],
 ) -> Result<Change, String> {
-    let path = &requirement.path;
-    {
+    let if_path = &cut_path[..cut_path.len().saturating_sub(2)];
+    let moves_loop = {
         let body = &function_mut(module, function).body;
-        let (_, parent) = enclosing(body, path).ok_or("the barrier could not be located")?;
+        let (_, parent) = enclosing(body, cut_path).ok_or("the barrier could not be located")?;
         if !matches!(parent, Some(Statement::If { .. }))
             || !matches!(requirement.what, RequirementKind::Barrier(_))
+            || cut_path.len() < 3
         {
             return Err(unfixable_reason(&requirement.what, parent));
         }
-    }
-    let if_path = &path[..path.len() - 2];
+        let (the_if, _) = enclosing(body, if_path).ok_or("the `if` could not be located")?;
+        child_blocks(the_if)
+            .into_iter()
+            .any(|b| b.iter().any(is_loop_with_barrier))
+    };
+    let resources = moves_loop.then(|| new_loop_resources(module, requirement.span));
     let fn_info = function_info(info, function);
     let mut types = std::mem::take(&mut module.types);
     let result = split_if_at(
@@ -437,9 +473,29 @@ fn split_if(
         fn_info,
         if_path,
         requirement,
+        resources.as_ref(),
     );
     module.types = types;
     result
+}
+
+/// The workgroup counter and types of a loop made uniform; the counter is
+/// named after the loops already made.
+fn new_loop_resources(module: &mut Module, span: Span) -> uniform_loop::LoopResources {
+    let taken = module
+        .global_variables
+        .iter()
+        .filter(|(_, g)| {
+            g.name
+                .as_deref()
+                .is_some_and(|n| n.starts_with(uniform_loop::VOTES_PREFIX))
+        })
+        .count();
+    uniform_loop::LoopResources::new(
+        module,
+        format!("{}{taken}", uniform_loop::VOTES_PREFIX),
+        span,
+    )
 }
 
 fn split_if_at(
@@ -448,6 +504,7 @@ fn split_if_at(
     info: &naga::valid::FunctionInfo,
     if_path: &[u32],
     requirement: &UniformityRequirement,
+    resources: Option<&uniform_loop::LoopResources>,
 ) -> Result<Change, String> {
     let Function {
         body,
@@ -533,62 +590,46 @@ fn split_if_at(
             );
         }
     }
-    // Values a part defines and a later part of the same branch uses live
-    // on in function-local variables.
-    let mut carried = 0usize;
-    for branch in parts.iter_mut() {
+    // A loop moved out of the `if` runs for the invocations of its branch
+    // only. (Loops are never the same cut in both branches.)
+    let cuts_in_reject = accept.barriers.is_empty();
+    let mut cut_blocks: Vec<Block> = barriers
+        .iter()
+        .map(|(b, span)| {
+            let mut block = Block::new();
+            block.push(b.clone(), *span);
+            block
+        })
+        .collect();
+    let is_moved_loop: Vec<bool> = barriers
+        .iter()
+        .map(|(b, _)| matches!(b, Statement::Loop { .. }))
+        .collect();
+    // Values a part defines and a later part (or a loop moved out) of the
+    // same branch uses live on in function-local variables.
+    let mut carrier = Carrier {
+        expressions,
+        local_variables,
+        named_expressions,
+        types,
+        info,
+        carried: 0,
+    };
+    for (b, branch) in parts.iter_mut().enumerate() {
         for later in 1..=n {
-            let mut used = BTreeSet::new();
-            used_in(expressions, &branch[later], &mut used);
-            let mut substitutions = HashMap::new();
-            let mut loads = Vec::new();
-            for part in branch[..later].iter_mut() {
-                for value in defined_at_top(part) {
-                    if !used.contains(&value) || substitutions.contains_key(&value) {
-                        continue;
-                    }
-                    let ty = match info[value].ty {
-                        naga::proc::TypeResolution::Handle(t) => t,
-                        naga::proc::TypeResolution::Value(ref inner) => {
-                            ensure_type(types, inner.clone())
-                        }
-                    };
-                    if matches!(
-                        types[ty].inner,
-                        TypeInner::Pointer { .. } | TypeInner::ValuePointer { .. }
-                    ) {
-                        return Err("a pointer computed before the barrier is used after it; it cannot be carried across".into());
-                    }
-                    let name = named_expressions.get(&value).map_or_else(
-                        || format!("carried_{}", value.index()),
-                        |n| format!("{n}_carried"),
-                    );
-                    carried += 1;
-                    let span = expressions.get_span(value);
-                    let local = add_local(local_variables, name, ty, span);
-                    let pointer = expressions.append(Expression::LocalVariable(local), span);
-                    part.push(Statement::Store { pointer, value }, span);
-                    let load = expressions.append(Expression::Load { pointer }, span);
-                    loads.push((load, span));
-                    substitutions.insert(value, load);
-                }
+            let (before, after) = branch.split_at_mut(later);
+            carrier.carry(before, &mut after[0])?;
+            if is_moved_loop[later - 1] && cuts_in_reject == (b == 1) {
+                carrier.carry(before, &mut cut_blocks[later - 1])?;
             }
-            if substitutions.is_empty() {
-                continue;
-            }
-            substitute_uses(expressions, &mut branch[later], &substitutions)
-                .map_err(|e| format!("a value carried across the barrier is used by {}", e.0))?;
-            let mut with_loads = Block::new();
-            for (load, span) in loads {
-                with_loads.push(
-                    Statement::Emit(naga::Range::new_from_bounds(load, load)),
-                    span,
-                );
-            }
-            with_loads.append(&mut branch[later]);
-            branch[later] = with_loads;
         }
     }
+    let carried = carrier.carried;
+    let Carrier {
+        expressions,
+        local_variables,
+        ..
+    } = carrier;
     let [mut accept_parts, mut reject_parts] = parts;
     let mut replacement = Block::new();
     for i in 0..=n {
@@ -604,9 +645,31 @@ fn split_if_at(
                 if_span,
             );
         }
-        if let Some((barrier, span)) = barriers.get(i) {
-            replacement.push(barrier.clone(), *span);
+        if i == n {
+            break;
         }
+        let mut cut = std::mem::take(&mut cut_blocks[i]);
+        if !is_moved_loop[i] {
+            replacement.append(&mut cut);
+            continue;
+        }
+        // The loop is the cut block's last statement, after the loads of
+        // what it carries.
+        let mut statements: Vec<(Statement, Span)> = cut.span_into_iter().collect();
+        let (the_loop, loop_span) = statements.pop().expect("the loop");
+        for (s, span) in statements {
+            replacement.push(s, span);
+        }
+        let resources = resources.ok_or("internal: no loop resources were made")?;
+        let mut made = uniform_loop::make_uniform(
+            expressions,
+            local_variables,
+            resources,
+            the_loop,
+            loop_span,
+            Some((condition, cuts_in_reject)),
+        )?;
+        replacement.append(&mut made);
     }
     let old = std::mem::take(block);
     for (i, (statement, span)) in old.span_into_iter().enumerate() {
@@ -628,6 +691,337 @@ fn split_if_at(
     .with_detail("if_span", span_text(if_span))
     .with_detail("barriers", n)
     .with_detail("carried_values", carried))
+}
+
+/// Carries values across a cut: what earlier parts of a branch define and a
+/// later part uses is stored into a function-local variable at the end of
+/// its part and loaded at the start of the later one.
+struct Carrier<'a> {
+    expressions: &'a mut naga::Arena<Expression>,
+    local_variables: &'a mut naga::Arena<naga::LocalVariable>,
+    named_expressions: &'a naga::FastIndexMap<Handle<Expression>, String>,
+    types: &'a mut naga::UniqueArena<naga::Type>,
+    info: &'a naga::valid::FunctionInfo,
+    carried: usize,
+}
+
+impl Carrier<'_> {
+    fn carry(&mut self, earlier: &mut [Block], later: &mut Block) -> Result<(), String> {
+        let mut used = BTreeSet::new();
+        used_in(self.expressions, later, &mut used);
+        let mut substitutions = HashMap::new();
+        let mut loads = Vec::new();
+        for part in earlier.iter_mut() {
+            for value in defined_at_top(part) {
+                if !used.contains(&value) || substitutions.contains_key(&value) {
+                    continue;
+                }
+                let ty = match self.info[value].ty {
+                    naga::proc::TypeResolution::Handle(t) => t,
+                    naga::proc::TypeResolution::Value(ref inner) => {
+                        ensure_type(self.types, inner.clone())
+                    }
+                };
+                if matches!(
+                    self.types[ty].inner,
+                    TypeInner::Pointer { .. } | TypeInner::ValuePointer { .. }
+                ) {
+                    return Err("a pointer computed before the barrier is used after it; it cannot be carried across".into());
+                }
+                let name = self.named_expressions.get(&value).map_or_else(
+                    || format!("carried_{}", value.index()),
+                    |n| format!("{n}_carried"),
+                );
+                self.carried += 1;
+                let span = self.expressions.get_span(value);
+                let local = add_local(self.local_variables, name, ty, span);
+                let pointer = self
+                    .expressions
+                    .append(Expression::LocalVariable(local), span);
+                part.push(Statement::Store { pointer, value }, span);
+                let load = self.expressions.append(Expression::Load { pointer }, span);
+                loads.push((load, span));
+                substitutions.insert(value, load);
+            }
+        }
+        if substitutions.is_empty() {
+            return Ok(());
+        }
+        substitute_uses(self.expressions, later, &substitutions)
+            .map_err(|e| format!("a value carried across the barrier is used by {}", e.0))?;
+        let mut with_loads = Block::new();
+        for (load, span) in loads {
+            with_loads.push(
+                Statement::Emit(naga::Range::new_from_bounds(load, load)),
+                span,
+            );
+        }
+        with_loads.append(later);
+        *later = with_loads;
+        Ok(())
+    }
+}
+
+/// The rewrites for a barrier that no split of its own `if` reaches: a
+/// call to it is inlined, a loop around it made uniform, early returns
+/// before it predicated. `None` where none applies.
+fn rewrite_across(
+    module: &mut Module,
+    info: &ModuleInfo,
+    analysis: &Uniformity,
+    function: FunctionRef,
+    requirement: &UniformityRequirement,
+) -> Option<Result<Change, String>> {
+    if let RequirementKind::Call { barrier_span, .. }
+    | RequirementKind::Argument { barrier_span, .. } = requirement.what
+    {
+        return Some(
+            inline::inline_call(module, function, &requirement.path).map(|name| {
+                Change::new(
+                    "inline-call",
+                    requirement.span,
+                    format!(
+                        "inlined `{name}`, which reaches `{}`, so that the barrier can be hoisted where it is called",
+                        requirement.barrier().name()
+                    ),
+                )
+                .with_detail("callee", name)
+                .with_detail("barrier_span", span_text(barrier_span))
+            }),
+        );
+    }
+    let loop_path = {
+        let body = &function_mut(module, function).body;
+        enclosing_loop(body, &requirement.path)
+    };
+    // Returns inside the loop are predicated first: they leave it through a
+    // `break`, which the loop's rewrite then takes care of.
+    let loop_returns = loop_path.as_ref().is_some_and(|p| {
+        let body = &function_mut(module, function).body;
+        matches!(
+            enclosing(body, p),
+            Some((Statement::Loop { body, .. }, _))
+                if exits::Predicate::has_exit(exits::Exit::Return, body)
+        )
+    });
+    if let (Some(path), false) = (&loop_path, loop_returns) {
+        return Some(make_loop_uniform(
+            module,
+            info,
+            analysis,
+            function,
+            requirement,
+            path.clone(),
+        ));
+    }
+    if let Some(change) = predicate_returns(module, function, requirement) {
+        return Some(Ok(change));
+    }
+    let path = loop_path?;
+    Some(make_loop_uniform(
+        module,
+        info,
+        analysis,
+        function,
+        requirement,
+        path,
+    ))
+}
+
+/// The path of the nearest loop around the statement at `path`.
+fn enclosing_loop(body: &Block, path: &[u32]) -> Option<StatementPath> {
+    let mut found = None;
+    let mut block = body;
+    let mut rest = path;
+    let mut at = Vec::new();
+    while rest.len() > 1 {
+        let statement = block.get(rest[0] as usize)?;
+        at.push(rest[0]);
+        if matches!(statement, Statement::Loop { .. }) {
+            found = Some(at.clone());
+        }
+        block = *child_blocks(statement).get(rest[1] as usize)?;
+        at.push(rest[1]);
+        rest = &rest[2..];
+    }
+    found
+}
+
+/// Makes the loop at `loop_path` (or, where it is itself in a loop reached
+/// non-uniformly, that one) iterate uniformly; a loop inside an `if` is
+/// moved out of it by a split.
+fn make_loop_uniform(
+    module: &mut Module,
+    info: &ModuleInfo,
+    analysis: &Uniformity,
+    function: FunctionRef,
+    requirement: &UniformityRequirement,
+    mut loop_path: StatementPath,
+) -> Result<Change, String> {
+    let analysed = analysis.function(function);
+    loop {
+        if analysed.is_control_flow_uniform_at(&loop_path) == Some(true) {
+            // A loop that all invocations iterate together (one made so
+            // already) is not what makes the barrier divergent.
+            let mut first = loop_path.clone();
+            first.extend([0, 0]);
+            if analysed.is_control_flow_uniform_at(&first) != Some(false) {
+                return Err("the barrier is inside a loop that every invocation iterates together, but something inside the loop cannot be hoisted".into());
+            }
+            break;
+        }
+        let body = &function_mut(module, function).body;
+        let (_, parent) = enclosing(body, &loop_path).ok_or("the loop could not be located")?;
+        match parent {
+            Some(Statement::If { .. }) => {
+                return split_if(module, info, function, requirement, &loop_path);
+            }
+            Some(Statement::Loop { .. }) => {
+                loop_path =
+                    enclosing_loop(body, &loop_path).ok_or("the loop could not be located")?;
+            }
+            _ => {
+                return Err("the loop around the barrier is itself reached by only some invocations, and not through an `if` that can be split".into());
+            }
+        }
+    }
+    let resources = new_loop_resources(module, requirement.span);
+    let f = function_mut(module, function);
+    let (block, index) =
+        block_of(&mut f.body, &loop_path).ok_or("the loop could not be located")?;
+    let statements: Vec<(Statement, Span)> = std::mem::take(block).span_into_iter().collect();
+    let mut rebuilt = Block::new();
+    let mut result = Ok(());
+    let mut loop_span = Span::UNDEFINED;
+    for (i, (statement, span)) in statements.into_iter().enumerate() {
+        if i != index || result.is_err() {
+            rebuilt.push(statement, span);
+            continue;
+        }
+        loop_span = span;
+        let kept = statement.clone();
+        match uniform_loop::make_uniform(
+            &mut f.expressions,
+            &mut f.local_variables,
+            &resources,
+            statement,
+            span,
+            None,
+        ) {
+            Ok(mut made) => rebuilt.append(&mut made),
+            Err(reason) => {
+                result = Err(reason);
+                rebuilt.push(kept, span);
+            }
+        }
+    }
+    let (block, _) = block_of(&mut f.body, &loop_path).expect("located above");
+    *block = rebuilt;
+    result?;
+    Ok(Change::new(
+        "uniform-loop",
+        requirement.span,
+        format!(
+            "the loop around `{}` now iterates until no invocation of the workgroup is left in it, each invocation running only its own iterations",
+            requirement.barrier().name()
+        ),
+    )
+    .with_detail("loop_span", span_text(loop_span)))
+}
+
+/// Keeps invocations that return early alive, with an active flag: every
+/// `return` but a trailing one clears it, and what it skipped runs only
+/// where the flag holds. For functions that return no value.
+fn predicate_returns(
+    module: &mut Module,
+    function: FunctionRef,
+    requirement: &UniformityRequirement,
+) -> Option<Change> {
+    let bool_ty = ensure_type(&mut module.types, TypeInner::Scalar(naga::Scalar::BOOL));
+    let f = function_mut(module, function);
+    if f.result.is_some() {
+        return None;
+    }
+    let mut body = std::mem::take(&mut f.body);
+    let trailing = matches!(body.last(), Some(Statement::Return { value: None }));
+    let trailing_span = body.span_iter().last().map(|(_, s)| *s);
+    if trailing {
+        let mut statements: Vec<(Statement, Span)> = body.span_into_iter().collect();
+        statements.pop();
+        body = Block::new();
+        for (s, span) in statements {
+            body.push(s, span);
+        }
+    }
+    let mut returns = Vec::new();
+    for_each_statement(&body, &mut |s, span| {
+        if matches!(s, Statement::Return { .. }) {
+            returns.push(span);
+        }
+    });
+    if returns.is_empty() {
+        if let (true, Some(span)) = (trailing, trailing_span) {
+            body.push(Statement::Return { value: None }, span);
+        }
+        f.body = body;
+        return None;
+    }
+    let span = returns[0];
+    let local = add_local(&mut f.local_variables, "active", bool_ty, span);
+    let flag = f.expressions.append(Expression::LocalVariable(local), span);
+    let yes = f
+        .expressions
+        .append(Expression::Literal(naga::Literal::Bool(true)), span);
+    let mut predicated = Block::new();
+    predicated.push(
+        Statement::Store {
+            pointer: flag,
+            value: yes,
+        },
+        span,
+    );
+    let mut rest = exits::Predicate {
+        expressions: &mut f.expressions,
+        exit: exits::Exit::Return,
+        flag,
+        result: None,
+        rewrote: false,
+    }
+    .block(body);
+    predicated.append(&mut rest);
+    f.body = predicated;
+    let mut change = Change::new(
+        "predicate-early-exit",
+        requirement.span,
+        format!(
+            "the invocations that return early stay alive to `{}`: each `return` clears a per-invocation active flag, and what it skipped runs only where the flag is set",
+            requirement.barrier().name()
+        ),
+    )
+    .with_detail("strategy", "active-flag")
+    .with_detail("returns", returns.len());
+    change = change.with_detail(
+        "return_spans",
+        returns
+            .iter()
+            .map(|s| span_text(*s))
+            .collect::<Vec<_>>()
+            .join(","),
+    );
+    Some(change)
+}
+
+/// Splices every `Statement::Block` into the block around it.
+fn flatten_blocks(block: &mut Block) {
+    crate::ir::for_each_block_mut(block, &mut |block: &mut Block| {
+        let old = std::mem::take(block);
+        for (statement, span) in old.span_into_iter() {
+            match statement {
+                Statement::Block(mut inner) => block.append(&mut inner),
+                other => block.push(other, span),
+            }
+        }
+    });
 }
 
 /// The block that holds the statement at `path`, and its index there.
