@@ -632,6 +632,7 @@ fn split_if_at(
     } = carrier;
     let [mut accept_parts, mut reject_parts] = parts;
     let mut replacement = Block::new();
+    let mut moved_loops = Vec::new();
     for i in 0..=n {
         let accept = std::mem::take(&mut accept_parts[i]);
         let reject = std::mem::take(&mut reject_parts[i]);
@@ -661,7 +662,7 @@ fn split_if_at(
             replacement.push(s, span);
         }
         let resources = resources.ok_or("internal: no loop resources were made")?;
-        let mut made = uniform_loop::make_uniform(
+        let (mut made, strategy) = uniform_loop::make_uniform(
             expressions,
             local_variables,
             resources,
@@ -669,6 +670,7 @@ fn split_if_at(
             loop_span,
             Some((condition, cuts_in_reject)),
         )?;
+        moved_loops.push(strategy.name());
         replacement.append(&mut made);
     }
     let old = std::mem::take(block);
@@ -679,7 +681,7 @@ fn split_if_at(
             block.push(statement, span);
         }
     }
-    Ok(Change::new(
+    let change = Change::new(
         "split-if",
         requirement.span,
         format!(
@@ -690,7 +692,12 @@ fn split_if_at(
     .with_detail("condition_span", span_text(expressions.get_span(condition)))
     .with_detail("if_span", span_text(if_span))
     .with_detail("barriers", n)
-    .with_detail("carried_values", carried))
+    .with_detail("carried_values", carried);
+    Ok(if moved_loops.is_empty() {
+        change
+    } else {
+        change.with_detail("uniform_loops", moved_loops.join(","))
+    })
 }
 
 /// Carries values across a cut: what earlier parts of a branch define and a
@@ -709,56 +716,96 @@ impl Carrier<'_> {
     fn carry(&mut self, earlier: &mut [Block], later: &mut Block) -> Result<(), String> {
         let mut used = BTreeSet::new();
         used_in(self.expressions, later, &mut used);
-        let mut substitutions = HashMap::new();
-        let mut loads = Vec::new();
-        for part in earlier.iter_mut() {
-            for value in defined_at_top(part) {
-                if !used.contains(&value) || substitutions.contains_key(&value) {
-                    continue;
-                }
-                let ty = match self.info[value].ty {
-                    naga::proc::TypeResolution::Handle(t) => t,
-                    naga::proc::TypeResolution::Value(ref inner) => {
-                        ensure_type(self.types, inner.clone())
-                    }
-                };
-                if matches!(
-                    self.types[ty].inner,
-                    TypeInner::Pointer { .. } | TypeInner::ValuePointer { .. }
-                ) {
-                    return Err("a pointer computed before the barrier is used after it; it cannot be carried across".into());
-                }
-                let name = self.named_expressions.get(&value).map_or_else(
-                    || format!("carried_{}", value.index()),
-                    |n| format!("{n}_carried"),
-                );
-                self.carried += 1;
-                let span = self.expressions.get_span(value);
-                let local = add_local(self.local_variables, name, ty, span);
-                let pointer = self
-                    .expressions
-                    .append(Expression::LocalVariable(local), span);
-                part.push(Statement::Store { pointer, value }, span);
-                let load = self.expressions.append(Expression::Load { pointer }, span);
-                loads.push((load, span));
-                substitutions.insert(value, load);
+        let defined: HashSet<Handle<Expression>> =
+            earlier.iter().flat_map(|p| defined_at_top(p)).collect();
+        // A pointer is an address, not a value a variable can hold: it is
+        // computed again after the cut, from its carried indices.
+        let mut pointers = Vec::new();
+        let mut values = Vec::new();
+        let mut pending: Vec<Handle<Expression>> = used.iter().copied().collect();
+        let mut seen = HashSet::new();
+        while let Some(value) = pending.pop() {
+            if !defined.contains(&value) || !seen.insert(value) {
+                continue;
             }
+            if self.is_pointer(value) {
+                match self.expressions[value] {
+                    Expression::Access { base, index } => pending.extend([base, index]),
+                    Expression::AccessIndex { base, .. } => pending.push(base),
+                    _ => return Err("a pointer computed before the barrier is used after it; it cannot be carried across".into()),
+                }
+                pointers.push(value);
+            } else {
+                values.push(value);
+            }
+        }
+        values.sort();
+        pointers.sort();
+        let mut substitutions = HashMap::new();
+        let mut prologue = Block::new();
+        for value in values {
+            let ty = self.type_of(value);
+            let name = self.named_expressions.get(&value).map_or_else(
+                || format!("carried_{}", value.index()),
+                |n| format!("{n}_carried"),
+            );
+            self.carried += 1;
+            let span = self.expressions.get_span(value);
+            let local = add_local(self.local_variables, name, ty, span);
+            let pointer = self
+                .expressions
+                .append(Expression::LocalVariable(local), span);
+            let part = earlier
+                .iter_mut()
+                .find(|p| defined_at_top(p).contains(&value))
+                .expect("defined in an earlier part");
+            part.push(Statement::Store { pointer, value }, span);
+            let load = self.expressions.append(Expression::Load { pointer }, span);
+            prologue.push(
+                Statement::Emit(naga::Range::new_from_bounds(load, load)),
+                span,
+            );
+            substitutions.insert(value, load);
+        }
+        // Operands before their users: handles grow in that order.
+        for pointer in pointers {
+            let span = self.expressions.get_span(pointer);
+            let mut copy = self.expressions[pointer].clone();
+            for_each_operand(&mut copy, &mut |h| {
+                if let Some(&new) = substitutions.get(h) {
+                    *h = new;
+                }
+            });
+            let new = self.expressions.append(copy, span);
+            prologue.push(
+                Statement::Emit(naga::Range::new_from_bounds(new, new)),
+                span,
+            );
+            substitutions.insert(pointer, new);
         }
         if substitutions.is_empty() {
             return Ok(());
         }
         substitute_uses(self.expressions, later, &substitutions)
             .map_err(|e| format!("a value carried across the barrier is used by {}", e.0))?;
-        let mut with_loads = Block::new();
-        for (load, span) in loads {
-            with_loads.push(
-                Statement::Emit(naga::Range::new_from_bounds(load, load)),
-                span,
-            );
-        }
-        with_loads.append(later);
-        *later = with_loads;
+        prologue.append(later);
+        *later = prologue;
         Ok(())
+    }
+
+    fn type_of(&mut self, value: Handle<Expression>) -> Handle<naga::Type> {
+        match self.info[value].ty {
+            naga::proc::TypeResolution::Handle(t) => t,
+            naga::proc::TypeResolution::Value(ref inner) => ensure_type(self.types, inner.clone()),
+        }
+    }
+
+    fn is_pointer(&mut self, value: Handle<Expression>) -> bool {
+        let ty = self.type_of(value);
+        matches!(
+            self.types[ty].inner,
+            TypeInner::Pointer { .. } | TypeInner::ValuePointer { .. }
+        )
     }
 }
 
@@ -893,6 +940,7 @@ fn make_loop_uniform(
     let mut rebuilt = Block::new();
     let mut result = Ok(());
     let mut loop_span = Span::UNDEFINED;
+    let mut strategy = uniform_loop::LoopStrategy::Vote;
     for (i, (statement, span)) in statements.into_iter().enumerate() {
         if i != index || result.is_err() {
             rebuilt.push(statement, span);
@@ -908,7 +956,10 @@ fn make_loop_uniform(
             span,
             None,
         ) {
-            Ok(mut made) => rebuilt.append(&mut made),
+            Ok((mut made, how)) => {
+                strategy = how;
+                rebuilt.append(&mut made);
+            }
             Err(reason) => {
                 result = Err(reason);
                 rebuilt.push(kept, span);
@@ -922,11 +973,12 @@ fn make_loop_uniform(
         "uniform-loop",
         requirement.span,
         format!(
-            "the loop around `{}` now iterates until no invocation of the workgroup is left in it, each invocation running only its own iterations",
+            "every invocation of the workgroup now runs the loop around `{}` as long as any does, each running the body only in its own iterations",
             requirement.barrier().name()
         ),
     )
-    .with_detail("loop_span", span_text(loop_span)))
+    .with_detail("loop_span", span_text(loop_span))
+    .with_detail("strategy", strategy.name()))
 }
 
 /// Keeps invocations that return early alive, with an active flag: every
@@ -967,7 +1019,7 @@ fn predicate_returns(
         return None;
     }
     let span = returns[0];
-    let local = add_local(&mut f.local_variables, "active", bool_ty, span);
+    let local = add_local(&mut f.local_variables, "invocation_active", bool_ty, span);
     let flag = f.expressions.append(Expression::LocalVariable(local), span);
     let yes = f
         .expressions
@@ -1234,26 +1286,117 @@ fn main(@builtin(local_invocation_index) lid: u32) {{
         // Different barrier sequences in the two branches.
         let notes = refusal("if lid < 7u { workgroupBarrier(); } else { storageBarrier(); }");
         assert!(notes.contains("not the same sequence"), "{notes}");
-        // A branch that may leave its loop before the barrier.
-        let notes = refusal(
-            "loop {\n if lid < 7u {\n  if lid == 3u { break; }\n  workgroupBarrier();\n }\n break;\n}",
-        );
-        assert!(
-            notes.contains("inside a loop") || notes.contains("may leave"),
-            "{notes}"
-        );
         // Fewer barriers in one branch than the other, but not none.
         let notes = refusal(
             "if lid < 7u { workgroupBarrier(); workgroupBarrier(); } else { workgroupBarrier(); }",
         );
         assert!(notes.contains("not as many"), "{notes}");
+        // A loop whose continuing block reads what its body computed.
+        let notes = refusal(
+            "var k = 0u;\nloop {\n let v = w[k];\n if v > lid { break; }\n workgroupBarrier();\n continuing { k += v; }\n}",
+        );
+        assert!(notes.contains("continuing block reads"), "{notes}");
+    }
+
+    fn kinds(changes: &[Change]) -> Vec<&str> {
+        changes.iter().map(|c| c.kind.as_str()).collect()
     }
 
     #[test]
-    fn a_return_that_is_not_in_tail_position_is_not_folded() {
-        let notes = refusal(
-            "for (var k = 0u; k < 2u; k++) {\n if lid == k { return; }\n}\nworkgroupBarrier();",
+    fn pointers_are_computed_again_after_the_barrier() {
+        let (text, _) = hoist(&main_with(
+            "if lid < 7u {\n let p = &w[lid + 1u];\n *p = 1u;\n workgroupBarrier();\n out[lid] = *p;\n}",
+        ))
+        .unwrap();
+        // The index is carried; the address is formed again from it.
+        assert!(text.contains("w[_e"), "{text}");
+        assert_eq!(text.matches("(lid + 1u)").count(), 1, "{text}");
+    }
+
+    #[test]
+    fn returns_that_are_not_guards_clear_an_active_flag() {
+        let (text, changes) = hoist(&main_with(
+            "for (var k = 0u; k < 2u; k++) {\n if lid == k { return; }\n}\nw[lid] = lid;\nworkgroupBarrier();\nout[lid] = w[0];",
+        ))
+        .unwrap();
+        assert_eq!(kinds(&changes), ["predicate-early-exit", "split-if"]);
+        assert_eq!(changes[0].details["strategy"], "active-flag");
+        // The return leaves the loop with the flag cleared; what followed
+        // it runs only where the flag is set.
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        let cleared = lines
+            .iter()
+            .position(|l| *l == "invocation_active = false;")
+            .unwrap();
+        assert_eq!(lines[cleared + 1], "break;", "{text}");
+        assert_eq!(text.matches("workgroupBarrier()").count(), 1, "{text}");
+    }
+
+    #[test]
+    fn a_counted_loop_runs_to_the_workgroup_s_longest_count() {
+        let (text, changes) = hoist(&main_with(
+            "for (var k = 0u; k < lid % 4u; k++) {\n w[lid] = k;\n workgroupBarrier();\n out[lid] += w[0];\n workgroupBarrier();\n}",
+        ))
+        .unwrap();
+        assert_eq!(kinds(&changes)[0], "uniform-loop");
+        assert!(
+            text.contains("atomicMax((&hoist_loop_votes_0_), (lid % 4u));"),
+            "{text}"
         );
-        assert!(notes.contains("may leave"), "{notes}");
+        assert!(
+            !text.contains("atomicAdd"),
+            "no vote per iteration:\n{text}"
+        );
+    }
+
+    #[test]
+    fn other_loops_vote_every_iteration() {
+        // The exit depends on memory the loop writes: no bound to compute
+        // up front.
+        let (text, changes) = hoist(&main_with(
+            "loop {\n if w[lid] > 3u { break; }\n workgroupBarrier();\n w[lid] += 1u;\n workgroupBarrier();\n}",
+        ))
+        .unwrap();
+        assert_eq!(kinds(&changes)[0], "uniform-loop");
+        assert!(
+            text.contains("atomicAdd((&hoist_loop_votes_0_), 1u);"),
+            "{text}"
+        );
+        assert!(text.contains("loop_active = false;"), "{text}");
+    }
+
+    #[test]
+    fn a_loop_in_a_branch_is_moved_out_of_it() {
+        let (text, changes) = hoist(&main_with(
+            "if lid < 7u {\n for (var k = 0u; k < 3u; k++) {\n  w[lid] = k;\n  workgroupBarrier();\n }\n}",
+        ))
+        .unwrap();
+        assert_eq!(kinds(&changes)[0], "split-if");
+        // Those that did not take the branch ask for no iteration.
+        assert!(text.contains("select(0u, 3u, "), "{text}");
+    }
+
+    #[test]
+    fn calls_from_divergent_control_flow_are_inlined() {
+        let source = "var<workgroup> w: array<u32, 64>;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+fn exchange(i: u32) -> u32 {
+    var r = i;
+    if i == 0u { return 7u; }
+    w[i] = r;
+    workgroupBarrier();
+    return w[63u - i];
+}
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32) {
+    if lid < 7u { out[lid] = exchange(lid); }
+}";
+        let (text, changes) = hoist(source).unwrap();
+        assert_eq!(kinds(&changes)[0], "inline-call");
+        assert_eq!(changes[0].details["callee"], "exchange");
+        // The callee's early return went through a flag and its value
+        // through a local.
+        assert!(text.contains("exchange_result = 7u;"), "{text}");
+        assert!(text.contains("exchange_active = false;"), "{text}");
     }
 }

@@ -113,7 +113,7 @@ pub(super) fn make_uniform(
     statement: Statement,
     span: Span,
     entry: Option<(Handle<Expression>, bool)>,
-) -> Result<Block, String> {
+) -> Result<(Block, LoopStrategy), String> {
     if let Some(reason) = refusal(&statement) {
         return Err(reason);
     }
@@ -125,6 +125,20 @@ pub(super) fn make_uniform(
     else {
         unreachable!("refusal checks for a loop");
     };
+    let counted = Counted::recognise(
+        expressions,
+        local_variables,
+        resources,
+        &body,
+        &continuing,
+        break_if,
+    );
+    if let Some(counted) = counted {
+        return Ok((
+            counted.rewrite(expressions, resources, body, continuing, span, entry),
+            LoopStrategy::LargestCount,
+        ));
+    }
     // The continuing block moves under an `if`: what it reads of the body
     // must not be scoped to the body.
     let mut read_by_continuing = BTreeSet::new();
@@ -327,7 +341,25 @@ pub(super) fn make_uniform(
         },
         span,
     );
-    Ok(before)
+    Ok((before, LoopStrategy::Vote))
+}
+
+/// How a loop was made uniform, as the report names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum LoopStrategy {
+    /// The workgroup's largest trip count, computed once before the loop.
+    LargestCount,
+    /// A workgroup vote at the start of every iteration.
+    Vote,
+}
+
+impl LoopStrategy {
+    pub fn name(self) -> &'static str {
+        match self {
+            LoopStrategy::LargestCount => "largest-count",
+            LoopStrategy::Vote => "vote",
+        }
+    }
 }
 
 /// Appends expressions with one span, emitting each where it is needed.
@@ -351,6 +383,49 @@ impl<'a> Emitted<'a> {
         self.expressions.append(expression, self.span)
     }
 
+    /// `value` usable at the end of `block`: itself if it comes from
+    /// before, else a copy of what the loop header computes it from,
+    /// emitted there.
+    fn copy_before(
+        &mut self,
+        block: &mut Block,
+        value: Handle<Expression>,
+        header: &BTreeSet<Handle<Expression>>,
+    ) -> Handle<Expression> {
+        let mut copies = std::collections::HashMap::new();
+        self.copy_into(block, value, header, &mut copies)
+    }
+
+    fn copy_into(
+        &mut self,
+        block: &mut Block,
+        value: Handle<Expression>,
+        header: &BTreeSet<Handle<Expression>>,
+        copies: &mut std::collections::HashMap<Handle<Expression>, Handle<Expression>>,
+    ) -> Handle<Expression> {
+        if let Some(&copy) = copies.get(&value) {
+            return copy;
+        }
+        if !header.contains(&value) {
+            return value;
+        }
+        let mut copy = self.expressions[value].clone();
+        let mut operands = Vec::new();
+        crate::ir::for_each_operand(&mut copy, &mut |h| operands.push(*h));
+        for operand in operands {
+            let c = self.copy_into(block, operand, header, copies);
+            copies.insert(operand, c);
+        }
+        crate::ir::for_each_operand(&mut copy, &mut |h| {
+            if let Some(&c) = copies.get(h) {
+                *h = c;
+            }
+        });
+        let new = self.emit(block, copy);
+        copies.insert(value, new);
+        new
+    }
+
     /// An expression emitted at the end of `block`.
     fn emit(&mut self, block: &mut Block, expression: Expression) -> Handle<Expression> {
         let handle = self.expressions.append(expression, self.span);
@@ -360,4 +435,296 @@ impl<'a> Emitted<'a> {
         );
         handle
     }
+}
+
+/// `for (var k = ...; k < n; k += ...) { BODY }` with a `u32` counter, a
+/// bound `n` that the loop does not change, a continuing block that only
+/// steps the counter, and no other way out of the body. Its trip count is
+/// uniform once the bound is: the workgroup's largest `n`, found once
+/// before the loop, with each invocation running the body only while
+/// `k < n` holds for it.
+///
+/// ```text
+///                                    atomicStore(&votes, 0u);
+///                                    workgroupBarrier();
+/// for (...; k < n; ...) {            atomicMax(&votes, select(0u, n, ENTRY));
+///     BODY                   =>      let bound = workgroupUniformLoad(&votes);
+/// }                                  for (...; k < bound; ...) {
+///                                        if k < n && ENTRY { BODY }
+///                                    }
+/// ```
+///
+/// The counter goes on past an invocation's own `n` (nothing but the
+/// continuing block writes it, and nothing after the loop reads it); an
+/// invocation that does not take part asks for no iteration (`0u`, below
+/// every `u32` counter).
+struct Counted {
+    /// Where the header `if k < n {} else { break; }` is in the body.
+    header: usize,
+    counter: Handle<LocalVariable>,
+    bound: Handle<Expression>,
+    condition: Handle<Expression>,
+    /// What the header emits.
+    header_values: BTreeSet<Handle<Expression>>,
+}
+
+impl Counted {
+    fn recognise(
+        expressions: &Arena<Expression>,
+        local_variables: &Arena<LocalVariable>,
+        resources: &LoopResources,
+        body: &Block,
+        continuing: &Block,
+        break_if: Option<Handle<Expression>>,
+    ) -> Option<Counted> {
+        if break_if.is_some() {
+            return None;
+        }
+        let header = body.iter().position(|s| !matches!(s, Statement::Emit(_)))?;
+        let Statement::If {
+            condition,
+            accept,
+            reject,
+        } = &body[header]
+        else {
+            return None;
+        };
+        if !accept.is_empty() || reject.len() != 1 || !matches!(reject[0], Statement::Break) {
+            return None;
+        }
+        let (counter_load, bound) = match expressions[*condition] {
+            Expression::Binary {
+                op: naga::BinaryOperator::Less,
+                left,
+                right,
+            } => (left, right),
+            Expression::Binary {
+                op: naga::BinaryOperator::Greater,
+                left,
+                right,
+            } => (right, left),
+            _ => return None,
+        };
+        let Expression::Load { pointer } = expressions[counter_load] else {
+            return None;
+        };
+        let Expression::LocalVariable(counter) = expressions[pointer] else {
+            return None;
+        };
+        if local_variables[counter].ty != resources.u32_ty {
+            return None;
+        }
+        let rest = Block::from_vec(body.iter().skip(header + 1).cloned().collect());
+        if [Exit::Break, Exit::Continue, Exit::Return]
+            .iter()
+            .any(|&e| Predicate::has_exit(e, &rest))
+        {
+            return None;
+        }
+        // The continuing block only steps the counter.
+        let steps_only = continuing.iter().all(|s| match *s {
+            Statement::Emit(_) => true,
+            Statement::Store { pointer, .. } => {
+                matches!(expressions[pointer], Expression::LocalVariable(l) if l == counter)
+            }
+            _ => false,
+        });
+        if !steps_only || continuing.is_empty() {
+            return None;
+        }
+        // The bound is computed before the loop, or in the header from
+        // values that do not change in the loop.
+        let mut inside = BTreeSet::new();
+        for statement in body.iter().take(header) {
+            if let Statement::Emit(range) = statement {
+                inside.extend(range.clone());
+            }
+        }
+        if !invariant(expressions, bound, &inside) {
+            return None;
+        }
+        Some(Counted {
+            header,
+            counter,
+            bound,
+            condition: *condition,
+            header_values: inside,
+        })
+    }
+
+    fn rewrite(
+        self,
+        expressions: &mut Arena<Expression>,
+        resources: &LoopResources,
+        body: Block,
+        continuing: Block,
+        span: Span,
+        entry: Option<(Handle<Expression>, bool)>,
+    ) -> Block {
+        let mut b = Emitted::new(expressions, span);
+        let mut before = Block::new();
+        let bound = b.copy_before(&mut before, self.bound, &self.header_values);
+        let entry = match entry {
+            None => None,
+            Some((condition, false)) => Some(condition),
+            Some((condition, true)) => Some(b.emit(
+                &mut before,
+                Expression::Unary {
+                    op: naga::UnaryOperator::LogicalNot,
+                    expr: condition,
+                },
+            )),
+        };
+        let zero = b.pre(Expression::Literal(Literal::U32(0)));
+        let asked = match entry {
+            None => bound,
+            Some(entry) => b.emit(
+                &mut before,
+                Expression::Select {
+                    condition: entry,
+                    accept: bound,
+                    reject: zero,
+                },
+            ),
+        };
+        let votes = b.pre(Expression::GlobalVariable(resources.votes));
+        // Every invocation resets the counter (the same value, atomically),
+        // and the barrier orders the resets before any vote.
+        before.push(
+            Statement::Store {
+                pointer: votes,
+                value: zero,
+            },
+            span,
+        );
+        before.push(Statement::ControlBarrier(naga::Barrier::WORK_GROUP), span);
+        before.push(
+            Statement::Atomic {
+                pointer: votes,
+                fun: AtomicFunction::Max,
+                value: asked,
+                result: None,
+            },
+            span,
+        );
+        let trips = b.result(Expression::WorkGroupUniformLoadResult {
+            ty: resources.u32_ty,
+        });
+        before.push(
+            Statement::WorkGroupUniformLoad {
+                pointer: votes,
+                result: trips,
+            },
+            span,
+        );
+
+        let mut statements: Vec<(Statement, Span)> = body.span_into_iter().collect();
+        let rest: Vec<(Statement, Span)> = statements.drain(self.header + 1..).collect();
+        let (_, header_span) = statements.pop().expect("the header");
+        let mut head = Block::new();
+        for (s, sp) in statements {
+            head.push(s, sp);
+        }
+        let counter = b.pre(Expression::LocalVariable(self.counter));
+        let k = b.emit(&mut head, Expression::Load { pointer: counter });
+        let within = b.emit(
+            &mut head,
+            Expression::Binary {
+                op: naga::BinaryOperator::Less,
+                left: k,
+                right: trips,
+            },
+        );
+        let mut leave = Block::new();
+        leave.push(Statement::Break, header_span);
+        head.push(
+            Statement::If {
+                condition: within,
+                accept: Block::new(),
+                reject: leave,
+            },
+            header_span,
+        );
+        let mine = match entry {
+            None => self.condition,
+            Some(entry) => b.emit(
+                &mut head,
+                Expression::Binary {
+                    op: naga::BinaryOperator::LogicalAnd,
+                    left: self.condition,
+                    right: entry,
+                },
+            ),
+        };
+        let mut guarded = Block::new();
+        for (s, sp) in rest {
+            guarded.push(s, sp);
+        }
+        head.push(
+            Statement::If {
+                condition: mine,
+                accept: guarded,
+                reject: Block::new(),
+            },
+            span,
+        );
+        before.push(
+            Statement::Loop {
+                body: head,
+                continuing,
+                break_if: None,
+            },
+            span,
+        );
+        before
+    }
+}
+
+/// Whether `value` can be computed before the loop: it, and what it is
+/// computed from, are either from before the loop or pure arithmetic
+/// emitted in the header (`inside`) on such values.
+fn invariant(
+    expressions: &Arena<Expression>,
+    value: Handle<Expression>,
+    inside: &BTreeSet<Handle<Expression>>,
+) -> bool {
+    if !inside.contains(&value) {
+        return true;
+    }
+    let pure = matches!(
+        expressions[value],
+        Expression::Binary { .. }
+            | Expression::Unary { .. }
+            | Expression::As { .. }
+            | Expression::Math { .. }
+            | Expression::Select { .. }
+            | Expression::Splat { .. }
+            | Expression::Swizzle { .. }
+            | Expression::Compose { .. }
+            | Expression::AccessIndex { .. }
+    ) && !matches!(
+        expressions[value],
+        Expression::AccessIndex { base, .. } if !is_value(expressions, base)
+    );
+    if !pure {
+        return false;
+    }
+    let mut operands = Vec::new();
+    let mut copy = expressions[value].clone();
+    crate::ir::for_each_operand(&mut copy, &mut |h| operands.push(*h));
+    operands
+        .into_iter()
+        .all(|o| invariant(expressions, o, inside))
+}
+
+/// Whether an expression is a value rather than a pointer, as far as an
+/// `AccessIndex` on it goes.
+fn is_value(expressions: &Arena<Expression>, handle: Handle<Expression>) -> bool {
+    !matches!(
+        expressions[handle],
+        Expression::GlobalVariable(_)
+            | Expression::LocalVariable(_)
+            | Expression::Access { .. }
+            | Expression::AccessIndex { .. }
+    )
 }
