@@ -302,12 +302,12 @@ fn explain_unfixable(
 
 fn unfixable_reason(what: &RequirementKind, parent: Option<&Statement>) -> String {
     if !matches!(what, RequirementKind::Barrier(_)) {
-        return "the barrier is in a function called from non-uniform control flow; rewriting across calls is not supported".into();
+        return "the barrier is in a function called from non-uniform control flow, and inlining the call did not leave it in uniform control flow".into();
     }
     match parent {
-        Some(Statement::Loop { .. }) => "the barrier is inside a loop whose iterations may differ between invocations; making the trip count uniform is not supported".into(),
+        Some(Statement::Loop { .. }) => "the barrier is inside a loop whose iterations may differ between invocations, and the loop could not be made to iterate uniformly".into(),
         Some(Statement::Switch { .. }) => "the barrier is inside a `switch` on a value that may differ between invocations; only `if` is split".into(),
-        _ => "some invocations may leave (return, break or continue) before this barrier; keeping them alive to the barrier is not supported".into(),
+        _ => "some invocations may leave (return, break or continue) before this barrier, and the exit could not be turned into an active flag".into(),
     }
 }
 
