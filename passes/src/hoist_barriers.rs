@@ -717,7 +717,7 @@ impl Carrier<'_> {
         let mut used = BTreeSet::new();
         used_in(self.expressions, later, &mut used);
         let defined: HashSet<Handle<Expression>> =
-            earlier.iter().flat_map(|p| defined_at_top(p)).collect();
+            earlier.iter().flat_map(defined_at_top).collect();
         // A pointer is an address, not a value a variable can hold: it is
         // computed again after the cut, from its carried indices.
         let mut pointers = Vec::new();

@@ -185,16 +185,9 @@ pub(super) fn make_uniform(
 
     let mut b = Emitted::new(expressions, span);
     let mut before = Block::new();
-    let entry = match entry {
+    let entry = match b.entry(&mut before, entry) {
+        Some(entry) => entry,
         None => b.pre(Expression::Literal(Literal::Bool(true))),
-        Some((condition, false)) => condition,
-        Some((condition, true)) => b.emit(
-            &mut before,
-            Expression::Unary {
-                op: naga::UnaryOperator::LogicalNot,
-                expr: condition,
-            },
-        ),
     };
     before.push(
         Statement::Store {
@@ -261,16 +254,7 @@ pub(super) fn make_uniform(
             right: previous,
         },
     );
-    let mut leave = Block::new();
-    leave.push(Statement::Break, span);
-    head.push(
-        Statement::If {
-            condition: nobody_voted,
-            accept: leave,
-            reject: Block::new(),
-        },
-        span,
-    );
+    b.leave_if(&mut head, nobody_voted, true, span);
     head.push(
         Statement::Store {
             pointer: seen,
@@ -426,6 +410,50 @@ impl<'a> Emitted<'a> {
         new
     }
 
+    /// The flag of the invocations that take part, emitted at the end of
+    /// `block`: the condition, or its negation; `None` for all of them.
+    fn entry(
+        &mut self,
+        block: &mut Block,
+        entry: Option<(Handle<Expression>, bool)>,
+    ) -> Option<Handle<Expression>> {
+        match entry? {
+            (condition, false) => Some(condition),
+            (condition, true) => Some(self.emit(
+                block,
+                Expression::Unary {
+                    op: naga::UnaryOperator::LogicalNot,
+                    expr: condition,
+                },
+            )),
+        }
+    }
+
+    /// `if condition == when { break; }` at the end of `block`.
+    fn leave_if(
+        &mut self,
+        block: &mut Block,
+        condition: Handle<Expression>,
+        when: bool,
+        span: Span,
+    ) {
+        let mut leave = Block::new();
+        leave.push(Statement::Break, span);
+        let (accept, reject) = if when {
+            (leave, Block::new())
+        } else {
+            (Block::new(), leave)
+        };
+        block.push(
+            Statement::If {
+                condition,
+                accept,
+                reject,
+            },
+            span,
+        );
+    }
+
     /// An expression emitted at the end of `block`.
     fn emit(&mut self, block: &mut Block, expression: Expression) -> Handle<Expression> {
         let handle = self.expressions.append(expression, self.span);
@@ -564,17 +592,7 @@ impl Counted {
         let mut b = Emitted::new(expressions, span);
         let mut before = Block::new();
         let bound = b.copy_before(&mut before, self.bound, &self.header_values);
-        let entry = match entry {
-            None => None,
-            Some((condition, false)) => Some(condition),
-            Some((condition, true)) => Some(b.emit(
-                &mut before,
-                Expression::Unary {
-                    op: naga::UnaryOperator::LogicalNot,
-                    expr: condition,
-                },
-            )),
-        };
+        let entry = b.entry(&mut before, entry);
         let zero = b.pre(Expression::Literal(Literal::U32(0)));
         let asked = match entry {
             None => bound,
@@ -635,16 +653,7 @@ impl Counted {
                 right: trips,
             },
         );
-        let mut leave = Block::new();
-        leave.push(Statement::Break, header_span);
-        head.push(
-            Statement::If {
-                condition: within,
-                accept: Block::new(),
-                reject: leave,
-            },
-            header_span,
-        );
+        b.leave_if(&mut head, within, false, header_span);
         let mine = match entry {
             None => self.condition,
             Some(entry) => b.emit(
