@@ -673,14 +673,7 @@ fn split_if_at(
         moved_loops.push(strategy.name());
         replacement.append(&mut made);
     }
-    let old = std::mem::take(block);
-    for (i, (statement, span)) in old.span_into_iter().enumerate() {
-        if i == index {
-            block.append(&mut replacement);
-        } else {
-            block.push(statement, span);
-        }
-    }
+    block.splice(index..index + 1, replacement);
     let change = Change::new(
         "split-if",
         requirement.span,
@@ -936,39 +929,21 @@ fn make_loop_uniform(
     let f = function_mut(module, function);
     let (block, index) =
         block_of(&mut f.body, &loop_path).ok_or("the loop could not be located")?;
-    let statements: Vec<(Statement, Span)> = std::mem::take(block).span_into_iter().collect();
-    let mut rebuilt = Block::new();
-    let mut result = Ok(());
-    let mut loop_span = Span::UNDEFINED;
-    let mut strategy = uniform_loop::LoopStrategy::Vote;
-    for (i, (statement, span)) in statements.into_iter().enumerate() {
-        if i != index || result.is_err() {
-            rebuilt.push(statement, span);
-            continue;
-        }
-        loop_span = span;
-        let kept = statement.clone();
-        match uniform_loop::make_uniform(
-            &mut f.expressions,
-            &mut f.local_variables,
-            &resources,
-            statement,
-            span,
-            None,
-        ) {
-            Ok((mut made, how)) => {
-                strategy = how;
-                rebuilt.append(&mut made);
-            }
-            Err(reason) => {
-                result = Err(reason);
-                rebuilt.push(kept, span);
-            }
-        }
-    }
+    let (the_loop, loop_span) = block
+        .span_iter()
+        .nth(index)
+        .map(|(s, span)| (s.clone(), *span))
+        .ok_or("the loop could not be located")?;
+    let (made, strategy) = uniform_loop::make_uniform(
+        &mut f.expressions,
+        &mut f.local_variables,
+        &resources,
+        the_loop,
+        loop_span,
+        None,
+    )?;
     let (block, _) = block_of(&mut f.body, &loop_path).expect("located above");
-    *block = rebuilt;
-    result?;
+    block.splice(index..index + 1, made);
     Ok(Change::new(
         "uniform-loop",
         requirement.span,

@@ -70,18 +70,8 @@ pub(super) fn inline_call(
         f.expressions
             .append(Expression::LocalVariable(local), call_span)
     });
-    let trailing_return = match body.last() {
-        Some(Statement::Return { value }) => Some(*value),
-        _ => None,
-    };
-    if let Some(value) = trailing_return {
-        let (mut statements, spans): (Vec<_>, Vec<_>) =
-            std::mem::take(&mut body).span_into_iter().unzip();
-        statements.pop();
-        let return_span = spans[statements.len()];
-        for (s, span) in statements.into_iter().zip(spans) {
-            body.push(s, span);
-        }
+    if let Some((&Statement::Return { value }, &return_span)) = body.span_iter().last() {
+        body.cull(body.len() - 1..);
         if let (Some(value), Some(pointer)) = (value, result_local) {
             body.push(Statement::Store { pointer, value }, return_span);
         }
@@ -133,17 +123,10 @@ pub(super) fn inline_call(
         let ty = callee_function.result.as_ref().expect("a result").ty;
         f.expressions[result] = Expression::ZeroValue(ty);
     }
+    // Spliced in, not nested in a block: the result's load must stay in
+    // scope for the statements after the call.
     let (block, index) = block_of(&mut f.body, path).expect("located above");
-    let old = std::mem::take(block);
-    for (i, (statement, span)) in old.span_into_iter().enumerate() {
-        if i == index {
-            // Spliced in, not nested in a block: the result's load must
-            // stay in scope for the statements after the call.
-            block.append(&mut inlined);
-        } else {
-            block.push(statement, span);
-        }
-    }
+    block.splice(index..index + 1, inlined);
     if !substitution.is_empty() {
         substitute_uses(&mut f.expressions, &mut f.body, &substitution)
             .map_err(|e| format!("the call's result is used by {}", e.0))?;
