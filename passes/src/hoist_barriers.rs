@@ -1012,7 +1012,6 @@ fn predicate_returns(
         exit: exits::Exit::Return,
         flag,
         result: None,
-        rewrote: false,
     }
     .block(body);
     predicated.append(&mut rest);

@@ -40,8 +40,6 @@ pub(super) struct Predicate<'a> {
     pub flag: Handle<Expression>,
     /// Pointer to the local that receives a returned value.
     pub result: Option<Handle<Expression>>,
-    /// Whether any exit was rewritten.
-    pub rewrote: bool,
 }
 
 /// Where a block sits, which decides what its exits mean.
@@ -149,7 +147,6 @@ impl Predicate<'_> {
                 if left {
                     out.push(Statement::Break, span);
                 }
-                self.rewrote = true;
                 // What followed the exit was never reached.
                 return Walked {
                     block: out,

@@ -101,7 +101,6 @@ pub(super) fn inline_call(
             exit: Exit::Return,
             flag,
             result: result_local,
-            rewrote: false,
         }
         .block(body);
     }

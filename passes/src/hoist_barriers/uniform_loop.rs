@@ -80,11 +80,8 @@ impl LoopResources {
 }
 
 /// Why a loop cannot be made uniform, if it cannot.
-pub(super) fn refusal(statement: &Statement) -> Option<String> {
-    let Statement::Loop {
-        body, continuing, ..
-    } = statement
-    else {
+fn refusal(statement: &Statement) -> Option<String> {
+    let Statement::Loop { body, .. } = statement else {
         return Some("the barrier is not directly inside a loop".into());
     };
     if Predicate::has_exit(Exit::Return, body) {
@@ -98,7 +95,6 @@ pub(super) fn refusal(statement: &Statement) -> Option<String> {
     if kills {
         return Some("the loop may `discard`".into());
     }
-    let _ = continuing;
     None
 }
 
@@ -164,7 +160,6 @@ pub(super) fn make_uniform(
         exit: Exit::Break,
         flag: active,
         result: None,
-        rewrote: false,
     };
     let mut body = predicate.block(body);
     let iterating = if has_continue {
@@ -175,7 +170,6 @@ pub(super) fn make_uniform(
             exit: Exit::Continue,
             flag,
             result: None,
-            rewrote: false,
         };
         body = predicate.block(body);
         Some(flag)
@@ -196,7 +190,7 @@ pub(super) fn make_uniform(
         },
         span,
     );
-    let first = b.result(Expression::WorkGroupUniformLoadResult {
+    let first = b.pre(Expression::WorkGroupUniformLoadResult {
         ty: resources.u32_ty,
     });
     before.push(
@@ -235,7 +229,7 @@ pub(super) fn make_uniform(
         },
         span,
     );
-    let now = b.result(Expression::WorkGroupUniformLoadResult {
+    let now = b.pre(Expression::WorkGroupUniformLoadResult {
         ty: resources.u32_ty,
     });
     head.push(
@@ -357,13 +351,10 @@ impl<'a> Emitted<'a> {
         Emitted { expressions, span }
     }
 
-    /// A pre-emitted expression (a literal), usable anywhere.
+    /// An expression no `Emit` covers: a literal or a variable, usable
+    /// anywhere, or a statement's result, created by the statement that
+    /// follows.
     fn pre(&mut self, expression: Expression) -> Handle<Expression> {
-        self.expressions.append(expression, self.span)
-    }
-
-    /// A statement's result, created by the statement that follows.
-    fn result(&mut self, expression: Expression) -> Handle<Expression> {
         self.expressions.append(expression, self.span)
     }
 
@@ -625,7 +616,7 @@ impl Counted {
             },
             span,
         );
-        let trips = b.result(Expression::WorkGroupUniformLoadResult {
+        let trips = b.pre(Expression::WorkGroupUniformLoadResult {
             ty: resources.u32_ty,
         });
         before.push(
