@@ -844,18 +844,10 @@ fn rewrite_across(
                 if exits::Predicate::has_exit(exits::Exit::Return, body)
         )
     });
-    if let (Some(path), false) = (&loop_path, loop_returns) {
-        return Some(make_loop_uniform(
-            module,
-            info,
-            analysis,
-            function,
-            requirement,
-            path.clone(),
-        ));
-    }
-    if let Some(change) = predicate_returns(module, function, requirement) {
-        return Some(Ok(change));
+    if loop_path.is_none() || loop_returns {
+        if let Some(change) = predicate_returns(module, function, requirement) {
+            return Some(Ok(change));
+        }
     }
     let path = loop_path?;
     Some(make_loop_uniform(
@@ -969,29 +961,24 @@ fn predicate_returns(
     if f.result.is_some() {
         return None;
     }
-    let mut body = std::mem::take(&mut f.body);
-    let trailing = matches!(body.last(), Some(Statement::Return { value: None }));
-    let trailing_span = body.span_iter().last().map(|(_, s)| *s);
-    if trailing {
-        let mut statements: Vec<(Statement, Span)> = body.span_into_iter().collect();
-        statements.pop();
-        body = Block::new();
-        for (s, span) in statements {
-            body.push(s, span);
-        }
-    }
     let mut returns = Vec::new();
-    for_each_statement(&body, &mut |s, span| {
+    for_each_statement(&f.body, &mut |s, span| {
         if matches!(s, Statement::Return { .. }) {
             returns.push(span);
         }
     });
+    // A trailing `return`, the last statement visited, is where every
+    // invocation ends anyway.
+    let trailing = matches!(f.body.last(), Some(Statement::Return { value: None }));
+    if trailing {
+        returns.pop();
+    }
     if returns.is_empty() {
-        if let (true, Some(span)) = (trailing, trailing_span) {
-            body.push(Statement::Return { value: None }, span);
-        }
-        f.body = body;
         return None;
+    }
+    let mut body = std::mem::take(&mut f.body);
+    if trailing {
+        body.cull(body.len() - 1..);
     }
     let span = returns[0];
     let local = add_local(&mut f.local_variables, "invocation_active", bool_ty, span);
@@ -1016,7 +1003,7 @@ fn predicate_returns(
     .block(body);
     predicated.append(&mut rest);
     f.body = predicated;
-    let mut change = Change::new(
+    let change = Change::new(
         "predicate-early-exit",
         requirement.span,
         format!(
@@ -1025,8 +1012,8 @@ fn predicate_returns(
         ),
     )
     .with_detail("strategy", "active-flag")
-    .with_detail("returns", returns.len());
-    change = change.with_detail(
+    .with_detail("returns", returns.len())
+    .with_detail(
         "return_spans",
         returns
             .iter()
