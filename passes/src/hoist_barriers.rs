@@ -709,8 +709,12 @@ impl Carrier<'_> {
     fn carry(&mut self, earlier: &mut [Block], later: &mut Block) -> Result<(), String> {
         let mut used = BTreeSet::new();
         used_in(self.expressions, later, &mut used);
-        let defined: HashSet<Handle<Expression>> =
-            earlier.iter().flat_map(defined_at_top).collect();
+        // Which part defines each value.
+        let defined: HashMap<Handle<Expression>, usize> = earlier
+            .iter()
+            .enumerate()
+            .flat_map(|(i, part)| defined_at_top(part).into_iter().map(move |v| (v, i)))
+            .collect();
         // A pointer is an address, not a value a variable can hold: it is
         // computed again after the cut, from its carried indices.
         let mut pointers = Vec::new();
@@ -718,7 +722,7 @@ impl Carrier<'_> {
         let mut pending: Vec<Handle<Expression>> = used.iter().copied().collect();
         let mut seen = HashSet::new();
         while let Some(value) = pending.pop() {
-            if !defined.contains(&value) || !seen.insert(value) {
+            if !defined.contains_key(&value) || !seen.insert(value) {
                 continue;
             }
             if self.is_pointer(value) {
@@ -748,11 +752,7 @@ impl Carrier<'_> {
             let pointer = self
                 .expressions
                 .append(Expression::LocalVariable(local), span);
-            let part = earlier
-                .iter_mut()
-                .find(|p| defined_at_top(p).contains(&value))
-                .expect("defined in an earlier part");
-            part.push(Statement::Store { pointer, value }, span);
+            earlier[defined[&value]].push(Statement::Store { pointer, value }, span);
             let load = self.expressions.append(Expression::Load { pointer }, span);
             prologue.push(
                 Statement::Emit(naga::Range::new_from_bounds(load, load)),
