@@ -221,14 +221,7 @@ pub(super) fn make_uniform(
         },
         span,
     );
-    head.push(
-        Statement::If {
-            condition: is_active,
-            accept: vote,
-            reject: Block::new(),
-        },
-        span,
-    );
+    push_if(&mut head, is_active, vote, span);
     let now = b.pre(Expression::WorkGroupUniformLoadResult {
         ty: resources.u32_ty,
     });
@@ -267,14 +260,7 @@ pub(super) fn make_uniform(
         );
     }
     let is_active = b.emit(&mut head, Expression::Load { pointer: active });
-    head.push(
-        Statement::If {
-            condition: is_active,
-            accept: body,
-            reject: Block::new(),
-        },
-        span,
-    );
+    push_if(&mut head, is_active, body, span);
 
     // `break if` ends only the invocation that takes it.
     if let Some(condition) = break_if {
@@ -287,14 +273,7 @@ pub(super) fn make_uniform(
             },
             span,
         );
-        continuing.push(
-            Statement::If {
-                condition,
-                accept: stop,
-                reject: Block::new(),
-            },
-            span,
-        );
+        push_if(&mut continuing, condition, stop, span);
     }
     let mut guarded_continuing = Block::new();
     if !continuing.is_empty() {
@@ -302,14 +281,7 @@ pub(super) fn make_uniform(
             &mut guarded_continuing,
             Expression::Load { pointer: active },
         );
-        guarded_continuing.push(
-            Statement::If {
-                condition: is_active,
-                accept: continuing,
-                reject: Block::new(),
-            },
-            span,
-        );
+        push_if(&mut guarded_continuing, is_active, continuing, span);
     }
     before.push(
         Statement::Loop {
@@ -660,14 +632,7 @@ impl Counted {
         for (s, sp) in rest {
             guarded.push(s, sp);
         }
-        head.push(
-            Statement::If {
-                condition: mine,
-                accept: guarded,
-                reject: Block::new(),
-            },
-            span,
-        );
+        push_if(&mut head, mine, guarded, span);
         before.push(
             Statement::Loop {
                 body: head,
@@ -727,4 +692,16 @@ fn is_value(expressions: &Arena<Expression>, handle: Handle<Expression>) -> bool
             | Expression::Access { .. }
             | Expression::AccessIndex { .. }
     )
+}
+
+/// `if condition { accept }` at the end of `block`.
+fn push_if(block: &mut Block, condition: Handle<Expression>, accept: Block, span: Span) {
+    block.push(
+        Statement::If {
+            condition,
+            accept,
+            reject: Block::new(),
+        },
+        span,
+    );
 }
