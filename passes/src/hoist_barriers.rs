@@ -30,7 +30,8 @@ use naga::valid::ModuleInfo;
 use naga::{Block, Expression, Function, Handle, Module, Span, Statement, TypeInner};
 
 use crate::analysis::uniformity::{
-    BarrierKind, FunctionRef, RequirementKind, StatementPath, Uniformity, UniformityRequirement,
+    BarrierKind, FunctionRef, FunctionUniformity, RequirementKind, StatementPath, Uniformity,
+    UniformityRequirement,
 };
 use crate::diagnostic::Diagnostic;
 use crate::ir::{
@@ -144,6 +145,7 @@ impl Pass for HoistBarriers {
             let rewritten = split_if(
                 &mut candidate,
                 &info,
+                analysis.function(function),
                 function,
                 requirement,
                 &requirement.path,
@@ -420,24 +422,67 @@ fn used_in(
     block: &Block,
     used: &mut BTreeSet<Handle<Expression>>,
 ) {
+    for_each_use(expressions, block, &mut |o, _| {
+        used.insert(o);
+    });
+}
+
+/// Calls `f` on every operand of the block's statements and of the
+/// expressions it emits, nested blocks included, once per occurrence, and
+/// whether that occurrence is the pointer a `Load` reads through.
+/// `false` where a statement's operands are beyond the IR helpers (ray
+/// queries, cooperative matrices), and some were not visited.
+fn for_each_use(
+    expressions: &naga::Arena<Expression>,
+    block: &Block,
+    f: &mut dyn FnMut(Handle<Expression>, bool),
+) -> bool {
+    let mut complete = true;
     for statement in block.iter() {
         if let Statement::Emit(ref range) = *statement {
             for h in range.clone() {
                 let mut e = expressions[h].clone();
-                for_each_operand(&mut e, &mut |o| {
-                    used.insert(*o);
-                });
+                let loads = matches!(e, Expression::Load { .. });
+                for_each_operand(&mut e, &mut |o| f(*o, loads));
             }
             continue;
         }
         let mut copy = statement.clone();
-        let _ = for_each_statement_operand(&mut copy, &mut |o| {
-            used.insert(*o);
-        });
+        complete &= for_each_statement_operand(&mut copy, &mut |o| f(*o, false)).is_ok();
         for child in child_blocks(statement) {
-            used_in(expressions, child, used);
+            complete &= for_each_use(expressions, child, f);
         }
     }
+    complete
+}
+
+/// How a block names a function-local variable.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct LocalUse {
+    /// Loads of its value.
+    reads: usize,
+    /// Anything else: stores, accesses into it, its address passed on.
+    other: usize,
+}
+
+/// How the block names each function-local variable; `None` where some
+/// operands could not be seen.
+fn local_uses(
+    expressions: &naga::Arena<Expression>,
+    block: &Block,
+) -> Option<HashMap<Handle<naga::LocalVariable>, LocalUse>> {
+    let mut uses: HashMap<_, LocalUse> = HashMap::new();
+    let complete = for_each_use(expressions, block, &mut |o, loaded| {
+        if let Expression::LocalVariable(local) = expressions[o] {
+            let entry = uses.entry(local).or_default();
+            if loaded {
+                entry.reads += 1;
+            } else {
+                entry.other += 1;
+            }
+        }
+    });
+    complete.then_some(uses)
 }
 
 /// Splits the `if` that holds the barrier of `requirement` at its top
@@ -445,6 +490,7 @@ fn used_in(
 fn split_if(
     module: &mut Module,
     info: &ModuleInfo,
+    analysed: &FunctionUniformity,
     function: FunctionRef,
     requirement: &UniformityRequirement,
     cut_path: &[u32],
@@ -471,6 +517,7 @@ fn split_if(
         function_mut(module, function),
         &mut types,
         fn_info,
+        analysed,
         if_path,
         requirement,
         resources.as_ref(),
@@ -502,6 +549,7 @@ fn split_if_at(
     function: &mut Function,
     types: &mut naga::UniqueArena<naga::Type>,
     info: &naga::valid::FunctionInfo,
+    analysed: &FunctionUniformity,
     if_path: &[u32],
     requirement: &UniformityRequirement,
     resources: Option<&uniform_loop::LoopResources>,
@@ -513,6 +561,12 @@ fn split_if_at(
         named_expressions,
         ..
     } = function;
+    // What the loops moved out of the `if` need to know of the function as
+    // it was analysed.
+    let known = expressions.len();
+    let in_loop = enclosing_loop(body, if_path).is_some();
+    let all_uses = local_uses(expressions, body);
+    let is_uniform = |h: Handle<Expression>| analysed.is_known_uniform(h);
     let (block, index) = block_of(body, if_path).ok_or("the `if` could not be located")?;
     let (statement, if_span) = {
         let mut iter = block.span_iter().skip(index);
@@ -634,8 +688,38 @@ fn split_if_at(
     let mut replacement = Block::new();
     let mut moved_loops = Vec::new();
     for i in 0..=n {
-        let accept = std::mem::take(&mut accept_parts[i]);
-        let reject = std::mem::take(&mut reject_parts[i]);
+        let mut accept = std::mem::take(&mut accept_parts[i]);
+        let mut reject = std::mem::take(&mut reject_parts[i]);
+        // A variable that only a loop moved out next reads, reset just
+        // before it, is reset outside the `if` (for every invocation: the
+        // others never read it), so that a counted loop starts from the
+        // same value everywhere.
+        let the_loop = (i < n && is_moved_loop[i]).then(|| &cut_blocks[i]);
+        let uses_outside = the_loop.map(|cut| {
+            let the_loop = cut
+                .last()
+                .expect("the loop is the cut block's last statement");
+            uses_outside_of(expressions, all_uses.clone(), the_loop)
+        });
+        let reset = match uses_outside {
+            Some(ref uses_outside) => {
+                let part = if cuts_in_reject {
+                    &mut reject
+                } else {
+                    &mut accept
+                };
+                let the_loop = the_loop.and_then(|cut| cut.last()).expect("a moved loop");
+                take_reset(
+                    expressions,
+                    part,
+                    the_loop,
+                    &defined_inside,
+                    known,
+                    uses_outside,
+                )
+            }
+            None => None,
+        };
         if !accept.is_empty() || !reject.is_empty() {
             replacement.push(
                 Statement::If {
@@ -658,17 +742,33 @@ fn split_if_at(
         // what it carries.
         let mut statements: Vec<(Statement, Span)> = cut.span_into_iter().collect();
         let (the_loop, loop_span) = statements.pop().expect("the loop");
+        if let Some((store, span)) = reset.clone() {
+            replacement.push(store, span);
+        }
         for (s, span) in statements {
             replacement.push(s, span);
         }
         let resources = resources.ok_or("internal: no loop resources were made")?;
+        let site = uniform_loop::Surroundings {
+            entry: Some((condition, cuts_in_reject)),
+            reset: reset.and_then(|(store, _)| match store {
+                Statement::Store { pointer, value } => match expressions[pointer] {
+                    Expression::LocalVariable(local) => Some((local, value)),
+                    _ => None,
+                },
+                _ => None,
+            }),
+            uses_outside: uses_outside.as_ref().expect("made for every moved loop"),
+            is_uniform: &is_uniform,
+            in_loop,
+        };
         let (mut made, strategy) = uniform_loop::make_uniform(
             expressions,
             local_variables,
             resources,
             the_loop,
             loop_span,
-            Some((condition, cuts_in_reject)),
+            &site,
         )?;
         moved_loops.push(strategy.name());
         replacement.append(&mut made);
@@ -860,6 +960,57 @@ fn rewrite_across(
     ))
 }
 
+/// Takes out of `part` a top-level store into a local variable that
+/// nothing but `the_loop` after the part names (outside it, the store is
+/// its only use), of a value from before the `if` (not `defined_inside` its
+/// branches, nor made since the analysis: `known`).
+fn take_reset(
+    expressions: &naga::Arena<Expression>,
+    part: &mut Block,
+    the_loop: &Statement,
+    defined_inside: &HashSet<Handle<Expression>>,
+    known: usize,
+    uses_outside: &dyn Fn(Handle<naga::LocalVariable>) -> Option<LocalUse>,
+) -> Option<(Statement, Span)> {
+    let named_in_loop = local_uses(expressions, &Block::from_vec(vec![the_loop.clone()]))?;
+    let at = part.iter().position(|s| match *s {
+        Statement::Store { pointer, value } => {
+            matches!(
+                expressions[pointer],
+                Expression::LocalVariable(local)
+                    if named_in_loop.contains_key(&local)
+                        && uses_outside(local) == Some(LocalUse { reads: 0, other: 1 })
+            ) && value.index() < known
+                && !defined_inside.contains(&value)
+        }
+        _ => false,
+    })?;
+    let mut statements: Vec<(Statement, Span)> = std::mem::take(part).span_into_iter().collect();
+    let taken = statements.remove(at);
+    for (s, span) in statements {
+        part.push(s, span);
+    }
+    Some(taken)
+}
+
+/// How the function names each local variable outside `the_loop`, given
+/// how it does in all (`all_uses`).
+fn uses_outside_of(
+    expressions: &naga::Arena<Expression>,
+    all_uses: Option<HashMap<Handle<naga::LocalVariable>, LocalUse>>,
+    the_loop: &Statement,
+) -> impl Fn(Handle<naga::LocalVariable>) -> Option<LocalUse> {
+    let inside = local_uses(expressions, &Block::from_vec(vec![the_loop.clone()]));
+    move |local| {
+        let of = |uses: &HashMap<_, LocalUse>| uses.get(&local).copied().unwrap_or_default();
+        let (all, inside) = (of(all_uses.as_ref()?), of(inside.as_ref()?));
+        Some(LocalUse {
+            reads: all.reads.checked_sub(inside.reads)?,
+            other: all.other.checked_sub(inside.other)?,
+        })
+    }
+}
+
 /// The path of the nearest loop around the statement at `path`.
 fn enclosing_loop(body: &Block, path: &[u32]) -> Option<StatementPath> {
     let mut found = None;
@@ -906,7 +1057,7 @@ fn make_loop_uniform(
         let (_, parent) = enclosing(body, &loop_path).ok_or("the loop could not be located")?;
         match parent {
             Some(Statement::If { .. }) => {
-                return split_if(module, info, function, requirement, &loop_path);
+                return split_if(module, info, analysed, function, requirement, &loop_path);
             }
             Some(Statement::Loop { .. }) => {
                 loop_path =
@@ -919,6 +1070,8 @@ fn make_loop_uniform(
     }
     let resources = new_loop_resources(module, requirement.span);
     let f = function_mut(module, function);
+    let in_loop = enclosing_loop(&f.body, &loop_path).is_some();
+    let all_uses = local_uses(&f.expressions, &f.body);
     let (block, index) =
         block_of(&mut f.body, &loop_path).ok_or("the loop could not be located")?;
     let (the_loop, loop_span) = block
@@ -926,13 +1079,30 @@ fn make_loop_uniform(
         .nth(index)
         .map(|(s, span)| (s.clone(), *span))
         .ok_or("the loop could not be located")?;
+    let reset = block.iter().take(index).rev().find_map(|s| match *s {
+        Statement::Emit(_) => None,
+        Statement::Store { pointer, value } => Some(match f.expressions[pointer] {
+            Expression::LocalVariable(local) => Some((local, value)),
+            _ => None,
+        }),
+        _ => Some(None),
+    });
+    let uses_outside = uses_outside_of(&f.expressions, all_uses, &the_loop);
+    let is_uniform = |h: Handle<Expression>| analysed.is_known_uniform(h);
+    let site = uniform_loop::Surroundings {
+        entry: None,
+        reset: reset.flatten(),
+        uses_outside: &uses_outside,
+        is_uniform: &is_uniform,
+        in_loop,
+    };
     let (made, strategy) = uniform_loop::make_uniform(
         &mut f.expressions,
         &mut f.local_variables,
         &resources,
         the_loop,
         loop_span,
-        None,
+        &site,
     )?;
     let (block, _) = block_of(&mut f.body, &loop_path).expect("located above");
     block.splice(index..index + 1, made);
@@ -1305,7 +1475,7 @@ fn main(@builtin(local_invocation_index) lid: u32) {{
             "{text}"
         );
         assert!(
-            !text.contains("atomicAdd"),
+            !text.contains("loop_vote_tag"),
             "no vote per iteration:\n{text}"
         );
     }
@@ -1319,11 +1489,140 @@ fn main(@builtin(local_invocation_index) lid: u32) {{
         ))
         .unwrap();
         assert_eq!(kinds(&changes)[0], "uniform-loop");
+        // A plain store of the iteration's tag votes; the loop ends when the
+        // word read back is not this iteration's tag.
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        let load = lines
+            .iter()
+            .position(|l| l.ends_with(" = loop_vote_tag;"))
+            .expect(&text);
+        let tag = lines[load]
+            .trim_start_matches("let ")
+            .split(' ')
+            .next()
+            .unwrap();
         assert!(
-            text.contains("atomicAdd((&hoist_loop_votes_0_), 1u);"),
+            text.contains(&format!("atomicStore((&hoist_loop_votes_0_), {tag});")),
             "{text}"
         );
+        assert!(text.contains(&format!(" != {tag}) {{")), "{text}");
+        assert!(
+            text.contains(&format!("loop_vote_tag = (3u - {tag});")),
+            "{text}"
+        );
+        assert!(!text.contains("atomicAdd"), "{text}");
         assert!(text.contains("loop_active = false;"), "{text}");
+    }
+
+    #[test]
+    fn exits_at_the_top_of_a_voting_loop_are_taken_before_the_vote() {
+        // Local arithmetic only: every invocation computes the test, which
+        // alone decides whether it is still in the loop.
+        let (text, _) = hoist(&main_with(
+            "var x = lid;\nloop {\n if x < 2u { break; }\n w[lid] = x;\n workgroupBarrier();\n x = x >> 1u;\n}",
+        ))
+        .unwrap();
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        let position = |prefix: &str| lines.iter().position(|l| l.starts_with(prefix));
+        let cleared = position("loop_active = !((_e").expect(&text);
+        let vote = position("atomicStore((&hoist_loop_votes_0_), _e").expect(&text);
+        assert!(cleared < vote, "{text}");
+        // With another way out, the test only clears the flag.
+        let (text, _) = hoist(&main_with(
+            "var x = lid;\nloop {\n if x < 2u { break; }\n w[lid] = x;\n workgroupBarrier();\n if w[0] == 7u { break; }\n x = x >> 1u;\n}",
+        ))
+        .unwrap();
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        let position = |prefix: &str| lines.iter().position(|l| l.starts_with(prefix));
+        let cleared = lines
+            .iter()
+            .position(|l| l.starts_with("loop_active = (") && l.contains(" && !("))
+            .expect(&text);
+        let vote = position("atomicStore((&hoist_loop_votes_0_), _e").expect(&text);
+        assert!(cleared < vote, "{text}");
+        // A test that reads shared memory runs only where the invocation
+        // is still active, still before the vote.
+        let (text, _) = hoist(&main_with(
+            "loop {\n if w[lid] > 3u { break; }\n workgroupBarrier();\n w[lid] += 1u;\n workgroupBarrier();\n}",
+        ))
+        .unwrap();
+        let cleared = text.find("loop_active = false;").expect(&text);
+        let vote = text
+            .find("atomicStore((&hoist_loop_votes_0_), _e")
+            .expect(&text);
+        assert!(cleared < vote, "{text}");
+    }
+
+    #[test]
+    fn a_counter_that_differs_between_invocations_votes() {
+        // Starting from `lid % 2u`, the counter would reach the workgroup's
+        // largest bound after different numbers of iterations.
+        let (text, changes) = hoist(&main_with(
+            "for (var k = lid % 2u; k < 4u; k++) {\n w[lid] = k;\n workgroupBarrier();\n}",
+        ))
+        .unwrap();
+        assert_eq!(changes[0].details["strategy"], "vote", "{text}");
+        // Stepped by a value that differs, likewise.
+        let (text, changes) = hoist(&main_with(
+            "for (var k = 0u; k < 8u; k += 1u + lid % 2u) {\n w[lid] = k;\n workgroupBarrier();\n}",
+        ))
+        .unwrap();
+        assert_eq!(changes[0].details["strategy"], "vote", "{text}");
+    }
+
+    #[test]
+    fn a_counter_read_after_the_loop_stops_at_its_own_bound() {
+        // Run on to the workgroup's largest bound, `k` would no longer be
+        // this invocation's own count after the loop: a second counter
+        // runs the loop, and `k` steps only in the invocation's own
+        // iterations.
+        let (text, changes) = hoist(&main_with(
+            "var k = 0u;\nfor (; k < lid % 4u; k++) {\n w[lid] = k;\n workgroupBarrier();\n}\nout[lid] = k;",
+        ))
+        .unwrap();
+        assert_eq!(changes[0].details["strategy"], "largest-count", "{text}");
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        let at = |line: &str| lines.iter().position(|l| *l == line).expect(&text);
+        assert!(at("loop_iteration = 0u;") < at("loop {"), "{text}");
+        let mine = lines[at("let _e6 = (_e3 < (lid % 4u));")]
+            .trim_start_matches("let ")
+            .split(' ')
+            .next()
+            .unwrap();
+        let continuing = at("continuing {");
+        assert_eq!(lines[continuing + 1], format!("if {mine} {{"), "{text}");
+        assert_eq!(lines[continuing + 3], "k = (_e11 + 1u);", "{text}");
+        assert_eq!(
+            lines[continuing + 6],
+            "loop_iteration = (_e24 + 1u);",
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_counter_the_body_changes_votes() {
+        let (text, changes) = hoist(&main_with(
+            "for (var k = 0u; k < lid % 4u; k++) {\n w[lid] = k;\n workgroupBarrier();\n k += w[0] % 2u;\n}",
+        ))
+        .unwrap();
+        assert_eq!(changes[0].details["strategy"], "vote", "{text}");
+    }
+
+    #[test]
+    fn nested_loops_with_divergent_trip_counts_both_count() {
+        let (text, changes) = hoist(&main_with(
+            "for (var i = 0u; i < lid % 3u; i++) {\n for (var j = 0u; j < lid % 5u; j++) {\n  w[lid] = i + j;\n  workgroupBarrier();\n  out[lid] += w[(lid + 1u) % 64u];\n  workgroupBarrier();\n }\n}",
+        ))
+        .unwrap();
+        assert_eq!(kinds(&changes)[..2], ["uniform-loop", "split-if"], "{text}");
+        assert_eq!(changes[0].details["strategy"], "largest-count");
+        assert_eq!(changes[1].details["uniform_loops"], "largest-count");
+        // The inner counter is reset for every invocation, outside the
+        // outer loop's guarded body, then the inner bound is voted on.
+        let reset = text.find("j = 0u;").expect(&text);
+        let inner_max = text.find("atomicMax((&hoist_loop_votes_1_)").expect(&text);
+        assert!(reset < inner_max, "{text}");
+        assert!(!text.contains("loop_vote_tag"), "{text}");
     }
 
     #[test]

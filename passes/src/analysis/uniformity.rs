@@ -208,6 +208,15 @@ impl FunctionUniformity {
             .is_none_or(|n| !self.reached_from.contains_key(n))
     }
 
+    /// Whether `expression` is one the analysis saw and found to have the
+    /// same value in every invocation; `false` for an expression made
+    /// since.
+    pub fn is_known_uniform(&self, expression: Handle<Expression>) -> bool {
+        self.expressions
+            .get(expression.index())
+            .is_some_and(|n| !self.reached_from.contains_key(n))
+    }
+
     /// Whether every invocation that enters the function reaches the
     /// statement at `path` together; `None` for a path that names no
     /// statement.

@@ -3,31 +3,41 @@
 //!
 //! ```text
 //!                                  active = ENTRY;
-//!                                  seen = workgroupUniformLoad(&votes);
 //! loop {                           loop {
-//!     if !c { break; }                 if active { atomicAdd(&votes, 1u); }
-//!     A; barrier(); B;       =>        let now = workgroupUniformLoad(&votes);
-//!     continuing { C }                 if now == seen { break; }
-//! }                                    seen = now;
-//!                                      if active {
-//!                                          if !c { active = false; }
-//!                                          if active { A; barrier(); B; }
-//!                                      }
+//!     if !c { break; }                 let t = tag;
+//!     A; barrier(); B;       =>        active = active && c;
+//!     continuing { C }                 if active { atomicStore(&votes, t); }
+//! }                                    if workgroupUniformLoad(&votes) != t { break; }
+//!                                      tag = 3u - t;
+//!                                      if active { A; barrier(); B; }
 //!                                      continuing { if active { C } }
 //!                                  }
 //! ```
 //!
 //! Every invocation runs the loop until none is active: each iteration
-//! starts with a vote, in a workgroup counter that only this loop touches,
-//! and the count read back through `workgroupUniformLoad` (a barrier on
-//! each side of the load, so every invocation reads the same value and no
-//! vote of the next iteration can slip in before a slow reader) is the same
-//! in every invocation, and so is the decision to leave. An invocation's
-//! own exits (`break`, `continue`, `break if`) clear its flags instead of
-//! leaving, so it runs nothing it would not have run; the barriers inside
-//! then sit in `if`s that the split hoists out. Counting rather than
-//! flagging needs no reset between iterations: the count changes exactly
-//! when some invocation voted, whatever it started at.
+//! starts with a vote, the invocations still active storing the
+//! iteration's tag into a workgroup word that only this loop touches, and
+//! the word read back through `workgroupUniformLoad` (a barrier on each
+//! side of the load) is the same in every invocation, and so is the
+//! decision to leave. An invocation's own exits (`break`, `continue`,
+//! `break if`) clear its flags instead of leaving, so it runs nothing it
+//! would not have run; the barriers inside then sit in `if`s that the split
+//! hoists out. The exit tests at the top of the body are taken before the
+//! vote, so that an invocation leaving in this iteration does not keep the
+//! others in it.
+//!
+//! The tag alternates between 1 and 2. Every vote of an iteration lands
+//! after every read of the one before (the second barrier of its load) and
+//! before every read of its own (the first barrier), so the word holds this
+//! iteration's tag whenever somebody voted in it: the loop never ends
+//! early. Where nobody did, it holds the previous iteration's tag, and the
+//! loop ends; only on entry may it hold anything, and if that happens to be
+//! the first tag, every invocation goes once through an iteration in which
+//! none is active and nothing runs. The tag is set once per call, and a
+//! run of the loop starts with the tag the last one ended on, not the one
+//! it left in the word. A vote is a plain store, where a count would cost
+//! an atomic read-modify-write that every active invocation makes on the
+//! same word, one after the other.
 //!
 //! `ENTRY` is `true` for a loop reached by every invocation, or the
 //! condition of the `if` the loop was hoisted out of.
@@ -40,7 +50,7 @@ use naga::{
 };
 
 use super::exits::{Exit, Predicate};
-use super::{defined_at_top, used_in};
+use super::{defined_at_top, local_uses, used_in, LocalUse};
 use crate::ir::{add_local, ensure_type};
 
 /// How the workgroup counters of uniform loops are named, followed by a
@@ -79,6 +89,26 @@ impl LoopResources {
     }
 }
 
+/// What the rewrite needs to know of the loop's surroundings.
+pub(super) struct Surroundings<'a> {
+    /// Which invocations take part: an expression emitted before the loop
+    /// and whether to negate it; all of them when `None`.
+    pub entry: Option<(Handle<Expression>, bool)>,
+    /// A function-local variable that a store before the loop, in the
+    /// same block and with nothing else naming the variable in between,
+    /// sets, and the value it stores.
+    pub reset: Option<(Handle<LocalVariable>, Handle<Expression>)>,
+    /// How the function names a local variable outside the loop, the
+    /// reset included; `None` where that is not known.
+    pub uses_outside: &'a dyn Fn(Handle<LocalVariable>) -> Option<LocalUse>,
+    /// Whether a value computed before the loop is the same in every
+    /// invocation.
+    pub is_uniform: &'a dyn Fn(Handle<Expression>) -> bool,
+    /// Whether the loop is inside another loop, where a variable's
+    /// initialiser does not reset it for each run of this one.
+    pub in_loop: bool,
+}
+
 /// Why a loop cannot be made uniform, if it cannot.
 fn refusal(statement: &Statement) -> Option<String> {
     let Statement::Loop { body, .. } = statement else {
@@ -99,17 +129,16 @@ fn refusal(statement: &Statement) -> Option<String> {
 }
 
 /// Rewrites `statement`, a loop at `span`, into statements that run it
-/// with a uniform trip count. `entry`, an expression emitted before the
-/// loop, and whether to negate it, says which invocations take part (all
-/// when `None`).
+/// with a uniform trip count.
 pub(super) fn make_uniform(
     expressions: &mut Arena<Expression>,
     local_variables: &mut Arena<LocalVariable>,
     resources: &LoopResources,
     statement: Statement,
     span: Span,
-    entry: Option<(Handle<Expression>, bool)>,
+    site: &Surroundings,
 ) -> Result<(Block, LoopStrategy), String> {
+    let entry = site.entry;
     if let Some(reason) = refusal(&statement) {
         return Err(reason);
     }
@@ -128,10 +157,19 @@ pub(super) fn make_uniform(
         &body,
         &continuing,
         break_if,
+        site,
     );
     if let Some(counted) = counted {
         return Ok((
-            counted.rewrite(expressions, resources, body, continuing, span, entry),
+            counted.rewrite(
+                expressions,
+                local_variables,
+                resources,
+                body,
+                continuing,
+                span,
+                entry,
+            ),
             LoopStrategy::LargestCount,
         ));
     }
@@ -149,18 +187,39 @@ pub(super) fn make_uniform(
         return Err("the loop's continuing block reads a value computed in the loop body".into());
     }
     let active_local = add_local(local_variables, "loop_active", resources.bool_ty, span);
-    let seen_local = add_local(local_variables, "loop_votes_seen", resources.u32_ty, span);
+    // Set once per call of the function, not per run of the loop: a run
+    // starts with the tag the last one did not vote with.
+    let tag_local = add_local(local_variables, "loop_vote_tag", resources.u32_ty, span);
+    local_variables[tag_local].init =
+        Some(expressions.append(Expression::Literal(Literal::U32(1)), span));
     let active = expressions.append(Expression::LocalVariable(active_local), span);
-    let seen = expressions.append(Expression::LocalVariable(seen_local), span);
+    let tag = expressions.append(Expression::LocalVariable(tag_local), span);
     let votes = expressions.append(Expression::GlobalVariable(resources.votes), span);
     let has_continue = Predicate::has_exit(Exit::Continue, &body);
 
+    let (header, body) = split_header(expressions, body, &continuing, break_if);
+    let speculated = speculable(expressions, &header);
     let mut predicate = Predicate {
         expressions,
         exit: Exit::Break,
         flag: active,
         result: None,
     };
+    let header = if speculated {
+        header
+    } else {
+        predicate.block(header)
+    };
+    // Where the header's tests are the only way to leave and every
+    // invocation takes part, they alone say whether an invocation is still
+    // in the loop: once they send it out, nothing of the loop runs for it
+    // and the local variables they read keep their values, so they send it
+    // out again in every later iteration. Not reading the flag back keeps
+    // it out of what each iteration's tests depend on.
+    let tests_decide = speculated
+        && site.entry.is_none()
+        && break_if.is_none()
+        && !Predicate::has_exit(Exit::Break, &body);
     let mut body = predicate.block(body);
     let iterating = if has_continue {
         let local = add_local(local_variables, "loop_iterating", resources.bool_ty, span);
@@ -183,69 +242,117 @@ pub(super) fn make_uniform(
         Some(entry) => entry,
         None => b.pre(Expression::Literal(Literal::Bool(true))),
     };
-    before.push(
-        Statement::Store {
-            pointer: active,
-            value: entry,
-        },
-        span,
-    );
-    let first = b.pre(Expression::WorkGroupUniformLoadResult {
-        ty: resources.u32_ty,
-    });
-    before.push(
-        Statement::WorkGroupUniformLoad {
-            pointer: votes,
-            result: first,
-        },
-        span,
-    );
-    before.push(
-        Statement::Store {
-            pointer: seen,
-            value: first,
-        },
-        span,
-    );
+    // (Where the tests decide, each iteration sets the flag before reading it.)
+    if !tests_decide {
+        before.push(
+            Statement::Store {
+                pointer: active,
+                value: entry,
+            },
+            span,
+        );
+    }
 
     let mut head = Block::new();
-    let one = b.pre(Expression::Literal(Literal::U32(1)));
+    let this = b.emit(&mut head, Expression::Load { pointer: tag });
+    // The exits at the top of the body are taken before the vote: an
+    // invocation that leaves in this iteration does not keep the others
+    // in it.
+    if speculated {
+        // Nothing but arithmetic on local variables: computed by every
+        // invocation, each exit test clearing `active` without a branch.
+        let mut previous_test = None;
+        for (statement, statement_span) in header.span_into_iter() {
+            let Statement::If {
+                condition, accept, ..
+            } = statement
+            else {
+                head.push(statement, statement_span);
+                continue;
+            };
+            let stays = if accept.is_empty() {
+                condition
+            } else {
+                b.emit(
+                    &mut head,
+                    Expression::Unary {
+                        op: naga::UnaryOperator::LogicalNot,
+                        expr: condition,
+                    },
+                )
+            };
+            let still = match previous_test {
+                None if tests_decide => stays,
+                earlier => {
+                    let was_active = match earlier {
+                        Some(earlier) => earlier,
+                        None => b.emit(&mut head, Expression::Load { pointer: active }),
+                    };
+                    b.emit(
+                        &mut head,
+                        Expression::Binary {
+                            op: naga::BinaryOperator::LogicalAnd,
+                            left: was_active,
+                            right: stays,
+                        },
+                    )
+                }
+            };
+            previous_test = Some(still);
+            head.push(
+                Statement::Store {
+                    pointer: active,
+                    value: still,
+                },
+                statement_span,
+            );
+        }
+    } else if !header.is_empty() {
+        let was_active = b.emit(&mut head, Expression::Load { pointer: active });
+        push_if(&mut head, was_active, header, span);
+    }
     let is_active = b.emit(&mut head, Expression::Load { pointer: active });
     let mut vote = Block::new();
     vote.push(
-        Statement::Atomic {
+        Statement::Store {
             pointer: votes,
-            fun: AtomicFunction::Add,
-            value: one,
-            result: None,
+            value: this,
         },
         span,
     );
     push_if(&mut head, is_active, vote, span);
-    let now = b.pre(Expression::WorkGroupUniformLoadResult {
+    let voted = b.pre(Expression::WorkGroupUniformLoadResult {
         ty: resources.u32_ty,
     });
     head.push(
         Statement::WorkGroupUniformLoad {
             pointer: votes,
-            result: now,
+            result: voted,
         },
         span,
     );
-    let previous = b.emit(&mut head, Expression::Load { pointer: seen });
     let nobody_voted = b.emit(
         &mut head,
         Expression::Binary {
-            op: naga::BinaryOperator::Equal,
-            left: now,
-            right: previous,
+            op: naga::BinaryOperator::NotEqual,
+            left: voted,
+            right: this,
         },
     );
     b.leave_if(&mut head, nobody_voted, true, span);
+    let three = b.pre(Expression::Literal(Literal::U32(3)));
+    let next = b.emit(
+        &mut head,
+        Expression::Binary {
+            op: naga::BinaryOperator::Subtract,
+            left: three,
+            right: this,
+        },
+    );
     head.push(
         Statement::Store {
-            pointer: seen,
-            value: now,
+            pointer: tag,
+            value: next,
         },
         span,
     );
@@ -292,6 +399,71 @@ pub(super) fn make_uniform(
         span,
     );
     Ok((before, LoopStrategy::Vote))
+}
+
+/// Splits off the top of a loop body that only computes values and
+/// leaves (`if c { break; }`, or a `for` loop's `if c {} else { break; }`),
+/// when nothing after it uses what it computes. Moved before the vote,
+/// it still runs between the same barriers: the previous iteration's last
+/// and this iteration's first.
+fn split_header(
+    expressions: &Arena<Expression>,
+    body: Block,
+    continuing: &Block,
+    break_if: Option<Handle<Expression>>,
+) -> (Block, Block) {
+    let is_exit_test = |s: &Statement| match s {
+        Statement::If { accept, reject, .. } => {
+            let leaves = |b: &Block| b.len() == 1 && matches!(b[0], Statement::Break);
+            (leaves(accept) && reject.is_empty()) || (accept.is_empty() && leaves(reject))
+        }
+        _ => false,
+    };
+    let mut end = 0;
+    for (i, s) in body.iter().enumerate() {
+        if is_exit_test(s) {
+            end = i + 1;
+        } else if !matches!(s, Statement::Emit(_)) {
+            break;
+        }
+    }
+    let mut header = Block::new();
+    let mut rest = Block::new();
+    for (i, (s, span)) in body.span_into_iter().enumerate() {
+        if i < end { &mut header } else { &mut rest }.push(s, span);
+    }
+    let mut used = BTreeSet::new();
+    used_in(expressions, &rest, &mut used);
+    used_in(expressions, continuing, &mut used);
+    used.extend(break_if);
+    if defined_at_top(&header).iter().any(|d| used.contains(d)) {
+        header.append(&mut rest);
+        return (Block::new(), header);
+    }
+    (header, rest)
+}
+
+/// Whether a loop header (emits and exit tests) can run in every
+/// invocation, active or not: it reads nothing but function-local
+/// variables, and computes nothing that could fault.
+fn speculable(expressions: &Arena<Expression>, header: &Block) -> bool {
+    !header.is_empty()
+        && header.iter().all(|s| match *s {
+            Statement::Emit(ref range) => range.clone().all(|h| match expressions[h] {
+                Expression::Load { pointer } => {
+                    matches!(expressions[pointer], Expression::LocalVariable(_))
+                }
+                Expression::Binary { .. }
+                | Expression::Unary { .. }
+                | Expression::Select { .. }
+                | Expression::As { .. }
+                | Expression::Math { .. }
+                | Expression::Splat { .. }
+                | Expression::Swizzle { .. } => true,
+                _ => false,
+            }),
+            _ => true,
+        })
 }
 
 /// How a loop was made uniform, as the report names it.
@@ -373,6 +545,49 @@ impl<'a> Emitted<'a> {
         new
     }
 
+    /// A copy of `steps`, a continuing block of emits and stores into
+    /// `counter`, that reads and stores `into` instead.
+    fn copy_steps(
+        &mut self,
+        steps: &Block,
+        counter: Handle<LocalVariable>,
+        into: Handle<Expression>,
+    ) -> Block {
+        let mut copies = std::collections::HashMap::new();
+        let mut copy = Block::new();
+        for statement in steps.iter() {
+            match *statement {
+                Statement::Emit(ref range) => {
+                    for h in range.clone() {
+                        let mut e = self.expressions[h].clone();
+                        if let Expression::Load { ref mut pointer } = e {
+                            if matches!(self.expressions[*pointer], Expression::LocalVariable(l) if l == counter)
+                            {
+                                *pointer = into;
+                            }
+                        }
+                        crate::ir::for_each_operand(&mut e, &mut |o| {
+                            if let Some(&c) = copies.get(o) {
+                                *o = c;
+                            }
+                        });
+                        let new = self.emit(&mut copy, e);
+                        copies.insert(h, new);
+                    }
+                }
+                Statement::Store { value, .. } => copy.push(
+                    Statement::Store {
+                        pointer: into,
+                        value: copies.get(&value).copied().unwrap_or(value),
+                    },
+                    self.span,
+                ),
+                _ => unreachable!("a counted loop's continuing block only steps its counter"),
+            }
+        }
+        copy
+    }
+
     /// The flag of the invocations that take part, emitted at the end of
     /// `block`: the condition, or its negation; `None` for all of them.
     fn entry(
@@ -428,12 +643,15 @@ impl<'a> Emitted<'a> {
     }
 }
 
-/// `for (var k = ...; k < n; k += ...) { BODY }` with a `u32` counter, a
+/// `for (var k = S; k < n; k = STEP) { BODY }` with a `u32` counter, a
 /// bound `n` that the loop does not change, a continuing block that only
-/// steps the counter, and no other way out of the body. Its trip count is
-/// uniform once the bound is: the workgroup's largest `n`, found once
-/// before the loop, with each invocation running the body only while
-/// `k < n` holds for it.
+/// steps the counter, and no other way out of the body. The counter must
+/// start from the same value `S` in every invocation, set just before the
+/// loop, step by the same `STEP` (computed from the counter and uniform
+/// values) and be named nowhere else: then its trip count is uniform once
+/// the bound is: the workgroup's largest `n`, found once before the loop,
+/// with each invocation running the body only while `k < n` holds for it.
+/// Any other loop votes.
 ///
 /// ```text
 ///                                    atomicStore(&votes, 0u);
@@ -457,6 +675,9 @@ struct Counted {
     condition: Handle<Expression>,
     /// What the header emits.
     header_values: BTreeSet<Handle<Expression>>,
+    /// Where the loop counts its iterations in a variable of its own,
+    /// stepped like the counter, the counter's start.
+    shadow_from: Option<Handle<Expression>>,
 }
 
 impl Counted {
@@ -467,6 +688,7 @@ impl Counted {
         body: &Block,
         continuing: &Block,
         break_if: Option<Handle<Expression>>,
+        site: &Surroundings,
     ) -> Option<Counted> {
         if break_if.is_some() {
             return None;
@@ -523,6 +745,51 @@ impl Counted {
         if !steps_only || continuing.is_empty() {
             return None;
         }
+        // Only the continuing block changes the counter.
+        let in_body = local_uses(expressions, body)?;
+        if in_body.get(&counter).is_some_and(|u| u.other > 0) {
+            return None;
+        }
+        // Every invocation starts the counter from the same value: nothing
+        // outside the loop stores into it but the reset just before it.
+        let outside = (site.uses_outside)(counter)?;
+        let start = match site.reset {
+            Some((local, start)) if local == counter => {
+                (outside.other == 1 && (site.is_uniform)(start)).then_some(start)?
+            }
+            // `var k = 0u;` outside any loop: naga keeps a constant
+            // initialiser on the variable.
+            _ => {
+                let init = local_variables[counter].init?;
+                let constant = matches!(
+                    expressions[init],
+                    Expression::Literal(_) | Expression::Constant(_) | Expression::ZeroValue(_)
+                );
+                (outside.other == 0 && !site.in_loop && constant).then_some(init)?
+            }
+        };
+        // ... and steps it by the same amount.
+        let mut stepped = BTreeSet::new();
+        for statement in continuing.iter() {
+            if let Statement::Emit(range) = statement {
+                stepped.extend(range.clone());
+            }
+        }
+        let in_body: BTreeSet<_> = defined_at_top(body).into_iter().collect();
+        let steps_uniformly = continuing.iter().all(|s| match *s {
+            Statement::Store { value, .. } => steps_from(
+                expressions,
+                value,
+                counter,
+                &stepped,
+                &in_body,
+                site.is_uniform,
+            ),
+            _ => true,
+        });
+        if !steps_uniformly {
+            return None;
+        }
         // The bound is computed before the loop, or in the header from
         // values that do not change in the loop.
         let mut inside = BTreeSet::new();
@@ -540,12 +807,17 @@ impl Counted {
             bound,
             condition: *condition,
             header_values: inside,
+            // Read after the loop, the counter must stop at each
+            // invocation's own bound: a second counter runs the loop.
+            shadow_from: (outside.reads > 0).then_some(start),
         })
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn rewrite(
         self,
         expressions: &mut Arena<Expression>,
+        local_variables: &mut Arena<LocalVariable>,
         resources: &LoopResources,
         body: Block,
         continuing: Block,
@@ -607,7 +879,22 @@ impl Counted {
             head.push(s, sp);
         }
         let counter = b.pre(Expression::LocalVariable(self.counter));
-        let k = b.emit(&mut head, Expression::Load { pointer: counter });
+        let runs = match self.shadow_from {
+            None => counter,
+            Some(start) => {
+                let local = add_local(local_variables, "loop_iteration", resources.u32_ty, span);
+                let shadow = b.pre(Expression::LocalVariable(local));
+                before.push(
+                    Statement::Store {
+                        pointer: shadow,
+                        value: start,
+                    },
+                    span,
+                );
+                shadow
+            }
+        };
+        let k = b.emit(&mut head, Expression::Load { pointer: runs });
         let within = b.emit(
             &mut head,
             Expression::Binary {
@@ -633,6 +920,17 @@ impl Counted {
             guarded.push(s, sp);
         }
         push_if(&mut head, mine, guarded, span);
+        let continuing = if runs == counter {
+            continuing
+        } else {
+            // The counter steps only in the invocation's own iterations,
+            // the loop's own count in all of them.
+            let mut both = Block::new();
+            let shadow_steps = b.copy_steps(&continuing, self.counter, runs);
+            push_if(&mut both, mine, continuing, span);
+            both.append(&mut { shadow_steps });
+            both
+        };
         before.push(
             Statement::Loop {
                 body: head,
@@ -680,6 +978,43 @@ fn invariant(
     operands
         .into_iter()
         .all(|o| invariant(expressions, o, inside))
+}
+
+/// Whether the continuing block's `value` (computed in it: `stepped`) is the
+/// same in every invocation whose counter is: pure arithmetic on the
+/// counter and on uniform values from before the loop.
+fn steps_from(
+    expressions: &Arena<Expression>,
+    value: Handle<Expression>,
+    counter: Handle<LocalVariable>,
+    stepped: &BTreeSet<Handle<Expression>>,
+    in_body: &BTreeSet<Handle<Expression>>,
+    is_uniform: &dyn Fn(Handle<Expression>) -> bool,
+) -> bool {
+    if in_body.contains(&value) {
+        return false;
+    }
+    if !stepped.contains(&value) {
+        return is_uniform(value);
+    }
+    match expressions[value] {
+        Expression::Load { pointer } => {
+            matches!(expressions[pointer], Expression::LocalVariable(l) if l == counter)
+        }
+        Expression::Binary { .. }
+        | Expression::Unary { .. }
+        | Expression::As { .. }
+        | Expression::Math { .. }
+        | Expression::Select { .. } => {
+            let mut operands = Vec::new();
+            let mut copy = expressions[value].clone();
+            crate::ir::for_each_operand(&mut copy, &mut |h| operands.push(*h));
+            operands
+                .into_iter()
+                .all(|o| steps_from(expressions, o, counter, stepped, in_body, is_uniform))
+        }
+        _ => false,
+    }
 }
 
 /// Whether an expression is a value rather than a pointer, as far as an
