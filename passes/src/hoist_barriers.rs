@@ -1429,6 +1429,17 @@ fn main(@builtin(local_invocation_index) lid: u32) {{
         assert!(notes.contains("continuing block reads"), "{notes}");
     }
 
+    /// How the pass made the loop of `body` uniform.
+    fn loop_strategy(body: &str) -> String {
+        let (text, changes) = hoist(&main_with(body)).unwrap();
+        changes
+            .iter()
+            .find(|c| c.kind == "uniform-loop")
+            .unwrap_or_else(|| panic!("no uniform loop:\n{text}"))
+            .details["strategy"]
+            .clone()
+    }
+
     fn kinds(changes: &[Change]) -> Vec<&str> {
         changes.iter().map(|c| c.kind.as_str()).collect()
     }
@@ -1557,17 +1568,19 @@ fn main(@builtin(local_invocation_index) lid: u32) {{
     fn a_counter_that_differs_between_invocations_votes() {
         // Starting from `lid % 2u`, the counter would reach the workgroup's
         // largest bound after different numbers of iterations.
-        let (text, changes) = hoist(&main_with(
-            "for (var k = lid % 2u; k < 4u; k++) {\n w[lid] = k;\n workgroupBarrier();\n}",
-        ))
-        .unwrap();
-        assert_eq!(changes[0].details["strategy"], "vote", "{text}");
+        assert_eq!(
+            loop_strategy(
+                "for (var k = lid % 2u; k < 4u; k++) {\n w[lid] = k;\n workgroupBarrier();\n}"
+            ),
+            "vote"
+        );
         // Stepped by a value that differs, likewise.
-        let (text, changes) = hoist(&main_with(
-            "for (var k = 0u; k < 8u; k += 1u + lid % 2u) {\n w[lid] = k;\n workgroupBarrier();\n}",
-        ))
-        .unwrap();
-        assert_eq!(changes[0].details["strategy"], "vote", "{text}");
+        assert_eq!(
+            loop_strategy(
+                "for (var k = 0u; k < 8u; k += 1u + lid % 2u) {\n w[lid] = k;\n workgroupBarrier();\n}"
+            ),
+            "vote"
+        );
     }
 
     #[test]
@@ -1601,11 +1614,12 @@ fn main(@builtin(local_invocation_index) lid: u32) {{
 
     #[test]
     fn a_counter_the_body_changes_votes() {
-        let (text, changes) = hoist(&main_with(
-            "for (var k = 0u; k < lid % 4u; k++) {\n w[lid] = k;\n workgroupBarrier();\n k += w[0] % 2u;\n}",
-        ))
-        .unwrap();
-        assert_eq!(changes[0].details["strategy"], "vote", "{text}");
+        assert_eq!(
+            loop_strategy(
+                "for (var k = 0u; k < lid % 4u; k++) {\n w[lid] = k;\n workgroupBarrier();\n k += w[0] % 2u;\n}"
+            ),
+            "vote"
+        );
     }
 
     #[test]

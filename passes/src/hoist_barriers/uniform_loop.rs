@@ -453,14 +453,7 @@ fn speculable(expressions: &Arena<Expression>, header: &Block) -> bool {
                 Expression::Load { pointer } => {
                     matches!(expressions[pointer], Expression::LocalVariable(_))
                 }
-                Expression::Binary { .. }
-                | Expression::Unary { .. }
-                | Expression::Select { .. }
-                | Expression::As { .. }
-                | Expression::Math { .. }
-                | Expression::Splat { .. }
-                | Expression::Swizzle { .. } => true,
-                _ => false,
+                ref e => is_arithmetic(e),
             }),
             _ => true,
         })
@@ -954,21 +947,15 @@ fn invariant(
     if !inside.contains(&value) {
         return true;
     }
-    let pure = matches!(
-        expressions[value],
-        Expression::Binary { .. }
-            | Expression::Unary { .. }
-            | Expression::As { .. }
-            | Expression::Math { .. }
-            | Expression::Select { .. }
-            | Expression::Splat { .. }
-            | Expression::Swizzle { .. }
-            | Expression::Compose { .. }
-            | Expression::AccessIndex { .. }
-    ) && !matches!(
-        expressions[value],
-        Expression::AccessIndex { base, .. } if !is_value(expressions, base)
-    );
+    let pure = (is_arithmetic(&expressions[value])
+        || matches!(
+            expressions[value],
+            Expression::Compose { .. } | Expression::AccessIndex { .. }
+        ))
+        && !matches!(
+            expressions[value],
+            Expression::AccessIndex { base, .. } if !is_value(expressions, base)
+        );
     if !pure {
         return false;
     }
@@ -1001,11 +988,7 @@ fn steps_from(
         Expression::Load { pointer } => {
             matches!(expressions[pointer], Expression::LocalVariable(l) if l == counter)
         }
-        Expression::Binary { .. }
-        | Expression::Unary { .. }
-        | Expression::As { .. }
-        | Expression::Math { .. }
-        | Expression::Select { .. } => {
+        ref e if is_arithmetic(e) => {
             let mut operands = Vec::new();
             let mut copy = expressions[value].clone();
             crate::ir::for_each_operand(&mut copy, &mut |h| operands.push(*h));
@@ -1015,6 +998,21 @@ fn steps_from(
         }
         _ => false,
     }
+}
+
+/// Arithmetic on values: the same operands give the same result, and
+/// nothing can fault.
+fn is_arithmetic(expression: &Expression) -> bool {
+    matches!(
+        expression,
+        Expression::Binary { .. }
+            | Expression::Unary { .. }
+            | Expression::As { .. }
+            | Expression::Math { .. }
+            | Expression::Select { .. }
+            | Expression::Splat { .. }
+            | Expression::Swizzle { .. }
+    )
 }
 
 /// Whether an expression is a value rather than a pointer, as far as an
