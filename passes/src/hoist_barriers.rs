@@ -566,7 +566,7 @@ fn split_if_at(
     let known = expressions.len();
     let in_loop = enclosing_loop(body, if_path).is_some();
     let all_uses = local_uses(expressions, body);
-    let is_uniform = |h: Handle<Expression>| analysed.is_known_uniform(h);
+    let is_uniform = |h: Handle<Expression>| analysed.is_expression_uniform(h);
     let (block, index) = block_of(body, if_path).ok_or("the `if` could not be located")?;
     let (statement, if_span) = {
         let mut iter = block.span_iter().skip(index);
@@ -1088,7 +1088,7 @@ fn make_loop_uniform(
         _ => Some(None),
     });
     let uses_outside = uses_outside_of(&f.expressions, all_uses, &the_loop);
-    let is_uniform = |h: Handle<Expression>| analysed.is_known_uniform(h);
+    let is_uniform = |h: Handle<Expression>| analysed.is_expression_uniform(h);
     let site = uniform_loop::Surroundings {
         entry: None,
         reset: reset.flatten(),

@@ -201,17 +201,9 @@ pub struct FunctionUniformity {
 
 impl FunctionUniformity {
     /// Whether `expression` has the same value in every invocation (for a
-    /// function, when its parameters do).
+    /// function, when its parameters do); `false` for an expression made
+    /// after the analysis, which it cannot vouch for.
     pub fn is_expression_uniform(&self, expression: Handle<Expression>) -> bool {
-        self.expressions
-            .get(expression.index())
-            .is_none_or(|n| !self.reached_from.contains_key(n))
-    }
-
-    /// Whether `expression` is one the analysis saw and found to have the
-    /// same value in every invocation; `false` for an expression made
-    /// since.
-    pub fn is_known_uniform(&self, expression: Handle<Expression>) -> bool {
         self.expressions
             .get(expression.index())
             .is_some_and(|n| !self.reached_from.contains_key(n))
