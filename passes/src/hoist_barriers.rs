@@ -566,7 +566,6 @@ fn split_if_at(
     let known = expressions.len();
     let in_loop = enclosing_loop(body, if_path).is_some();
     let all_uses = local_uses(expressions, body);
-    let is_uniform = |h: Handle<Expression>| analysed.is_expression_uniform(h);
     let (block, index) = block_of(body, if_path).ok_or("the `if` could not be located")?;
     let (statement, if_span) = {
         let mut iter = block.span_iter().skip(index);
@@ -694,32 +693,20 @@ fn split_if_at(
         // before it, is reset outside the `if` (for every invocation: the
         // others never read it), so that a counted loop starts from the
         // same value everywhere.
-        let the_loop = (i < n && is_moved_loop[i]).then(|| &cut_blocks[i]);
-        let uses_outside = the_loop.map(|cut| {
-            let the_loop = cut
+        let locals = (i < n && is_moved_loop[i]).then(|| {
+            let the_loop = cut_blocks[i]
                 .last()
                 .expect("the loop is the cut block's last statement");
-            uses_outside_of(expressions, all_uses.clone(), the_loop)
+            LoopLocals::new(expressions, all_uses.as_ref(), the_loop)
         });
-        let reset = match uses_outside {
-            Some(ref uses_outside) => {
-                let part = if cuts_in_reject {
-                    &mut reject
-                } else {
-                    &mut accept
-                };
-                let the_loop = the_loop.and_then(|cut| cut.last()).expect("a moved loop");
-                take_reset(
-                    expressions,
-                    part,
-                    the_loop,
-                    &defined_inside,
-                    known,
-                    uses_outside,
-                )
-            }
-            None => None,
-        };
+        let reset = locals.as_ref().and_then(|locals| {
+            let part = if cuts_in_reject {
+                &mut reject
+            } else {
+                &mut accept
+            };
+            take_reset(expressions, part, locals, &defined_inside, known)
+        });
         if !accept.is_empty() || !reject.is_empty() {
             replacement.push(
                 Statement::If {
@@ -742,24 +729,20 @@ fn split_if_at(
         // what it carries.
         let mut statements: Vec<(Statement, Span)> = cut.span_into_iter().collect();
         let (the_loop, loop_span) = statements.pop().expect("the loop");
-        if let Some((store, span)) = reset.clone() {
+        let reset = reset.map(|(store, span)| {
+            let stored = stored_local(expressions, &store);
             replacement.push(store, span);
-        }
+            stored.expect("take_reset takes a store into a local variable")
+        });
         for (s, span) in statements {
             replacement.push(s, span);
         }
         let resources = resources.ok_or("internal: no loop resources were made")?;
         let site = uniform_loop::Surroundings {
             entry: Some((condition, cuts_in_reject)),
-            reset: reset.and_then(|(store, _)| match store {
-                Statement::Store { pointer, value } => match expressions[pointer] {
-                    Expression::LocalVariable(local) => Some((local, value)),
-                    _ => None,
-                },
-                _ => None,
-            }),
-            uses_outside: uses_outside.as_ref().expect("made for every moved loop"),
-            is_uniform: &is_uniform,
+            reset,
+            locals: locals.as_ref().expect("made for every moved loop"),
+            analysed,
             in_loop,
         };
         let (mut made, strategy) = uniform_loop::make_uniform(
@@ -961,29 +944,23 @@ fn rewrite_across(
 }
 
 /// Takes out of `part` a top-level store into a local variable that
-/// nothing but `the_loop` after the part names (outside it, the store is
+/// nothing but the loop after the part names (outside it, the store is
 /// its only use), of a value from before the `if` (not `defined_inside` its
 /// branches, nor made since the analysis: `known`).
 fn take_reset(
     expressions: &naga::Arena<Expression>,
     part: &mut Block,
-    the_loop: &Statement,
+    locals: &LoopLocals,
     defined_inside: &HashSet<Handle<Expression>>,
     known: usize,
-    uses_outside: &dyn Fn(Handle<naga::LocalVariable>) -> Option<LocalUse>,
 ) -> Option<(Statement, Span)> {
-    let named_in_loop = local_uses(expressions, &Block::from_vec(vec![the_loop.clone()]))?;
-    let at = part.iter().position(|s| match *s {
-        Statement::Store { pointer, value } => {
-            matches!(
-                expressions[pointer],
-                Expression::LocalVariable(local)
-                    if named_in_loop.contains_key(&local)
-                        && uses_outside(local) == Some(LocalUse { reads: 0, other: 1 })
-            ) && value.index() < known
+    let at = part.iter().position(|s| {
+        stored_local(expressions, s).is_some_and(|(local, value)| {
+            locals.named_inside(local)
+                && locals.outside(local) == Some(LocalUse { reads: 0, other: 1 })
+                && value.index() < known
                 && !defined_inside.contains(&value)
-        }
-        _ => false,
+        })
     })?;
     let mut statements: Vec<(Statement, Span)> = std::mem::take(part).span_into_iter().collect();
     let taken = statements.remove(at);
@@ -993,17 +970,44 @@ fn take_reset(
     Some(taken)
 }
 
-/// How the function names each local variable outside `the_loop`, given
-/// how it does in all (`all_uses`).
-fn uses_outside_of(
+/// The local variable a statement stores into directly, and the value.
+fn stored_local(
     expressions: &naga::Arena<Expression>,
-    all_uses: Option<HashMap<Handle<naga::LocalVariable>, LocalUse>>,
-    the_loop: &Statement,
-) -> impl Fn(Handle<naga::LocalVariable>) -> Option<LocalUse> {
-    let inside = local_uses(expressions, &Block::from_vec(vec![the_loop.clone()]));
-    move |local| {
+    statement: &Statement,
+) -> Option<(Handle<naga::LocalVariable>, Handle<Expression>)> {
+    match *statement {
+        Statement::Store { pointer, value } => match expressions[pointer] {
+            Expression::LocalVariable(local) => Some((local, value)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// How a function names its local variables inside a loop, and outside
+/// it; `None` answers where some uses could not be seen.
+struct LoopLocals<'a> {
+    all: Option<&'a HashMap<Handle<naga::LocalVariable>, LocalUse>>,
+    inside: Option<HashMap<Handle<naga::LocalVariable>, LocalUse>>,
+}
+
+impl<'a> LoopLocals<'a> {
+    fn new(
+        expressions: &naga::Arena<Expression>,
+        all: Option<&'a HashMap<Handle<naga::LocalVariable>, LocalUse>>,
+        the_loop: &Statement,
+    ) -> Self {
+        let inside = local_uses(expressions, &Block::from_vec(vec![the_loop.clone()]));
+        LoopLocals { all, inside }
+    }
+
+    fn named_inside(&self, local: Handle<naga::LocalVariable>) -> bool {
+        self.inside.as_ref().is_some_and(|u| u.contains_key(&local))
+    }
+
+    fn outside(&self, local: Handle<naga::LocalVariable>) -> Option<LocalUse> {
         let of = |uses: &HashMap<_, LocalUse>| uses.get(&local).copied().unwrap_or_default();
-        let (all, inside) = (of(all_uses.as_ref()?), of(inside.as_ref()?));
+        let (all, inside) = (of(self.all?), of(self.inside.as_ref()?));
         Some(LocalUse {
             reads: all.reads.checked_sub(inside.reads)?,
             other: all.other.checked_sub(inside.other)?,
@@ -1079,21 +1083,19 @@ fn make_loop_uniform(
         .nth(index)
         .map(|(s, span)| (s.clone(), *span))
         .ok_or("the loop could not be located")?;
-    let reset = block.iter().take(index).rev().find_map(|s| match *s {
-        Statement::Emit(_) => None,
-        Statement::Store { pointer, value } => Some(match f.expressions[pointer] {
-            Expression::LocalVariable(local) => Some((local, value)),
-            _ => None,
-        }),
-        _ => Some(None),
-    });
-    let uses_outside = uses_outside_of(&f.expressions, all_uses, &the_loop);
-    let is_uniform = |h: Handle<Expression>| analysed.is_expression_uniform(h);
+    // The statement before the loop, past what it emits.
+    let reset = block
+        .iter()
+        .take(index)
+        .rev()
+        .find(|s| !matches!(s, Statement::Emit(_)))
+        .and_then(|s| stored_local(&f.expressions, s));
+    let locals = LoopLocals::new(&f.expressions, all_uses.as_ref(), &the_loop);
     let site = uniform_loop::Surroundings {
         entry: None,
-        reset: reset.flatten(),
-        uses_outside: &uses_outside,
-        is_uniform: &is_uniform,
+        reset,
+        locals: &locals,
+        analysed,
         in_loop,
     };
     let (made, strategy) = uniform_loop::make_uniform(

@@ -50,7 +50,8 @@ use naga::{
 };
 
 use super::exits::{Exit, Predicate};
-use super::{defined_at_top, local_uses, used_in, LocalUse};
+use super::{defined_at_top, local_uses, used_in, LoopLocals};
+use crate::analysis::uniformity::FunctionUniformity;
 use crate::ir::{add_local, ensure_type};
 
 /// How the workgroup counters of uniform loops are named, followed by a
@@ -94,16 +95,14 @@ pub(super) struct Surroundings<'a> {
     /// Which invocations take part: an expression emitted before the loop
     /// and whether to negate it; all of them when `None`.
     pub entry: Option<(Handle<Expression>, bool)>,
-    /// A function-local variable that a store before the loop, in the
-    /// same block and with nothing else naming the variable in between,
-    /// sets, and the value it stores.
+    /// The local variable that the statement before the loop (in its
+    /// block, past what it emits) stores into, and the value.
     pub reset: Option<(Handle<LocalVariable>, Handle<Expression>)>,
-    /// How the function names a local variable outside the loop, the
-    /// reset included; `None` where that is not known.
-    pub uses_outside: &'a dyn Fn(Handle<LocalVariable>) -> Option<LocalUse>,
-    /// Whether a value computed before the loop is the same in every
-    /// invocation.
-    pub is_uniform: &'a dyn Fn(Handle<Expression>) -> bool,
+    /// How the function names its local variables inside the loop and
+    /// outside it.
+    pub locals: &'a LoopLocals<'a>,
+    /// The function's uniformity, as analysed before this rewrite.
+    pub analysed: &'a FunctionUniformity,
     /// Whether the loop is inside another loop, where a variable's
     /// initialiser does not reset it for each run of this one.
     pub in_loop: bool,
@@ -745,11 +744,11 @@ impl Counted {
         }
         // Every invocation starts the counter from the same value: nothing
         // outside the loop stores into it but the reset just before it.
-        let outside = (site.uses_outside)(counter)?;
+        let outside = site.locals.outside(counter)?;
         let start = match site.reset {
-            Some((local, start)) if local == counter => {
-                (outside.other == 1 && (site.is_uniform)(start)).then_some(start)?
-            }
+            Some((local, start)) if local == counter => (outside.other == 1
+                && site.analysed.is_expression_uniform(start))
+            .then_some(start)?,
             // `var k = 0u;` outside any loop: naga keeps a constant
             // initialiser on the variable.
             _ => {
@@ -776,7 +775,7 @@ impl Counted {
                 counter,
                 &stepped,
                 &in_body,
-                site.is_uniform,
+                site.analysed,
             ),
             _ => true,
         });
@@ -976,13 +975,13 @@ fn steps_from(
     counter: Handle<LocalVariable>,
     stepped: &BTreeSet<Handle<Expression>>,
     in_body: &BTreeSet<Handle<Expression>>,
-    is_uniform: &dyn Fn(Handle<Expression>) -> bool,
+    analysed: &FunctionUniformity,
 ) -> bool {
     if in_body.contains(&value) {
         return false;
     }
     if !stepped.contains(&value) {
-        return is_uniform(value);
+        return analysed.is_expression_uniform(value);
     }
     match expressions[value] {
         Expression::Load { pointer } => {
@@ -994,7 +993,7 @@ fn steps_from(
             crate::ir::for_each_operand(&mut copy, &mut |h| operands.push(*h));
             operands
                 .into_iter()
-                .all(|o| steps_from(expressions, o, counter, stepped, in_body, is_uniform))
+                .all(|o| steps_from(expressions, o, counter, stepped, in_body, analysed))
         }
         _ => false,
     }
