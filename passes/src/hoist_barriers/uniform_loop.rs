@@ -216,7 +216,7 @@ pub(super) fn make_uniform(
     // out again in every later iteration. Not reading the flag back keeps
     // it out of what each iteration's tests depend on.
     let tests_decide = speculated
-        && site.entry.is_none()
+        && entry.is_none()
         && break_if.is_none()
         && !Predicate::has_exit(Exit::Break, &body);
     let mut body = predicate.block(body);
@@ -260,48 +260,40 @@ pub(super) fn make_uniform(
     if speculated {
         // Nothing but arithmetic on local variables: computed by every
         // invocation, each exit test clearing `active` without a branch.
-        let mut previous_test = None;
+        // Chained onto the flag, unless the tests alone decide.
+        let mut still =
+            (!tests_decide).then(|| b.emit(&mut head, Expression::Load { pointer: active }));
         for (statement, statement_span) in header.span_into_iter() {
-            let Statement::If {
-                condition, accept, ..
-            } = statement
-            else {
-                head.push(statement, statement_span);
-                continue;
-            };
-            let stays = if accept.is_empty() {
-                condition
-            } else {
-                b.emit(
+            let stays = match exit_test(&statement) {
+                None => {
+                    head.push(statement, statement_span);
+                    continue;
+                }
+                Some(ExitTest::StayWhile(condition)) => condition,
+                Some(ExitTest::LeaveIf(condition)) => b.emit(
                     &mut head,
                     Expression::Unary {
                         op: naga::UnaryOperator::LogicalNot,
                         expr: condition,
                     },
-                )
+                ),
             };
-            let still = match previous_test {
-                None if tests_decide => stays,
-                earlier => {
-                    let was_active = match earlier {
-                        Some(earlier) => earlier,
-                        None => b.emit(&mut head, Expression::Load { pointer: active }),
-                    };
-                    b.emit(
-                        &mut head,
-                        Expression::Binary {
-                            op: naga::BinaryOperator::LogicalAnd,
-                            left: was_active,
-                            right: stays,
-                        },
-                    )
-                }
+            let now = match still {
+                None => stays,
+                Some(was) => b.emit(
+                    &mut head,
+                    Expression::Binary {
+                        op: naga::BinaryOperator::LogicalAnd,
+                        left: was,
+                        right: stays,
+                    },
+                ),
             };
-            previous_test = Some(still);
+            still = Some(now);
             head.push(
                 Statement::Store {
                     pointer: active,
-                    value: still,
+                    value: now,
                 },
                 statement_span,
             );
@@ -400,6 +392,34 @@ pub(super) fn make_uniform(
     Ok((before, LoopStrategy::Vote))
 }
 
+/// A statement that leaves the loop on a condition and does nothing else.
+#[derive(Clone, Copy)]
+enum ExitTest {
+    /// `if c { break; }`
+    LeaveIf(Handle<Expression>),
+    /// `if c {} else { break; }`, as naga writes a `for` loop's condition.
+    StayWhile(Handle<Expression>),
+}
+
+fn exit_test(statement: &Statement) -> Option<ExitTest> {
+    let Statement::If {
+        condition,
+        ref accept,
+        ref reject,
+    } = *statement
+    else {
+        return None;
+    };
+    let leaves = |b: &Block| b.len() == 1 && matches!(b[0], Statement::Break);
+    if leaves(accept) && reject.is_empty() {
+        Some(ExitTest::LeaveIf(condition))
+    } else if accept.is_empty() && leaves(reject) {
+        Some(ExitTest::StayWhile(condition))
+    } else {
+        None
+    }
+}
+
 /// Splits off the top of a loop body that only computes values and
 /// leaves (`if c { break; }`, or a `for` loop's `if c {} else { break; }`),
 /// when nothing after it uses what it computes. Moved before the vote,
@@ -411,16 +431,9 @@ fn split_header(
     continuing: &Block,
     break_if: Option<Handle<Expression>>,
 ) -> (Block, Block) {
-    let is_exit_test = |s: &Statement| match s {
-        Statement::If { accept, reject, .. } => {
-            let leaves = |b: &Block| b.len() == 1 && matches!(b[0], Statement::Break);
-            (leaves(accept) && reject.is_empty()) || (accept.is_empty() && leaves(reject))
-        }
-        _ => false,
-    };
     let mut end = 0;
     for (i, s) in body.iter().enumerate() {
-        if is_exit_test(s) {
+        if exit_test(s).is_some() {
             end = i + 1;
         } else if !matches!(s, Statement::Emit(_)) {
             break;
@@ -639,10 +652,12 @@ impl<'a> Emitted<'a> {
 /// bound `n` that the loop does not change, a continuing block that only
 /// steps the counter, and no other way out of the body. The counter must
 /// start from the same value `S` in every invocation, set just before the
-/// loop, step by the same `STEP` (computed from the counter and uniform
-/// values) and be named nowhere else: then its trip count is uniform once
-/// the bound is: the workgroup's largest `n`, found once before the loop,
-/// with each invocation running the body only while `k < n` holds for it.
+/// loop, and step by the same `STEP` (computed from the counter and uniform
+/// values) only in the continuing block: then its trip count is uniform
+/// once the bound is: the workgroup's largest `n`, found once before the
+/// loop, with each invocation running the body only while `k < n` holds
+/// for it. Where the counter is read after the loop, a second counter runs
+/// the loop and the first steps only in the invocation's own iterations.
 /// Any other loop votes.
 ///
 /// ```text
@@ -686,18 +701,11 @@ impl Counted {
             return None;
         }
         let header = body.iter().position(|s| !matches!(s, Statement::Emit(_)))?;
-        let Statement::If {
-            condition,
-            accept,
-            reject,
-        } = &body[header]
-        else {
-            return None;
+        let condition = match exit_test(&body[header])? {
+            ExitTest::StayWhile(condition) => condition,
+            ExitTest::LeaveIf(_) => return None,
         };
-        if !accept.is_empty() || reject.len() != 1 || !matches!(reject[0], Statement::Break) {
-            return None;
-        }
-        let (counter_load, bound) = match expressions[*condition] {
+        let (counter_load, bound) = match expressions[condition] {
             Expression::Binary {
                 op: naga::BinaryOperator::Less,
                 left,
@@ -738,8 +746,8 @@ impl Counted {
             return None;
         }
         // Only the continuing block changes the counter.
-        let in_body = local_uses(expressions, body)?;
-        if in_body.get(&counter).is_some_and(|u| u.other > 0) {
+        let body_uses = local_uses(expressions, body)?;
+        if body_uses.get(&counter).is_some_and(|u| u.other > 0) {
             return None;
         }
         // Every invocation starts the counter from the same value: nothing
@@ -761,12 +769,7 @@ impl Counted {
             }
         };
         // ... and steps it by the same amount.
-        let mut stepped = BTreeSet::new();
-        for statement in continuing.iter() {
-            if let Statement::Emit(range) = statement {
-                stepped.extend(range.clone());
-            }
-        }
+        let stepped: BTreeSet<_> = defined_at_top(continuing).into_iter().collect();
         let in_body: BTreeSet<_> = defined_at_top(body).into_iter().collect();
         let steps_uniformly = continuing.iter().all(|s| match *s {
             Statement::Store { value, .. } => steps_from(
@@ -797,7 +800,7 @@ impl Counted {
             header,
             counter,
             bound,
-            condition: *condition,
+            condition,
             header_values: inside,
             // Read after the loop, the counter must stop at each
             // invocation's own bound: a second counter runs the loop.
@@ -918,9 +921,9 @@ impl Counted {
             // The counter steps only in the invocation's own iterations,
             // the loop's own count in all of them.
             let mut both = Block::new();
-            let shadow_steps = b.copy_steps(&continuing, self.counter, runs);
+            let mut shadow_steps = b.copy_steps(&continuing, self.counter, runs);
             push_if(&mut both, mine, continuing, span);
-            both.append(&mut { shadow_steps });
+            both.append(&mut shadow_steps);
             both
         };
         before.push(
