@@ -1,0 +1,935 @@
+//! Builds one function's dependence graph by walking its body in program
+//! order, as WGSL's uniformity rules (and Tint, which browsers run) do.
+//!
+//! Function-local variables, and what pointer parameters point to, are
+//! tracked flow-sensitively: the walk keeps the node that stands for the
+//! current value of each one. A store makes a new node; where paths join
+//! (after an `if`, at a loop's head, after a `break`) a merge node depends
+//! on the value of every path that reaches the join. A loop's head gets
+//! the values from before the loop, from the end of its body and from
+//! every `continue` as edges of one node per variable, so cycles through
+//! the loop need no iteration: reachability in the graph is the fixed
+//! point.
+
+use std::collections::HashMap;
+
+use naga::{
+    AddressSpace, Binding, BuiltIn, Expression, Function, Handle, ImageClass, Module, Span,
+    Statement, StorageAccess, TypeInner,
+};
+use petgraph::graph::{DiGraph, NodeIndex};
+
+use super::behaviour::Behaviours;
+use super::{
+    reachable_from, BarrierKind, FunctionSummary, FunctionUniformity, Node, NodeKind,
+    RequirementKind, StatementPath, UniformityRequirement,
+};
+use crate::ir::for_each_operand;
+
+/// What a pointer expression points into.
+enum PointerRoot {
+    /// A tracked variable: a function-local variable, or what a pointer
+    /// parameter points to.
+    Tracked(usize),
+    Global(Handle<naga::GlobalVariable>),
+    Other,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum FrameKind {
+    Loop,
+    Switch,
+}
+
+/// A construct `break` (or `continue`) leaves: the values each variable
+/// has on the paths that leave it.
+struct Frame {
+    kind: FrameKind,
+    /// For a loop, the value of each variable at the start of an iteration.
+    heads: Vec<NodeIndex>,
+    /// The value of each variable after the construct, where some path
+    /// leaves it.
+    exits: Vec<Option<NodeIndex>>,
+}
+
+pub(super) struct Builder<'a> {
+    module: &'a Module,
+    function: &'a Function,
+    is_entry_point: bool,
+    callees: &'a [(Handle<Function>, FunctionUniformity)],
+    graph: DiGraph<Node, ()>,
+    root: NodeIndex,
+    expressions: Vec<NodeIndex>,
+    params: Vec<NodeIndex>,
+    /// What each pointer parameter points to on entry and on return.
+    contents_in: Vec<Option<NodeIndex>>,
+    contents_out: Vec<Option<NodeIndex>>,
+    locals: usize,
+    names: Vec<String>,
+    /// Every value node a variable ever had, for loads the walk never saw
+    /// evaluated.
+    history: Vec<Vec<NodeIndex>>,
+    loads_seen: Vec<bool>,
+    frames: Vec<Frame>,
+    unreachable: usize,
+    control_flow: HashMap<StatementPath, NodeIndex>,
+    source_reasons: HashMap<NodeIndex, String>,
+    requirements: Vec<UniformityRequirement>,
+    return_value: NodeIndex,
+}
+
+type Values = Vec<NodeIndex>;
+
+impl<'a> Builder<'a> {
+    pub fn new(
+        module: &'a Module,
+        function: &'a Function,
+        is_entry_point: bool,
+        callees: &'a [(Handle<Function>, FunctionUniformity)],
+    ) -> Self {
+        let mut graph = DiGraph::new();
+        let root = graph.add_node(Node {
+            kind: NodeKind::Root,
+            span: Span::UNDEFINED,
+        });
+        let return_value = graph.add_node(Node {
+            kind: NodeKind::ReturnValue,
+            span: Span::UNDEFINED,
+        });
+        let locals = function.local_variables.len();
+        let mut names: Vec<String> = function
+            .local_variables
+            .iter()
+            .map(|(_, l)| l.name.clone().unwrap_or_else(|| "a variable".into()))
+            .collect();
+        names.extend(function.arguments.iter().enumerate().map(|(i, a)| {
+            a.name
+                .as_ref()
+                .map_or_else(|| format!("*argument {i}"), |n| format!("*{n}"))
+        }));
+        Builder {
+            module,
+            function,
+            is_entry_point,
+            callees,
+            graph,
+            root,
+            expressions: Vec::new(),
+            params: Vec::new(),
+            contents_in: Vec::new(),
+            contents_out: Vec::new(),
+            locals,
+            history: vec![Vec::new(); names.len()],
+            names,
+            loads_seen: vec![false; function.expressions.len()],
+            frames: Vec::new(),
+            unreachable: 0,
+            control_flow: HashMap::new(),
+            source_reasons: HashMap::new(),
+            requirements: Vec::new(),
+            return_value,
+        }
+    }
+
+    fn node(&mut self, kind: NodeKind, span: Span) -> NodeIndex {
+        self.graph.add_node(Node { kind, span })
+    }
+
+    fn edge(&mut self, from: NodeIndex, to: NodeIndex) {
+        self.graph.update_edge(from, to, ());
+    }
+
+    fn source(&mut self, node: NodeIndex, reason: String) {
+        self.edge(self.root, node);
+        self.source_reasons.entry(node).or_insert(reason);
+    }
+
+    fn expr(&self, handle: Handle<Expression>) -> NodeIndex {
+        self.expressions[handle.index()]
+    }
+
+    fn is_pointer(&self, ty: Handle<naga::Type>) -> bool {
+        matches!(self.module.types[ty].inner, TypeInner::Pointer { .. })
+    }
+
+    /// A new value of a tracked variable.
+    fn set(&mut self, values: &mut Values, var: usize, node: NodeIndex) {
+        values[var] = node;
+        self.history[var].push(node);
+    }
+
+    pub fn run(mut self) -> FunctionUniformity {
+        let mut values: Values = Vec::with_capacity(self.names.len());
+        for (handle, local) in self.function.local_variables.iter() {
+            let span = self.function.local_variables.get_span(handle);
+            // A variable starts as its constant initialiser or zero: the
+            // same everywhere.
+            let _ = local;
+            let node = self.node(NodeKind::Merge, span);
+            values.push(node);
+        }
+        for argument in &self.function.arguments {
+            let param = self.node(NodeKind::Param, Span::UNDEFINED);
+            self.params.push(param);
+            if self.is_pointer(argument.ty) {
+                let contents = self.node(NodeKind::ParamContents, Span::UNDEFINED);
+                let out = self.node(NodeKind::ParamContents, Span::UNDEFINED);
+                self.contents_in.push(Some(contents));
+                self.contents_out.push(Some(out));
+                values.push(contents);
+            } else {
+                self.contents_in.push(None);
+                self.contents_out.push(None);
+                values.push(param);
+            }
+        }
+        for (var, &node) in values.iter().enumerate() {
+            self.history[var].push(node);
+        }
+        for (handle, _) in self.function.expressions.iter() {
+            let span = self.function.expressions.get_span(handle);
+            let node = self.node(NodeKind::Expression, span);
+            self.expressions.push(node);
+        }
+        for (handle, expression) in self.function.expressions.iter() {
+            self.expression_edges(handle, expression);
+        }
+        let entry = self.node(NodeKind::ControlFlow, Span::UNDEFINED);
+        let mut path = Vec::new();
+        let body = &self.function.body;
+        let (_, behaviours) = self.block(body, entry, &mut values, &mut path);
+        if behaviours.contains(Behaviours::NEXT) {
+            self.pointer_outputs(&values);
+        }
+        self.unseen_loads();
+        self.finish()
+    }
+
+    fn finish(self) -> FunctionUniformity {
+        let reached_from = reachable_from(&self.graph, self.root);
+        let mut analysed = FunctionUniformity {
+            graph: self.graph,
+            root: self.root,
+            expressions: self.expressions,
+            control_flow: self.control_flow,
+            source_reasons: self.source_reasons,
+            reached_from,
+            requirements: self.requirements,
+            summary: FunctionSummary::default(),
+            names: self.names,
+        };
+        analysed.summary = super::summarise(
+            &analysed,
+            &self.params,
+            &self.contents_in,
+            &self.contents_out,
+            self.return_value,
+        );
+        analysed
+    }
+
+    /// A load that no `Emit` evaluated (the module is being rewritten and
+    /// not yet valid) may see any value its variable ever had.
+    fn unseen_loads(&mut self) {
+        for (handle, expression) in self.function.expressions.iter() {
+            if let Expression::Load { pointer } = *expression {
+                if self.loads_seen[handle.index()] {
+                    continue;
+                }
+                if let PointerRoot::Tracked(var) = self.pointer_root(pointer) {
+                    let node = self.expr(handle);
+                    for value in self.history[var].clone() {
+                        self.edge(value, node);
+                    }
+                }
+            }
+        }
+    }
+
+    fn pointer_root(&self, mut pointer: Handle<Expression>) -> PointerRoot {
+        loop {
+            match self.function.expressions[pointer] {
+                Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => {
+                    pointer = base
+                }
+                Expression::LocalVariable(l) => return PointerRoot::Tracked(l.index()),
+                Expression::GlobalVariable(g) => return PointerRoot::Global(g),
+                Expression::FunctionArgument(i)
+                    if self.contents_in.get(i as usize).is_some_and(Option::is_some) =>
+                {
+                    return PointerRoot::Tracked(self.locals + i as usize)
+                }
+                _ => return PointerRoot::Other,
+            }
+        }
+    }
+
+    fn global_is_non_uniform(&self, global: Handle<naga::GlobalVariable>) -> Option<String> {
+        let var = &self.module.global_variables[global];
+        let name = var.name.as_deref().unwrap_or("a global variable");
+        match var.space {
+            AddressSpace::Storage { access } if access.contains(StorageAccess::STORE) => Some(
+                format!("`{name}` is read_write storage: other invocations may write it, so loads may differ"),
+            ),
+            AddressSpace::WorkGroup => Some(format!(
+                "`{name}` is workgroup memory: loads may differ between invocations (workgroupUniformLoad reads it uniformly)"
+            )),
+            AddressSpace::Private => Some(format!(
+                "`{name}` is a private variable, which each invocation may write differently"
+            )),
+            AddressSpace::Handle => match self.module.types[var.ty].inner {
+                TypeInner::Image {
+                    class: ImageClass::Storage { access, .. },
+                    ..
+                } if access.contains(StorageAccess::STORE) => Some(format!(
+                    "`{name}` is a read_write storage texture: other invocations may write it"
+                )),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn builtin_reason(binding: &Binding, name: &str) -> Option<String> {
+        match *binding {
+            Binding::BuiltIn(
+                BuiltIn::WorkGroupId
+                | BuiltIn::NumWorkGroups
+                | BuiltIn::WorkGroupSize
+                | BuiltIn::SubgroupSize
+                | BuiltIn::NumSubgroups,
+            ) => None,
+            Binding::BuiltIn(b) => Some(format!(
+                "`{name}` is the builtin {b:?}, which differs between invocations"
+            )),
+            Binding::Location { .. } => Some(format!(
+                "`{name}` is a shader input, which differs between invocations"
+            )),
+        }
+    }
+
+    /// Why an entry point's argument may differ between invocations. A
+    /// structure counts as a whole, as in WGSL: one member that differs
+    /// makes all of it non-uniform.
+    fn entry_argument_reason(&self, index: usize) -> Option<String> {
+        let argument = &self.function.arguments[index];
+        let name = argument
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("argument {index}"));
+        if let Some(binding) = &argument.binding {
+            return Self::builtin_reason(binding, &name);
+        }
+        let TypeInner::Struct { ref members, .. } = self.module.types[argument.ty].inner else {
+            return None;
+        };
+        members.iter().find_map(|member| {
+            let member_name = member.name.clone().unwrap_or_default();
+            let reason = member
+                .binding
+                .as_ref()
+                .and_then(|b| Self::builtin_reason(b, &member_name))?;
+            Some(format!(
+                "`{name}` holds member `{member_name}`, and a structure of entry point inputs is uniform only if all its members are: {reason}"
+            ))
+        })
+    }
+
+    /// The edges an expression has wherever it is evaluated; a load's
+    /// edge to the variable's current value is added where it is emitted.
+    fn expression_edges(&mut self, handle: Handle<Expression>, expression: &Expression) {
+        let node = self.expressions[handle.index()];
+        match *expression {
+            Expression::FunctionArgument(i) => {
+                let i = i as usize;
+                if self.is_entry_point {
+                    if let Some(reason) = self.entry_argument_reason(i) {
+                        self.source(node, reason);
+                    }
+                } else {
+                    self.edge(self.params[i], node);
+                }
+            }
+            Expression::Load { pointer } => {
+                self.edge(self.expr(pointer), node);
+                if let PointerRoot::Global(g) = self.pointer_root(pointer) {
+                    if let Some(reason) = self.global_is_non_uniform(g) {
+                        self.source(node, reason);
+                    }
+                }
+            }
+            Expression::ImageLoad { image, .. } => {
+                self.operand_edges(node, expression);
+                if let Expression::GlobalVariable(g) = self.function.expressions[image] {
+                    if let Some(reason) = self.global_is_non_uniform(g) {
+                        self.source(node, reason);
+                    }
+                }
+            }
+            Expression::AtomicResult { .. } => self.source(
+                node,
+                "atomic operations return values that differ between invocations".into(),
+            ),
+            Expression::SubgroupBallotResult | Expression::SubgroupOperationResult { .. } => self
+                .source(
+                    node,
+                    "subgroup operations return values that may differ between subgroups".into(),
+                ),
+            Expression::RayQueryProceedResult => {
+                self.source(node, "ray queries differ between invocations".into())
+            }
+            Expression::WorkGroupUniformLoadResult { .. } | Expression::CallResult(_) => {}
+            _ => self.operand_edges(node, expression),
+        }
+    }
+
+    fn operand_edges(&mut self, node: NodeIndex, expression: &Expression) {
+        let mut operands = Vec::new();
+        let mut copy = expression.clone();
+        for_each_operand(&mut copy, &mut |h| operands.push(*h));
+        for operand in operands {
+            if let Some(&from) = self.expressions.get(operand.index()) {
+                self.edge(from, node);
+            }
+        }
+    }
+
+    /// An expression evaluated here: a load reads the variable's current
+    /// value.
+    fn evaluate(&mut self, handle: Handle<Expression>, values: &Values) {
+        if let Expression::Load { pointer } = self.function.expressions[handle] {
+            self.loads_seen[handle.index()] = true;
+            if let PointerRoot::Tracked(var) = self.pointer_root(pointer) {
+                self.edge(values[var], self.expr(handle));
+            }
+        }
+    }
+
+    fn require(
+        &mut self,
+        what: RequirementKind,
+        span: Span,
+        path: &StatementPath,
+        node: NodeIndex,
+    ) {
+        if self.unreachable > 0 {
+            return;
+        }
+        self.requirements.push(UniformityRequirement {
+            what,
+            span,
+            path: path.clone(),
+            node,
+        });
+    }
+
+    /// The values pointer parameters hand back where the function returns.
+    fn pointer_outputs(&mut self, values: &Values) {
+        if self.unreachable > 0 {
+            return;
+        }
+        for i in 0..self.contents_out.len() {
+            if let Some(out) = self.contents_out[i] {
+                self.edge(values[self.locals + i], out);
+            }
+        }
+    }
+
+    /// Walks a block in control flow `cf`; returns the control flow after
+    /// it and its behaviours.
+    fn block(
+        &mut self,
+        block: &naga::Block,
+        mut cf: NodeIndex,
+        values: &mut Values,
+        path: &mut StatementPath,
+    ) -> (NodeIndex, Behaviours) {
+        let mut behaviours = Behaviours::NEXT;
+        let mut dead: Option<Values> = None;
+        for (index, (statement, &span)) in block.span_iter().enumerate() {
+            path.push(index as u32);
+            self.control_flow.insert(path.clone(), cf);
+            match dead {
+                None => {
+                    let (after, b) = self.statement(statement, span, cf, values, path);
+                    cf = after;
+                    behaviours = behaviours.then(b);
+                    if !b.contains(Behaviours::NEXT) {
+                        // What follows is never reached: it is walked for
+                        // the places and expressions it holds, and
+                        // requires nothing.
+                        dead = Some(values.clone());
+                        self.unreachable += 1;
+                    }
+                }
+                Some(ref mut scratch) => {
+                    self.statement(statement, span, cf, scratch, path);
+                }
+            }
+            path.pop();
+        }
+        if dead.is_some() {
+            self.unreachable -= 1;
+        }
+        (cf, behaviours)
+    }
+
+    fn nested(
+        &mut self,
+        block: &naga::Block,
+        cf: NodeIndex,
+        values: &mut Values,
+        path: &mut StatementPath,
+        child: u32,
+    ) -> (NodeIndex, Behaviours) {
+        path.push(child);
+        let result = self.block(block, cf, values, path);
+        path.pop();
+        result
+    }
+
+    /// Records, for the innermost loop or `switch` (`kind` `None`) or
+    /// loop (`Some(Loop)`), the values leaving it here.
+    fn leave(&mut self, values: &Values, to: Option<FrameKind>, span: Span) {
+        if self.unreachable > 0 {
+            return;
+        }
+        let Some(depth) = self
+            .frames
+            .iter()
+            .rposition(|f| to.is_none_or(|k| f.kind == k))
+        else {
+            return;
+        };
+        for var in 0..values.len() {
+            let exit = match self.frames[depth].exits[var] {
+                Some(exit) => exit,
+                None => {
+                    let exit = self.node(NodeKind::Merge, span);
+                    self.frames[depth].exits[var] = Some(exit);
+                    exit
+                }
+            };
+            self.edge(values[var], exit);
+        }
+    }
+
+    /// A `continue`: the values go round to the head of the innermost loop.
+    fn go_round(&mut self, values: &Values) {
+        if self.unreachable > 0 {
+            return;
+        }
+        let Some(frame) = self.frames.iter().rev().find(|f| f.kind == FrameKind::Loop) else {
+            return;
+        };
+        let edges: Vec<_> = values
+            .iter()
+            .zip(&frame.heads)
+            .filter(|(v, h)| v != h)
+            .map(|(&v, &h)| (v, h))
+            .collect();
+        for (v, h) in edges {
+            self.edge(v, h);
+        }
+    }
+
+    fn statement(
+        &mut self,
+        statement: &Statement,
+        span: Span,
+        cf: NodeIndex,
+        values: &mut Values,
+        path: &mut StatementPath,
+    ) -> (NodeIndex, Behaviours) {
+        match *statement {
+            Statement::Emit(ref range) => {
+                for handle in range.clone() {
+                    self.evaluate(handle, values);
+                }
+            }
+            Statement::Block(ref block) => return self.nested(block, cf, values, path, 0),
+            Statement::If {
+                condition,
+                ref accept,
+                ref reject,
+            } => return self.if_statement(condition, accept, reject, span, cf, values, path),
+            Statement::Switch {
+                selector,
+                ref cases,
+            } => return self.switch(selector, cases, span, cf, values, path),
+            Statement::Loop {
+                ref body,
+                ref continuing,
+                break_if,
+            } => return self.loop_statement(body, continuing, break_if, span, cf, values, path),
+            Statement::Return { value } => {
+                if let Some(value) = value {
+                    self.edge(self.expr(value), self.return_value);
+                }
+                let exit = self.exit("return", span, cf);
+                self.edge(exit, self.return_value);
+                self.pointer_outputs(values);
+                return (exit, Behaviours::RETURN);
+            }
+            Statement::Break => {
+                self.leave(values, None, span);
+                return (self.exit("break", span, cf), Behaviours::BREAK);
+            }
+            Statement::Continue => {
+                self.go_round(values);
+                return (self.exit("continue", span, cf), Behaviours::CONTINUE);
+            }
+            Statement::ControlBarrier(_) => {
+                let kind = BarrierKind::of(statement).expect("a barrier");
+                self.require(RequirementKind::Barrier(kind), span, path, cf);
+            }
+            Statement::WorkGroupUniformLoad { pointer, .. } => {
+                // Every invocation must reach it, and load from the same
+                // place.
+                let node = self.node(NodeKind::ControlFlow, span);
+                self.edge(cf, node);
+                self.edge(self.expr(pointer), node);
+                self.require(
+                    RequirementKind::Barrier(BarrierKind::WorkgroupUniformLoad),
+                    span,
+                    path,
+                    node,
+                );
+            }
+            Statement::Store { pointer, value } => {
+                if let PointerRoot::Tracked(var) = self.pointer_root(pointer) {
+                    let store = self.node(NodeKind::Store(var), span);
+                    self.edge(self.expr(value), store);
+                    self.edge(self.expr(pointer), store);
+                    self.edge(cf, store);
+                    if !self.is_whole(pointer) {
+                        // Storing into a part keeps the rest.
+                        self.edge(values[var], store);
+                    }
+                    self.set(values, var, store);
+                }
+            }
+            Statement::Call {
+                function,
+                ref arguments,
+                result,
+            } => self.call(function, arguments, result, span, cf, values, path),
+            _ => {}
+        }
+        (cf, Behaviours::NEXT)
+    }
+
+    /// Whether a pointer names a whole variable (not a part of one).
+    fn is_whole(&self, pointer: Handle<Expression>) -> bool {
+        matches!(
+            self.function.expressions[pointer],
+            Expression::LocalVariable(_) | Expression::FunctionArgument(_)
+        )
+    }
+
+    fn exit(&mut self, what: &'static str, span: Span, cf: NodeIndex) -> NodeIndex {
+        let node = self.node(NodeKind::Exit(what), span);
+        self.edge(cf, node);
+        node
+    }
+
+    /// Control flow after a construct: as before it where every path
+    /// through it falls through to what follows, else joined from the
+    /// ends of its paths.
+    fn join(
+        &mut self,
+        behaviours: Behaviours,
+        cf: NodeIndex,
+        ends: &[NodeIndex],
+        span: Span,
+    ) -> NodeIndex {
+        if behaviours.is_next_only() {
+            return cf;
+        }
+        let joined = self.node(NodeKind::ControlFlow, span);
+        for &end in ends {
+            self.edge(end, joined);
+        }
+        joined
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn if_statement(
+        &mut self,
+        condition: Handle<Expression>,
+        accept: &naga::Block,
+        reject: &naga::Block,
+        span: Span,
+        cf: NodeIndex,
+        values: &mut Values,
+        path: &mut StatementPath,
+    ) -> (NodeIndex, Behaviours) {
+        let branch = self.node(NodeKind::ControlFlow, span);
+        self.edge(cf, branch);
+        self.edge(self.expr(condition), branch);
+        let mut accepted = values.clone();
+        let (accept_end, accept_b) = self.nested(accept, branch, &mut accepted, path, 0);
+        let mut rejected = values.clone();
+        let (reject_end, reject_b) = self.nested(reject, branch, &mut rejected, path, 1);
+        for var in 0..values.len() {
+            if accepted[var] == values[var] && rejected[var] == values[var] {
+                continue;
+            }
+            let merged = self.node(NodeKind::Merge, span);
+            if accept_b.contains(Behaviours::NEXT) {
+                self.edge(accepted[var], merged);
+            }
+            if reject_b.contains(Behaviours::NEXT) {
+                self.edge(rejected[var], merged);
+            }
+            self.set(values, var, merged);
+        }
+        let behaviours = accept_b | reject_b;
+        (
+            self.join(behaviours, cf, &[accept_end, reject_end], span),
+            behaviours,
+        )
+    }
+
+    fn switch(
+        &mut self,
+        selector: Handle<Expression>,
+        cases: &[naga::SwitchCase],
+        span: Span,
+        cf: NodeIndex,
+        values: &mut Values,
+        path: &mut StatementPath,
+    ) -> (NodeIndex, Behaviours) {
+        let branch = self.node(NodeKind::ControlFlow, span);
+        self.edge(cf, branch);
+        self.edge(self.expr(selector), branch);
+        self.frames.push(Frame {
+            kind: FrameKind::Switch,
+            heads: Vec::new(),
+            exits: vec![None; values.len()],
+        });
+        let mut behaviours = Behaviours::NONE;
+        let mut ends = Vec::new();
+        for (i, case) in cases.iter().enumerate() {
+            if case.fall_through && case.body.is_empty() {
+                // One of several selectors of the next case.
+                self.nested(&case.body, branch, &mut values.clone(), path, i as u32);
+                continue;
+            }
+            let mut in_case = values.clone();
+            let (end, b) = self.nested(&case.body, branch, &mut in_case, path, i as u32);
+            if b.contains(Behaviours::NEXT) {
+                self.leave(&in_case, Some(FrameKind::Switch), span);
+            }
+            behaviours |= b;
+            ends.push(end);
+        }
+        let frame = self.frames.pop().expect("the switch's frame");
+        for (var, exit) in frame.exits.into_iter().enumerate() {
+            if let Some(exit) = exit {
+                self.set(values, var, exit);
+            }
+        }
+        let behaviours = behaviours.caught_breaks();
+        (self.join(behaviours, cf, &ends, span), behaviours)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn loop_statement(
+        &mut self,
+        body: &naga::Block,
+        continuing: &naga::Block,
+        break_if: Option<Handle<Expression>>,
+        span: Span,
+        cf: NodeIndex,
+        values: &mut Values,
+        path: &mut StatementPath,
+    ) -> (NodeIndex, Behaviours) {
+        let head = self.node(NodeKind::ControlFlow, span);
+        self.edge(cf, head);
+        let mut heads = Vec::with_capacity(values.len());
+        for var in 0..values.len() {
+            let node = self.node(NodeKind::Merge, span);
+            self.edge(values[var], node);
+            self.set(values, var, node);
+            heads.push(node);
+        }
+        self.frames.push(Frame {
+            kind: FrameKind::Loop,
+            heads: heads.clone(),
+            exits: vec![None; values.len()],
+        });
+        let (mut end, body_b) = self.nested(body, head, values, path, 0);
+        let mut behaviours = body_b;
+        let continues =
+            body_b.contains(Behaviours::NEXT) || body_b.contains(Behaviours::CONTINUE);
+        if !continues {
+            self.unreachable += 1;
+        }
+        let (after_continuing, continuing_b) = self.nested(continuing, end, values, path, 1);
+        if continues {
+            end = after_continuing;
+            behaviours |= continuing_b;
+        }
+        if let Some(condition) = break_if {
+            let test = self.node(NodeKind::ControlFlow, span);
+            self.edge(end, test);
+            self.edge(self.expr(condition), test);
+            self.leave(values, Some(FrameKind::Loop), span);
+            if continues {
+                end = test;
+                behaviours |= Behaviours::BREAK;
+            }
+        }
+        if !continues {
+            self.unreachable -= 1;
+        }
+        self.edge(end, head);
+        if body_b.contains(Behaviours::NEXT) && self.unreachable == 0 {
+            for (var, &h) in heads.iter().enumerate() {
+                if values[var] != h {
+                    self.edge(values[var], h);
+                }
+            }
+        }
+        let frame = self.frames.pop().expect("the loop's frame");
+        for (var, exit) in frame.exits.into_iter().enumerate() {
+            let value = exit.unwrap_or(heads[var]);
+            self.set(values, var, value);
+        }
+        let behaviours = if behaviours.contains(Behaviours::BREAK) {
+            behaviours
+                .without(Behaviours::BREAK | Behaviours::CONTINUE)
+                .without(Behaviours::NEXT)
+                | Behaviours::NEXT
+        } else {
+            behaviours.without(Behaviours::CONTINUE | Behaviours::NEXT)
+        };
+        let after = if behaviours.is_next_only() { cf } else { head };
+        (after, behaviours)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn call(
+        &mut self,
+        callee: Handle<Function>,
+        arguments: &[Handle<Expression>],
+        result: Option<Handle<Expression>>,
+        span: Span,
+        cf: NodeIndex,
+        values: &mut Values,
+        path: &StatementPath,
+    ) {
+        let Some(summary) = self
+            .callees
+            .get(callee.index())
+            .map(|(_, c)| c.summary.clone())
+        else {
+            return;
+        };
+        let name = self.module.functions[callee]
+            .name
+            .clone()
+            .unwrap_or_else(|| "a function".into());
+        // What the callee sees of each argument: its value, and for a
+        // pointer, what it points to.
+        let mut argument_nodes = Vec::with_capacity(arguments.len());
+        let mut contents_nodes = Vec::with_capacity(arguments.len());
+        for (i, &a) in arguments.iter().enumerate() {
+            let arg_span = self.function.expressions.get_span(a);
+            let node = self.node(NodeKind::Argument, arg_span);
+            self.edge(self.expr(a), node);
+            argument_nodes.push(node);
+            let is_pointer = summary.pointer_params.get(i).copied().unwrap_or(false);
+            if !is_pointer {
+                contents_nodes.push(None);
+                continue;
+            }
+            let contents = self.node(NodeKind::Argument, arg_span);
+            self.edge(node, contents);
+            match self.pointer_root(a) {
+                PointerRoot::Tracked(var) => self.edge(values[var], contents),
+                PointerRoot::Global(g) => {
+                    if let Some(reason) = self.global_is_non_uniform(g) {
+                        self.source(contents, reason);
+                    }
+                }
+                PointerRoot::Other => {}
+            }
+            contents_nodes.push(Some(contents));
+        }
+        let effect = |e: &super::ParamEffect, i: usize| -> Option<NodeIndex> {
+            match e {
+                super::ParamEffect::None => None,
+                super::ParamEffect::Value => argument_nodes.get(i).copied(),
+                super::ParamEffect::Contents => contents_nodes.get(i).copied().flatten(),
+            }
+        };
+        if let Some(result) = result {
+            let node = self.expr(result);
+            self.edge(cf, node);
+            if summary.return_non_uniform {
+                self.source(
+                    node,
+                    format!("`{name}` returns a value that may differ between invocations"),
+                );
+            }
+            for (i, e) in summary.return_depends_on.iter().enumerate() {
+                if let Some(from) = effect(e, i) {
+                    self.edge(from, node);
+                }
+            }
+        }
+        for (i, output) in summary.pointer_outputs.iter().enumerate() {
+            let Some(output) = output else { continue };
+            let Some(&argument) = arguments.get(i) else {
+                continue;
+            };
+            let PointerRoot::Tracked(var) = self.pointer_root(argument) else {
+                continue;
+            };
+            let after = self.node(NodeKind::CallStore(var), span);
+            if output.non_uniform {
+                self.source(
+                    after,
+                    format!("`{name}` may store a value that differs between invocations through its pointer argument"),
+                );
+            } else {
+                self.edge(cf, after);
+                for (j, e) in output.depends_on.iter().enumerate() {
+                    if let Some(from) = effect(e, j) {
+                        self.edge(from, after);
+                    }
+                }
+            }
+            self.set(values, var, after);
+        }
+        if let Some((barrier, barrier_span)) = summary.reaches_barrier {
+            self.require(
+                RequirementKind::Call {
+                    callee,
+                    barrier,
+                    barrier_span,
+                },
+                span,
+                path,
+                cf,
+            );
+            for (index, e) in summary.params_required_uniform.iter().enumerate() {
+                if let Some(node) = effect(e, index) {
+                    self.require(
+                        RequirementKind::Argument {
+                            callee,
+                            index,
+                            barrier,
+                            barrier_span,
+                        },
+                        span,
+                        path,
+                        node,
+                    );
+                }
+            }
+        }
+    }
+}
