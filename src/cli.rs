@@ -14,6 +14,7 @@ use shaderxform::{
 };
 
 mod batch;
+mod uniformity;
 
 /// Exit codes: scripts rely on these.
 pub mod exit {
@@ -67,6 +68,11 @@ enum Command {
     /// answer per line on standard output, until the input ends (see
     /// docs/serve.md).
     Serve,
+    /// List every barrier, workgroupUniformLoad and call of a function that
+    /// reaches one, with the uniformity analysis' verdict and its causes,
+    /// and Tint's verdict where Tint is available (see docs/uniformity-analysis.md).
+    /// Exit 1 if any is non-uniform.
+    Uniformity(uniformity::UniformityArgs),
 }
 
 #[derive(Args, Debug)]
@@ -523,6 +529,7 @@ fn run(cli: Cli) -> i32 {
         Some(Command::Bench(args)) => bench(args),
         Some(Command::Batch(args)) => batch::run(args),
         Some(Command::Serve) => serve(),
+        Some(Command::Uniformity(args)) => uniformity::run(args),
         None => transform(cli.transform),
     }
 }

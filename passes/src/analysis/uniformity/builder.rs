@@ -640,6 +640,7 @@ impl<'a> Builder<'a> {
         &mut self,
         behaviours: Behaviours,
         cf: NodeIndex,
+        branch: NodeIndex,
         ends: &[NodeIndex],
         span: Span,
     ) -> NodeIndex {
@@ -647,7 +648,14 @@ impl<'a> Builder<'a> {
             return cf;
         }
         let joined = self.node(NodeKind::ControlFlow, span);
-        for &end in ends {
+        // Every end is reached from the branch point, so a path that did
+        // nothing adds no dependence; leaving it out makes the explanation
+        // go through the exit that thinned control flow out.
+        let mut taken: Vec<NodeIndex> = ends.iter().copied().filter(|&e| e != branch).collect();
+        if taken.is_empty() {
+            taken.push(branch);
+        }
+        for end in taken {
             self.edge(end, joined);
         }
         joined
@@ -686,7 +694,7 @@ impl<'a> Builder<'a> {
         }
         let behaviours = accept_b | reject_b;
         (
-            self.join(behaviours, cf, &[accept_end, reject_end], span),
+            self.join(behaviours, cf, branch, &[accept_end, reject_end], span),
             behaviours,
         )
     }
@@ -731,7 +739,7 @@ impl<'a> Builder<'a> {
             }
         }
         let behaviours = behaviours.caught_breaks();
-        (self.join(behaviours, cf, &ends, span), behaviours)
+        (self.join(behaviours, cf, branch, &ends, span), behaviours)
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -1,0 +1,347 @@
+//! `shaderxform uniformity IN`: every barrier, `workgroupUniformLoad` and
+//! call of a function that reaches one, with the uniformity analysis'
+//! verdict and its cause chain, and Tint's verdict beside it where Tint is
+//! available.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use clap::Args;
+use shaderxform::passes::analysis::uniformity::{
+    FunctionRef, RequirementKind, Uniformity, UniformityRequirement,
+};
+use shaderxform::{Compiler, InputFormat, Options, PassSelection, Source};
+
+use super::{exit, load, CommonArgs, Printer};
+
+#[derive(Args, Debug)]
+pub(super) struct UniformityArgs {
+    /// The shader to analyse.
+    #[arg(value_name = "IN")]
+    input: PathBuf,
+
+    /// Do not ask Tint, even where it is available.
+    #[arg(long)]
+    no_tint: bool,
+
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+/// One place that needs every invocation of the workgroup.
+struct Site {
+    function: String,
+    what: String,
+    line: usize,
+    column: usize,
+    uniform: bool,
+    causes: Vec<(usize, usize, String)>,
+    /// A function's own barrier that is uniform only where its callers
+    /// pass uniform arguments.
+    depends_on_arguments: bool,
+}
+
+/// What Tint said about the shader.
+enum TintVerdict {
+    Unavailable(String),
+    Accepted,
+    /// Tint's first uniformity error, and the lines its notes point at
+    /// (the barrier, the calls that lead to it).
+    Rejected { lines: Vec<usize>, message: String },
+    /// Tint rejected the shader for another reason.
+    Other(String),
+}
+
+pub(super) fn run(args: UniformityArgs) -> i32 {
+    let printer = Printer::new(&args.common);
+    let source = match load(&args.input, &args.common, &printer) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let options = Options {
+        passes: PassSelection::None,
+        ..Options::default()
+    };
+    let compiler = match Compiler::new(options) {
+        Ok(c) => c,
+        Err(failure) => {
+            failure
+                .diagnostics
+                .iter()
+                .for_each(|d| printer.diagnostic(d, &source));
+            return exit::FAILED;
+        }
+    };
+    let module = match compiler.transform(&source) {
+        Ok(t) => t.module,
+        Err(failure) => {
+            failure
+                .diagnostics
+                .iter()
+                .for_each(|d| printer.diagnostic(d, &source));
+            return exit::FAILED;
+        }
+    };
+    let analysis = Uniformity::analyze(&module);
+    let sites = sites(&module, &analysis, source.span_text());
+    let tint = if args.no_tint {
+        TintVerdict::Unavailable("not asked (--no-tint)".into())
+    } else {
+        tint_verdict(&source)
+    };
+    print(&args.input, &sites, &tint);
+    if sites.iter().any(|s| !s.uniform) {
+        exit::FAILED
+    } else {
+        exit::OK
+    }
+}
+
+fn sites(module: &naga::Module, analysis: &Uniformity, text: Option<&str>) -> Vec<Site> {
+    let locate = |span: naga::Span| match text {
+        Some(text) if span.is_defined() => {
+            let l = span.location(text);
+            (l.line_number as usize, l.line_position as usize)
+        }
+        _ => (0, 0),
+    };
+    let mut sites: Vec<Site> = Vec::new();
+    for (function, analysed) in analysis.iter() {
+        let (name, arguments) = match function {
+            FunctionRef::Function(h) => (
+                module.functions[h].name.clone().unwrap_or_default(),
+                module.functions[h].arguments.len(),
+            ),
+            FunctionRef::EntryPoint(i) => (module.entry_points[i].name.clone(), 0),
+        };
+        let needs_arguments = arguments > 0
+            && analysed
+                .summary
+                .params_required_uniform
+                .iter()
+                .any(|e| *e != shaderxform::passes::analysis::uniformity::ParamEffect::None);
+        let broken: Vec<&UniformityRequirement> = analysed.violations().collect();
+        for requirement in &analysed.requirements {
+            let is_broken = |r: &UniformityRequirement| {
+                broken
+                    .iter()
+                    .any(|b| std::ptr::eq(*b, r) || (b.path == r.path && b.span == r.span))
+            };
+            let what = match requirement.what {
+                RequirementKind::Barrier(kind) => format!("{}()", kind.name()),
+                RequirementKind::Call {
+                    callee, barrier, ..
+                } => format!(
+                    "call of `{}` (reaches {})",
+                    module.functions[callee].name.as_deref().unwrap_or("?"),
+                    barrier.name()
+                ),
+                // An argument's requirement belongs to its call's line.
+                RequirementKind::Argument { index, .. } => {
+                    if is_broken(requirement) {
+                        if let Some(site) = sites.iter_mut().rev().find(|s| {
+                            s.function == name && (s.line, s.column) == locate(requirement.span)
+                        }) {
+                            site.uniform = false;
+                            site.causes.push((0, 0, format!("argument {index} must be uniform")));
+                            site.causes.extend(causes(analysed, requirement, &locate));
+                        }
+                    }
+                    continue;
+                }
+            };
+            let uniform = !is_broken(requirement);
+            let (line, column) = locate(requirement.span);
+            sites.push(Site {
+                function: name.clone(),
+                what,
+                line,
+                column,
+                uniform,
+                causes: if uniform {
+                    Vec::new()
+                } else {
+                    causes(analysed, requirement, &locate)
+                },
+                depends_on_arguments: uniform
+                    && needs_arguments
+                    && matches!(function, FunctionRef::Function(_)),
+            });
+        }
+    }
+    sites.sort_by_key(|s| (s.line, s.column));
+    sites
+}
+
+fn causes(
+    analysed: &shaderxform::passes::analysis::uniformity::FunctionUniformity,
+    requirement: &UniformityRequirement,
+    locate: &impl Fn(naga::Span) -> (usize, usize),
+) -> Vec<(usize, usize, String)> {
+    analysed
+        .explain_requirement(requirement)
+        .into_iter()
+        .map(|c| {
+            let (l, col) = locate(c.span);
+            (l, col, c.message)
+        })
+        .collect()
+}
+
+fn print(input: &Path, sites: &[Site], tint: &TintVerdict) {
+    let mut out = std::io::stdout().lock();
+    let file = input.display();
+    match tint {
+        TintVerdict::Unavailable(why) => {
+            let _ = writeln!(out, "Tint: not available ({why})");
+        }
+        TintVerdict::Other(message) => {
+            let _ = writeln!(
+                out,
+                "Tint: rejects the shader for another reason: {message}"
+            );
+        }
+        TintVerdict::Accepted | TintVerdict::Rejected { .. } => {}
+    }
+    if sites.is_empty() {
+        let _ = writeln!(
+            out,
+            "{file}: no barrier, workgroupUniformLoad or call of a function that reaches one"
+        );
+    }
+    for site in sites {
+        let verdict = if !site.uniform {
+            "non-uniform"
+        } else if site.depends_on_arguments {
+            "uniform where the arguments are"
+        } else {
+            "uniform"
+        };
+        let tint_column = match tint {
+            TintVerdict::Accepted => " | Tint: uniform".to_string(),
+            TintVerdict::Rejected { lines, .. } if lines.contains(&site.line) => {
+                " | Tint: non-uniform".to_string()
+            }
+            TintVerdict::Rejected { .. } => {
+                " | Tint: no error here (it reports only its first)".to_string()
+            }
+            TintVerdict::Unavailable(_) | TintVerdict::Other(_) => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            "{file}:{}:{}: {} in `{}`: {verdict}{tint_column}",
+            site.line, site.column, site.what, site.function
+        );
+        for (line, column, message) in &site.causes {
+            if *line == 0 {
+                let _ = writeln!(out, "    {message}");
+            } else {
+                let _ = writeln!(out, "    {file}:{line}:{column}: {message}");
+            }
+        }
+    }
+    if let TintVerdict::Rejected { message, .. } = tint {
+        let _ = writeln!(out, "Tint: {message}");
+    }
+}
+
+/// Where Dawn's node bindings and the checker script are:
+/// `SHADERXFORM_TINT`, else `tools/tint` of the clone the current folder or
+/// the executable is in.
+fn tint_dir() -> Result<PathBuf, String> {
+    let has_bindings = |dir: &Path| {
+        dir.join("check.mjs").is_file() && dir.join("node_modules/webgpu").is_dir()
+    };
+    if let Some(dir) = std::env::var_os("SHADERXFORM_TINT") {
+        let dir = PathBuf::from(dir);
+        return if has_bindings(&dir) {
+            Ok(dir)
+        } else {
+            Err(format!(
+                "SHADERXFORM_TINT={} holds no check.mjs with node_modules/webgpu",
+                dir.display()
+            ))
+        };
+    }
+    let starts = [
+        std::env::current_dir().ok(),
+        std::env::current_exe().ok(),
+    ];
+    for start in starts.into_iter().flatten() {
+        for dir in start.ancestors() {
+            let candidate = dir.join("tools/tint");
+            if has_bindings(&candidate) {
+                return Ok(candidate);
+            }
+        }
+    }
+    Err("set SHADERXFORM_TINT to a folder with check.mjs and Dawn's `webgpu` node package (tools/tint after `npm ci --prefix tools/tint`)".into())
+}
+
+fn tint_verdict(source: &Source) -> TintVerdict {
+    if source.format != InputFormat::Wgsl {
+        return TintVerdict::Unavailable("Tint reads WGSL only".into());
+    }
+    let Some(text) = source.text() else {
+        return TintVerdict::Unavailable("the input is not text".into());
+    };
+    let dir = match tint_dir() {
+        Ok(dir) => dir,
+        Err(why) => return TintVerdict::Unavailable(why),
+    };
+    let input = serde_json::json!([{ "name": source.name, "source": text }]);
+    let child = Command::new("node")
+        .arg(dir.join("check.mjs"))
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match child {
+        Ok(c) => c,
+        Err(e) => return TintVerdict::Unavailable(format!("cannot run node: {e}")),
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(input.to_string().as_bytes());
+    }
+    let out = match child.wait_with_output() {
+        Ok(out) => out,
+        Err(e) => return TintVerdict::Unavailable(format!("node failed: {e}")),
+    };
+    let Some(result) = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+    else {
+        return TintVerdict::Unavailable(format!(
+            "the checker gave no answer: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+    };
+    interpret(&result)
+}
+
+fn interpret(result: &serde_json::Value) -> TintVerdict {
+    if result["ok"].as_bool() == Some(true) {
+        return TintVerdict::Accepted;
+    }
+    let messages = result["messages"].as_array().cloned().unwrap_or_default();
+    let text = |m: &serde_json::Value| m["message"].as_str().unwrap_or("").to_string();
+    let Some(error) = messages.iter().find(|m| m["type"] == "error") else {
+        return TintVerdict::Other("no error message".into());
+    };
+    let message = format!("{}:{}: {}", error["line"], error["column"], text(error));
+    if !text(error).contains("uniform") {
+        return TintVerdict::Other(message);
+    }
+    // The error is at the barrier; the notes name the calls that lead to
+    // it and the arguments passed to them.
+    let lines = std::iter::once(error)
+        .chain(messages.iter().filter(|m| {
+            let t = text(m);
+            t.starts_with("called by") || t.contains("passed here") || t.contains("passed by")
+        }))
+        .filter_map(|m| m["line"].as_u64().map(|l| l as usize))
+        .collect();
+    TintVerdict::Rejected { lines, message }
+}
