@@ -1,9 +1,0 @@
-// subgroupElect picks one invocation per subgroup.
-enable subgroups;
-
-@compute @workgroup_size(64)
-fn main() {
-  if (subgroupElect()) {
-    workgroupBarrier();
-  }
-}
