@@ -144,9 +144,14 @@ fn tint_accepts_the_hoisted_wgsl() {
     common::assert_tint_accepts(&shaders);
 }
 
-/// Every WGSL shader under corpus/, recursively.
+/// Every WGSL shader under corpus/, recursively, but the uniformity test
+/// set: tests/uniformity_tint.rs compares the analysis with Tint there, case
+/// by case.
 fn all_corpus_wgsl() -> Vec<PathBuf> {
-    common::corpus_files_where(|p| p.extension().is_some_and(|e| e == "wgsl"))
+    let uniformity_cases = common::root().join("corpus/uniformity");
+    common::corpus_files_where(|p| {
+        p.extension().is_some_and(|e| e == "wgsl") && !p.starts_with(&uniformity_cases)
+    })
 }
 
 const TINT_BARRIER_UNIFORMITY: &str = "must only be called from uniform control flow";
@@ -159,7 +164,7 @@ const BARRIER_NAMES: [&str; 4] = [
 
 /// We find a divergent barrier in exactly the shaders where Tint does, and
 /// at every line where Tint reports one, over every WGSL shader of the
-/// corpus. Shaders naga cannot read without a
+/// corpus but corpus/uniformity. Shaders naga cannot read without a
 /// pass (float atomic min/max) are read after `float-atomics`, which
 /// keeps the spans of what it rewrites.
 #[test]

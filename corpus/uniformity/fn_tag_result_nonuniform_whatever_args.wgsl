@@ -1,0 +1,13 @@
+// The helper's result comes from read_write storage.
+@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+
+fn current() -> u32 {
+  return data[0];
+}
+
+@compute @workgroup_size(64)
+fn main() {
+  if (current() == 0u) {
+    workgroupBarrier();
+  }
+}

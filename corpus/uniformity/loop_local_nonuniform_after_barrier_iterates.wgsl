@@ -1,0 +1,21 @@
+// The near miss of loop_local_nonuniform_after_barrier_always_breaks: the
+// loop iterates again, so the second iteration reads the non-uniform value.
+@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+@group(0) @binding(1) var<uniform> n: u32;
+
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32) {
+  var x = 0u;
+  var i = 0u;
+  loop {
+    if (i >= n) {
+      break;
+    }
+    if (x == 0u) {
+      workgroupBarrier();
+    }
+    x = lid;
+    i++;
+  }
+  data[lid] = x;
+}

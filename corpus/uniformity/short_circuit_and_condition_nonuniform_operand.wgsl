@@ -1,0 +1,9 @@
+// A condition `uniform && non-uniform` around the barrier.
+@group(0) @binding(0) var<uniform> n: u32;
+
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32) {
+  if (n > 0u && lid < 32u) {
+    workgroupBarrier();
+  }
+}

@@ -1,0 +1,9 @@
+// Both operands uniform.
+@group(0) @binding(0) var<uniform> n: u32;
+
+@compute @workgroup_size(64)
+fn main(@builtin(workgroup_id) wid: vec3<u32>) {
+  if (n > 0u && wid.x < 4u) {
+    workgroupBarrier();
+  }
+}

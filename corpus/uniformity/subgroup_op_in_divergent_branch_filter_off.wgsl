@@ -1,0 +1,13 @@
+// A subgroup operation in divergent control flow, with the
+// subgroup_uniformity diagnostic turned off; the barrier is uniform.
+diagnostic(off, subgroup_uniformity);
+enable subgroups;
+@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32) {
+  if (lid < 32u) {
+    data[lid] = subgroupAdd(lid);
+  }
+  workgroupBarrier();
+}

@@ -1,0 +1,12 @@
+// workgroupUniformLoad of a workgroup atomic: the result is uniform, unlike
+// atomicLoad's.
+var<workgroup> counter: atomic<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32) {
+  atomicAdd(&counter, lid);
+  let v = workgroupUniformLoad(&counter);
+  if (v > 100u) {
+    workgroupBarrier();
+  }
+}

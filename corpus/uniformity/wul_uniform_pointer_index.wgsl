@@ -1,0 +1,8 @@
+// The near miss: a constant element.
+var<workgroup> values: array<u32, 64>;
+@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32) {
+  data[lid] = workgroupUniformLoad(&values[3]);
+}
