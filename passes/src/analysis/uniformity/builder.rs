@@ -910,6 +910,10 @@ impl<'a> Builder<'a> {
                     }
                 }
             }
+            if !self.is_whole(argument) {
+                // The callee sees only a part; the rest keeps its value.
+                self.edge(values[var], after);
+            }
             self.set(values, var, after);
         }
         if let Some((barrier, barrier_span)) = summary.reaches_barrier {
