@@ -44,6 +44,7 @@ struct Site {
 
 /// What Tint said about the shader.
 enum TintVerdict {
+    NotAsked,
     Unavailable(String),
     Accepted,
     /// Tint's first uniformity error, and the lines its notes point at
@@ -86,7 +87,7 @@ pub(super) fn run(args: UniformityArgs) -> i32 {
     let analysis = Uniformity::analyze(&module);
     let sites = sites(&module, &analysis, source.span_text());
     let tint = if args.no_tint {
-        TintVerdict::Unavailable("not asked (--no-tint)".into())
+        TintVerdict::NotAsked
     } else {
         tint_verdict(&source)
     };
@@ -193,8 +194,11 @@ fn print(input: &Path, sites: &[Site], tint: &TintVerdict) {
     let mut out = std::io::stdout().lock();
     let file = input.display();
     match tint {
+        TintVerdict::NotAsked => {
+            let _ = writeln!(out, "Tint: not asked (--no-tint)");
+        }
         TintVerdict::Unavailable(why) => {
-            let _ = writeln!(out, "Tint: not available ({why})");
+            let _ = writeln!(out, "Tint: not available: {why}");
         }
         TintVerdict::Other(message) => {
             let _ = writeln!(
@@ -226,7 +230,9 @@ fn print(input: &Path, sites: &[Site], tint: &TintVerdict) {
             TintVerdict::Rejected { .. } => {
                 " | Tint: no error here (it reports only its first)".to_string()
             }
-            TintVerdict::Unavailable(_) | TintVerdict::Other(_) => String::new(),
+            TintVerdict::NotAsked | TintVerdict::Unavailable(_) | TintVerdict::Other(_) => {
+                String::new()
+            }
         };
         let _ = writeln!(
             out,
