@@ -112,7 +112,9 @@ fn tints_verdict_is_printed_beside_ours() {
         "{text}"
     );
     assert!(
-        text.contains("shader.wgsl:10:9: workgroupBarrier() in `main`: uniform | Tint: no error here"),
+        text.contains(
+            "shader.wgsl:10:9: workgroupBarrier() in `main`: uniform | Tint: no error here"
+        ),
         "{text}"
     );
 }

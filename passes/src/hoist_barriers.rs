@@ -170,9 +170,12 @@ impl Pass for HoistBarriers {
         // Nothing is rewritten when any barrier stays divergent: the
         // diagnostics speak of the input as written.
         for (function, requirement) in analysis.violations() {
-            let reason = refused
-                .get(function, requirement)
-                .map(str::to_owned)
+            let address = analysis
+                .function(function)
+                .is_address_non_uniform(requirement)
+                .then(|| "no rewrite makes the address the same for every invocation".to_owned());
+            let reason = address
+                .or_else(|| refused.get(function, requirement).map(str::to_owned))
                 .or_else(|| {
                     explain_unfixable(module, function, &requirement.path, &requirement.what)
                 })
@@ -197,6 +200,15 @@ fn diagnose(
 ) -> Diagnostic {
     let barrier = requirement.barrier().name();
     let mut diagnostic = match requirement.what {
+        RequirementKind::Barrier(_) if analysed.is_address_non_uniform(requirement) => {
+            Diagnostic::error(format!(
+                "`{barrier}` loads from an address that may differ between invocations"
+            ))
+            .with_primary(
+                requirement.span,
+                "every invocation of the workgroup must load the same address",
+            )
+        }
         RequirementKind::Barrier(_) => Diagnostic::error(format!(
             "`{barrier}` is reached in non-uniform control flow"
         ))

@@ -49,7 +49,10 @@ enum TintVerdict {
     Accepted,
     /// Tint's first uniformity error, and the lines its notes point at
     /// (the barrier, the calls that lead to it).
-    Rejected { lines: Vec<usize>, message: String },
+    Rejected {
+        lines: Vec<usize>,
+        message: String,
+    },
     /// Tint rejected the shader for another reason.
     Other(String),
 }
@@ -145,7 +148,8 @@ fn sites(module: &naga::Module, analysis: &Uniformity, text: Option<&str>) -> Ve
                             s.function == name && (s.line, s.column) == locate(requirement.span)
                         }) {
                             site.uniform = false;
-                            site.causes.push((0, 0, format!("argument {index} must be uniform")));
+                            site.causes
+                                .push((0, 0, format!("argument {index} must be uniform")));
                             site.causes.extend(causes(analysed, requirement, &locate));
                         }
                     }
@@ -256,9 +260,8 @@ fn print(input: &Path, sites: &[Site], tint: &TintVerdict) {
 /// `SHADERXFORM_TINT`, else `tools/tint` of the clone the current folder or
 /// the executable is in.
 fn tint_dir() -> Result<PathBuf, String> {
-    let has_bindings = |dir: &Path| {
-        dir.join("check.mjs").is_file() && dir.join("node_modules/webgpu").is_dir()
-    };
+    let has_bindings =
+        |dir: &Path| dir.join("check.mjs").is_file() && dir.join("node_modules/webgpu").is_dir();
     if let Some(dir) = std::env::var_os("SHADERXFORM_TINT") {
         let dir = PathBuf::from(dir);
         return if has_bindings(&dir) {
@@ -270,10 +273,7 @@ fn tint_dir() -> Result<PathBuf, String> {
             ))
         };
     }
-    let starts = [
-        std::env::current_dir().ok(),
-        std::env::current_exe().ok(),
-    ];
+    let starts = [std::env::current_dir().ok(), std::env::current_exe().ok()];
     for start in starts.into_iter().flatten() {
         for dir in start.ancestors() {
             let candidate = dir.join("tools/tint");

@@ -255,7 +255,10 @@ impl<'a> Builder<'a> {
                 Expression::LocalVariable(l) => return PointerRoot::Tracked(l.index()),
                 Expression::GlobalVariable(g) => return PointerRoot::Global(g),
                 Expression::FunctionArgument(i)
-                    if self.contents_in.get(i as usize).is_some_and(Option::is_some) =>
+                    if self
+                        .contents_in
+                        .get(i as usize)
+                        .is_some_and(Option::is_some) =>
                 {
                     return PointerRoot::Tracked(self.locals + i as usize)
                 }
@@ -586,7 +589,7 @@ impl<'a> Builder<'a> {
             Statement::WorkGroupUniformLoad { pointer, .. } => {
                 // Every invocation must reach it, and load from the same
                 // place.
-                let node = self.node(NodeKind::ControlFlow, span);
+                let node = self.node(NodeKind::UniformLoad, span);
                 self.edge(cf, node);
                 self.edge(self.expr(pointer), node);
                 self.require(
@@ -769,8 +772,7 @@ impl<'a> Builder<'a> {
         });
         let (mut end, body_b) = self.nested(body, head, values, path, 0);
         let mut behaviours = body_b;
-        let continues =
-            body_b.contains(Behaviours::NEXT) || body_b.contains(Behaviours::CONTINUE);
+        let continues = body_b.contains(Behaviours::NEXT) || body_b.contains(Behaviours::CONTINUE);
         if !continues {
             self.unreachable += 1;
         }

@@ -195,6 +195,8 @@ enum NodeKind {
     Merge,
     /// Control flow at the start of a block or after a statement.
     ControlFlow,
+    /// A `workgroupUniformLoad`: its control flow and its address.
+    UniformLoad,
     /// A store into a tracked variable (a function-local variable, or what
     /// a pointer parameter points to).
     Store(usize),
@@ -258,6 +260,14 @@ impl FunctionUniformity {
         }
     }
 
+    /// Whether a `workgroupUniformLoad` requirement is broken by its
+    /// address rather than by its control flow.
+    pub fn is_address_non_uniform(&self, requirement: &UniformityRequirement) -> bool {
+        requirement.what == RequirementKind::Barrier(BarrierKind::WorkgroupUniformLoad)
+            && self.reached_from.contains_key(&requirement.node)
+            && self.is_control_flow_uniform_at(&requirement.path) == Some(true)
+    }
+
     /// The requirements the function itself breaks, whatever its callers.
     pub fn violations(&self) -> impl Iterator<Item = &UniformityRequirement> {
         self.requirements
@@ -298,7 +308,14 @@ impl FunctionUniformity {
             }
             let is_condition = matches!(self.graph[node].kind, NodeKind::ControlFlow)
                 && matches!(self.graph[from].kind, NodeKind::Expression);
-            if is_condition {
+            let is_address = matches!(self.graph[node].kind, NodeKind::UniformLoad)
+                && matches!(self.graph[from].kind, NodeKind::Expression);
+            if is_address {
+                causes.push(Cause {
+                    span: self.graph[from].span,
+                    message: "`workgroupUniformLoad` loads from this address, which may differ between invocations".into(),
+                });
+            } else if is_condition {
                 causes.push(Cause {
                     span: self.graph[from].span,
                     message:
@@ -310,7 +327,7 @@ impl FunctionUniformity {
                     causes.push(cause);
                 }
             }
-            previous_was_condition = is_condition;
+            previous_was_condition = is_condition || is_address;
             node = from;
         }
         causes.dedup_by(|a, b| a.span == b.span);
@@ -653,9 +670,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         assert_eq!(violation_lines(&source), vec![10]);
         // A value assigned on a path that returns does not reach what
         // follows; one assigned on a path that falls through does.
-        let source = shader("var x = 0u;\nif wid.x == 0u { x = lid; return; }\nif x == 0u { workgroupBarrier(); }");
+        let source = shader(
+            "var x = 0u;\nif wid.x == 0u { x = lid; return; }\nif x == 0u { workgroupBarrier(); }",
+        );
         assert!(violation_lines(&source).is_empty());
-        let source = shader("var x = 0u;\nif wid.x == 0u { x = lid; }\nif x == 0u {\n workgroupBarrier(); }");
+        let source = shader(
+            "var x = 0u;\nif wid.x == 0u { x = lid; }\nif x == 0u {\n workgroupBarrier(); }",
+        );
         assert_eq!(violation_lines(&source), vec![10]);
         // Through a `continue`, to the next iteration.
         let source = shader(
@@ -724,5 +745,22 @@ fn main() {{ }}
 "
         );
         assert_eq!(violation_lines(&source), vec![7]);
+    }
+
+    #[test]
+    fn workgroup_uniform_load_needs_a_uniform_address() {
+        let source = shader(
+            "let a = workgroupUniformLoad(&w[wid.x]);\nlet b = workgroupUniformLoad(&w[lid]);",
+        );
+        let (_, analysis) = analyze(&source);
+        let violations = analysis.violations();
+        assert_eq!(violations.len(), 1);
+        let (function, requirement) = violations[0];
+        assert_eq!(requirement.span.location(&source).line_number, 8);
+        let analysed = analysis.function(function);
+        assert!(analysed.is_address_non_uniform(requirement));
+        let causes = analysed.explain_requirement(requirement);
+        assert!(causes[0].message.contains("address"), "{causes:?}");
+        assert!(causes.last().unwrap().message.contains("lid"), "{causes:?}");
     }
 }
