@@ -95,6 +95,25 @@ pub fn tint_checker() -> Option<(PathBuf, PathBuf)> {
     Some((node, script))
 }
 
+/// Runs `node tools/tint/SCRIPT ARGS` from the repository root, when
+/// Dawn's node bindings are installed; panics if the script cannot run
+/// (exit code 2: setup or usage error).
+pub fn run_tint_script(script: &str, args: &[&str]) -> Option<std::process::Output> {
+    let (node, _) = tint_checker()?;
+    let out = Command::new(node)
+        .arg(root().join("tools/tint").join(script))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("node starts");
+    assert!(
+        out.status.code() == Some(0) || out.status.code() == Some(1),
+        "{script} failed to run: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(out)
+}
+
 #[derive(serde::Deserialize, Debug)]
 pub struct TintResult {
     pub name: String,

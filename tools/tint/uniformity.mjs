@@ -34,7 +34,7 @@
 // rejected for anything but uniformity (then nothing is printed or written).
 
 import { readdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { openDawn, readShaders, runScript, writeLine, writeText } from './dawn.mjs';
 
 const SCRIPT = 'uniformity.mjs';
@@ -142,8 +142,7 @@ async function main() {
     if (!result.ok) allOk = false;
     if (verdictsDir) {
       if (result.other_errors.length) invalid.push(`${name}: ${JSON.stringify(result.other_errors)}`);
-      verdicts.push({ name: name.slice(verdictsDir.length).replace(/^[/\\]+/, '').replace(/\.wgsl$/, ''),
-        verdict: verdictOf(result) });
+      verdicts.push({ name: basename(name, '.wgsl'), verdict: verdictOf(result) });
     } else {
       await writeLine(result);
     }
