@@ -321,7 +321,6 @@ fn agreement_with_tint_is_counted() {
 }
 
 #[test]
-#[ignore = "the uniformity analysis does not yet agree with Tint on every case (run agreement_with_tint_is_counted -- --nocapture for the list)"]
 fn the_analysis_agrees_with_tint_on_every_barrier() {
     let comparisons = compare_with_tint();
     let report = disagreement_report(&comparisons);
@@ -335,7 +334,6 @@ fn the_analysis_agrees_with_tint_on_every_barrier() {
 /// Where Tint proves every barrier uniform, hoist-barriers has nothing to
 /// do: its WGSL is the WGSL written without passes, byte for byte.
 #[test]
-#[ignore = "hoist-barriers still rewrites or refuses cases Tint proves uniform (the analysis disagrees with Tint)"]
 fn hoisting_leaves_cases_tint_proves_uniform_unchanged() {
     let hoisting = Compiler::new(Options {
         passes: PassSelection::Named(vec!["hoist-barriers".into()]),
