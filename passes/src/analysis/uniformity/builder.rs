@@ -160,11 +160,11 @@ impl<'a> Builder<'a> {
 
     pub fn run(mut self) -> FunctionUniformity {
         let mut values: Values = Vec::with_capacity(self.names.len());
-        for (handle, local) in self.function.local_variables.iter() {
+        for (handle, _) in self.function.local_variables.iter() {
             let span = self.function.local_variables.get_span(handle);
             // A variable starts as its constant initialiser or zero: the
-            // same everywhere.
-            let _ = local;
+            // same everywhere. (naga stores a runtime initialiser, and any
+            // initialiser inside a loop, where the declaration is.)
             let node = self.node(NodeKind::Merge, span);
             values.push(node);
         }
@@ -491,8 +491,8 @@ impl<'a> Builder<'a> {
         result
     }
 
-    /// Records, for the innermost loop or `switch` (`kind` `None`) or
-    /// loop (`Some(Loop)`), the values leaving it here.
+    /// Records the values leaving, here, the innermost loop or `switch`
+    /// (`to` is `None`) or the innermost construct of kind `to`.
     fn leave(&mut self, values: &Values, to: Option<FrameKind>, span: Span) {
         if self.unreachable > 0 {
             return;
@@ -504,7 +504,7 @@ impl<'a> Builder<'a> {
         else {
             return;
         };
-        for var in 0..values.len() {
+        for (var, &value) in values.iter().enumerate() {
             let exit = match self.frames[depth].exits[var] {
                 Some(exit) => exit,
                 None => {
@@ -513,7 +513,7 @@ impl<'a> Builder<'a> {
                     exit
                 }
             };
-            self.edge(values[var], exit);
+            self.edge(value, exit);
         }
     }
 
@@ -808,9 +808,7 @@ impl<'a> Builder<'a> {
             self.set(values, var, value);
         }
         let behaviours = if behaviours.contains(Behaviours::BREAK) {
-            behaviours
-                .without(Behaviours::BREAK | Behaviours::CONTINUE)
-                .without(Behaviours::NEXT)
+            behaviours.without(Behaviours::BREAK | Behaviours::CONTINUE | Behaviours::NEXT)
                 | Behaviours::NEXT
         } else {
             behaviours.without(Behaviours::CONTINUE | Behaviours::NEXT)
