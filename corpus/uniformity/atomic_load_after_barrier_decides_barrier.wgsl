@@ -1,5 +1,6 @@
 // The workgroup's atomic total read with atomicLoad after a barrier: every
 // invocation reads the same total, but an atomic's result is non-uniform.
+// The workgroupBarrier is uniform; the question is the storageBarrier.
 var<workgroup> total: atomic<u32>;
 
 @compute @workgroup_size(64)

@@ -1,5 +1,6 @@
 // A bitonic sort over workgroup memory: both loop counters are uniform,
 // the compare-exchange is guarded per invocation.
+// Two barriers, both uniform.
 var<workgroup> keys: array<u32, 64>;
 @group(0) @binding(0) var<storage, read_write> data: array<u32>;
 

@@ -1,5 +1,6 @@
 // The counting step of a radix sort: atomics per digit, barrier, then one
 // invocation writes the histogram.
+// Two barriers, both uniform.
 var<workgroup> histogram: array<atomic<u32>, 16>;
 @group(0) @binding(0) var<storage, read> keys: array<u32>;
 @group(0) @binding(1) var<storage, read_write> counts: array<u32>;

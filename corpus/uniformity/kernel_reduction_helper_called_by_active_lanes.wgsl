@@ -1,4 +1,6 @@
 // The near miss: only the active lanes call the stage helper.
+// The workgroupBarrier before the loop is uniform; the question is the
+// helper's.
 var<workgroup> partial: array<f32, 64>;
 @group(0) @binding(0) var<storage, read_write> data: array<f32>;
 

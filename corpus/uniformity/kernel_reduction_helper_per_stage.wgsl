@@ -1,5 +1,6 @@
 // A reduction whose stage is a helper holding the barrier, called from a
 // uniform loop.
+// Two barriers, both uniform.
 var<workgroup> partial: array<f32, 64>;
 @group(0) @binding(0) var<storage, read_write> data: array<f32>;
 

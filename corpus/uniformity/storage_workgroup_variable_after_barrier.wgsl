@@ -1,4 +1,5 @@
 // A workgroup variable read after a barrier: still non-uniform.
+// The workgroupBarrier is uniform; the question is the storageBarrier.
 var<workgroup> count: u32;
 
 @compute @workgroup_size(64)

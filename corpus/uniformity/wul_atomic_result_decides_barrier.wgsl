@@ -1,5 +1,6 @@
 // workgroupUniformLoad of a workgroup atomic: the result is uniform, unlike
 // atomicLoad's.
+// The load and the barrier are both uniform.
 var<workgroup> counter: atomic<u32>;
 
 @compute @workgroup_size(64)

@@ -1,5 +1,6 @@
 // The near miss of wul_result_decides_barrier: a plain read of the
 // workgroup variable.
+// The workgroupBarrier is uniform; the question is the storageBarrier.
 var<workgroup> flag: u32;
 
 @compute @workgroup_size(64)

@@ -1,4 +1,5 @@
 // workgroupUniformLoad's result is uniform and decides the barrier.
+// The load and the barrier are both uniform.
 var<workgroup> flag: u32;
 
 @compute @workgroup_size(64)

@@ -1,4 +1,5 @@
 // The uniform result is passed to a helper whose barrier depends on it.
+// The load and the helper's barrier are both uniform.
 var<workgroup> count: u32;
 
 fn sync_times(n: u32) {

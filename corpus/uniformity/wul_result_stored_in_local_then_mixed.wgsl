@@ -1,4 +1,5 @@
 // The uniform result is added to the invocation index in a local.
+// The load is uniform; the question is the barrier.
 var<workgroup> base: u32;
 
 @compute @workgroup_size(64)

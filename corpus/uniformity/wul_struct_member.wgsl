@@ -1,4 +1,5 @@
 // workgroupUniformLoad of a struct, one member decides.
+// The load and the barrier are both uniform.
 struct Shared {
   count: u32,
   total: u32,
