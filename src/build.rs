@@ -115,6 +115,13 @@ impl Build {
         self
     }
 
+    /// Warnings are errors: a shader with any fails the build and is not
+    /// written. Without it they are `cargo:warning`s.
+    pub fn deny_warnings(mut self, deny: bool) -> Self {
+        self.options.deny_warnings = deny;
+        self
+    }
+
     /// The stage of GLSL files whose extension does not say it.
     pub fn stage(mut self, stage: naga::ShaderStage) -> Self {
         self.stage = Some(stage);

@@ -31,7 +31,7 @@ pub mod exit {
     long_about = None,
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true,
-    after_help = "Exit codes: 0 success; 1 the input is wrong or a pass refused; 2 usage error; 3 GPU validation found a mismatch or a hang; 4 no GPU adapter."
+    after_help = "Exit codes: 0 success (warnings included); 1 the input is wrong (a barrier in non-uniform control flow that no pass fixed, for one), a pass refused, or a warning was denied; 2 usage error; 3 GPU validation found a mismatch or a hang; 4 no GPU adapter."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -367,6 +367,11 @@ struct CommonArgs {
     #[arg(long = "override", value_name = "NAME=VALUE", value_parser = parse_override)]
     overrides: Vec<(String, f64)>,
 
+    /// Treat warnings as errors: exit 1 and write nothing when there is
+    /// any (a barrier that hoist-barriers had to fix, for one).
+    #[arg(long)]
+    deny_warnings: bool,
+
     /// Colors in diagnostics.
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto)]
     color: ColorWhen,
@@ -592,6 +597,7 @@ fn options(common: &CommonArgs) -> Result<Options, String> {
             msl_version: common.msl_version,
             overrides: common.overrides.iter().cloned().collect(),
         },
+        deny_warnings: common.deny_warnings,
     })
 }
 
@@ -696,7 +702,8 @@ fn exit_code(kind: FailureKind) -> i32 {
         FailureKind::Input
         | FailureKind::Refused
         | FailureKind::Unsupported
-        | FailureKind::Internal => exit::FAILED,
+        | FailureKind::Internal
+        | FailureKind::DeniedWarnings => exit::FAILED,
     }
 }
 
