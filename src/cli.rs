@@ -472,6 +472,13 @@ impl Printer {
         };
     }
 
+    #[cfg(feature = "gpu")]
+    fn warnings(&self, warnings: &shaderxform::gpu::Warnings) {
+        for d in &warnings.diagnostics {
+            self.diagnostic(d, &warnings.source);
+        }
+    }
+
     /// A problem with the invocation or the file system, not inside a shader.
     fn plain_error(&self, message: &str, file: &str) {
         let source = Source::new(file, InputFormat::Wgsl, Vec::new());
@@ -934,6 +941,7 @@ fn validate(args: ValidateArgs) -> i32 {
 
     match gpu::validate(&args.input, &v) {
         Ok(validation) => {
+            printer.warnings(&validation.warnings);
             let mut stdout = std::io::stdout().lock();
             let _ = stdout
                 .write_all(validation.describe().as_bytes())
@@ -1004,6 +1012,7 @@ fn bench(args: BenchArgs) -> i32 {
 
     match bench::bench(&args.input, &opts) {
         Ok(report) => {
+            printer.warnings(&report.warnings);
             let text = if args.json {
                 report.to_json()
             } else {
