@@ -29,11 +29,11 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use naga::valid::ModuleInfo;
 use naga::{Block, Expression, Function, Handle, Module, Span, Statement, TypeInner};
 
+use crate::analysis::divergent_barriers;
 use crate::analysis::uniformity::{
     BarrierKind, FunctionRef, FunctionUniformity, RequirementKind, StatementPath, Uniformity,
     UniformityRequirement,
 };
-use crate::analysis::divergent_barriers;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::ir::{
     add_local, child_blocks, ensure_type, for_each_operand, for_each_statement,
@@ -224,21 +224,46 @@ fn fixed(
             .with_note(divergent_barriers::WHY_IT_MATTERS);
     // Every rewrite is recorded at the barrier it was made for, or at the
     // call it inlined; an inlined barrier keeps the span it has in the
-    // callee.
+    // callee. A split or a loop rewrite moves every barrier of the `if` or
+    // loop at once, and is recorded at the first.
     let barrier_span = match requirement.what {
         RequirementKind::Barrier(_) => requirement.span,
         RequirementKind::Call { barrier_span, .. }
         | RequirementKind::Argument { barrier_span, .. } => barrier_span,
     };
-    let mut noted = 0;
+    let encloses_barrier = |change: &Change| {
+        ["if_span", "loop_span"].iter().any(|key| {
+            change
+                .details
+                .get(*key)
+                .and_then(|range| parse_span_text(range))
+                .zip(barrier_span.to_range())
+                .is_some_and(|(outer, inner)| outer.start <= inner.start && inner.end <= outer.end)
+        })
+    };
+    // Nested `if`s split around one barrier say the same thing once each.
+    let mut said: Vec<(&str, usize)> = Vec::new();
     for change in changes {
         if change.span.is_defined()
-            && (change.span == requirement.span || change.span == barrier_span)
+            && (change.span == requirement.span
+                || change.span == barrier_span
+                || encloses_barrier(change))
         {
-            diagnostic = diagnostic.with_note(format!("fixed by hoist-barriers: {}", change.message));
-            noted += 1;
+            match said.iter_mut().find(|(m, _)| *m == change.message) {
+                Some((_, n)) => *n += 1,
+                None => said.push((&change.message, 1)),
+            }
         }
     }
+    for (message, times) in &said {
+        let times = if *times > 1 {
+            format!(" ({times} times)")
+        } else {
+            String::new()
+        };
+        diagnostic = diagnostic.with_note(format!("fixed by hoist-barriers: {message}{times}"));
+    }
+    let noted = said.len();
     if noted == 0 {
         diagnostic = diagnostic.with_note(
             "fixed by hoist-barriers, by the rewrites made for the other barriers of the module",
@@ -1335,6 +1360,12 @@ fn fold_early_exit(
 fn span_text(span: Span) -> String {
     span.to_range()
         .map_or_else(|| "undefined".into(), |r| format!("{}..{}", r.start, r.end))
+}
+
+/// The range [`span_text`] wrote into a change's details.
+fn parse_span_text(text: &str) -> Option<std::ops::Range<usize>> {
+    let (start, end) = text.split_once("..")?;
+    Some(start.parse().ok()?..end.parse().ok()?)
 }
 
 #[cfg(test)]
