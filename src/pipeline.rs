@@ -310,7 +310,10 @@ pub struct Compiled {
 fn without_spans(reports: &mut [PassReport]) {
     for report in reports {
         let spanned = std::mem::take(&mut report.diagnostics);
-        report.diagnostics = spanned.into_iter().map(diagnostics::without_spans).collect();
+        report.diagnostics = spanned
+            .into_iter()
+            .map(diagnostics::without_spans)
+            .collect();
     }
 }
 
