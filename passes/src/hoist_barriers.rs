@@ -1373,7 +1373,9 @@ mod tests {
     use super::*;
     use crate::pass::{PassOptions, Selection, Target};
 
-    /// Runs the pass; the rewritten WGSL, or the notes of its errors.
+    /// Runs the pass; the rewritten WGSL, or the notes of its errors. A
+    /// rewrite comes with one warning per barrier it fixed, each naming a
+    /// rewrite.
     fn hoist(source: &str) -> Result<(String, Vec<Change>), Vec<String>> {
         let mut module = naga::front::wgsl::parse_str(source).expect("valid WGSL");
         let target = Target::default();
@@ -1381,8 +1383,23 @@ mod tests {
         let mut cx = PassContext::new(&target, Selection::Explicit, &options, None);
         HoistBarriers.run(&mut module, &mut cx);
         let (changes, diagnostics) = cx.into_results();
-        if !diagnostics.is_empty() {
+        if diagnostics.iter().any(Diagnostic::is_error) {
             return Err(diagnostics.into_iter().flat_map(|d| d.notes).collect());
+        }
+        assert_eq!(
+            diagnostics.is_empty(),
+            changes.is_empty(),
+            "{diagnostics:?}"
+        );
+        for warning in &diagnostics {
+            assert_eq!(warning.severity, Severity::Warning);
+            assert!(
+                warning
+                    .notes
+                    .iter()
+                    .any(|n| n.starts_with("fixed by hoist-barriers: ")),
+                "{warning:?}"
+            );
         }
         let info = crate::manager::validate(&module).expect("the rewrite validates");
         let text =
