@@ -115,6 +115,13 @@ impl Build {
         self
     }
 
+    /// Warnings are errors: a shader with any fails the build and is not
+    /// written. Without it they are `cargo:warning`s.
+    pub fn deny_warnings(mut self, deny: bool) -> Self {
+        self.options.deny_warnings = deny;
+        self
+    }
+
     /// The stage of GLSL files whose extension does not say it.
     pub fn stage(mut self, stage: naga::ShaderStage) -> Self {
         self.stage = Some(stage);
@@ -342,6 +349,78 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
             .contains("fn main"));
         let spirv = std::fs::read(out.join("sub/double.spv")).unwrap();
         assert_eq!(spirv[..4], 0x0723_0203u32.to_le_bytes());
+    }
+
+    /// `workgroupBarrier()` at line 8, column 9, inside `if (lid < 32u)`.
+    const DIVERGENT: &str = "@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+var<workgroup> tile: array<u32, 64>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32) {
+    tile[lid] = data[lid];
+    if (lid < 32u) {
+        workgroupBarrier();
+        data[lid] = tile[63u - lid];
+    }
+}
+";
+
+    #[test]
+    fn a_divergent_barrier_is_a_warning_when_hoisted_and_an_error_otherwise() {
+        let dir = tempfile::tempdir().unwrap();
+        let shaders = dir.path().join("shaders");
+        std::fs::create_dir(&shaders).unwrap();
+        std::fs::write(shaders.join("div.wgsl"), DIVERGENT).unwrap();
+        let out = dir.path().join("out");
+        let build = Build::new(&shaders).emit(OutputFormat::Wgsl).out_dir(&out);
+
+        let mut cargo = Vec::new();
+        build.clone().run_with(&mut cargo).unwrap();
+        let cargo = String::from_utf8(cargo).unwrap();
+        assert!(
+            cargo.contains(
+                "div.wgsl:8:9: warning: `workgroupBarrier` is reached in non-uniform control flow"
+            ),
+            "{cargo}"
+        );
+        assert!(
+            cargo.lines().any(|l| l.starts_with("cargo:warning=")),
+            "{cargo}"
+        );
+        assert!(out.join("div.wgsl").is_file());
+        std::fs::remove_dir_all(&out).unwrap();
+
+        let error = build
+            .clone()
+            .passes(PassSelection::None)
+            .run_with(&mut Vec::new())
+            .unwrap_err();
+        assert_eq!(error.failed, 1);
+        assert!(
+            error
+                .rendered
+                .contains("error[uniformity::divergent-barrier]")
+                && error.rendered.contains("div.wgsl:8:9"),
+            "{}",
+            error.rendered
+        );
+        assert!(!out.join("div.wgsl").exists());
+
+        let denied = build
+            .deny_warnings(true)
+            .run_with(&mut Vec::new())
+            .unwrap_err();
+        assert_eq!(denied.failed, 1);
+        assert!(
+            denied
+                .rendered
+                .contains("error[hoist-barriers::divergent-barrier]")
+                && denied.rendered.contains("div.wgsl:8:9")
+                && denied.rendered.contains("fixed by hoist-barriers"),
+            "{}",
+            denied.rendered
+        );
+        assert!(!out.join("div.wgsl").exists());
     }
 
     #[test]

@@ -32,7 +32,7 @@ pub mod exit {
     long_about = None,
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true,
-    after_help = "Exit codes: 0 success; 1 the input is wrong or a pass refused; 2 usage error; 3 GPU validation found a mismatch or a hang; 4 no GPU adapter."
+    after_help = "Exit codes: 0 success (warnings included); 1 the input is wrong (a barrier in non-uniform control flow that no pass fixed, for one), a pass refused, or a warning was denied; 2 usage error; 3 GPU validation found a mismatch or a hang; 4 no GPU adapter."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -373,6 +373,11 @@ struct CommonArgs {
     #[arg(long = "override", value_name = "NAME=VALUE", value_parser = parse_override)]
     overrides: Vec<(String, f64)>,
 
+    /// Treat warnings as errors: exit 1 and write nothing when there is
+    /// any (a barrier that hoist-barriers had to fix, for one).
+    #[arg(long)]
+    deny_warnings: bool,
+
     /// Colors in diagnostics.
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto)]
     color: ColorWhen,
@@ -471,6 +476,13 @@ impl Printer {
         } else {
             write!(stderr, "{}", render(diagnostic, source, self.color))
         };
+    }
+
+    #[cfg(feature = "gpu")]
+    fn warnings(&self, warnings: &shaderxform::gpu::Warnings) {
+        for d in &warnings.diagnostics {
+            self.diagnostic(d, &warnings.source);
+        }
     }
 
     /// A problem with the invocation or the file system, not inside a shader.
@@ -599,6 +611,7 @@ fn options(common: &CommonArgs) -> Result<Options, String> {
             msl_version: common.msl_version,
             overrides: common.overrides.iter().cloned().collect(),
         },
+        deny_warnings: common.deny_warnings,
     })
 }
 
@@ -703,7 +716,8 @@ fn exit_code(kind: FailureKind) -> i32 {
         FailureKind::Input
         | FailureKind::Refused
         | FailureKind::Unsupported
-        | FailureKind::Internal => exit::FAILED,
+        | FailureKind::Internal
+        | FailureKind::DeniedWarnings => exit::FAILED,
     }
 }
 
@@ -934,6 +948,7 @@ fn validate(args: ValidateArgs) -> i32 {
 
     match gpu::validate(&args.input, &v) {
         Ok(validation) => {
+            printer.warnings(&validation.warnings);
             let mut stdout = std::io::stdout().lock();
             let _ = stdout
                 .write_all(validation.describe().as_bytes())
@@ -1004,6 +1019,7 @@ fn bench(args: BenchArgs) -> i32 {
 
     match bench::bench(&args.input, &opts) {
         Ok(report) => {
+            printer.warnings(&report.warnings);
             let text = if args.json {
                 report.to_json()
             } else {

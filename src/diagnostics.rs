@@ -62,6 +62,20 @@ pub fn from_spanned<E: std::error::Error>(
     d
 }
 
+/// A diagnostic whose spans index no text the user has (a SPIR-V binary):
+/// what each label said becomes a note, so that the explanation is kept
+/// where its positions cannot be.
+pub fn without_spans(mut diagnostic: Diagnostic) -> Diagnostic {
+    let labels = std::mem::take(&mut diagnostic.labels);
+    let said: Vec<String> = labels
+        .into_iter()
+        .filter(|l| !l.message.is_empty())
+        .map(|l| l.message)
+        .collect();
+    diagnostic.notes.splice(0..0, said);
+    diagnostic
+}
+
 /// How to print diagnostics for people.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ColorChoice {

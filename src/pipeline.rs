@@ -9,7 +9,7 @@ use naga::Module;
 use shaderxform_passes::{PassManager, PassOptions, PassReport, PassSelection, RunError, Target};
 
 use crate::back::{self, EmitError, EmitOptions, Output, OutputFormat};
-use crate::diagnostics::{self, Diagnostic};
+use crate::diagnostics::{self, Diagnostic, Severity};
 use crate::front;
 use crate::source::Source;
 
@@ -22,6 +22,9 @@ pub struct Options {
     /// What the target supports, for passes that depend on it.
     pub target: Target,
     pub emit: EmitOptions,
+    /// Warnings are errors: a shader with any fails, and nothing is
+    /// written (`--deny-warnings`).
+    pub deny_warnings: bool,
 }
 
 impl Default for Options {
@@ -31,6 +34,7 @@ impl Default for Options {
             pass_options: BTreeMap::new(),
             target: Target::default(),
             emit: EmitOptions::default(),
+            deny_warnings: false,
         }
     }
 }
@@ -49,6 +53,8 @@ pub enum FailureKind {
     Unsupported,
     /// shaderxform or naga failed on a valid input. Exit 1.
     Internal,
+    /// The shader compiled, with warnings, and warnings are denied. Exit 1.
+    DeniedWarnings,
 }
 
 /// A failed compilation: the diagnostics that say why, and what the passes
@@ -150,9 +156,14 @@ impl Compiler {
 
     /// Parses, transforms and validates a shader.
     pub fn transform(&self, source: &Source) -> Result<Transformed, Failure> {
-        guarded(source, "reading and transforming", || {
+        let transformed = guarded(source, "reading and transforming", || {
             self.transform_unguarded(source)
-        })
+        })?;
+        if self.options.deny_warnings {
+            deny_warnings(transformed)
+        } else {
+            Ok(transformed)
+        }
     }
 
     fn transform_unguarded(&self, source: &Source) -> Result<Transformed, Failure> {
@@ -174,6 +185,14 @@ impl Compiler {
                         .iter()
                         .flat_map(|r| r.diagnostics.iter().filter(|d| d.is_error()).cloned())
                         .collect(),
+                    passes: reports,
+                },
+                RunError::DivergentBarriers {
+                    diagnostics,
+                    reports,
+                } => Failure {
+                    kind: FailureKind::Input,
+                    diagnostics,
                     passes: reports,
                 },
                 RunError::InvalidInput {
@@ -211,11 +230,26 @@ impl Compiler {
                         passes: reports,
                     }
                 }
+            })
+            .map_err(|mut failure| {
+                if !keep_spans {
+                    failure.diagnostics = failure
+                        .diagnostics
+                        .into_iter()
+                        .map(diagnostics::without_spans)
+                        .collect();
+                    without_spans(&mut failure.passes);
+                }
+                failure
             })?;
+        let mut passes = outcome.reports;
+        if !keep_spans {
+            without_spans(&mut passes);
+        }
         Ok(Transformed {
             module,
             info: outcome.info,
-            passes: outcome.reports,
+            passes,
         })
     }
 
@@ -269,6 +303,42 @@ impl Compiler {
 pub struct Compiled {
     pub transformed: Transformed,
     pub outputs: Vec<Output>,
+}
+
+/// The spans of passes' diagnostics on a binary input (SPIR-V) are offsets
+/// into the binary, not into any text: their labels become notes.
+fn without_spans(reports: &mut [PassReport]) {
+    for report in reports {
+        let spanned = std::mem::take(&mut report.diagnostics);
+        report.diagnostics = spanned
+            .into_iter()
+            .map(diagnostics::without_spans)
+            .collect();
+    }
+}
+
+/// Makes every warning of the passes an error: the run fails with them,
+/// and the reports hold them as errors too, so that they are said once.
+fn deny_warnings(mut transformed: Transformed) -> Result<Transformed, Failure> {
+    let mut denied = Vec::new();
+    for report in &mut transformed.passes {
+        for d in &mut report.diagnostics {
+            if d.severity == Severity::Warning {
+                d.severity = Severity::Error;
+                d.notes
+                    .push("warnings are denied (`--deny-warnings`): nothing is written".into());
+                denied.push(d.clone());
+            }
+        }
+    }
+    if denied.is_empty() {
+        return Ok(transformed);
+    }
+    Err(Failure {
+        kind: FailureKind::DeniedWarnings,
+        diagnostics: denied,
+        passes: transformed.passes,
+    })
 }
 
 /// Runs `f`, turning a panic inside naga or a pass into an internal error

@@ -51,6 +51,8 @@ struct RequestOptions {
     msl_version: Option<String>,
     #[serde(default)]
     overrides: BTreeMap<String, f64>,
+    #[serde(default)]
+    deny_warnings: bool,
 }
 
 /// Answers requests from `input` until it ends. Every line gets exactly one
@@ -178,6 +180,7 @@ fn compile(request: &Request) -> Answer {
                 FailureKind::Refused => "refused",
                 FailureKind::Unsupported => "unsupported",
                 FailureKind::Internal => "internal",
+                FailureKind::DeniedWarnings => "denied-warnings",
             };
             let diagnostics: Vec<&Diagnostic> = failure
                 .passes
@@ -288,6 +291,7 @@ fn options(request: &Request) -> Result<Options, String> {
             })?,
             overrides: o.overrides.clone(),
         },
+        deny_warnings: o.deny_warnings,
     })
 }
 

@@ -87,9 +87,27 @@ fn corpus_round_trips_through_every_format() {
 /// atomically into an array of atomics, but not the null constant that
 /// zero-initialises it, and then rejects its own store. The SPIR-V is
 /// valid (spirv-val accepts it); only naga cannot read it back.
+///
+/// The reading is naga's alone (front end and validator), without the
+/// pipeline's check for divergent barriers: SPIR-V has no
+/// `workgroupUniformLoad`, naga writes it as barrier, load, barrier, and
+/// read back the load is a plain load of workgroup memory, which that
+/// check cannot vouch for (as Tint would not, in the WGSL of that module).
 fn reads_back(name: &str, bytes: &[u8], format: InputFormat) {
     let source = Source::new(format!("{name} (emitted)"), format, bytes.to_vec());
-    let result = common::translator(EmitOptions::default()).transform(&source);
+    let result = shaderxform::front::parse(&source)
+        .map_err(|d| format!("{d:?}"))
+        .and_then(|parsed| {
+            shaderxform::passes::manager::validate(&parsed.module).map_err(|e| {
+                let mut chain = e.as_inner().to_string();
+                let mut cause = std::error::Error::source(e.as_inner());
+                while let Some(c) = cause {
+                    chain.push_str(&format!(": {c}"));
+                    cause = c.source();
+                }
+                chain
+            })
+        });
     let workgroup_atomics = std::fs::read_to_string(name).is_ok_and(|text| {
         text.lines()
             .any(|l| l.contains("var<workgroup>") && l.contains("atomic<"))
@@ -100,12 +118,10 @@ fn reads_back(name: &str, bytes: &[u8], format: InputFormat) {
             "{name}: naga now reads back SPIR-V with zero-initialised workgroup atomics; drop the exception"
         ),
         Err(f) if workgroup_atomics => assert!(
-            f.diagnostics
-                .iter()
-                .any(|d| d.notes.iter().any(|n| n.contains("doesn't match the type stored"))),
-            "{name}: the emitted {format} does not read back: {f:?}"
+            f.contains("doesn't match the type stored"),
+            "{name}: the emitted {format} does not read back: {f}"
         ),
-        Err(f) => panic!("{name}: the emitted {format} does not read back: {f:?}"),
+        Err(f) => panic!("{name}: the emitted {format} does not read back: {f}"),
     }
 }
 

@@ -391,8 +391,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(global_invocation_id
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("`workgroupBarrier` in `main` is reached in non-uniform control flow")
-            && stderr.contains("hoist-barriers"),
+        stderr.contains("refusing to dispatch the reference: `workgroupBarrier` is reached in non-uniform control flow")
+            && stderr.contains("divergent.wgsl:10:5)"),
         "{stderr}"
     );
     let result = gpu::validate(&shader, &ValidateOptions::new(Options::default()));

@@ -8,10 +8,11 @@
 
 mod common;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use shaderxform::passes::analysis::uniformity::Uniformity;
+use shaderxform::passes::{PassManager, RunError};
 use shaderxform::{
     render_all, ColorChoice, Compiler, EmitOptions, FailureKind, InputFormat, Options,
     OutputFormat, PassSelection, Source, Target,
@@ -53,6 +54,43 @@ fn hoisted_shaders_are_rewritten_valid_and_uniform() {
             changes.iter().any(|c| c.kind == "split-if"),
             "{relative}: nothing rewritten"
         );
+        // The input was still wrong: one warning per divergent barrier of
+        // the input, at the barrier, saying which rewrite fixed it.
+        let input = naga::front::wgsl::parse_str(source.text().unwrap()).unwrap();
+        let divergent: Vec<_> = Uniformity::analyze(&input)
+            .violations()
+            .into_iter()
+            .map(|(_, r)| r.span)
+            .collect();
+        let warnings = &transformed.passes[0].diagnostics;
+        assert_eq!(warnings.len(), divergent.len(), "{relative}: {warnings:?}");
+        for span in &divergent {
+            assert!(
+                warnings
+                    .iter()
+                    .any(|w| w.labels.iter().any(|l| l.span == *span)),
+                "{relative}: no warning points at {span:?}"
+            );
+        }
+        for warning in warnings {
+            assert_eq!(
+                warning.severity,
+                shaderxform::Severity::Warning,
+                "{relative}"
+            );
+            assert_eq!(
+                warning.code.as_deref(),
+                Some("hoist-barriers::divergent-barrier"),
+                "{relative}"
+            );
+            assert!(
+                warning
+                    .notes
+                    .iter()
+                    .any(|n| n.starts_with("fixed by hoist-barriers: ")),
+                "{relative}: a warning without the rewrite that fixed it: {warning:?}"
+            );
+        }
         let output = common::wgsl(&compiler, &source);
         assert_eq!(
             output,
@@ -171,29 +209,31 @@ const BARRIER_NAMES: [&str; 4] = [
 fn divergent_barriers_are_found_exactly_where_tint_finds_them() {
     let paths = all_corpus_wgsl();
     // The pipeline's front end (it handles `enable` directives naga does
-    // not know); float-atomics only where naga would reject the input.
-    let reading = Compiler::new(Options {
-        passes: PassSelection::Named(vec!["float-atomics".into()]),
-        // The f64 shaders need 64-bit atomics to be read at all.
-        target: Target {
-            int64_atomic_min_max: true,
-            int64_atomic_all_ops: true,
-            float64: true,
-            ..Target::default()
-        },
-        ..Options::default()
-    })
-    .unwrap();
+    // not know) and its pass manager with float-atomics, which changes
+    // only what naga would reject. The manager's own check refuses the
+    // divergent shaders: their module, read, is what is compared.
+    let manager = PassManager::with_builtin_passes();
+    let float_atomics = PassSelection::Named(vec!["float-atomics".into()]);
+    // The f64 shaders need 64-bit atomics to be read at all.
+    let target = Target {
+        int64_atomic_min_max: true,
+        int64_atomic_all_ops: true,
+        float64: true,
+        ..Target::default()
+    };
     let mut shaders = Vec::new();
     let mut ours = Vec::new();
     for path in &paths {
         let relative = common::display(path);
         let source = Source::read(relative.as_ref(), None).unwrap();
         let text = source.text().unwrap().to_string();
-        let module = reading
-            .transform(&source)
-            .unwrap_or_else(|f| panic!("{relative}: {f}"))
+        let mut module = shaderxform::front::parse(&source)
+            .unwrap_or_else(|d| panic!("{relative}: {d:?}"))
             .module;
+        match manager.run(&mut module, &float_atomics, &BTreeMap::new(), &target) {
+            Ok(_) | Err(RunError::DivergentBarriers { .. }) => {}
+            Err(e) => panic!("{relative}: {e:?}"),
+        }
         let lines: BTreeSet<usize> = Uniformity::analyze(&module)
             .violations()
             .into_iter()
@@ -265,7 +305,8 @@ fn spirv_control_barriers_are_analysed_too() {
 }
 
 /// `shaderxform check` exits 1 on a barrier that stays divergent, with the
-/// barrier's `file:line:col`, and 0 once the pass can hoist it.
+/// barrier's `file:line:col`, and 0 with a warning once the pass can hoist
+/// it.
 #[test]
 fn check_exits_1_on_a_divergent_barrier_it_cannot_hoist() {
     let run = |shader: &str| {
@@ -284,10 +325,13 @@ fn check_exits_1_on_a_divergent_barrier_it_cannot_hoist() {
         "{stderr}"
     );
     let hoisted = run("corpus/hoist-barriers/early_return_guard.wgsl");
-    assert_eq!(
-        hoisted.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&hoisted.stderr)
+    let stderr = String::from_utf8_lossy(&hoisted.stderr);
+    assert_eq!(hoisted.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("warning[hoist-barriers::divergent-barrier]")
+            && stderr.contains("early_return_guard.wgsl:15:5")
+            && stderr
+                .contains("fixed by hoist-barriers: the invocations that return early stay alive"),
+        "{stderr}"
     );
 }

@@ -29,11 +29,12 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use naga::valid::ModuleInfo;
 use naga::{Block, Expression, Function, Handle, Module, Span, Statement, TypeInner};
 
+use crate::analysis::divergent_barriers;
 use crate::analysis::uniformity::{
     BarrierKind, FunctionRef, FunctionUniformity, RequirementKind, StatementPath, Uniformity,
     UniformityRequirement,
 };
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::ir::{
     add_local, child_blocks, ensure_type, for_each_operand, for_each_statement,
     for_each_statement_operand, substitute_uses,
@@ -45,6 +46,10 @@ mod inline;
 mod uniform_loop;
 
 pub struct HoistBarriers;
+
+/// The code of the pass' diagnostics about divergent barriers: an error
+/// where it could not fix one, a warning where it did.
+pub const DIAGNOSTIC_CODE: &str = "hoist-barriers::divergent-barrier";
 
 /// Barriers the splitter gave up on, with why. A barrier is known by its
 /// span, which rewrites keep; by its place where it has none.
@@ -96,13 +101,7 @@ impl Pass for HoistBarriers {
         _target: &crate::pass::Target,
         _selection: crate::pass::Selection,
     ) -> bool {
-        let mut found = false;
-        let mut look = |f: &Function| {
-            for_each_statement(&f.body, &mut |s, _| found |= BarrierKind::of(s).is_some())
-        };
-        module.functions.iter().for_each(|(_, f)| look(f));
-        module.entry_points.iter().for_each(|ep| look(&ep.function));
-        found
+        divergent_barriers::has_barriers(module)
     }
 
     fn run(&self, module: &mut Module, cx: &mut PassContext<'_>) {
@@ -161,6 +160,16 @@ impl Pass for HoistBarriers {
             }
         }
         if refused.0.is_empty() && Uniformity::analyze(&candidate).violations().is_empty() {
+            // The input was wrong even though the output is right: a
+            // warning for each barrier, speaking of the input as written.
+            for (function, requirement) in analysis.violations() {
+                cx.report(fixed(
+                    module,
+                    analysis.function(function),
+                    requirement,
+                    &changes,
+                ));
+            }
             *module = candidate;
             for change in changes {
                 cx.record(change);
@@ -194,73 +203,76 @@ impl Pass for HoistBarriers {
 
 fn diagnose(
     module: &Module,
-    analysed: &crate::analysis::uniformity::FunctionUniformity,
+    analysed: &FunctionUniformity,
     requirement: &UniformityRequirement,
     reason: &str,
 ) -> Diagnostic {
-    let barrier = requirement.barrier().name();
-    let mut diagnostic = match requirement.what {
-        RequirementKind::Barrier(_) if analysed.is_address_non_uniform(requirement) => {
-            Diagnostic::error(format!(
-                "`{barrier}` loads from an address that may differ between invocations"
-            ))
-            .with_primary(
-                requirement.span,
-                "every invocation of the workgroup must load the same address",
-            )
-        }
-        RequirementKind::Barrier(_) => Diagnostic::error(format!(
-            "`{barrier}` is reached in non-uniform control flow"
-        ))
-        .with_primary(
-            requirement.span,
-            "not every invocation of the workgroup may reach this barrier",
-        ),
-        RequirementKind::Call {
-            callee,
-            barrier_span,
-            ..
-        } => {
-            let name = function_name(module, callee);
-            Diagnostic::error(format!(
-                "`{barrier}` is reached in non-uniform control flow through a call to `{name}`"
-            ))
-            .with_primary(barrier_span, format!("`{name}` reaches this barrier"))
-            .with_secondary(
-                requirement.span,
-                format!("`{name}` is called here in non-uniform control flow"),
-            )
-        }
-        RequirementKind::Argument {
-            callee,
-            index,
-            barrier_span,
-            ..
-        } => {
-            let name = function_name(module, callee);
-            Diagnostic::error(format!(
-                "`{barrier}` is reached in non-uniform control flow: argument {index} of `{name}` decides whether it is reached, and it may differ between invocations"
-            ))
-            .with_primary(barrier_span, format!("whether `{name}` reaches this barrier depends on its argument {index}"))
-            .with_secondary(requirement.span, "called here with a non-uniform argument")
-        }
-    };
-    for cause in analysed.explain_requirement(requirement) {
-        diagnostic = diagnostic.with_secondary(cause.span, cause.message);
-    }
-    diagnostic
-        .with_code("hoist-barriers::divergent-barrier")
-        .with_note(
-            "a barrier waits for every invocation of the workgroup: reached by only some, it hangs the GPU on some hardware and races on others",
-        )
+    divergent_barriers::describe(module, analysed, requirement, Severity::Error)
+        .with_code(DIAGNOSTIC_CODE)
+        .with_note(divergent_barriers::WHY_IT_MATTERS)
         .with_note(format!("no fix applied: {reason}"))
 }
 
-fn function_name(module: &Module, function: Handle<Function>) -> String {
-    module.functions[function]
-        .name
-        .clone()
-        .unwrap_or_else(|| "a function".into())
+/// The warning for a divergent barrier that the rewrites made uniform,
+/// with a note for each rewrite made at it.
+fn fixed(
+    module: &Module,
+    analysed: &FunctionUniformity,
+    requirement: &UniformityRequirement,
+    changes: &[Change],
+) -> Diagnostic {
+    let mut diagnostic =
+        divergent_barriers::describe(module, analysed, requirement, Severity::Warning)
+            .with_code(DIAGNOSTIC_CODE)
+            .with_note(divergent_barriers::WHY_IT_MATTERS);
+    // Every rewrite is recorded at the barrier it was made for, or at the
+    // call it inlined; an inlined barrier keeps the span it has in the
+    // callee. A split or a loop rewrite moves every barrier of the `if` or
+    // loop at once, and is recorded at the first.
+    let barrier_span = match requirement.what {
+        RequirementKind::Barrier(_) => requirement.span,
+        RequirementKind::Call { barrier_span, .. }
+        | RequirementKind::Argument { barrier_span, .. } => barrier_span,
+    };
+    let encloses_barrier = |change: &Change| {
+        ["if_span", "loop_span"].iter().any(|key| {
+            change
+                .details
+                .get(*key)
+                .and_then(|range| parse_span_text(range))
+                .zip(barrier_span.to_range())
+                .is_some_and(|(outer, inner)| outer.start <= inner.start && inner.end <= outer.end)
+        })
+    };
+    // Nested `if`s split around one barrier say the same thing once each.
+    let mut said: Vec<(&str, usize)> = Vec::new();
+    for change in changes {
+        if change.span.is_defined()
+            && (change.span == requirement.span
+                || change.span == barrier_span
+                || encloses_barrier(change))
+        {
+            match said.iter_mut().find(|(m, _)| *m == change.message) {
+                Some((_, n)) => *n += 1,
+                None => said.push((&change.message, 1)),
+            }
+        }
+    }
+    for (message, times) in &said {
+        let times = if *times > 1 {
+            format!(" ({times} times)")
+        } else {
+            String::new()
+        };
+        diagnostic = diagnostic.with_note(format!("fixed by hoist-barriers: {message}{times}"));
+    }
+    let noted = said.len();
+    if noted == 0 {
+        diagnostic = diagnostic.with_note(
+            "fixed by hoist-barriers, by the rewrites made for the other barriers of the module",
+        );
+    }
+    diagnostic
 }
 
 fn function_mut(module: &mut Module, function: FunctionRef) -> &mut Function {
@@ -1353,12 +1365,20 @@ fn span_text(span: Span) -> String {
         .map_or_else(|| "undefined".into(), |r| format!("{}..{}", r.start, r.end))
 }
 
+/// The range [`span_text`] wrote into a change's details.
+fn parse_span_text(text: &str) -> Option<std::ops::Range<usize>> {
+    let (start, end) = text.split_once("..")?;
+    Some(start.parse().ok()?..end.parse().ok()?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::pass::{PassOptions, Selection, Target};
 
-    /// Runs the pass; the rewritten WGSL, or the notes of its errors.
+    /// Runs the pass; the rewritten WGSL, or the notes of its errors. A
+    /// rewrite comes with one warning per barrier it fixed, each naming a
+    /// rewrite.
     fn hoist(source: &str) -> Result<(String, Vec<Change>), Vec<String>> {
         let mut module = naga::front::wgsl::parse_str(source).expect("valid WGSL");
         let target = Target::default();
@@ -1366,8 +1386,23 @@ mod tests {
         let mut cx = PassContext::new(&target, Selection::Explicit, &options, None);
         HoistBarriers.run(&mut module, &mut cx);
         let (changes, diagnostics) = cx.into_results();
-        if !diagnostics.is_empty() {
+        if diagnostics.iter().any(Diagnostic::is_error) {
             return Err(diagnostics.into_iter().flat_map(|d| d.notes).collect());
+        }
+        assert_eq!(
+            diagnostics.is_empty(),
+            changes.is_empty(),
+            "{diagnostics:?}"
+        );
+        for warning in &diagnostics {
+            assert_eq!(warning.severity, Severity::Warning);
+            assert!(
+                warning
+                    .notes
+                    .iter()
+                    .any(|n| n.starts_with("fixed by hoist-barriers: ")),
+                "{warning:?}"
+            );
         }
         let info = crate::manager::validate(&module).expect("the rewrite validates");
         let text =

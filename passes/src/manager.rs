@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 use naga::valid::{Capabilities, ModuleInfo, ValidationError, ValidationFlags, Validator};
 use naga::{Module, WithSpan};
 
+use crate::analysis::divergent_barriers;
 use crate::diagnostic::Diagnostic;
+use crate::hoist_barriers::HoistBarriers;
 use crate::pass::{Change, Pass, PassContext, PassOptions, Phase, Selection, Target};
 
 /// Which passes the user asked for.
@@ -136,6 +138,14 @@ pub enum RunError {
     InvalidInput {
         error: Box<WithSpan<ValidationError>>,
         rewritten_by: Vec<&'static str>,
+        reports: Vec<PassReport>,
+    },
+    /// The module holds a barrier that not every invocation of a workgroup
+    /// may reach, and no selected pass made it uniform: the input is wrong,
+    /// and the output would be too. One error per barrier, in
+    /// `diagnostics`.
+    DivergentBarriers {
+        diagnostics: Vec<Diagnostic>,
         reports: Vec<PassReport>,
     },
     /// A pass turned a valid module into an invalid one. This is a bug in
@@ -281,6 +291,11 @@ impl PassManager {
     /// run, each followed by a fresh validation when it changed anything (a
     /// failure is that pass's fault). A pass that reports an error stops
     /// the run: later passes would work on a module the user cannot get.
+    ///
+    /// Whatever the selection, the result is then checked for barriers in
+    /// non-uniform control flow: naga accepts them, browsers do not, and
+    /// GPUs hang or race on them. Where no selected pass made them uniform,
+    /// each is an error ([`RunError::DivergentBarriers`]).
     pub fn run(
         &self,
         module: &mut Module,
@@ -291,6 +306,7 @@ impl PassManager {
         let plan = self
             .select(selection)
             .expect("the selection was checked by the caller");
+        let selected: Vec<&'static str> = plan.iter().map(|(p, _)| p.name()).collect();
         let no_options = PassOptions::default();
         let mut reports = Vec::new();
         let mut info: Option<ModuleInfo> = None;
@@ -339,7 +355,29 @@ impl PassManager {
             Some(info) => info,
             None => Self::validate_input(module, &rewritten_before_validation, &mut reports)?,
         };
+        let diagnostics = divergent_barriers::errors(module, &self.why_unfixed(&selected));
+        if !diagnostics.is_empty() {
+            return Err(RunError::DivergentBarriers {
+                diagnostics,
+                reports,
+            });
+        }
         Ok(RunOutcome { info, reports })
+    }
+
+    /// The last note of a divergent barrier that no pass fixed: how to get
+    /// it fixed, where a registered pass can.
+    fn why_unfixed(&self, selected: &[&'static str]) -> String {
+        let hoist = HoistBarriers.name();
+        if self.get(hoist).is_none() {
+            "no fix applied: no pass that hoists barriers is registered".into()
+        } else if selected.contains(&hoist) {
+            format!("no fix applied: `{hoist}` left it divergent")
+        } else {
+            format!(
+                "no fix applied: the `{hoist}` pass is not selected; select it (`--passes {hoist}`, or `all`) to move the barrier into uniform control flow where that is provably safe"
+            )
+        }
     }
 
     fn validate_input(

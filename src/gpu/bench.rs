@@ -72,6 +72,9 @@ pub struct BenchReport {
     pub target_us: f64,
     pub reference: Stats,
     pub candidate: Stats,
+    /// The warnings of the candidate's compilation, shown on stderr.
+    #[serde(skip)]
+    pub warnings: super::Warnings,
     /// Candidate median / reference median.
     pub ratio: f64,
 }
@@ -116,6 +119,7 @@ impl BenchReport {
 pub fn bench(input: &Path, opts: &BenchOptions) -> Result<BenchReport, Error> {
     let v = &opts.validate;
     let s = set_up(input, v, false)?;
+    let warnings = s.warnings();
 
     let entry_point = s.candidate.entry_point().name.clone();
     let timestamps = s.gpu.features.contains(wgpu::Features::TIMESTAMP_QUERY);
@@ -158,6 +162,7 @@ pub fn bench(input: &Path, opts: &BenchOptions) -> Result<BenchReport, Error> {
     let candidate = stats(input, candidate_samples, repeats[1]);
     let ratio = candidate.median_us / reference.median_us;
     Ok(BenchReport {
+        warnings,
         tool: "shaderxform",
         command: "bench",
         version: env!("CARGO_PKG_VERSION"),

@@ -205,6 +205,15 @@ pub enum Verdict {
 pub struct Validation {
     pub verdict: Verdict,
     pub report: ValidationReport,
+    pub warnings: Warnings,
+}
+
+/// The warnings of the candidate's compilation (a barrier that
+/// `hoist-barriers` had to move, for one), for the command line to show.
+#[derive(Clone, Debug)]
+pub struct Warnings {
+    pub source: Source,
+    pub diagnostics: Vec<crate::Diagnostic>,
 }
 
 impl Validation {
@@ -441,6 +450,19 @@ pub(crate) struct Setup {
 }
 
 impl Setup {
+    pub(crate) fn warnings(&self) -> Warnings {
+        Warnings {
+            source: self.candidate.source.clone(),
+            diagnostics: self
+                .candidate
+                .compiled
+                .transformed
+                .diagnostics()
+                .cloned()
+                .collect(),
+        }
+    }
+
     /// Describes the dispatch of one of the two shaders (reading back
     /// what it writes only with `read_back`) and hands it to `f` with the
     /// adapter; `failing` says what the device was doing should it fail.
@@ -549,6 +571,7 @@ pub(crate) fn set_up(
             entry_point: None,
             ..opts.options.emit.clone()
         },
+        deny_warnings: false,
     };
     let (reference_path, reference_kind) = match (&opts.reference, &harness.reference) {
         (Some(path), _) => (path.clone(), "file"),
@@ -565,6 +588,15 @@ pub(crate) fn set_up(
         Role::Reference,
         ep_for_reference.as_deref(),
     ) {
+        Err(Error::Compile {
+            failure, source, ..
+        }) if reference_kind == "original" && is_divergent_barrier(&failure) => {
+            return Err(Error::Input(format!(
+                "refusing to dispatch the reference: {}; a barrier that not every invocation of a workgroup reaches is undefined behaviour and can hang the GPU, so {} cannot be its own reference: give --reference FILE or `reference = \"FILE\"` in a harness. `shaderxform check --passes none` says why it is divergent",
+                failure_position(&failure, &source),
+                input.display()
+            )))
+        }
         Err(Error::Compile { failure, .. }) if reference_kind == "original" => {
             return Err(Error::Input(format!(
                 "no reference: {} is not valid as it is ({failure}), so it cannot be its own reference; give --reference FILE or `reference = \"FILE\"` in a harness",
@@ -694,6 +726,7 @@ pub(crate) fn set_up(
 pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Error> {
     let started = Instant::now();
     let s = set_up(input, opts, true)?;
+    let warnings = s.warnings();
 
     let mut report = ValidationReport {
         tool: "shaderxform",
@@ -753,6 +786,7 @@ pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Erro
                 return Ok(Validation {
                     verdict: Verdict::Hang(role),
                     report,
+                    warnings,
                 });
             }
         }
@@ -771,7 +805,38 @@ pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Erro
         Verdict::Mismatch
     };
     report.timings_ms.total = started.elapsed().as_secs_f64() * 1000.0;
-    Ok(Validation { verdict, report })
+    Ok(Validation {
+        verdict,
+        report,
+        warnings,
+    })
+}
+
+/// Whether a compilation failed on the check for barriers in non-uniform
+/// control flow.
+fn is_divergent_barrier(failure: &Failure) -> bool {
+    failure.diagnostics.iter().any(|d| {
+        d.code.as_deref() == Some(shaderxform_passes::analysis::divergent_barriers::UNCHECKED_CODE)
+    })
+}
+
+/// The first error of a failure, with its `file:line:col` where it has one.
+fn failure_position(failure: &Failure, source: &Source) -> String {
+    let Some(first) = failure.diagnostics.first() else {
+        return failure.to_string();
+    };
+    let at = first
+        .primary_span()
+        .zip(source.span_text())
+        .map(|(span, text)| {
+            let loc = span.location(text);
+            format!(
+                " ({}:{}:{})",
+                source.name, loc.line_number, loc.line_position
+            )
+        })
+        .unwrap_or_default();
+    format!("{}{at}", first.message)
 }
 
 /// Validate's barrier guard: an error, before anything is dispatched, when

@@ -1,5 +1,6 @@
 //! Analyses over naga IR, shared by passes and by the driver.
 
+pub mod divergent_barriers;
 pub mod features;
 pub mod uniformity;
 pub mod value_sign;
