@@ -166,6 +166,22 @@ impl Compiler {
         }
     }
 
+    /// Parses and validates a shader as it is: no passes, and no check of
+    /// its barriers (for tools that report on the shader itself).
+    pub fn read(&self, source: &Source) -> Result<Module, Failure> {
+        guarded(source, "reading", || {
+            let parsed = front::parse(source).map_err(|d| Failure::new(FailureKind::Input, d))?;
+            match shaderxform_passes::manager::validate(&parsed.module) {
+                Ok(_) => Ok(parsed.module),
+                Err(error) => {
+                    let keep_spans = source.format.spans_index_text();
+                    let d = diagnostics::from_spanned(&error, "naga::validation", keep_spans);
+                    Err(Failure::new(FailureKind::Input, vec![d]))
+                }
+            }
+        })
+    }
+
     fn transform_unguarded(&self, source: &Source) -> Result<Transformed, Failure> {
         let parsed = front::parse(source).map_err(|d| Failure::new(FailureKind::Input, d))?;
         let mut module = parsed.module;

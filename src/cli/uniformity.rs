@@ -77,8 +77,8 @@ pub(super) fn run(args: UniformityArgs) -> i32 {
             return exit::FAILED;
         }
     };
-    let module = match compiler.transform(&source) {
-        Ok(t) => t.module,
+    let module = match compiler.read(&source) {
+        Ok(module) => module,
         Err(failure) => {
             failure
                 .diagnostics
