@@ -33,7 +33,7 @@ use globset::{Glob, GlobSet, GlobSetBuilder};
 use crate::diagnostics::{render, ColorChoice, Diagnostic, DiagnosticJson};
 use crate::pipeline::{Compiler, Options};
 use crate::source::{InputFormat, Source};
-use crate::spirv_tools::Validators;
+use crate::spirv_tools::{touches_spirv, Validators};
 use crate::write::write_atomically;
 use crate::{EmitOptions, OutputFormat, PassSelection, Target};
 
@@ -237,8 +237,10 @@ impl Build {
                 let _ = writeln!(cargo, "cargo:warning={}", one_line(d, &source));
             }
             let validators = Validators::for_run(source.format, &formats);
-            let touches_spirv = source.format.is_spirv() || formats.iter().any(|f| f.is_spirv());
-            if touches_spirv && !validators.has_spirv_val() && !warned_without_spirv_val {
+            if touches_spirv(source.format, &formats)
+                && !validators.has_spirv_val()
+                && !warned_without_spirv_val
+            {
                 warned_without_spirv_val = true;
                 let _ = writeln!(
                     cargo,

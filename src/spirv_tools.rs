@@ -162,14 +162,13 @@ pub struct Validators(pub Vec<Validator>);
 impl Validators {
     /// Those that check a shader read as `input` and written as `outputs`.
     pub fn for_run(input: InputFormat, outputs: &[OutputFormat]) -> Self {
-        let touches_spirv = input.is_spirv() || outputs.iter().any(|f| f.is_spirv());
         let mut validators = vec![Validator {
             name: "naga",
             provenance: Provenance::InProcess,
             path: None,
             version: None,
         }];
-        if touches_spirv {
+        if touches_spirv(input, outputs) {
             validators.extend(spirv_val());
         }
         Validators(validators)
@@ -186,6 +185,11 @@ impl fmt::Display for Validators {
         let names: Vec<String> = self.0.iter().map(ToString::to_string).collect();
         f.write_str(&names.join(" and "))
     }
+}
+
+/// Whether a run reads or writes SPIR-V.
+pub fn touches_spirv(input: InputFormat, outputs: &[OutputFormat]) -> bool {
+    input.is_spirv() || outputs.iter().any(|f| f.is_spirv())
 }
 
 /// SPIRV-Tools' validator, where there is one.
