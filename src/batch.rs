@@ -407,6 +407,7 @@ fn run_one(options: &BatchOptions, compiler: &Compiler, job: &Job) -> ShaderResu
     }
     let formats: Vec<OutputFormat> = job.outputs.iter().map(|(f, _)| *f).collect();
     let mut report = Report::new(&source);
+    report.set_output_formats(&source, &formats);
     match compiler.compile(&source, &formats) {
         Ok(compiled) => {
             report.add_passes(&source, &compiled.transformed.passes);

@@ -20,7 +20,10 @@
 //! ```
 //!
 //! The crate is then used with `default-features = false, features =
-//! ["build"]`, which leaves out the command line and the GPU harness.
+//! ["build"]`, which leaves out the command line, the GPU harness and
+//! SPIRV-Tools' C++: SPIR-V is then checked by the `spirv-val` installed on
+//! the machine, or by naga alone where there is none (a `cargo:warning`
+//! says so). [`Built::validators`] names the validators of each shader.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -30,6 +33,7 @@ use globset::{Glob, GlobSet, GlobSetBuilder};
 use crate::diagnostics::{render, ColorChoice, Diagnostic, DiagnosticJson};
 use crate::pipeline::{Compiler, Options};
 use crate::source::{InputFormat, Source};
+use crate::spirv_tools::{touches_spirv, Validators};
 use crate::write::write_atomically;
 use crate::{EmitOptions, OutputFormat, PassSelection, Target};
 
@@ -50,6 +54,8 @@ pub struct Built {
     pub input: PathBuf,
     /// The outputs, in the order of the formats.
     pub outputs: Vec<PathBuf>,
+    /// The validators that checked the shader and its outputs.
+    pub validators: Validators,
 }
 
 /// Why a build failed: every shader's diagnostics, rendered.
@@ -195,6 +201,7 @@ impl Build {
         let mut built = Vec::new();
         let mut rendered = String::new();
         let mut failed = 0;
+        let mut warned_without_spirv_val = false;
         for relative in relatives {
             let slashed = relative
                 .components()
@@ -236,6 +243,17 @@ impl Build {
             for d in compiled.transformed.diagnostics() {
                 let _ = writeln!(cargo, "cargo:warning={}", one_line(d, &source));
             }
+            let validators = Validators::for_run(source.format, &formats);
+            if touches_spirv(source.format, &formats)
+                && !validators.has_spirv_val()
+                && !warned_without_spirv_val
+            {
+                warned_without_spirv_val = true;
+                let _ = writeln!(
+                    cargo,
+                    "cargo:warning=shaderxform: SPIR-V is checked by naga alone: install SPIRV-Tools (`spirv-val` on PATH) or enable the feature `spirv-tools-compiled` for spirv-val's checks"
+                );
+            }
             let mut outputs = Vec::new();
             for output in &compiled.outputs {
                 let path = out_dir.join(relative.with_extension(output.format.extension()));
@@ -246,7 +264,11 @@ impl Build {
                 }
                 outputs.push(path);
             }
-            built.push(Built { input, outputs });
+            built.push(Built {
+                input,
+                outputs,
+                validators,
+            });
         }
         if failed > 0 {
             return Err(BuildError { rendered, failed });

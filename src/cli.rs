@@ -759,6 +759,7 @@ fn transform(args: TransformArgs) -> i32 {
     };
     let formats: Vec<OutputFormat> = destinations.iter().map(|d| d.format).collect();
     let mut report = Report::new(&source);
+    report.set_output_formats(&source, &formats);
     match compiler.compile(&source, &formats) {
         Ok(compiled) => {
             report.add_passes(&source, &compiled.transformed.passes);
@@ -792,6 +793,19 @@ fn transform(args: TransformArgs) -> i32 {
             let code = fail(&failure, &source, &printer, &mut report);
             finish_report(args.report.as_deref(), &report, &printer, code)
         }
+    }
+}
+
+/// Which validators passed the shader, and what is missing when SPIR-V
+/// input was checked without SPIRV-Tools.
+fn print_validators(source: &Source, validators: &shaderxform::Validators) {
+    let mut stderr = std::io::stderr().lock();
+    let _ = writeln!(stderr, "{}: valid: checked by {validators}", source.name);
+    if source.format.is_spirv() && !validators.has_spirv_val() {
+        let _ = writeln!(
+            stderr,
+            "  = note: no spirv-val: install SPIRV-Tools (`spirv-val` on PATH) for SPIRV-Tools' checks of SPIR-V input"
+        );
     }
 }
 
@@ -890,6 +904,9 @@ fn check(args: CheckArgs) -> i32 {
             report.add_passes(&source, &transformed.passes);
             for d in transformed.diagnostics() {
                 printer.diagnostic(d, &source);
+            }
+            if !printer.json {
+                print_validators(&source, &report.validators);
             }
             exit::OK
         }

@@ -33,6 +33,7 @@ pub mod report;
 #[cfg(feature = "serve")]
 pub mod serve;
 pub mod source;
+pub mod spirv_tools;
 pub mod write;
 
 pub use back::{EmitOptions, Output, OutputFormat, SpirvVersion};
@@ -42,6 +43,7 @@ pub use report::Report;
 pub use shaderxform_passes as passes;
 pub use shaderxform_passes::{PassSelection, Target};
 pub use source::{InputFormat, Source};
+pub use spirv_tools::Validators;
 
 /// Renders every diagnostic, for a build script's panic message or a log.
 pub fn render_all(diagnostics: &[Diagnostic], source: &Source, color: ColorChoice) -> String {

@@ -8,6 +8,7 @@ use shaderxform_passes::{Change, PassReport, Skipped};
 
 use crate::diagnostics::{Diagnostic, DiagnosticJson};
 use crate::source::{line_column, Source};
+use crate::spirv_tools::Validators;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
@@ -15,6 +16,9 @@ pub struct Report {
     pub version: &'static str,
     pub input: InputJson,
     pub outputs: Vec<OutputJson>,
+    /// The validators that check this shader: naga's, and SPIRV-Tools'
+    /// where SPIR-V is read or written and a `spirv-val` is available.
+    pub validators: Validators,
     pub passes: Vec<PassJson>,
     /// Every diagnostic of the run, those of the passes included.
     pub diagnostics: Vec<DiagnosticJson>,
@@ -89,6 +93,7 @@ impl Report {
                 format: source.format.name(),
             },
             outputs: Vec::new(),
+            validators: Validators::for_run(source.format, &[]),
             passes: Vec::new(),
             diagnostics: Vec::new(),
             success: true,
@@ -144,6 +149,11 @@ impl Report {
                 self.diagnostics.push(json);
             }
         }
+    }
+
+    /// Names the validators of a run that writes `formats`.
+    pub fn set_output_formats(&mut self, source: &Source, formats: &[crate::OutputFormat]) {
+        self.validators = Validators::for_run(source.format, formats);
     }
 
     pub fn add_output(

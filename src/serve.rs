@@ -152,6 +152,7 @@ fn compile(request: &Request) -> Answer {
     })?;
 
     let mut report = Report::new(&source);
+    report.set_output_formats(&source, &formats);
     match compiler.compile(&source, &formats) {
         Ok(compiled) => {
             report.add_passes(&source, &compiled.transformed.passes);

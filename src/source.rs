@@ -54,6 +54,11 @@ impl InputFormat {
         !matches!(self, InputFormat::SpirvBinary)
     }
 
+    /// SPIR-V, binary or text.
+    pub fn is_spirv(self) -> bool {
+        matches!(self, InputFormat::SpirvBinary | InputFormat::SpirvAssembly)
+    }
+
     /// Whether naga spans of a module read from this format are byte
     /// offsets into the source text, so that diagnostics can quote it.
     pub fn spans_index_text(self) -> bool {

@@ -3,6 +3,10 @@
 //! script wrote, then breaks one of its shaders and checks that the build
 //! fails with the diagnostic.
 //!
+//! The example's build dependency is the library without SPIRV-Tools
+//! compiled in: SPIR-V is checked by the installed `spirv-val` where there
+//! is one, which the test checks too.
+//!
 //! The example is its own workspace (its build dependency is the library
 //! without default features); it shares this build's target folder so that
 //! the dependencies they have in common are compiled once.
@@ -30,6 +34,25 @@ fn cargo_run(manifest: &Path) -> Output {
         .expect("run cargo")
 }
 
+/// The installed program, as the library finds it.
+fn on_path(name: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(name).is_file()))
+}
+
+/// Assembles, but SPIRV-Tools' validator refuses it: no OpMemoryModel.
+const SPIRV_WITHOUT_MEMORY_MODEL: &str = "; Version: 1.3
+OpCapability Shader
+OpEntryPoint GLCompute %main \"main\"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+";
+
 fn copy_tree(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for entry in std::fs::read_dir(from).unwrap() {
@@ -56,6 +79,32 @@ fn the_example_build_script_compiles_its_shaders_and_fails_on_a_bad_one() {
     );
     let stdout = String::from_utf8_lossy(&ok.stdout);
     assert!(stdout.contains("bounds.wgsl:"), "{stdout}");
+    let spirv_val = on_path("spirv-val");
+    assert!(
+        spirv_val || std::env::var_os("SHADERXFORM_REQUIRE_TOOLS").is_none(),
+        "spirv-val is required"
+    );
+    // The example writes SPIR-V: spirv-val checks it where it is
+    // installed, and the build says that naga alone did otherwise.
+    let checked_by = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("checked by "))
+        .unwrap_or_else(|| panic!("the example does not say what checked its shaders\n{stdout}"));
+    assert!(checked_by.starts_with("naga"), "{checked_by}");
+    if spirv_val {
+        assert!(checked_by.contains("and spirv-val ("), "{checked_by}");
+        assert!(
+            checked_by.contains("/spirv-val"),
+            "not the installed program: {checked_by}"
+        );
+    } else {
+        assert!(!checked_by.contains("spirv-val"), "{checked_by}");
+        let stderr = String::from_utf8_lossy(&ok.stderr);
+        assert!(
+            stderr.contains("SPIR-V is checked by naga alone"),
+            "{stderr}"
+        );
+    }
 
     // A copy with one shader broken: the build fails, showing where. The
     // copy keeps the example's name and lock file, and its path
@@ -75,6 +124,11 @@ fn the_example_build_script_compiles_its_shaders_and_fails_on_a_bad_one() {
         "fn f() -> i32 {\n  return x +;\n}\n",
     )
     .unwrap();
+    std::fs::write(
+        copy.join("shaders/broken.spvasm"),
+        SPIRV_WITHOUT_MEMORY_MODEL,
+    )
+    .unwrap();
     let failed = cargo_run(&copy.join("Cargo.toml"));
     let stderr = String::from_utf8_lossy(&failed.stderr);
     assert!(!failed.status.success(), "a broken shader built\n{stderr}");
@@ -83,4 +137,16 @@ fn the_example_build_script_compiles_its_shaders_and_fails_on_a_bad_one() {
         "the build's error lacks the position\n{stderr}"
     );
     assert!(stderr.contains("expected expression"), "{stderr}");
+    // SPIR-V input goes through the installed assembler and validator, or
+    // fails saying what to install.
+    if on_path("spirv-as") && spirv_val {
+        assert!(stderr.contains("shaders/broken.spvasm"), "{stderr}");
+        assert!(stderr.contains("invalid SPIR-V"), "{stderr}");
+        assert!(stderr.contains("memory model"), "{stderr}");
+    } else if !on_path("spirv-as") {
+        assert!(
+            stderr.contains("spirv::no-assembler") || stderr.contains("apt install spirv-tools"),
+            "{stderr}"
+        );
+    }
 }

@@ -1017,6 +1017,51 @@ fn report_of_a_successful_run() {
     }
 }
 
+#[cfg(feature = "spirv-tools-compiled")]
+#[test]
+fn report_and_check_name_the_validators_that_ran() {
+    let dir = tempdir();
+    copy_corpus(dir.path(), GOOD, "in.wgsl");
+    let names = |report: &serde_json::Value| -> Vec<String> {
+        report["validators"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no validators: {report}"))
+            .iter()
+            .map(|v| v["name"].as_str().unwrap_or_default().to_string())
+            .collect()
+    };
+
+    // WGSL to WGSL: naga's validator alone has anything to check.
+    let out = run(
+        dir.path(),
+        &["in.wgsl", "-o", "out.wgsl", "--report", "wgsl.json"],
+    );
+    assert_exit(&out, 0);
+    let report = read_report(&dir.path().join("wgsl.json"));
+    assert_eq!(names(&report), ["naga"], "{report}");
+
+    // SPIR-V written: SPIRV-Tools' validator checks it, in process in
+    // this build.
+    let out = run(
+        dir.path(),
+        &["in.wgsl", "-o", "out.spv", "--report", "spv.json"],
+    );
+    assert_exit(&out, 0);
+    let report = read_report(&dir.path().join("spv.json"));
+    assert_eq!(names(&report), ["naga", "spirv-val"], "{report}");
+    assert_eq!(report["validators"][1]["provenance"], "in-process");
+
+    let out = run(dir.path(), &["check", "in.wgsl"]);
+    assert_exit(&out, 0);
+    assert_stderr_has(&out, &["in.wgsl: valid: checked by naga"]);
+    let out = run(dir.path(), &["check", "out.spv"]);
+    assert_exit(&out, 0);
+    assert_stderr_has(
+        &out,
+        &["out.spv: valid: checked by naga and spirv-val (in process)"],
+    );
+}
+
 #[test]
 fn report_of_a_failed_run() {
     let dir = tempdir();

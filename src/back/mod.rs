@@ -72,6 +72,14 @@ impl OutputFormat {
     pub fn is_binary(self) -> bool {
         self == OutputFormat::SpirvBinary
     }
+
+    /// SPIR-V, binary or text.
+    pub fn is_spirv(self) -> bool {
+        matches!(
+            self,
+            OutputFormat::SpirvBinary | OutputFormat::SpirvAssembly
+        )
+    }
 }
 
 impl fmt::Display for OutputFormat {

@@ -1,14 +1,11 @@
 use std::fmt;
 
+use super::{backend_error, EmitError, OutputFormat};
+use crate::diagnostics::Diagnostic;
+use crate::spirv_tools::{self, TargetEnv, ToolError, ValidateOptions};
 use naga::back::spv;
 use naga::valid::ModuleInfo;
 use naga::Module;
-use spirv_tools::assembler::Assembler as _;
-use spirv_tools::val::Validator as _;
-use spirv_tools::TargetEnv;
-
-use super::{backend_error, EmitError, OutputFormat};
-use crate::diagnostics::Diagnostic;
 
 /// A SPIR-V version, `major.minor`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -24,25 +21,17 @@ impl SpirvVersion {
     /// the version needs a newer one.
     fn vulkan_env(self) -> TargetEnv {
         match self.1 {
-            0..=3 => TargetEnv::Vulkan_1_1,
-            4 => TargetEnv::Vulkan_1_1_Spirv_1_4,
-            5 => TargetEnv::Vulkan_1_2,
-            _ => TargetEnv::Vulkan_1_3,
+            0..=3 => TargetEnv::Vulkan1_1,
+            4 => TargetEnv::Vulkan1_1Spirv1_4,
+            5 => TargetEnv::Vulkan1_2,
+            _ => TargetEnv::Vulkan1_3,
         }
     }
 }
 
 impl SpirvVersion {
     fn universal_env(self) -> TargetEnv {
-        match self.1 {
-            0 => TargetEnv::Universal_1_0,
-            1 => TargetEnv::Universal_1_1,
-            2 => TargetEnv::Universal_1_2,
-            3 => TargetEnv::Universal_1_3,
-            4 => TargetEnv::Universal_1_4,
-            5 => TargetEnv::Universal_1_5,
-            _ => TargetEnv::Universal_1_6,
-        }
+        TargetEnv::Universal { minor: self.1 }
     }
 }
 
@@ -132,74 +121,50 @@ pub fn write(
     Ok(words)
 }
 
-/// SPIRV-Tools' validator, in process, for Vulkan.
+/// SPIRV-Tools' validator, for Vulkan (see [`crate::spirv_tools`] for
+/// which one).
 pub fn validate(words: &[u32], version: SpirvVersion) -> Result<(), Diagnostic> {
     validate_in(words, version.vulkan_env())
 }
 
 fn validate_in(words: &[u32], env: TargetEnv) -> Result<(), Diagnostic> {
-    let validator = spirv_tools::val::create(Some(env));
-    let strict = validator.validate(words, None);
+    let strict = spirv_tools::validate(words, env, ValidateOptions::default());
     // WGSL lays out uniform buffers like std430 except for arrays and
     // structs, so a matrix of f16 columns (`mat2x3<f16>`, 8-byte
     // aligned) may sit where std140 wants 16. naga splits only `matCx2`
     // into columns; the rest is valid where Vulkan's
     // `uniformBufferStandardLayout` is enabled (core in Vulkan 1.2), and
     // only that rule is relaxed here.
-    let uniform_layout_only = |e: &spirv_tools::error::Error| {
-        e.diagnostic
-            .as_ref()
-            .is_some_and(|d| d.message.contains("in Uniform storage class must follow"))
-    };
+    let uniform_layout_only =
+        |e: &ToolError| e.message.contains("in Uniform storage class must follow");
     let result = match strict {
         Err(e) if uniform_layout_only(&e) => {
-            let options = spirv_tools::val::ValidatorOptions {
+            let options = ValidateOptions {
                 uniform_buffer_standard_layout: true,
-                ..Default::default()
             };
-            validator.validate(words, Some(options))
+            spirv_tools::validate(words, env, options)
         }
         other => other,
     };
     result.map_err(|e| {
-        let message = e
-            .diagnostic
-            .as_ref()
-            .map_or_else(|| e.to_string(), |d| d.message.clone());
         let mut d = Diagnostic::error(format!(
-            "spirv-val rejects the SPIR-V written for this module: {message}"
+            "spirv-val rejects the SPIR-V written for this module: {}",
+            e.message
         ))
         .with_code("emit::spirv-val");
-        if let Some(notes) = e
-            .diagnostic
-            .as_ref()
-            .map(|d| d.notes.trim())
-            .filter(|n| !n.is_empty())
-        {
-            d = d.with_note(notes.to_string());
+        if let Some(note) = e.note {
+            d = d.with_note(note);
         }
         d
     })
 }
 
 pub fn disassemble(words: &[u32]) -> Result<String, Diagnostic> {
-    let assembler = spirv_tools::assembler::create(Some(TargetEnv::Universal_1_6));
-    let options = spirv_tools::assembler::DisassembleOptions {
-        print: false,
-        color: false,
-        indent: true,
-        show_byte_offset: false,
-        no_header: false,
-        use_friendly_names: true,
-        comment: false,
-    };
-    match assembler.disassemble(words, options) {
-        Ok(Some(text)) => Ok(text),
-        Ok(None) => Err(Diagnostic::error(
-            "SPIRV-Tools' disassembler returned no text",
-        )),
-        Err(e) => Err(Diagnostic::error(format!(
-            "cannot disassemble the SPIR-V: {e}"
-        ))),
-    }
+    spirv_tools::disassemble(words).map_err(|e| {
+        let d = Diagnostic::error(format!("cannot disassemble the SPIR-V: {}", e.message));
+        match e.note {
+            Some(note) => d.with_note(note),
+            None => d,
+        }
+    })
 }

@@ -1,8 +1,8 @@
 use naga::Module;
-use spirv_tools::assembler::Assembler as _;
 
 use crate::diagnostics::Diagnostic;
 use crate::front::spirv_float_atomics::lower_float_min_max;
+use crate::spirv_tools::{self, TargetEnv, ValidateOptions};
 
 const MAGIC: u32 = 0x0723_0203;
 
@@ -42,17 +42,11 @@ pub fn parse_binary(bytes: &[u8]) -> Result<Module, Vec<Diagnostic>> {
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")))
         .collect();
-    let validator = spirv_tools::val::create(Some(universal_env(
-        words[1] >> 16 & 0xff,
-        words[1] >> 8 & 0xff,
-    )));
-    if let Err(e) = spirv_tools::val::Validator::validate(&validator, &words, None) {
-        let message = e
-            .diagnostic
-            .as_ref()
-            .map_or_else(|| e.to_string(), |d| d.message.clone());
+    let env = universal_env(words[1] >> 16 & 0xff, words[1] >> 8 & 0xff);
+    if let Err(e) = spirv_tools::validate(&words, env, ValidateOptions::default()) {
         return Err(vec![Diagnostic::error(format!(
-            "invalid SPIR-V: {message}"
+            "invalid SPIR-V: {}",
+            e.message
         ))
         .with_code("spirv::invalid")]);
     }
@@ -81,16 +75,10 @@ pub fn parse_assembly(text: &str) -> Result<Module, Vec<Diagnostic>> {
 
 /// The environment that checks a module against the rules of its own
 /// SPIR-V version.
-fn universal_env(major: u32, minor: u32) -> spirv_tools::TargetEnv {
-    use spirv_tools::TargetEnv as E;
+fn universal_env(major: u32, minor: u32) -> TargetEnv {
     match (major, minor) {
-        (1, 0) => E::Universal_1_0,
-        (1, 1) => E::Universal_1_1,
-        (1, 2) => E::Universal_1_2,
-        (1, 3) => E::Universal_1_3,
-        (1, 4) => E::Universal_1_4,
-        (1, 5) => E::Universal_1_5,
-        _ => E::Universal_1_6,
+        (1, minor @ 0..=5) => TargetEnv::Universal { minor: minor as u8 },
+        _ => TargetEnv::Universal { minor: 6 },
     }
 }
 
@@ -109,26 +97,25 @@ pub fn assemble(text: &str) -> Result<Vec<u32>, Vec<Diagnostic>> {
         .and_then(|v| v.split_once('.'))
         .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
         .unwrap_or((1, 3));
-    let assembler = spirv_tools::assembler::create(Some(universal_env(version.0, version.1)));
-    match assembler.assemble(text, Default::default()) {
-        Ok(binary) => Ok(binary.as_words().to_vec()),
+    match spirv_tools::assemble(text, universal_env(version.0, version.1)) {
+        Ok(words) => Ok(words),
         Err(e) => {
-            let mut d = Diagnostic::error(format!(
-                "cannot assemble this SPIR-V: {}",
-                e.diagnostic
-                    .as_ref()
-                    .map_or_else(|| e.to_string(), |d| d.message.clone())
-            ))
-            .with_code("spirv::assemble");
-            if let Some(diag) = &e.diagnostic {
-                if diag.is_text {
-                    // SPIRV-Tools counts lines and columns from 0.
-                    let start = crate::source::offset_of(text, diag.line + 1, diag.column + 1);
-                    let end = text[start..]
-                        .find(char::is_whitespace)
-                        .map_or(text.len(), |n| start + n.max(1));
-                    d = d.with_primary(naga::Span::new(start as u32, end as u32), "here");
-                }
+            let code = if e.unavailable {
+                "spirv::no-assembler"
+            } else {
+                "spirv::assemble"
+            };
+            let mut d = Diagnostic::error(format!("cannot assemble this SPIR-V: {}", e.message))
+                .with_code(code);
+            if let (true, Some(note)) = (e.unavailable, e.note) {
+                d = d.with_note(note);
+            }
+            if let Some((line, column)) = e.position {
+                let start = crate::source::offset_of(text, line, column);
+                let end = text[start..]
+                    .find(char::is_whitespace)
+                    .map_or(text.len(), |n| start + n.max(1));
+                d = d.with_primary(naga::Span::new(start as u32, end as u32), "here");
             }
             Err(vec![d])
         }

@@ -24,4 +24,5 @@ fn main() {
         BOUNDS_SPIRV.len(),
         REDUCE_WGSL.len()
     );
+    println!("checked by {}", env!("SHADERS_CHECKED_BY"));
 }
