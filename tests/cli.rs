@@ -1119,3 +1119,48 @@ fn help_mentions_every_option() {
     }
     assert_only_files(dir.path(), &[]);
 }
+
+#[test]
+fn the_stage_before_glsl_names_the_stage() {
+    let dir = tempdir();
+    copy_corpus(
+        dir.path(),
+        "translate/glsl_textured_vertex.vert.glsl",
+        "textured.vert.glsl",
+    );
+    let out = run(dir.path(), &["textured.vert.glsl", "-o", "out.wgsl"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let wgsl = std::fs::read_to_string(dir.path().join("out.wgsl")).unwrap();
+    assert!(wgsl.contains("@vertex"), "{wgsl}");
+    assert!(!wgsl.contains("@compute"), "{wgsl}");
+    // A stage naga has no front end for is named, not "unknown extension".
+    write(dir.path(), "shadow.geom", "#version 450\nvoid main() {}\n");
+    let out = assert_fails_cleanly(dir.path(), &["shadow.geom", "-o", "out.wgsl"], 1, &["shadow.geom"]);
+    assert_stderr_has(&out, &["geometry shaders are not supported"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn outputs_and_reports_follow_the_umask_and_keep_an_existing_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let dir = tempdir();
+    copy_corpus(dir.path(), "translate/buffer_double_f32.wgsl", "in.wgsl");
+    let probe = write(dir.path(), "probe", "");
+    let out = run(
+        dir.path(),
+        &["in.wgsl", "-o", "out.spv", "-o", "out.wgsl", "--report", "report.json"],
+    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    for name in ["out.spv", "out.wgsl", "report.json"] {
+        assert_eq!(mode(&dir.path().join(name)), mode(&probe), "{name}");
+    }
+    for name in ["out.spv", "report.json"] {
+        std::fs::set_permissions(dir.path().join(name), std::fs::Permissions::from_mode(0o664))
+            .unwrap();
+    }
+    let out = run(dir.path(), &["in.wgsl", "-o", "out.spv", "--report", "report.json"]);
+    assert!(out.status.success());
+    assert_eq!(mode(&dir.path().join("out.spv")), 0o664);
+    assert_eq!(mode(&dir.path().join("report.json")), 0o664);
+}
