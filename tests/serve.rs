@@ -111,6 +111,48 @@ fn a_bad_request_gets_an_error_and_the_next_one_is_served() {
 }
 
 #[test]
+fn a_line_that_is_not_utf8_gets_an_error_and_the_next_one_is_served() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shaderxform"))
+        .arg("serve")
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start shaderxform serve");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut next_answer = || {
+        let mut line = String::new();
+        assert!(stdout.read_line(&mut line).unwrap() > 0, "the server ended");
+        serde_json::from_str::<Value>(&line).expect("every answer is one JSON line")
+    };
+    // Latin-1 bytes inside a string, then a lone continuation byte.
+    stdin.write_all(b"{\"id\": 1, \"name\": \"caf\xe9\"}\n").unwrap();
+    stdin.flush().unwrap();
+    let first = next_answer();
+    stdin.write_all(b"\x80\r\n").unwrap();
+    stdin.flush().unwrap();
+    let second = next_answer();
+    for answer in [&first, &second] {
+        assert_eq!(answer["ok"], false, "{answer}");
+        assert_eq!(answer["error"]["kind"], "request", "{answer}");
+        assert!(
+            answer["error"]["message"].as_str().unwrap().contains("UTF-8"),
+            "{answer}"
+        );
+    }
+    let good = json!({"id": "after", "path": "corpus/translate/buffer_double_f32.wgsl", "emit": ["wgsl"]});
+    writeln!(stdin, "{good}").unwrap();
+    stdin.flush().unwrap();
+    let third = next_answer();
+    assert_eq!(third["id"], "after");
+    assert_eq!(third["ok"], true, "{third}");
+    drop(stdin);
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+}
+
+#[test]
 fn a_shader_error_answers_with_diagnostics_at_their_position() {
     let (answers, code) = serve(&[
         json!({
