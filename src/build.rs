@@ -31,7 +31,7 @@ use crate::diagnostics::{render, ColorChoice, Diagnostic, DiagnosticJson};
 use crate::pipeline::{Compiler, Options};
 use crate::source::{InputFormat, Source};
 use crate::write::write_atomically;
-use crate::{EmitOptions, OutputFormat, PassSelection, Target};
+use crate::{EmitOptions, OutputFormat, PassSelection, Target, WgslTarget};
 
 /// What to transform and how; see the module documentation.
 #[derive(Clone, Debug)]
@@ -112,6 +112,14 @@ impl Build {
 
     pub fn emit_options(mut self, emit: EmitOptions) -> Self {
         self.options.emit = emit;
+        self
+    }
+
+    /// The compiler that will read WGSL outputs [default: Tint]. A Rust
+    /// engine on wgpu needs [`WgslTarget::Wgpu`]: naga refuses the
+    /// `enable subgroups;` that Tint requires.
+    pub fn wgsl_for(mut self, reader: WgslTarget) -> Self {
+        self.options.emit.wgsl_for = reader;
         self
     }
 
