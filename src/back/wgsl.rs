@@ -84,18 +84,14 @@ fn hex_f32(value: f32) -> String {
 
 /// Replaces naga's spelling of each f32 literal of the module that WGSL
 /// readers do not read back exactly (see [`f32_literal`]). Each value has
-/// one spelling, so every token of that spelling is that value. A negative
-/// zero inside a function is written as a bitcast of its bits: Tint's
-/// constant evaluation drops the sign of `-0f` (WGSL lets it), not a
-/// bitcast's. At module scope, where naga's constant evaluator has no
-/// bitcast, `-0f` stays.
+/// one spelling, so every token of that spelling is that value.
 fn exact_float_literals(module: &Module, text: &str) -> String {
-    let mut values: Vec<u32> = Vec::new();
+    let mut values: Vec<f32> = Vec::new();
     let mut note = |expressions: &naga::Arena<naga::Expression>| {
         for (_, e) in expressions.iter() {
             if let naga::Expression::Literal(naga::Literal::F32(v)) = *e {
-                if (needs_hex(v) || v.to_bits() == 0x8000_0000) && !values.contains(&v.to_bits()) {
-                    values.push(v.to_bits());
+                if needs_hex(v) && !values.iter().any(|k| k.to_bits() == v.to_bits()) {
+                    values.push(v);
                 }
             }
         }
@@ -107,28 +103,11 @@ fn exact_float_literals(module: &Module, text: &str) -> String {
     for entry in &module.entry_points {
         note(&entry.function.expressions);
     }
-    if values.is_empty() {
-        return text.to_string();
+    let mut text = text.to_string();
+    for value in values {
+        text = replace_token(&text, &format!("{value}f"), &hex_f32(value));
     }
-    let mut out = String::with_capacity(text.len());
-    for line in text.split_inclusive('\n') {
-        let in_function = line.starts_with(' ');
-        let mut line = line.to_string();
-        for &bits in &values {
-            let value = f32::from_bits(bits);
-            let spelled = if bits == 0x8000_0000 {
-                if !in_function {
-                    continue;
-                }
-                "bitcast<f32>(0x80000000u)".to_string()
-            } else {
-                hex_f32(value)
-            };
-            line = replace_token(&line, &format!("{value}f"), &spelled);
-        }
-        out.push_str(&line);
-    }
-    out
+    text
 }
 
 /// Replaces each occurrence of `token` that is not part of a longer
