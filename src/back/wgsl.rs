@@ -1,3 +1,4 @@
+use std::collections::HashSet;
 use std::num::NonZeroU32;
 
 use naga::back::wgsl::{self, WriterFlags};
@@ -433,6 +434,41 @@ fn declared_structs(module: &Module) -> Vec<Handle<Type>> {
         .collect()
 }
 
+/// The structs whose memory layout the host sees: those reachable from the
+/// type of a uniform, storage or immediate-data variable. A struct that
+/// only passes stage inputs and outputs (naga's GLSL front end gathers a
+/// vertex shader's outputs in one) or lives in private or workgroup memory
+/// has no layout anyone reads.
+fn host_shared_structs(module: &Module) -> HashSet<Handle<Type>> {
+    fn visit(module: &Module, ty: Handle<Type>, found: &mut HashSet<Handle<Type>>) {
+        match module.types[ty].inner {
+            TypeInner::Struct { ref members, .. } => {
+                if found.insert(ty) {
+                    for member in members {
+                        visit(module, member.ty, found);
+                    }
+                }
+            }
+            TypeInner::Array { base, .. } | TypeInner::BindingArray { base, .. } => {
+                visit(module, base, found)
+            }
+            _ => {}
+        }
+    }
+    let mut found = HashSet::new();
+    for (_, global) in module.global_variables.iter() {
+        if matches!(
+            global.space,
+            naga::AddressSpace::Uniform
+                | naga::AddressSpace::Storage { .. }
+                | naga::AddressSpace::Immediate
+        ) {
+            visit(module, global.ty, &mut found);
+        }
+    }
+    found
+}
+
 /// naga writes struct members without `@size` or `@align`, so a member
 /// placed further than WGSL's default (after `@size`, `@align`, or by the
 /// SPIR-V or GLSL it was read from) moves. The text is read back, and each
@@ -455,9 +491,13 @@ fn restore_struct_layouts(module: &Module, text: &str) -> Result<String, EmitErr
             "cannot find the struct declarations in the WGSL written",
         ));
     }
+    let host_shared = host_shared_structs(module);
     // (line index of a member, size to give it)
     let mut sizes: Vec<(usize, u32)> = Vec::new();
     for (&original, &(line, name)) in structs.iter().zip(&declarations) {
+        if !host_shared.contains(&original) {
+            continue;
+        }
         let TypeInner::Struct {
             members: ref wanted,
             span: wanted_span,
@@ -509,7 +549,7 @@ fn restore_struct_layouts(module: &Module, text: &str) -> Result<String, EmitErr
         }
     }
     if sizes.is_empty() {
-        check_layouts(module, &structs, &read, text)?;
+        check_layouts(module, &structs, &host_shared, &read, text)?;
         return Ok(text.to_string());
     }
     let mut out = String::with_capacity(text.len() + sizes.len() * 12);
@@ -525,7 +565,7 @@ fn restore_struct_layouts(module: &Module, text: &str) -> Result<String, EmitErr
         }
     }
     let reread = read_back(&out)?;
-    check_layouts(module, &structs, &reread, &out)?;
+    check_layouts(module, &structs, &host_shared, &reread, &out)?;
     Ok(out)
 }
 
@@ -565,10 +605,14 @@ fn find_struct(module: &Module, name: &str) -> Option<Handle<Type>> {
 fn check_layouts(
     module: &Module,
     structs: &[Handle<Type>],
+    host_shared: &HashSet<Handle<Type>>,
     read: &Module,
     text: &str,
 ) -> Result<(), EmitError> {
     for (&original, (_, name)) in structs.iter().zip(struct_declarations(text)) {
+        if !host_shared.contains(&original) {
+            continue;
+        }
         let written = find_struct(read, name).ok_or_else(|| {
             backend_error(
                 OutputFormat::Wgsl,
