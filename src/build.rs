@@ -371,4 +371,29 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         assert!(error.rendered.contains("c.wgsl:1:"), "{}", error.rendered);
         assert!(dir.path().join("out/b.spv").is_file());
     }
+
+    #[test]
+    fn wgsl_for_wgpu_leaves_out_the_directive_naga_refuses() {
+        let dir = tempfile::tempdir().unwrap();
+        let subgroup = "@group(0) @binding(0) var<storage, read_write> out: array<u32>;\n@compute @workgroup_size(64)\nfn main(@builtin(global_invocation_id) id: vec3<u32>) {\n  out[id.x] = subgroupAdd(id.x);\n}\n";
+        std::fs::write(dir.path().join("sum.wgsl"), subgroup).unwrap();
+        for (reader, directive) in [(WgslTarget::Tint, true), (WgslTarget::Wgpu, false)] {
+            let out = dir.path().join(reader.name());
+            Build::new(dir.path())
+                .glob("*.wgsl")
+                .emit(OutputFormat::Wgsl)
+                .passes(PassSelection::None)
+                .target(Target {
+                    subgroups: true,
+                    ..Target::default()
+                })
+                .wgsl_for(reader)
+                .out_dir(&out)
+                .run_with(&mut Vec::new())
+                .unwrap();
+            let wgsl = std::fs::read_to_string(out.join("sum.wgsl")).unwrap();
+            assert_eq!(wgsl.contains("enable subgroups;"), directive, "{wgsl}");
+            assert!(wgsl.contains("subgroupAdd"), "{wgsl}");
+        }
+    }
 }

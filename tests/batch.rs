@@ -443,3 +443,24 @@ fn bench_batch_fails_with_the_exit_code_of_a_failing_batch() {
     assert!(!stdout.contains("shaders/s"), "{stdout}");
     assert!(stderr(&out).contains("no such thing"), "{}", stderr(&out));
 }
+
+#[test]
+fn wgsl_for_wgpu_is_part_of_the_cache_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in");
+    fs::create_dir_all(&input).unwrap();
+    fs::copy(
+        root().join("corpus/emission/subgroup_vote_count.wgsl"),
+        input.join("vote.wgsl"),
+    )
+    .unwrap();
+    let common = ["in", "-o", "out", "--emit", "wgsl", "--cache", "cache"];
+    let out = batch(dir.path(), &common);
+    assert_exit(&out, 0);
+    let written = || fs::read_to_string(dir.path().join("out/vote.wgsl")).unwrap();
+    assert!(written().contains("enable subgroups;"));
+    let out = batch(dir.path(), &[&common[..], &["--wgsl-for", "wgpu"]].concat());
+    assert_exit(&out, 0);
+    assert_eq!(summary(&out), (1, 0, 0), "compiled again, not taken from the cache");
+    assert!(!written().contains("enable subgroups;"), "{}", written());
+}

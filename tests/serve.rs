@@ -294,3 +294,27 @@ fn the_example_client_compiles_through_the_server() {
     let err = String::from_utf8_lossy(&failed.stderr);
     assert!(err.contains("bad.wgsl:2:13"), "{err}");
 }
+
+#[test]
+fn wgsl_for_names_the_reader_of_the_wgsl_answered() {
+    let request = |reader: &str| {
+        json!({
+            "id": reader,
+            "path": "corpus/emission/subgroup_vote_count.wgsl",
+            "emit": ["wgsl"],
+            "options": {"wgsl-for": reader},
+        })
+        .to_string()
+    };
+    let (answers, code) = serve(&[request("tint"), request("wgpu"), request("chrome")]);
+    assert_eq!(code, Some(0));
+    let wgsl = |i: usize| answers[i]["outputs"]["wgsl"].as_str().unwrap().to_string();
+    assert!(wgsl(0).contains("enable subgroups;"), "{}", answers[0]);
+    assert!(!wgsl(1).contains("enable subgroups;"), "{}", answers[1]);
+    assert_eq!(answers[2]["ok"], false);
+    assert_eq!(answers[2]["error"]["kind"], "request");
+    assert!(answers[2]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("chrome"));
+}
