@@ -431,12 +431,8 @@ fn parse_shader_model(s: &str) -> Result<naga::back::hlsl::ShaderModel, String> 
 }
 
 fn parse_wgsl_for(s: &str) -> Result<back::WgslTarget, String> {
-    back::WgslTarget::from_name(s).ok_or_else(|| {
-        format!(
-            "expected one of {}",
-            back::WgslTarget::NAMES.join(", ")
-        )
-    })
+    back::WgslTarget::from_name(s)
+        .ok_or_else(|| format!("expected one of {}", back::WgslTarget::NAMES.join(", ")))
 }
 
 fn parse_msl_version(s: &str) -> Result<(u8, u8), String> {

@@ -299,8 +299,12 @@ fn options(request: &Request) -> Result<Options, String> {
                 back::parse_major_minor(v)
             })?,
             overrides: o.overrides.clone(),
-            wgsl_for: parse(&o.wgsl_for, "WGSL reader (tint or wgpu)", back::WgslTarget::from_name)?
-                .unwrap_or_default(),
+            wgsl_for: parse(
+                &o.wgsl_for,
+                "WGSL reader (tint or wgpu)",
+                back::WgslTarget::from_name,
+            )?
+            .unwrap_or_default(),
         },
     })
 }

@@ -256,7 +256,10 @@ mod tests {
             format("x.vert.glsl", Some(ShaderStage::Fragment)),
             Some(InputFormat::Glsl(ShaderStage::Fragment))
         );
-        assert_eq!(format("x.wgsl.glsl", None), Some(InputFormat::Glsl(ShaderStage::Compute)));
+        assert_eq!(
+            format("x.wgsl.glsl", None),
+            Some(InputFormat::Glsl(ShaderStage::Compute))
+        );
     }
 
     #[test]
@@ -266,10 +269,16 @@ mod tests {
             ("a.tesc.glsl", "tessellation control"),
             ("a.tese", "tessellation evaluation"),
         ] {
-            assert_eq!(InputFormat::unsupported_glsl_stage(Path::new(path)), Some(stage));
+            assert_eq!(
+                InputFormat::unsupported_glsl_stage(Path::new(path)),
+                Some(stage)
+            );
             let error = Source::read(Path::new(path), None).unwrap_err();
             assert!(error.to_string().contains(stage), "{error}");
         }
-        assert_eq!(InputFormat::unsupported_glsl_stage(Path::new("a.vert.glsl")), None);
+        assert_eq!(
+            InputFormat::unsupported_glsl_stage(Path::new("a.vert.glsl")),
+            None
+        );
     }
 }

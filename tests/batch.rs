@@ -415,7 +415,11 @@ fn new_outputs_follow_the_umask_and_overwritten_ones_keep_their_mode() {
     }
     let saxpy = dir.path().join("out/compute/saxpy.spv");
     fs::set_permissions(&saxpy, fs::Permissions::from_mode(0o664)).unwrap();
-    fs::write(input.join("compute/saxpy.wgsl"), fs::read_to_string(root().join("corpus/translate/buffer_double_f32.wgsl")).unwrap()).unwrap();
+    fs::write(
+        input.join("compute/saxpy.wgsl"),
+        fs::read_to_string(root().join("corpus/translate/buffer_double_f32.wgsl")).unwrap(),
+    )
+    .unwrap();
     let out = batch(
         dir.path(),
         &["in", "-o", "out", "--emit", "spv", "--cache", "cache"],
@@ -430,7 +434,11 @@ fn bench_batch_fails_with_the_exit_code_of_a_failing_batch() {
     use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
     let fake = dir.path().join("shaderxform");
-    fs::write(&fake, "#!/bin/sh\necho 'error: no such thing' >&2\nexit 3\n").unwrap();
+    fs::write(
+        &fake,
+        "#!/bin/sh\necho 'error: no such thing' >&2\nexit 3\n",
+    )
+    .unwrap();
     fs::set_permissions(&fake, fs::Permissions::from_mode(0o755)).unwrap();
     let out = Command::new(root().join("scripts/bench-batch"))
         .arg("1")
@@ -461,6 +469,10 @@ fn wgsl_for_wgpu_is_part_of_the_cache_key() {
     assert!(written().contains("enable subgroups;"));
     let out = batch(dir.path(), &[&common[..], &["--wgsl-for", "wgpu"]].concat());
     assert_exit(&out, 0);
-    assert_eq!(summary(&out), (1, 0, 0), "compiled again, not taken from the cache");
+    assert_eq!(
+        summary(&out),
+        (1, 0, 0),
+        "compiled again, not taken from the cache"
+    );
     assert!(!written().contains("enable subgroups;"), "{}", written());
 }

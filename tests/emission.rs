@@ -276,7 +276,11 @@ const STORED: [u32; 4] = [0x8000_0000, 0x7f7f_ffff, 0x807f_ffff, 0x3dcc_cccd];
 fn f32_bits(module: &naga::Module) -> Vec<u32> {
     let mut bits = Vec::new();
     for (_, global) in module.global_variables.iter() {
-        if global.name.as_deref().is_some_and(|n| n.starts_with("f32_bits_")) {
+        if global
+            .name
+            .as_deref()
+            .is_some_and(|n| n.starts_with("f32_bits_"))
+        {
             if let Some(naga::Expression::Literal(naga::Literal::U32(u))) =
                 global.init.map(|i| &module.global_expressions[i])
             {
@@ -286,9 +290,8 @@ fn f32_bits(module: &naga::Module) -> Vec<u32> {
     }
     let mut note = |expressions: &naga::Arena<naga::Expression>| {
         for (_, e) in expressions.iter() {
-            match *e {
-                naga::Expression::Literal(naga::Literal::F32(v)) => bits.push(v.to_bits()),
-                _ => {}
+            if let naga::Expression::Literal(naga::Literal::F32(v)) = *e {
+                bits.push(v.to_bits());
             }
         }
     };
@@ -396,7 +399,11 @@ fn external_textures_are_refused_by_name_and_position_for_every_target_but_wgsl(
         let failure = compiler
             .compile(&source, &[format])
             .expect_err("no external textures");
-        assert_eq!(failure.kind, FailureKind::Unsupported, "{format}: {failure}");
+        assert_eq!(
+            failure.kind,
+            FailureKind::Unsupported,
+            "{format}: {failure}"
+        );
         let d = &failure.diagnostics[0];
         assert_eq!(d.code.as_deref(), Some("emit::unsupported"));
         assert!(d.message.contains(target), "{}", d.message);
@@ -404,7 +411,8 @@ fn external_textures_are_refused_by_name_and_position_for_every_target_but_wgsl(
         assert!(d.message.contains("myTexture"), "{}", d.message);
         let span = d.primary_span().expect("a position").to_range().unwrap();
         assert!(
-            span.contains(&declaration) || span.start >= declaration && span.start < declaration + 40,
+            span.contains(&declaration)
+                || span.start >= declaration && span.start < declaration + 40,
             "{format}: {span:?} is not the declaration at {declaration}"
         );
     }
@@ -447,7 +455,12 @@ fn overrides_without_defaults_stay_overrides_in_wgsl_and_are_named_for_other_tar
         overrides: values,
         ..EmitOptions::default()
     });
-    for format in [OutputFormat::SpirvBinary, OutputFormat::Hlsl, OutputFormat::Msl, OutputFormat::Glsl] {
+    for format in [
+        OutputFormat::SpirvBinary,
+        OutputFormat::Hlsl,
+        OutputFormat::Msl,
+        OutputFormat::Glsl,
+    ] {
         given
             .compile(&source, &[format])
             .unwrap_or_else(|f| panic!("{format} with values: {f}"));
@@ -494,9 +507,7 @@ fn extreme_f16_literals_read_back_to_the_same_bits() {
     assert_eq!(bits, expected, "{wgsl}");
     let mut asserts = String::new();
     for (name, _, bits) in HALVES {
-        asserts += &format!(
-            "const_assert bitcast<u32>(vec2<f16>({name}, 0h)) == {bits:#x}u;\n"
-        );
+        asserts += &format!("const_assert bitcast<u32>(vec2<f16>({name}, 0h)) == {bits:#x}u;\n");
     }
     common::assert_tint_accepts(&[("f16_extremes".into(), format!("{wgsl}\n{asserts}"))]);
 }

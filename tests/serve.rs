@@ -128,7 +128,9 @@ fn a_line_that_is_not_utf8_gets_an_error_and_the_next_one_is_served() {
         serde_json::from_str::<Value>(&line).expect("every answer is one JSON line")
     };
     // Latin-1 bytes inside a string, then a lone continuation byte.
-    stdin.write_all(b"{\"id\": 1, \"name\": \"caf\xe9\"}\n").unwrap();
+    stdin
+        .write_all(b"{\"id\": 1, \"name\": \"caf\xe9\"}\n")
+        .unwrap();
     stdin.flush().unwrap();
     let first = next_answer();
     stdin.write_all(b"\x80\r\n").unwrap();
@@ -138,11 +140,15 @@ fn a_line_that_is_not_utf8_gets_an_error_and_the_next_one_is_served() {
         assert_eq!(answer["ok"], false, "{answer}");
         assert_eq!(answer["error"]["kind"], "request", "{answer}");
         assert!(
-            answer["error"]["message"].as_str().unwrap().contains("UTF-8"),
+            answer["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("UTF-8"),
             "{answer}"
         );
     }
-    let good = json!({"id": "after", "path": "corpus/translate/buffer_double_f32.wgsl", "emit": ["wgsl"]});
+    let good =
+        json!({"id": "after", "path": "corpus/translate/buffer_double_f32.wgsl", "emit": ["wgsl"]});
     writeln!(stdin, "{good}").unwrap();
     stdin.flush().unwrap();
     let third = next_answer();

@@ -60,7 +60,11 @@ fn wgsl_of_the_corpus(reader: WgslTarget) -> Vec<(String, String)> {
         "internal errors:\n{}",
         internal.join("\n")
     );
-    assert!(written.len() >= 60, "only {} shaders written", written.len());
+    assert!(
+        written.len() >= 60,
+        "only {} shaders written",
+        written.len()
+    );
     written
 }
 
@@ -78,7 +82,10 @@ fn wgsl_written_for_tint_passes_tint_for_every_corpus_shader() {
     let (wide, shaders): (Vec<_>, Vec<_>) = shaders
         .into_iter()
         .partition(|(_, wgsl)| ["f64", "u64", "i64"].iter().any(|t| wgsl.contains(t)));
-    assert!(wide.iter().all(|(name, _)| name.contains("f64")), "{wide:?}");
+    assert!(
+        wide.iter().all(|(name, _)| name.contains("f64")),
+        "{wide:?}"
+    );
     common::assert_tint_accepts(&shaders);
 }
 
@@ -116,7 +123,9 @@ fn needed_features(wgsl: &str) -> wgpu::Features {
 fn wgsl_written_for_wgpu_loads_in_wgpu_for_every_corpus_shader() {
     let shaders = wgsl_of_the_corpus(WgslTarget::Wgpu);
     assert!(
-        shaders.iter().all(|(_, wgsl)| !wgsl.contains("enable subgroups;")),
+        shaders
+            .iter()
+            .all(|(_, wgsl)| !wgsl.contains("enable subgroups;")),
         "naga 30 refuses `enable subgroups;`"
     );
     let gpu = match Gpu::shared(None, None) {
@@ -138,8 +147,9 @@ fn wgsl_written_for_wgpu_loads_in_wgpu_for_every_corpus_shader() {
             skipped.push(format!("{name} (needs {missing:?})"));
             continue;
         }
-        let module = naga::front::wgsl::parse_str(wgsl)
-            .unwrap_or_else(|e| panic!("{name}: naga does not read the WGSL written for wgpu: {e}"));
+        let module = naga::front::wgsl::parse_str(wgsl).unwrap_or_else(|e| {
+            panic!("{name}: naga does not read the WGSL written for wgpu: {e}")
+        });
         // Overrides without a default need a value to make a pipeline.
         let constants: HashMap<String, f64> = module
             .overrides
@@ -153,8 +163,7 @@ fn wgsl_written_for_wgpu_loads_in_wgpu_for_every_corpus_shader() {
                 (key, 1.0)
             })
             .collect();
-        let constants: Vec<(&str, f64)> =
-            constants.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+        let constants: Vec<(&str, f64)> = constants.iter().map(|(k, v)| (k.as_str(), *v)).collect();
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let shader = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some(name),
@@ -165,7 +174,7 @@ fn wgsl_written_for_wgpu_loads_in_wgpu_for_every_corpus_shader() {
             .iter()
             .filter(|ep| ep.stage == naga::ShaderStage::Compute)
         {
-            device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            let _pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
                 label: Some(name),
                 layout: None,
                 module: &shader,
@@ -209,6 +218,7 @@ fn wgsl_for_wgpu_leaves_out_only_what_naga_refuses() {
     assert_eq!(tint.replacen("enable subgroups;\n\n", "", 1), wgpu);
     // What naga 30 reads as wgpu hands it over.
     naga::front::wgsl::parse_str(&wgpu).expect("naga reads the WGSL for wgpu");
-    let refused = naga::front::wgsl::parse_str(&tint).expect_err("naga refuses `enable subgroups;`");
+    let refused =
+        naga::front::wgsl::parse_str(&tint).expect_err("naga refuses `enable subgroups;`");
     assert!(refused.to_string().contains("subgroups"), "{refused}");
 }

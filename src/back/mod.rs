@@ -210,6 +210,7 @@ pub fn emit(
 ///   need a binding map for the three planes and the parameters that
 ///   stand for one, which shaderxform is not given (without it they put
 ///   all four on one binding).
+///
 /// Returns the target's name for messages.
 fn refuse_what_the_target_cannot_hold(
     module: &Module,

@@ -442,11 +442,9 @@ fn declared_structs(module: &Module) -> Vec<Handle<Type>> {
 fn host_shared_structs(module: &Module) -> HashSet<Handle<Type>> {
     fn visit(module: &Module, ty: Handle<Type>, found: &mut HashSet<Handle<Type>>) {
         match module.types[ty].inner {
-            TypeInner::Struct { ref members, .. } => {
-                if found.insert(ty) {
-                    for member in members {
-                        visit(module, member.ty, found);
-                    }
+            TypeInner::Struct { ref members, .. } if found.insert(ty) => {
+                for member in members {
+                    visit(module, member.ty, found);
                 }
             }
             TypeInner::Array { base, .. } | TypeInner::BindingArray { base, .. } => {
@@ -717,7 +715,10 @@ mod tests {
             (f32::from_bits(1), "0x1p-149f"),
             (f32::from_bits(0x7f_ffff), "0x7fffffp-149f"),
             (1.5, "1.5f"),
-            (f32::MIN_POSITIVE, "0.000000000000000000000000000000000000011754944f"),
+            (
+                f32::MIN_POSITIVE,
+                "0.000000000000000000000000000000000000011754944f",
+            ),
             (0.1, "0.1f"),
         ] {
             assert_eq!(f32_literal(value), spelled);

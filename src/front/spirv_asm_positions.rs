@@ -136,7 +136,8 @@ fn text_instructions(text: &str) -> Vec<Range<usize>> {
         let word = &text[token.clone()];
         let next_is_equals = tokens.get(i + 1).is_some_and(|t| &text[t.clone()] == "=");
         let after_equals = i > 0 && &text[tokens[i - 1].clone()] == "=";
-        let op_name = word.starts_with("Op") && word[2..].starts_with(|c: char| c.is_ascii_uppercase());
+        let op_name =
+            word.starts_with("Op") && word[2..].starts_with(|c: char| c.is_ascii_uppercase());
         if (word.starts_with('%') && next_is_equals) || (op_name && !after_equals) {
             starts.push(i);
         }

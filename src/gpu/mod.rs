@@ -587,9 +587,7 @@ pub(crate) fn set_up(
             // An input naga rejects as it is (float atomics) is made
             // runnable by a pass of its own; where the candidate runs that
             // pass, its reference lowering is the reference.
-            let Some((passes, pass_options, lowering)) =
-                reference_lowering_for(&opts.options)
-            else {
+            let Some(lowering) = reference_lowering_for(&opts.options) else {
                 return Err(Error::Input(format!(
                     "no reference: {} is not valid as it is ({failure}), so it cannot be its own reference; give --reference FILE or `reference = \"FILE\"` in a harness",
                     input.display()
@@ -598,8 +596,8 @@ pub(crate) fn set_up(
             let lowered = prepare(
                 reference_source,
                 Options {
-                    passes,
-                    pass_options,
+                    passes: lowering.passes,
+                    pass_options: lowering.pass_options,
                     ..reference_options
                 },
                 opts.shader_format,
@@ -607,7 +605,7 @@ pub(crate) fn set_up(
                 ep_for_reference.as_deref(),
             )?;
             reference_kind = "lowering";
-            reference_lowering = Some(lowering);
+            reference_lowering = Some(lowering.spelled);
             lowered
         }
         other => other?,
@@ -730,14 +728,19 @@ pub(crate) fn set_up(
     })
 }
 
+/// How an input that cannot run as it is becomes its own reference.
+struct ReferenceLowering {
+    passes: PassSelection,
+    pass_options: BTreeMap<String, BTreeMap<String, String>>,
+    /// The passes and options as the command line spells them.
+    spelled: String,
+}
+
 /// The passes that make an input naga rejects as it is into its own
 /// reference, when the candidate's passes include one that can: the
 /// float-atomics pass with its compare-exchange lowering (the candidate's
-/// NaN mode kept). Returns the selection, the pass options and how to
-/// spell them.
-fn reference_lowering_for(
-    options: &Options,
-) -> Option<(PassSelection, BTreeMap<String, BTreeMap<String, String>>, String)> {
+/// NaN mode kept).
+fn reference_lowering_for(options: &Options) -> Option<ReferenceLowering> {
     const PASS: &str = "float-atomics";
     let runs = match &options.passes {
         PassSelection::All => true,
@@ -755,11 +758,11 @@ fn reference_lowering_for(
         .map(|(k, v)| format!("--pass-option {PASS}.{k}={v}"))
         .collect();
     pass_options.insert(PASS.to_string(), own);
-    Some((
-        PassSelection::Named(vec![PASS.to_string()]),
+    Some(ReferenceLowering {
+        passes: PassSelection::Named(vec![PASS.to_string()]),
         pass_options,
-        format!("--passes {PASS} {}", spelled.join(" ")),
-    ))
+        spelled: format!("--passes {PASS} {}", spelled.join(" ")),
+    })
 }
 
 /// Validates the shader at `input` against its reference.
