@@ -511,3 +511,54 @@ fn extreme_f16_literals_read_back_to_the_same_bits() {
     }
     common::assert_tint_accepts(&[("f16_extremes".into(), format!("{wgsl}\n{asserts}"))]);
 }
+
+/// f64 literals, which only naga reads (WGSL has no f64; naga writes them
+/// with its `lf` suffix), read back to the same bits at the extremes.
+#[test]
+fn extreme_f64_literals_read_back_to_the_same_bits_in_naga() {
+    let values = [
+        f64::MAX,
+        -f64::MAX,
+        f64::MIN_POSITIVE,
+        f64::from_bits(1),
+        f64::from_bits(0x000f_ffff_ffff_ffff),
+        -0.0,
+    ];
+    let mut text = format!(
+        "@group(0) @binding(0) var<storage, read_write> out: array<f64, {}>;\n@compute @workgroup_size(1)\nfn main() {{\n",
+        values.len()
+    );
+    for (i, v) in values.iter().enumerate() {
+        text += &format!("    out[{i}] = {v:?}lf;\n");
+    }
+    text += "}\n";
+    let source = Source::from_text("f64_extremes.wgsl", InputFormat::Wgsl, text);
+    let compiler = shaderxform::Compiler::new(shaderxform::Options {
+        passes: shaderxform::PassSelection::None,
+        target: shaderxform::Target {
+            float64: true,
+            ..Default::default()
+        },
+        ..Default::default()
+    })
+    .unwrap();
+    let compiled = compiler
+        .compile(&source, &[OutputFormat::Wgsl])
+        .unwrap_or_else(|f| panic!("{f}"));
+    let wgsl = compiled.outputs[0].text().unwrap();
+    let written = naga::front::wgsl::parse_str(wgsl)
+        .unwrap_or_else(|e| panic!("naga does not read back:\n{wgsl}\n{e}"));
+    let mut bits: Vec<u64> = written.entry_points[0]
+        .function
+        .expressions
+        .iter()
+        .filter_map(|(_, e)| match *e {
+            naga::Expression::Literal(naga::Literal::F64(v)) => Some(v.to_bits()),
+            _ => None,
+        })
+        .collect();
+    bits.sort_unstable();
+    let mut expected: Vec<u64> = values.iter().map(|v| v.to_bits()).collect();
+    expected.sort_unstable();
+    assert_eq!(bits, expected, "{wgsl}");
+}
