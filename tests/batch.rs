@@ -434,9 +434,10 @@ fn bench_batch_fails_with_the_exit_code_of_a_failing_batch() {
     use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
     let fake = dir.path().join("shaderxform");
+    // Compiles every single file, fails every batch.
     fs::write(
         &fake,
-        "#!/bin/sh\necho 'error: no such thing' >&2\nexit 3\n",
+        "#!/bin/sh\nif [ \"$1\" = batch ]; then echo 'error: no such thing' >&2; exit 3; fi\nexit 0\n",
     )
     .unwrap();
     fs::set_permissions(&fake, fs::Permissions::from_mode(0o755)).unwrap();
@@ -450,6 +451,11 @@ fn bench_batch_fails_with_the_exit_code_of_a_failing_batch() {
     assert_eq!(out.status.code(), Some(3), "{stdout}\n{}", stderr(&out));
     assert!(!stdout.contains("shaders/s"), "{stdout}");
     assert!(stderr(&out).contains("no such thing"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("'batch, no cache' failed"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
