@@ -91,6 +91,12 @@ pub enum PlanError {
 /// Every shader under the input folder (by extension, hidden entries
 /// skipped), sorted by relative path, with its outputs.
 pub fn plan(options: &BatchOptions) -> Result<Vec<Job>, PlanError> {
+    plan_with_warnings(options).map(|(jobs, _)| jobs)
+}
+
+/// [`plan`], with a warning for each entry of the tree that was skipped
+/// (symbolic link loops, links that cannot be followed).
+pub fn plan_with_warnings(options: &BatchOptions) -> Result<(Vec<Job>, Vec<String>), PlanError> {
     if options.formats.is_empty() {
         return Err(PlanError::NoFormats);
     }
@@ -112,7 +118,19 @@ pub fn plan(options: &BatchOptions) -> Result<Vec<Job>, PlanError> {
         }
     }
     let mut relatives = Vec::new();
-    collect_shaders(input_dir, Path::new(""), options.stage, &mut relatives)?;
+    let mut skipped = Vec::new();
+    let mut walking = vec![input_dir.canonicalize().map_err(|error| PlanError::Io {
+        path: input_dir.display().to_string(),
+        error,
+    })?];
+    collect_shaders(
+        input_dir,
+        Path::new(""),
+        options.stage,
+        &mut walking,
+        &mut relatives,
+        &mut skipped,
+    )?;
     relatives.sort();
     let mut claimed: BTreeMap<PathBuf, PathBuf> = BTreeMap::new();
     let mut jobs = Vec::with_capacity(relatives.len());
@@ -139,7 +157,7 @@ pub fn plan(options: &BatchOptions) -> Result<Vec<Job>, PlanError> {
             outputs,
         });
     }
-    Ok(jobs)
+    Ok((jobs, skipped))
 }
 
 /// The absolute form of a path that may not exist yet: its deepest existing
@@ -166,11 +184,17 @@ fn absolute_lexically(path: &Path) -> std::io::Result<PathBuf> {
     }
 }
 
+/// Walks the input folder, following symbolic links as a build would. A
+/// link that leads back into a folder being walked (a loop) or that cannot
+/// be followed (broken, or a chain too long) is skipped with a warning in
+/// `skipped`; any other error reading the tree stops the plan.
 fn collect_shaders(
     root: &Path,
     relative: &Path,
     stage: Option<ShaderStage>,
+    walking: &mut Vec<PathBuf>,
     out: &mut Vec<PathBuf>,
+    skipped: &mut Vec<String>,
 ) -> Result<(), PlanError> {
     let dir = root.join(relative);
     let io = |error| PlanError::Io {
@@ -184,10 +208,30 @@ fn collect_shaders(
             continue;
         }
         let path = relative.join(&name);
-        // Follows symbolic links, as a build would.
-        let meta = std::fs::metadata(entry.path()).map_err(io)?;
+        let meta = match std::fs::metadata(entry.path()) {
+            Ok(meta) => meta,
+            Err(error) if entry.file_type().is_ok_and(|t| t.is_symlink()) => {
+                skipped.push(format!(
+                    "{}: skipped: a symbolic link that cannot be followed ({error})",
+                    entry.path().display()
+                ));
+                continue;
+            }
+            Err(error) => return Err(io(error)),
+        };
         if meta.is_dir() {
-            collect_shaders(root, &path, stage, out)?;
+            let canonical = entry.path().canonicalize().map_err(io)?;
+            if walking.contains(&canonical) {
+                skipped.push(format!(
+                    "{}: skipped: a symbolic link loop (it leads back to {})",
+                    entry.path().display(),
+                    canonical.display()
+                ));
+                continue;
+            }
+            walking.push(canonical);
+            collect_shaders(root, &path, stage, walking, out, skipped)?;
+            walking.pop();
         } else if meta.is_file() && InputFormat::from_path(&path, stage).is_some() {
             out.push(path);
         }

@@ -35,7 +35,7 @@ use crate::pipeline::{Compiler, Options};
 use crate::source::{InputFormat, Source};
 use crate::spirv_tools::{touches_spirv, Validators};
 use crate::write::write_atomically;
-use crate::{EmitOptions, OutputFormat, PassSelection, Target};
+use crate::{EmitOptions, OutputFormat, PassSelection, Target, WgslTarget};
 
 /// What to transform and how; see the module documentation.
 #[derive(Clone, Debug)]
@@ -125,6 +125,14 @@ impl Build {
     /// written. Without it they are `cargo:warning`s.
     pub fn deny_warnings(mut self, deny: bool) -> Self {
         self.options.deny_warnings = deny;
+        self
+    }
+
+    /// The compiler that will read WGSL outputs [default: Tint]. A Rust
+    /// engine on wgpu needs [`WgslTarget::Wgpu`]: naga refuses the
+    /// `enable subgroups;` that Tint requires.
+    pub fn wgsl_for(mut self, reader: WgslTarget) -> Self {
+        self.options.emit.wgsl_for = reader;
         self
     }
 
@@ -463,5 +471,30 @@ fn main(@builtin(local_invocation_index) lid: u32) {
         assert!(error.rendered.contains("a.wgsl:2:"), "{}", error.rendered);
         assert!(error.rendered.contains("c.wgsl:1:"), "{}", error.rendered);
         assert!(dir.path().join("out/b.spv").is_file());
+    }
+
+    #[test]
+    fn wgsl_for_wgpu_leaves_out_the_directive_naga_refuses() {
+        let dir = tempfile::tempdir().unwrap();
+        let subgroup = "@group(0) @binding(0) var<storage, read_write> out: array<u32>;\n@compute @workgroup_size(64)\nfn main(@builtin(global_invocation_id) id: vec3<u32>) {\n  out[id.x] = subgroupAdd(id.x);\n}\n";
+        std::fs::write(dir.path().join("sum.wgsl"), subgroup).unwrap();
+        for (reader, directive) in [(WgslTarget::Tint, true), (WgslTarget::Wgpu, false)] {
+            let out = dir.path().join(reader.name());
+            Build::new(dir.path())
+                .glob("*.wgsl")
+                .emit(OutputFormat::Wgsl)
+                .passes(PassSelection::None)
+                .target(Target {
+                    subgroups: true,
+                    ..Target::default()
+                })
+                .wgsl_for(reader)
+                .out_dir(&out)
+                .run_with(&mut Vec::new())
+                .unwrap();
+            let wgsl = std::fs::read_to_string(out.join("sum.wgsl")).unwrap();
+            assert_eq!(wgsl.contains("enable subgroups;"), directive, "{wgsl}");
+            assert!(wgsl.contains("subgroupAdd"), "{wgsl}");
+        }
     }
 }

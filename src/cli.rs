@@ -367,6 +367,12 @@ struct CommonArgs {
     #[arg(long, value_name = "X.Y", value_parser = parse_msl_version)]
     msl_version: Option<(u8, u8)>,
 
+    /// The compiler that reads WGSL output: `tint` (browsers, Dawn) gets
+    /// every `enable` directive; `wgpu` (naga) none that it refuses
+    /// (`enable subgroups;`).
+    #[arg(long, value_name = "READER", default_value = "tint", value_parser = parse_wgsl_for)]
+    wgsl_for: back::WgslTarget,
+
     /// The value of a pipeline-overridable constant, `NAME=VALUE` (or
     /// `ID=VALUE`), for outputs other than WGSL; may be given several times.
     /// Overrides without a value take their defaults.
@@ -433,6 +439,11 @@ fn parse_glsl_version(s: &str) -> Result<naga::back::glsl::Version, String> {
 fn parse_shader_model(s: &str) -> Result<naga::back::hlsl::ShaderModel, String> {
     back::parse_shader_model(s)
         .ok_or_else(|| format!("`{s}` is not an HLSL shader model (5.0 to 6.9)"))
+}
+
+fn parse_wgsl_for(s: &str) -> Result<back::WgslTarget, String> {
+    back::WgslTarget::from_name(s)
+        .ok_or_else(|| format!("expected one of {}", back::WgslTarget::NAMES.join(", ")))
 }
 
 fn parse_msl_version(s: &str) -> Result<(u8, u8), String> {
@@ -610,6 +621,7 @@ fn options(common: &CommonArgs) -> Result<Options, String> {
             hlsl_shader_model: common.hlsl_shader_model,
             msl_version: common.msl_version,
             overrides: common.overrides.iter().cloned().collect(),
+            wgsl_for: common.wgsl_for,
         },
         deny_warnings: common.deny_warnings,
     })
@@ -689,7 +701,9 @@ fn same_file(a: &Path, b: &Path) -> bool {
 }
 
 fn load(path: &Path, common: &CommonArgs, printer: &Printer) -> Result<Source, i32> {
-    if InputFormat::from_path(path, stage(common)).is_none() {
+    if InputFormat::from_path(path, stage(common)).is_none()
+        && InputFormat::unsupported_glsl_stage(path).is_none()
+    {
         printer.plain_error(
             &format!(
                 "{}: unknown shader extension; expected one of: {}",

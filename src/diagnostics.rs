@@ -8,7 +8,34 @@ use serde::Serialize;
 
 pub use shaderxform_passes::{Diagnostic, Label, Severity};
 
-use crate::source::{line_column, Source};
+use crate::front::AssemblyPositions;
+use crate::source::{line_column, InputFormat, Source};
+
+/// For a module read from SPIR-V assembly, the diagnostic with its spans
+/// moved from the binary naga read to the instructions of the text
+/// (labels outside any instruction, like the header, are dropped);
+/// `None` when the spans already index the text.
+fn in_source_text(diagnostic: &Diagnostic, source: &Source) -> Option<Diagnostic> {
+    if source.format != InputFormat::SpirvAssembly || diagnostic.labels.is_empty() {
+        return None;
+    }
+    // Text that does not assemble has only the assembler's diagnostics,
+    // whose spans are in the text already.
+    let positions = AssemblyPositions::of(source.text()?)?;
+    let mut mapped = diagnostic.clone();
+    mapped.labels = diagnostic
+        .labels
+        .iter()
+        .filter_map(|label| {
+            let span = positions.text_span(label.span)?;
+            Some(Label {
+                span,
+                ..label.clone()
+            })
+        })
+        .collect();
+    Some(mapped)
+}
 
 pub fn from_wgsl_parse(error: &naga::front::wgsl::ParseError) -> Diagnostic {
     let mut d = Diagnostic::error(error.message()).with_code("wgsl::parse");
@@ -86,6 +113,8 @@ pub enum ColorChoice {
 /// Renders a diagnostic like rustc: `error: message`, `--> file:line:col`,
 /// the source line with carets, then the notes.
 pub fn render(diagnostic: &Diagnostic, source: &Source, color: ColorChoice) -> String {
+    let mapped = in_source_text(diagnostic, source);
+    let diagnostic = mapped.as_ref().unwrap_or(diagnostic);
     let text = source.text().unwrap_or("");
     let file = SimpleFile::new(source.name.as_str(), text);
     let severity = match diagnostic.severity {
@@ -163,6 +192,8 @@ pub struct SpanJson {
 
 impl DiagnosticJson {
     pub fn new(diagnostic: &Diagnostic, source: &Source) -> Self {
+        let mapped = in_source_text(diagnostic, source);
+        let diagnostic = mapped.as_ref().unwrap_or(diagnostic);
         let text = source.text().unwrap_or("");
         let spans: Vec<SpanJson> = diagnostic
             .labels

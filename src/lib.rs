@@ -36,7 +36,7 @@ pub mod source;
 pub mod spirv_tools;
 pub mod write;
 
-pub use back::{EmitOptions, Output, OutputFormat, SpirvVersion};
+pub use back::{EmitOptions, Output, OutputFormat, SpirvVersion, WgslTarget};
 pub use diagnostics::{render, ColorChoice, Diagnostic, DiagnosticJson, Severity};
 pub use pipeline::{Compiled, Compiler, Failure, FailureKind, Options, Transformed};
 pub use report::Report;

@@ -185,7 +185,7 @@ impl Compiler {
     fn transform_unguarded(&self, source: &Source) -> Result<Transformed, Failure> {
         let parsed = front::parse(source).map_err(|d| Failure::new(FailureKind::Input, d))?;
         let mut module = parsed.module;
-        let keep_spans = source.format.spans_index_text();
+        let keep_spans = source.format.spans_locate_in_text();
         let outcome = self
             .manager
             .run(

@@ -49,6 +49,7 @@ struct RequestOptions {
     glsl_version: Option<String>,
     hlsl_shader_model: Option<String>,
     msl_version: Option<String>,
+    wgsl_for: Option<String>,
     #[serde(default)]
     overrides: BTreeMap<String, f64>,
     #[serde(default)]
@@ -57,14 +58,25 @@ struct RequestOptions {
 
 /// Answers requests from `input` until it ends. Every line gets exactly one
 /// answer line, flushed before the next request is read; blank lines are
-/// skipped. Only a failure to read or write ends it early.
+/// skipped. A line that is not UTF-8 gets a request error and the next
+/// line is read. Only a failure to read or write ends it early.
 pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
-    for line in input.lines() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
+    for line in input.split(b'\n') {
+        let mut line = line?;
+        if line.last() == Some(&b'\r') {
+            line.pop();
         }
-        let answer = answer(&line);
+        let answer = match std::str::from_utf8(&line) {
+            Ok(text) if text.trim().is_empty() => continue,
+            Ok(text) => answer(text),
+            Err(e) => request_error(
+                Value::Null,
+                format!(
+                    "the request is not UTF-8 (invalid byte at offset {})",
+                    e.valid_up_to()
+                ),
+            ),
+        };
         serde_json::to_writer(&mut output, &answer)?;
         output.write_all(b"\n")?;
         output.flush()?;
@@ -291,6 +303,12 @@ fn options(request: &Request) -> Result<Options, String> {
                 back::parse_major_minor(v)
             })?,
             overrides: o.overrides.clone(),
+            wgsl_for: parse(
+                &o.wgsl_for,
+                "WGSL reader (tint or wgpu)",
+                back::WgslTarget::from_name,
+            )?
+            .unwrap_or_default(),
         },
         deny_warnings: o.deny_warnings,
     })

@@ -17,12 +17,48 @@ pub enum InputFormat {
     Glsl(ShaderStage),
 }
 
+/// glslang's stage extensions that name a stage naga has no front end for.
+const UNSUPPORTED_GLSL_STAGES: &[(&str, &str)] = &[
+    ("tesc", "tessellation control"),
+    ("tese", "tessellation evaluation"),
+    ("geom", "geometry"),
+];
+
 impl InputFormat {
-    /// The format a file name implies. `stage` overrides the stage of GLSL
-    /// (`.glsl` files are compute shaders unless told otherwise).
+    /// The format a file name implies. `stage` overrides the stage of GLSL.
+    /// As in glslang, the stage is named by the extension (`.vert`,
+    /// `.frag`, `.comp`) or by the one before `.glsl` (`blur.vert.glsl`);
+    /// a plain `.glsl` file is a compute shader.
     pub fn from_path(path: &Path, stage: Option<ShaderStage>) -> Option<Self> {
         let ext = path.extension()?.to_str()?;
+        if ext == "glsl" {
+            let inner = Path::new(path.file_stem()?)
+                .extension()
+                .and_then(|e| e.to_str());
+            if let Some(format @ InputFormat::Glsl(_)) =
+                inner.and_then(|e| Self::from_extension(e, stage))
+            {
+                return Some(format);
+            }
+        }
         Self::from_extension(ext, stage)
+    }
+
+    /// The stage a GLSL file name gives that naga cannot read
+    /// (`.geom`, `.tesc`, `.tese`, also before `.glsl`), for a clear
+    /// refusal rather than "unknown extension".
+    pub fn unsupported_glsl_stage(path: &Path) -> Option<&'static str> {
+        let named = |p: &Path| {
+            let ext = p.extension()?.to_str()?;
+            UNSUPPORTED_GLSL_STAGES
+                .iter()
+                .find(|(e, _)| *e == ext)
+                .map(|(_, stage)| *stage)
+        };
+        match path.extension()?.to_str()? {
+            "glsl" => named(Path::new(path.file_stem()?)),
+            _ => named(path),
+        }
     }
 
     pub fn from_extension(ext: &str, stage: Option<ShaderStage>) -> Option<Self> {
@@ -63,6 +99,13 @@ impl InputFormat {
     /// offsets into the source text, so that diagnostics can quote it.
     pub fn spans_index_text(self) -> bool {
         matches!(self, InputFormat::Wgsl | InputFormat::Glsl(_))
+    }
+
+    /// Whether diagnostics can place naga spans in the source text: those
+    /// that index it, and those of SPIR-V assembly, whose binary offsets
+    /// are mapped to the instructions of the text when rendered.
+    pub fn spans_locate_in_text(self) -> bool {
+        self.spans_index_text() || self == InputFormat::SpirvAssembly
     }
 }
 
@@ -158,12 +201,20 @@ pub enum LoadError {
     Io { path: String, error: std::io::Error },
     #[error("{path}: unknown shader extension; expected one of: {}", InputFormat::EXTENSIONS.iter().map(|e| format!(".{e}")).collect::<Vec<_>>().join(", "))]
     UnknownExtension { path: String },
+    #[error("{path}: {stage} shaders are not supported: naga reads vertex, fragment and compute GLSL only")]
+    UnsupportedStage { path: String, stage: &'static str },
 }
 
 impl Source {
     /// Reads a shader file, its format implied by its extension.
     pub fn read(path: &Path, stage: Option<ShaderStage>) -> Result<Self, LoadError> {
         let name = path.display().to_string();
+        if let Some(unsupported) = InputFormat::unsupported_glsl_stage(path) {
+            return Err(LoadError::UnsupportedStage {
+                path: name,
+                stage: unsupported,
+            });
+        }
         let format = InputFormat::from_path(path, stage)
             .ok_or_else(|| LoadError::UnknownExtension { path: name.clone() })?;
         let bytes = std::fs::read(path).map_err(|error| LoadError::Io {
@@ -171,5 +222,68 @@ impl Source {
             error,
         })?;
         Ok(Source::new(name, format, bytes))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_extension_before_glsl_names_the_stage() {
+        let format = |p: &str, stage| InputFormat::from_path(Path::new(p), stage);
+        assert_eq!(
+            format("x.vert.glsl", None),
+            Some(InputFormat::Glsl(ShaderStage::Vertex))
+        );
+        assert_eq!(
+            format("dir.v2/blur.frag.glsl", None),
+            Some(InputFormat::Glsl(ShaderStage::Fragment))
+        );
+        assert_eq!(
+            format("x.comp.glsl", None),
+            Some(InputFormat::Glsl(ShaderStage::Compute))
+        );
+        assert_eq!(
+            format("x.glsl", None),
+            Some(InputFormat::Glsl(ShaderStage::Compute))
+        );
+        assert_eq!(
+            format("x.v1.glsl", None),
+            Some(InputFormat::Glsl(ShaderStage::Compute))
+        );
+        assert_eq!(
+            format("x.vert", None),
+            Some(InputFormat::Glsl(ShaderStage::Vertex))
+        );
+        // An explicit stage wins.
+        assert_eq!(
+            format("x.vert.glsl", Some(ShaderStage::Fragment)),
+            Some(InputFormat::Glsl(ShaderStage::Fragment))
+        );
+        assert_eq!(
+            format("x.wgsl.glsl", None),
+            Some(InputFormat::Glsl(ShaderStage::Compute))
+        );
+    }
+
+    #[test]
+    fn stages_naga_cannot_read_are_named() {
+        for (path, stage) in [
+            ("a.geom", "geometry"),
+            ("a.tesc.glsl", "tessellation control"),
+            ("a.tese", "tessellation evaluation"),
+        ] {
+            assert_eq!(
+                InputFormat::unsupported_glsl_stage(Path::new(path)),
+                Some(stage)
+            );
+            let error = Source::read(Path::new(path), None).unwrap_err();
+            assert!(error.to_string().contains(stage), "{error}");
+        }
+        assert_eq!(
+            InputFormat::unsupported_glsl_stage(Path::new("a.vert.glsl")),
+            None
+        );
     }
 }

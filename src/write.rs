@@ -32,11 +32,23 @@ fn stage(path: &Path, bytes: &[u8], sync: bool) -> Result<NamedTempFile, String>
         ));
     }
     let cannot = |e: std::io::Error| format!("cannot write {}: {}", path.display(), e.kind());
-    let mut file = tempfile::Builder::new()
-        .prefix(".shaderxform-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(cannot)?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".shaderxform-").suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // The kernel applies the umask to the mode asked for at creation.
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut file = builder.tempfile_in(dir).map_err(cannot)?;
+    // An existing file keeps its mode (and, on Windows, its read-only flag
+    // is left to the rename to report).
+    #[cfg(unix)]
+    if let Ok(existing) = std::fs::metadata(path) {
+        file.as_file()
+            .set_permissions(existing.permissions())
+            .map_err(cannot)?;
+    }
     file.write_all(bytes).map_err(cannot)?;
     if sync {
         file.as_file().sync_all().map_err(cannot)?;
@@ -70,4 +82,41 @@ pub fn write_all_atomically<'a>(
         persist(file, path)?;
     }
     Ok(())
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    fn mode(path: &Path) -> u32 {
+        std::fs::metadata(path).unwrap().permissions().mode() & 0o7777
+    }
+
+    #[test]
+    fn a_new_file_gets_the_mode_file_create_gives() {
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("plain");
+        std::fs::File::create(&plain).unwrap();
+        let written = dir.path().join("written");
+        write_atomically(&written, b"x").unwrap();
+        assert_eq!(mode(&written), mode(&plain));
+        assert_ne!(mode(&written), 0o600, "not a temporary file's mode");
+        let unsynced = dir.path().join("unsynced");
+        write_atomically_unsynced(&unsynced, b"x").unwrap();
+        assert_eq!(mode(&unsynced), mode(&plain));
+    }
+
+    #[test]
+    fn an_overwritten_file_keeps_its_mode() {
+        let dir = tempfile::tempdir().unwrap();
+        for wanted in [0o664, 0o640, 0o755] {
+            let path = dir.path().join(format!("f{wanted:o}"));
+            std::fs::write(&path, b"old").unwrap();
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(wanted)).unwrap();
+            write_all_atomically([(path.as_path(), b"new".as_slice())]).unwrap();
+            assert_eq!(mode(&path), wanted);
+            assert_eq!(std::fs::read(&path).unwrap(), b"new");
+        }
+    }
 }

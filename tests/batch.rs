@@ -365,3 +365,120 @@ fn watch_compiles_again_only_what_changed() {
         "an unchanged shader's output was written again"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn symbolic_link_loops_are_skipped_with_a_warning() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    let input = tree(dir.path());
+    fs::remove_file(input.join("compute/broken.wgsl")).unwrap();
+    // A folder that contains its own parent, a link to itself, and a
+    // link whose target is missing.
+    symlink("..", input.join("compute/up")).unwrap();
+    symlink("self.wgsl", input.join("self.wgsl")).unwrap();
+    symlink("missing.wgsl", input.join("dangling.wgsl")).unwrap();
+    let out = batch(dir.path(), &["in", "-o", "out", "--emit", "spv"]);
+    assert_exit(&out, 0);
+    let err = stderr(&out);
+    assert!(
+        err.contains("compute/up: skipped: a symbolic link loop"),
+        "{err}"
+    );
+    assert!(err.contains("self.wgsl: skipped"), "{err}");
+    assert!(err.contains("dangling.wgsl: skipped"), "{err}");
+    assert_eq!(summary(&out), (3, 0, 0));
+    assert!(dir.path().join("out/compute/saxpy.spv").is_file());
+}
+
+#[cfg(unix)]
+#[test]
+fn new_outputs_follow_the_umask_and_overwritten_ones_keep_their_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let dir = tempfile::tempdir().unwrap();
+    let input = tree(dir.path());
+    fs::remove_file(input.join("compute/broken.wgsl")).unwrap();
+    let probe = dir.path().join("probe");
+    fs::File::create(&probe).unwrap();
+    let expected = mode(&probe);
+    let out = batch(
+        dir.path(),
+        &["in", "-o", "out", "--emit", "spv", "--cache", "cache"],
+    );
+    assert_exit(&out, 0);
+    let mut files = walk(&dir.path().join("out"));
+    files.extend(walk(&dir.path().join("cache")));
+    assert!(files.len() >= 5, "{files:?}");
+    for file in &files {
+        assert_eq!(mode(file), expected, "{}", file.display());
+    }
+    let saxpy = dir.path().join("out/compute/saxpy.spv");
+    fs::set_permissions(&saxpy, fs::Permissions::from_mode(0o664)).unwrap();
+    fs::write(
+        input.join("compute/saxpy.wgsl"),
+        fs::read_to_string(root().join("corpus/translate/buffer_double_f32.wgsl")).unwrap(),
+    )
+    .unwrap();
+    let out = batch(
+        dir.path(),
+        &["in", "-o", "out", "--emit", "spv", "--cache", "cache"],
+    );
+    assert_exit(&out, 0);
+    assert_eq!(mode(&saxpy), 0o664);
+}
+
+#[cfg(unix)]
+#[test]
+fn bench_batch_fails_with_the_exit_code_of_a_failing_batch() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fake = dir.path().join("shaderxform");
+    // Compiles every single file, fails every batch.
+    fs::write(
+        &fake,
+        "#!/bin/sh\nif [ \"$1\" = batch ]; then echo 'error: no such thing' >&2; exit 3; fi\nexit 0\n",
+    )
+    .unwrap();
+    fs::set_permissions(&fake, fs::Permissions::from_mode(0o755)).unwrap();
+    let out = Command::new(root().join("scripts/bench-batch"))
+        .arg("1")
+        .env("SHADERXFORM", &fake)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run scripts/bench-batch");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{stdout}\n{}", stderr(&out));
+    assert!(!stdout.contains("shaders/s"), "{stdout}");
+    assert!(stderr(&out).contains("no such thing"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("'batch, no cache' failed"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn wgsl_for_wgpu_is_part_of_the_cache_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in");
+    fs::create_dir_all(&input).unwrap();
+    fs::copy(
+        root().join("corpus/emission/subgroup_vote_count.wgsl"),
+        input.join("vote.wgsl"),
+    )
+    .unwrap();
+    let common = ["in", "-o", "out", "--emit", "wgsl", "--cache", "cache"];
+    let out = batch(dir.path(), &common);
+    assert_exit(&out, 0);
+    let written = || fs::read_to_string(dir.path().join("out/vote.wgsl")).unwrap();
+    assert!(written().contains("enable subgroups;"));
+    let out = batch(dir.path(), &[&common[..], &["--wgsl-for", "wgpu"]].concat());
+    assert_exit(&out, 0);
+    assert_eq!(
+        summary(&out),
+        (1, 0, 0),
+        "compiled again, not taken from the cache"
+    );
+    assert!(!written().contains("enable subgroups;"), "{}", written());
+}

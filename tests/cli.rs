@@ -1164,3 +1164,129 @@ fn help_mentions_every_option() {
     }
     assert_only_files(dir.path(), &[]);
 }
+
+#[test]
+fn the_stage_before_glsl_names_the_stage() {
+    let dir = tempdir();
+    copy_corpus(
+        dir.path(),
+        "glsl_textured_vertex.vert.glsl",
+        "textured.vert.glsl",
+    );
+    let out = run(dir.path(), &["textured.vert.glsl", "-o", "out.wgsl"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let wgsl = std::fs::read_to_string(dir.path().join("out.wgsl")).unwrap();
+    assert!(wgsl.contains("@vertex"), "{wgsl}");
+    assert!(!wgsl.contains("@compute"), "{wgsl}");
+    // A stage naga has no front end for is named, not "unknown extension".
+    let dir = tempdir();
+    write(dir.path(), "shadow.geom", "#version 450\nvoid main() {}\n");
+    let out = assert_fails_cleanly(
+        dir.path(),
+        &["shadow.geom", "-o", "out.wgsl"],
+        1,
+        &["shadow.geom"],
+    );
+    assert_stderr_has(&out, &["geometry shaders are not supported"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn outputs_and_reports_follow_the_umask_and_keep_an_existing_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let dir = tempdir();
+    copy_corpus(dir.path(), "buffer_double_f32.wgsl", "in.wgsl");
+    let probe = write(dir.path(), "probe", "");
+    let out = run(
+        dir.path(),
+        &[
+            "in.wgsl",
+            "-o",
+            "out.spv",
+            "-o",
+            "out.wgsl",
+            "--report",
+            "report.json",
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for name in ["out.spv", "out.wgsl", "report.json"] {
+        assert_eq!(mode(&dir.path().join(name)), mode(&probe), "{name}");
+    }
+    for name in ["out.spv", "report.json"] {
+        std::fs::set_permissions(
+            dir.path().join(name),
+            std::fs::Permissions::from_mode(0o664),
+        )
+        .unwrap();
+    }
+    let out = run(
+        dir.path(),
+        &["in.wgsl", "-o", "out.spv", "--report", "report.json"],
+    );
+    assert!(out.status.success());
+    assert_eq!(mode(&dir.path().join("out.spv")), 0o664);
+    assert_eq!(mode(&dir.path().join("report.json")), 0o664);
+}
+
+#[test]
+fn spvasm_diagnostics_point_at_the_instruction_in_the_text() {
+    let dir = tempdir();
+    let shader =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/float-atomics/spv_float_minmax.spvasm");
+    fs::copy(&shader, dir.path().join("minmax.spvasm")).unwrap();
+    let text = fs::read_to_string(&shader).unwrap();
+    let line_of = |needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    // Float atomics are not valid without the pass that rewrites them.
+    let out = assert_fails_cleanly(
+        dir.path(),
+        &["minmax.spvasm", "--passes", "none", "-o", "out.wgsl"],
+        1,
+        &["minmax.spvasm"],
+    );
+    let function = line_of("%main = OpFunction");
+    assert!(function > 40, "below the header comments");
+    let column = text.lines().nth(function - 1).unwrap().find('%').unwrap() + 1;
+    assert_stderr_has(
+        &out,
+        &[
+            &format!("minmax.spvasm:{function}:{column}"),
+            "%main = OpFunction %void None %3",
+            "%42 = OpLoad %float %x",
+            "OpFunctionEnd",
+        ],
+    );
+    assert_stderr_lacks(&out, &["; SPIR-V", "glslangValidator -V"]);
+    // The same positions in JSON.
+    let out = run(
+        dir.path(),
+        &[
+            "minmax.spvasm",
+            "--passes",
+            "none",
+            "-o",
+            "out.wgsl",
+            "--message-format",
+            "json",
+        ],
+    );
+    let line = String::from_utf8_lossy(&out.stderr);
+    let json: serde_json::Value = serde_json::from_str(line.lines().next().unwrap()).unwrap();
+    assert_eq!(json["line"], function, "{json}");
+    let spans = json["spans"].as_array().unwrap();
+    assert!(
+        spans
+            .iter()
+            .any(|s| s["line"] == line_of("%42 = OpLoad %float %x")),
+        "{json}"
+    );
+}

@@ -255,3 +255,310 @@ fn subgroups_pick_spirv_1_3_and_a_lower_pin_is_an_options_error() {
     assert_eq!(failure.kind, FailureKind::Usage);
     assert!(failure.diagnostics[0].message.contains("1.3"), "{failure}");
 }
+
+/// The f32 bit patterns of `float_literal_extremes.wgsl`, by the names of
+/// its constants and the indices of `out` it stores literals to.
+const EXTREMES: [(&str, u32); 8] = [
+    ("MAX", 0x7f7f_ffff),
+    ("NEG_MAX", 0xff7f_ffff),
+    ("MIN_NORMAL", 0x0080_0000),
+    ("NEG_MIN_NORMAL", 0x8080_0000),
+    ("MIN_SUBNORMAL", 0x0000_0001),
+    ("MAX_SUBNORMAL", 0x007f_ffff),
+    ("NEG_MIN_SUBNORMAL", 0x8000_0001),
+    ("ZERO", 0x0000_0000),
+];
+/// `out[8..12]`: -0, the largest f32, the largest negative subnormal, 0.1.
+const STORED: [u32; 4] = [0x8000_0000, 0x7f7f_ffff, 0x807f_ffff, 0x3dcc_cccd];
+
+/// The f32 bits that a module's literals hold, and those read at run time
+/// from the never-written `f32_bits_*` private variables.
+fn f32_bits(module: &naga::Module) -> Vec<u32> {
+    let mut bits = Vec::new();
+    for (_, global) in module.global_variables.iter() {
+        if global
+            .name
+            .as_deref()
+            .is_some_and(|n| n.starts_with("f32_bits_"))
+        {
+            if let Some(naga::Expression::Literal(naga::Literal::U32(u))) =
+                global.init.map(|i| &module.global_expressions[i])
+            {
+                bits.push(*u);
+            }
+        }
+    }
+    let mut note = |expressions: &naga::Arena<naga::Expression>| {
+        for (_, e) in expressions.iter() {
+            if let naga::Expression::Literal(naga::Literal::F32(v)) = *e {
+                bits.push(v.to_bits());
+            }
+        }
+    };
+    note(&module.global_expressions);
+    for ep in &module.entry_points {
+        note(&ep.function.expressions);
+    }
+    bits.sort_unstable();
+    bits.dedup();
+    bits
+}
+
+#[test]
+fn extreme_float_literals_read_back_to_the_same_bits_in_naga_and_tint() {
+    let source = emission_shader("float_literal_extremes.wgsl");
+    let wgsl =
+        String::from_utf8(compile(&source, EmitOptions::default(), OutputFormat::Wgsl)).unwrap();
+    assert!(
+        !wgsl.contains("340282350000000000000000000000000000000"),
+        "the shortest decimal of the largest f32 is above it:\n{wgsl}"
+    );
+    // naga: the literals read back hold exactly the input's bits.
+    let original = naga::front::wgsl::parse_str(source.text().unwrap()).unwrap();
+    let written = naga::front::wgsl::parse_str(&wgsl)
+        .unwrap_or_else(|e| panic!("naga does not read back:\n{wgsl}\n{e}"));
+    let mut expected: Vec<u32> = EXTREMES
+        .iter()
+        .map(|&(_, bits)| bits)
+        .chain(STORED)
+        .collect();
+    expected.sort_unstable();
+    expected.dedup();
+    assert_eq!(f32_bits(&original), expected, "the input's literals");
+    assert_eq!(f32_bits(&written), expected, "{wgsl}");
+
+    // Tint: the same bits, checked by Tint's own constant evaluation. The
+    // constants are asserted by name, the stored values by their text.
+    let mut asserts = String::new();
+    for (name, bits) in EXTREMES {
+        assert!(wgsl.contains(&format!("const {name}: f32 = ")), "{wgsl}");
+        asserts += &format!("const_assert bitcast<u32>({name}) == {bits:#x}u;\n");
+    }
+    for (index, bits) in (8..).zip(STORED) {
+        let prefix = format!("out[{index}] = ");
+        let line = wgsl
+            .lines()
+            .find_map(|l| l.trim().strip_prefix(prefix.as_str()))
+            .unwrap_or_else(|| panic!("no store to out[{index}]:\n{wgsl}"));
+        let value = line.strip_suffix(';').unwrap();
+        if bits == 0x8000_0000 {
+            // Tint's constant evaluation makes -0 into +0 (WGSL lets it):
+            // the sign is read at run time, from the bits.
+            assert!(value.starts_with("bitcast<f32>("), "{wgsl}");
+            assert!(
+                wgsl.contains("var<private> f32_bits_80000000_: u32 = 2147483648u;"),
+                "{wgsl}"
+            );
+            continue;
+        }
+        // Every stored value is typed f32 (suffix or bitcast); a
+        // conversion `f32(..)` would drop the sign of zero in Tint.
+        asserts += &format!("const_assert bitcast<u32>({value}) == {bits:#x}u;\n");
+    }
+    common::assert_tint_accepts(&[
+        ("float_literal_extremes (written)".into(), wgsl.clone()),
+        (
+            "float_literal_extremes (values asserted)".into(),
+            format!("{wgsl}\n{asserts}"),
+        ),
+    ]);
+    // Tint rejects a wrong assertion, so the one above can fail.
+    let wrong = format!("{wgsl}\nconst_assert bitcast<u32>(MAX) == 0x7f800000u;\n");
+    if let Some(results) = common::tint_check(&[("wrong".into(), wrong)]) {
+        assert!(!results[0].ok);
+    }
+}
+
+fn unsupported_shader(name: &str) -> Source {
+    let path = format!("corpus/unsupported/{name}");
+    Source::read(&common::root().join(&path), None).expect("readable")
+}
+
+#[test]
+fn external_textures_are_refused_by_name_and_position_for_every_target_but_wgsl() {
+    let source = unsupported_shader("video_external_texture.wgsl");
+    let compiler = common::translator(EmitOptions::default());
+    let wgsl = compiler
+        .compile(&source, &[OutputFormat::Wgsl])
+        .unwrap_or_else(|f| panic!("{f}"));
+    let text = wgsl.outputs[0].text().unwrap();
+    assert!(text.contains("texture_external"), "{text}");
+    common::assert_tint_accepts(&[("video_external_texture".into(), text.to_string())]);
+    let declaration = source
+        .text()
+        .unwrap()
+        .find("var myTexture")
+        .expect("the declaration");
+    for (format, target) in [
+        (OutputFormat::SpirvBinary, "SPIR-V"),
+        (OutputFormat::SpirvAssembly, "SPIR-V"),
+        (OutputFormat::Glsl, "GLSL"),
+        (OutputFormat::Hlsl, "HLSL"),
+        (OutputFormat::Msl, "Metal"),
+    ] {
+        let failure = compiler
+            .compile(&source, &[format])
+            .expect_err("no external textures");
+        assert_eq!(
+            failure.kind,
+            FailureKind::Unsupported,
+            "{format}: {failure}"
+        );
+        let d = &failure.diagnostics[0];
+        assert_eq!(d.code.as_deref(), Some("emit::unsupported"));
+        assert!(d.message.contains(target), "{}", d.message);
+        assert!(d.message.contains("texture_external"), "{}", d.message);
+        assert!(d.message.contains("myTexture"), "{}", d.message);
+        let span = d.primary_span().expect("a position").to_range().unwrap();
+        assert!(
+            span.contains(&declaration)
+                || span.start >= declaration && span.start < declaration + 40,
+            "{format}: {span:?} is not the declaration at {declaration}"
+        );
+    }
+}
+
+#[test]
+fn overrides_without_defaults_stay_overrides_in_wgsl_and_are_named_for_other_targets() {
+    let source = unsupported_shader("overrides_without_defaults.wgsl");
+    let compiler = common::translator(EmitOptions::default());
+    let wgsl = compiler
+        .compile(&source, &[OutputFormat::Wgsl])
+        .unwrap_or_else(|f| panic!("WGSL keeps overrides: {f}"));
+    let text = wgsl.outputs[0].text().unwrap();
+    assert!(text.contains("override scale: f32;"), "{text}");
+    assert!(text.contains("@id(7) override count: u32;"), "{text}");
+    common::assert_tint_accepts(&[("overrides_without_defaults".into(), text.to_string())]);
+    for format in [
+        OutputFormat::SpirvBinary,
+        OutputFormat::Glsl,
+        OutputFormat::Hlsl,
+        OutputFormat::Msl,
+    ] {
+        let failure = compiler.compile(&source, &[format]).expect_err("no value");
+        assert_eq!(failure.kind, FailureKind::Usage, "{format}: {failure}");
+        let d = &failure.diagnostics[0];
+        assert!(d.message.contains("`scale`"), "{}", d.message);
+        assert!(d.message.contains("`count`"), "{}", d.message);
+        assert!(!d.message.contains("`bias`"), "{}", d.message);
+        assert!(d.primary_span().is_some(), "{format}: no position");
+        assert!(
+            d.notes.iter().any(|n| n.contains("--override")),
+            "{:?}",
+            d.notes
+        );
+    }
+    let mut values = std::collections::BTreeMap::new();
+    values.insert("scale".to_string(), 2.0);
+    values.insert("7".to_string(), 64.0);
+    let given = common::translator(EmitOptions {
+        overrides: values,
+        ..EmitOptions::default()
+    });
+    for format in [
+        OutputFormat::SpirvBinary,
+        OutputFormat::Hlsl,
+        OutputFormat::Msl,
+        OutputFormat::Glsl,
+    ] {
+        given
+            .compile(&source, &[format])
+            .unwrap_or_else(|f| panic!("{format} with values: {f}"));
+    }
+}
+
+/// f16 literals as naga writes them (the shortest decimal of the value as
+/// an f32) read back to the same bits in naga and in Tint: the largest,
+/// the smallest normal and both ends of the subnormals.
+#[test]
+fn extreme_f16_literals_read_back_to_the_same_bits() {
+    const HALVES: [(&str, &str, u16); 5] = [
+        ("H_MAX", "65504.0h", 0x7bff),
+        ("H_NEG_MAX", "-65504.0h", 0xfbff),
+        ("H_MIN_NORMAL", "0.00006103515625h", 0x0400),
+        ("H_MIN_SUBNORMAL", "0.000000059604645h", 0x0001),
+        ("H_MAX_SUBNORMAL", "0.000060975552h", 0x03ff),
+    ];
+    let mut text = String::from("enable f16;\n");
+    for (name, literal, _) in HALVES {
+        text += &format!("const {name}: f16 = {literal};\n");
+    }
+    text += "@group(0) @binding(0) var<storage, read_write> out: array<f16, 6>;\n@compute @workgroup_size(1)\nfn main() {\n";
+    for (i, (name, _, _)) in HALVES.iter().enumerate() {
+        text += &format!("    out[{i}] = {name};\n");
+    }
+    text += "}\n";
+    let source = Source::from_text("f16_extremes.wgsl", InputFormat::Wgsl, text);
+    let wgsl =
+        String::from_utf8(compile(&source, EmitOptions::default(), OutputFormat::Wgsl)).unwrap();
+    let written = naga::front::wgsl::parse_str(&wgsl)
+        .unwrap_or_else(|e| panic!("naga does not read back:\n{wgsl}\n{e}"));
+    let mut bits: Vec<u16> = written
+        .global_expressions
+        .iter()
+        .filter_map(|(_, e)| match *e {
+            naga::Expression::Literal(naga::Literal::F16(v)) => Some(v.to_bits()),
+            _ => None,
+        })
+        .collect();
+    bits.sort_unstable();
+    let mut expected: Vec<u16> = HALVES.iter().map(|&(_, _, b)| b).collect();
+    expected.sort_unstable();
+    assert_eq!(bits, expected, "{wgsl}");
+    let mut asserts = String::new();
+    for (name, _, bits) in HALVES {
+        asserts += &format!("const_assert bitcast<u32>(vec2<f16>({name}, 0h)) == {bits:#x}u;\n");
+    }
+    common::assert_tint_accepts(&[("f16_extremes".into(), format!("{wgsl}\n{asserts}"))]);
+}
+
+/// f64 literals, which only naga reads (WGSL has no f64; naga writes them
+/// with its `lf` suffix), read back to the same bits at the extremes.
+#[test]
+fn extreme_f64_literals_read_back_to_the_same_bits_in_naga() {
+    let values = [
+        f64::MAX,
+        -f64::MAX,
+        f64::MIN_POSITIVE,
+        f64::from_bits(1),
+        f64::from_bits(0x000f_ffff_ffff_ffff),
+        -0.0,
+    ];
+    let mut text = format!(
+        "@group(0) @binding(0) var<storage, read_write> out: array<f64, {}>;\n@compute @workgroup_size(1)\nfn main() {{\n",
+        values.len()
+    );
+    for (i, v) in values.iter().enumerate() {
+        text += &format!("    out[{i}] = {v:?}lf;\n");
+    }
+    text += "}\n";
+    let source = Source::from_text("f64_extremes.wgsl", InputFormat::Wgsl, text);
+    let compiler = shaderxform::Compiler::new(shaderxform::Options {
+        passes: shaderxform::PassSelection::None,
+        target: shaderxform::Target {
+            float64: true,
+            ..Default::default()
+        },
+        ..Default::default()
+    })
+    .unwrap();
+    let compiled = compiler
+        .compile(&source, &[OutputFormat::Wgsl])
+        .unwrap_or_else(|f| panic!("{f}"));
+    let wgsl = compiled.outputs[0].text().unwrap();
+    let written = naga::front::wgsl::parse_str(wgsl)
+        .unwrap_or_else(|e| panic!("naga does not read back:\n{wgsl}\n{e}"));
+    let mut bits: Vec<u64> = written.entry_points[0]
+        .function
+        .expressions
+        .iter()
+        .filter_map(|(_, e)| match *e {
+            naga::Expression::Literal(naga::Literal::F64(v)) => Some(v.to_bits()),
+            _ => None,
+        })
+        .collect();
+    bits.sort_unstable();
+    let mut expected: Vec<u64> = values.iter().map(|v| v.to_bits()).collect();
+    expected.sort_unstable();
+    assert_eq!(bits, expected, "{wgsl}");
+}

@@ -316,6 +316,53 @@ fn cli_exit_codes_and_report() {
 }
 
 #[test]
+fn without_a_reference_the_passes_reference_lowering_is_the_reference() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report.json");
+    for strategy in ["auto", "ordered", "cas"] {
+        let out = run(&[
+            "corpus/float-atomics/extent_min_max_no_harness.wgsl",
+            "--passes",
+            "float-atomics",
+            "--float-atomics",
+            strategy,
+            "--report",
+            report.to_str().unwrap(),
+        ]);
+        if !had_adapter(&out) {
+            return;
+        }
+        assert_eq!(out.status.code(), Some(0), "{strategy}: {}", text(&out));
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            stdout.contains("reference lowering: --passes float-atomics --pass-option float-atomics.strategy=cas"),
+            "{stdout}"
+        );
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+        assert_eq!(json["verdict"], "agree");
+        assert_eq!(json["reference"]["kind"], "lowering");
+        assert!(json["reference"]["lowering"]
+            .as_str()
+            .unwrap()
+            .contains("float-atomics.strategy=cas"));
+        assert!(json["values_compared"].as_u64().unwrap() >= 2);
+    }
+    // The NaN mode asked for is the reference's too.
+    let out = run(&[
+        "corpus/float-atomics/extent_min_max_no_harness.wgsl",
+        "--float-atomics-nan",
+        "ignore",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("float-atomics.nan=ignore"),
+        "{}",
+        text(&out)
+    );
+}
+
+#[test]
 fn cli_without_a_matching_adapter_exits_4_and_says_what_it_tried() {
     let out = run(&[
         "corpus/translate/buffer_double_f32.wgsl",
@@ -337,10 +384,11 @@ fn cli_input_errors_exit_1() {
         &shader,
     )
     .unwrap();
-    let out = run(&[shader.to_str().unwrap()]);
+    // Not valid as it is, and not made runnable by the passes asked for.
+    let out = run(&[shader.to_str().unwrap(), "--passes", "hoist-barriers"]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     assert!(
-        String::from_utf8_lossy(&out.stderr).contains("no reference"),
+        String::from_utf8_lossy(&out.stderr).contains("does not compile"),
         "{}",
         text(&out)
     );

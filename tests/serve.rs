@@ -111,6 +111,54 @@ fn a_bad_request_gets_an_error_and_the_next_one_is_served() {
 }
 
 #[test]
+fn a_line_that_is_not_utf8_gets_an_error_and_the_next_one_is_served() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shaderxform"))
+        .arg("serve")
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start shaderxform serve");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut next_answer = || {
+        let mut line = String::new();
+        assert!(stdout.read_line(&mut line).unwrap() > 0, "the server ended");
+        serde_json::from_str::<Value>(&line).expect("every answer is one JSON line")
+    };
+    // Latin-1 bytes inside a string, then a lone continuation byte.
+    stdin
+        .write_all(b"{\"id\": 1, \"name\": \"caf\xe9\"}\n")
+        .unwrap();
+    stdin.flush().unwrap();
+    let first = next_answer();
+    stdin.write_all(b"\x80\r\n").unwrap();
+    stdin.flush().unwrap();
+    let second = next_answer();
+    for answer in [&first, &second] {
+        assert_eq!(answer["ok"], false, "{answer}");
+        assert_eq!(answer["error"]["kind"], "request", "{answer}");
+        assert!(
+            answer["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("UTF-8"),
+            "{answer}"
+        );
+    }
+    let good =
+        json!({"id": "after", "path": "corpus/translate/buffer_double_f32.wgsl", "emit": ["wgsl"]});
+    writeln!(stdin, "{good}").unwrap();
+    stdin.flush().unwrap();
+    let third = next_answer();
+    assert_eq!(third["id"], "after");
+    assert_eq!(third["ok"], true, "{third}");
+    drop(stdin);
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+}
+
+#[test]
 fn a_shader_error_answers_with_diagnostics_at_their_position() {
     let (answers, code) = serve(&[
         json!({
@@ -251,4 +299,28 @@ fn the_example_client_compiles_through_the_server() {
     assert_eq!(failed.status.code(), Some(1));
     let err = String::from_utf8_lossy(&failed.stderr);
     assert!(err.contains("bad.wgsl:2:13"), "{err}");
+}
+
+#[test]
+fn wgsl_for_names_the_reader_of_the_wgsl_answered() {
+    let request = |reader: &str| {
+        json!({
+            "id": reader,
+            "path": "corpus/emission/subgroup_vote_count.wgsl",
+            "emit": ["wgsl"],
+            "options": {"wgsl-for": reader},
+        })
+        .to_string()
+    };
+    let (answers, code) = serve(&[request("tint"), request("wgpu"), request("chrome")]);
+    assert_eq!(code, Some(0));
+    let wgsl = |i: usize| answers[i]["outputs"]["wgsl"].as_str().unwrap().to_string();
+    assert!(wgsl(0).contains("enable subgroups;"), "{}", answers[0]);
+    assert!(!wgsl(1).contains("enable subgroups;"), "{}", answers[1]);
+    assert_eq!(answers[2]["ok"], false);
+    assert_eq!(answers[2]["error"]["kind"], "request");
+    assert!(answers[2]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("chrome"));
 }

@@ -88,9 +88,43 @@ impl fmt::Display for OutputFormat {
     }
 }
 
+/// Which compiler will read the WGSL written. WGSL's readers differ in the
+/// directives they take: Tint (browsers, Dawn) requires `enable subgroups;`
+/// before subgroup operations, while naga 30 (wgpu) refuses the directive
+/// and reads subgroup operations without it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum WgslTarget {
+    /// Tint: every `enable` the module needs.
+    #[default]
+    Tint,
+    /// wgpu (naga 30): no `enable subgroups;`.
+    Wgpu,
+}
+
+impl WgslTarget {
+    pub const NAMES: [&'static str; 2] = ["tint", "wgpu"];
+
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "tint" => Some(WgslTarget::Tint),
+            "wgpu" | "naga" => Some(WgslTarget::Wgpu),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            WgslTarget::Tint => "tint",
+            WgslTarget::Wgpu => "wgpu",
+        }
+    }
+}
+
 /// What the back ends need to know about the target.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EmitOptions {
+    /// The compiler that will read WGSL output [default: Tint].
+    pub wgsl_for: WgslTarget,
     /// The one entry point to write; all of them when `None` (GLSL, which
     /// holds one entry point per file, needs it when there are several).
     pub entry_point: Option<String>,
@@ -147,10 +181,11 @@ pub fn emit(
     if format == OutputFormat::Wgsl {
         return Ok(Output {
             format,
-            bytes: wgsl::write(module, info)?.into_bytes(),
+            bytes: wgsl::write(module, info, options.wgsl_for)?.into_bytes(),
         });
     }
-    let (module, info) = resolve_overrides(module, info, entry_point, &options.overrides)?;
+    let target = refuse_what_the_target_cannot_hold(module, format)?;
+    let (module, info) = resolve_overrides(module, info, entry_point, &options.overrides, target)?;
     let (module, info) = (module.as_ref(), info.as_ref());
     let entry_point =
         entry_point.and_then(|ep| module.entry_points.iter().find(|e| e.name == ep.name));
@@ -175,12 +210,62 @@ pub fn emit(
     Ok(Output { format, bytes })
 }
 
+/// Constructs that the target cannot hold, refused with their spans before
+/// naga's writer would panic on them or write something meaningless.
+///
+/// - `texture_external`: naga's SPIR-V and GLSL writers have no external
+///   textures (they stop at `unimplemented!`); its HLSL and Metal writers
+///   need a binding map for the three planes and the parameters that
+///   stand for one, which shaderxform is not given (without it they put
+///   all four on one binding).
+///
+/// Returns the target's name for messages.
+fn refuse_what_the_target_cannot_hold(
+    module: &Module,
+    format: OutputFormat,
+) -> Result<&'static str, EmitError> {
+    let target = match format {
+        OutputFormat::Wgsl => return Ok("WGSL"),
+        OutputFormat::SpirvBinary | OutputFormat::SpirvAssembly => "SPIR-V",
+        OutputFormat::Glsl => "GLSL",
+        OutputFormat::Hlsl => "HLSL",
+        OutputFormat::Msl => "Metal",
+    };
+    let external = module.global_variables.iter().find(|(_, g)| {
+        matches!(
+            module.types[g.ty].inner,
+            naga::TypeInner::Image {
+                class: naga::ImageClass::External,
+                ..
+            }
+        )
+    });
+    if let Some((handle, global)) = external {
+        let name = global.name.as_deref().unwrap_or("an unnamed texture");
+        return Err(EmitError::Unsupported(
+            Diagnostic::error(format!(
+                "{target} output cannot hold `texture_external` (`{name}`)"
+            ))
+            .with_code("emit::unsupported")
+            .with_primary(
+                module.global_variables.get_span(handle),
+                format!("an external texture: {target} has none"),
+            )
+            .with_note(
+                "external textures (video frames) exist only in WebGPU; write WGSL, or declare a `texture_2d<f32>` and a sampler for other targets",
+            ),
+        ));
+    }
+    Ok(target)
+}
+
 /// Replaces overrides by their values, for targets that have none.
 fn resolve_overrides<'m>(
     module: &'m Module,
     info: &'m ModuleInfo,
     entry_point: Option<&naga::EntryPoint>,
     values: &std::collections::BTreeMap<String, f64>,
+    target: &str,
 ) -> Result<
     (
         std::borrow::Cow<'m, Module>,
@@ -193,6 +278,44 @@ fn resolve_overrides<'m>(
             std::borrow::Cow::Borrowed(module),
             std::borrow::Cow::Borrowed(info),
         ));
+    }
+    let without_value: Vec<(naga::Handle<naga::Override>, &naga::Override)> = module
+        .overrides
+        .iter()
+        .filter(|(_, o)| o.init.is_none())
+        .filter(|(_, o)| {
+            let by_name = o.name.as_ref().is_some_and(|n| values.contains_key(n));
+            let by_id = o.id.is_some_and(|id| values.contains_key(&id.to_string()));
+            !by_name && !by_id
+        })
+        .collect();
+    if !without_value.is_empty() {
+        let names: Vec<String> = without_value
+            .iter()
+            .map(|(_, o)| match (&o.name, o.id) {
+                (Some(name), _) => format!("`{name}`"),
+                (None, Some(id)) => format!("`@id({id})`"),
+                (None, None) => "an unnamed override".to_string(),
+            })
+            .collect();
+        let mut d = Diagnostic::error(format!(
+            "{target} output has no overrides, and {} {} no value: give {} with --override",
+            names.join(", "),
+            if names.len() == 1 { "has" } else { "have" },
+            if names.len() == 1 { "it" } else { "each" },
+        ))
+        .with_code("options::override");
+        for (i, (handle, _)) in without_value.iter().enumerate() {
+            let span = module.overrides.get_span(*handle);
+            d = if i == 0 {
+                d.with_primary(span, "declared without a default value")
+            } else {
+                d.with_secondary(span, "declared without a default value")
+            };
+        }
+        return Err(EmitError::Options(d.with_note(
+            "WGSL output keeps overrides; for other targets, set each with --override NAME=VALUE (or ID=VALUE for an @id)",
+        )));
     }
     let constants: naga::back::PipelineConstants =
         values.iter().map(|(k, v)| (k.clone(), *v)).collect();

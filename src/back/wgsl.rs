@@ -1,3 +1,4 @@
+use std::collections::HashSet;
 use std::num::NonZeroU32;
 
 use naga::back::wgsl::{self, WriterFlags};
@@ -6,7 +7,7 @@ use naga::valid::ModuleInfo;
 use naga::{ArraySize, Handle, Module, Type, TypeInner};
 use shaderxform_passes::analysis::features;
 
-use super::{backend_error, wgsl_module, EmitError, OutputFormat};
+use super::{backend_error, wgsl_module, EmitError, OutputFormat, WgslTarget};
 use crate::diagnostics::Diagnostic;
 
 /// naga's WGSL, completed where Tint needs more than naga writes: the
@@ -14,7 +15,8 @@ use crate::diagnostics::Diagnostic;
 /// predeclares, element types of override-sized arrays, and the `@size`
 /// attributes that keep struct layouts. The text is read back and its
 /// struct layouts compared with the module's before it is returned.
-pub fn write(module: &Module, info: &ModuleInfo) -> Result<String, EmitError> {
+/// For wgpu, `enable subgroups;` is left out: naga 30 refuses it.
+pub fn write(module: &Module, info: &ModuleInfo, reader: WgslTarget) -> Result<String, EmitError> {
     let internal = |e: String| backend_error(OutputFormat::Wgsl, e);
     let prepared = wgsl_module::prepare(module, info).map_err(internal)?;
     let (module, info) = match &prepared {
@@ -26,12 +28,108 @@ pub fn write(module: &Module, info: &ModuleInfo) -> Result<String, EmitError> {
     if features::uses_f16(module, info) && !text.lines().any(|l| l == "enable f16;") {
         missing.push("f16");
     }
-    if features::uses_subgroups(module) {
+    if features::uses_subgroups(module) && reader == WgslTarget::Tint {
         missing.push("subgroups");
     }
     let text = add_enables(&text, &missing);
+    let text = exact_float_literals(module, &text);
     let text = restore_struct_layouts(module, &text)?;
     Ok(text)
+}
+
+/// An f32 literal as WGSL reads back its exact bits, in Tint and in naga.
+///
+/// naga writes the shortest decimal that rounds to the value. Tint reads a
+/// literal's decimal value exactly and refuses one beyond the largest f32,
+/// so the shortest form of `f32::MAX` (`3.4028235e38`, a little above it)
+/// is refused. The largest magnitudes and the subnormals, where decimal
+/// forms are long and rounding is delicate, are written as hexadecimal
+/// floats (`0xffffffp+104f`), which both read exactly.
+pub fn f32_literal(value: f32) -> String {
+    if needs_hex(value) {
+        hex_f32(value)
+    } else {
+        format!("{value}f")
+    }
+}
+
+fn needs_hex(value: f32) -> bool {
+    let magnitude = value.abs();
+    value.is_finite()
+        && magnitude != 0.0
+        && (magnitude < f32::MIN_POSITIVE || {
+            // The shortest decimal lies beyond the value's own magnitude
+            // range only for the largest finite value; compare exactly in
+            // f64, where every f32 and its shortest decimal are held.
+            let shortest: f64 = format!("{magnitude}").parse().unwrap_or(f64::INFINITY);
+            shortest > f64::from(f32::MAX)
+        })
+}
+
+/// `[-]0x<significand>p<exponent>f`, the integer significand and a binary
+/// exponent: exact for every finite f32.
+fn hex_f32(value: f32) -> String {
+    let bits = value.to_bits();
+    let sign = if bits >> 31 == 1 { "-" } else { "" };
+    let biased = ((bits >> 23) & 0xff) as i32;
+    let fraction = bits & 0x7f_ffff;
+    let (significand, exponent) = if biased == 0 {
+        (fraction, -149)
+    } else {
+        (fraction | 0x80_0000, biased - 150)
+    };
+    let shift = significand.trailing_zeros().min(31);
+    let (significand, exponent) = (significand >> shift, exponent + shift as i32);
+    format!("{sign}0x{significand:x}p{exponent:+}f")
+}
+
+/// Replaces naga's spelling of each f32 literal of the module that WGSL
+/// readers do not read back exactly (see [`f32_literal`]). Each value has
+/// one spelling, so every token of that spelling is that value.
+fn exact_float_literals(module: &Module, text: &str) -> String {
+    let mut values: Vec<f32> = Vec::new();
+    let mut note = |expressions: &naga::Arena<naga::Expression>| {
+        for (_, e) in expressions.iter() {
+            if let naga::Expression::Literal(naga::Literal::F32(v)) = *e {
+                if needs_hex(v) && !values.iter().any(|k| k.to_bits() == v.to_bits()) {
+                    values.push(v);
+                }
+            }
+        }
+    };
+    note(&module.global_expressions);
+    for (_, function) in module.functions.iter() {
+        note(&function.expressions);
+    }
+    for entry in &module.entry_points {
+        note(&entry.function.expressions);
+    }
+    let mut text = text.to_string();
+    for value in values {
+        text = replace_token(&text, &format!("{value}f"), &hex_f32(value));
+    }
+    text
+}
+
+/// Replaces each occurrence of `token` that is not part of a longer
+/// number or name.
+fn replace_token(text: &str, token: &str, with: &str) -> String {
+    let part_of_word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '.';
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(token) {
+        let before = rest[..at].chars().next_back().or(out.chars().next_back());
+        let after = rest[at + token.len()..].chars().next();
+        out.push_str(&rest[..at]);
+        if before.is_some_and(part_of_word) || after.is_some_and(part_of_word) {
+            out.push_str(token);
+        } else {
+            out.push_str(with);
+        }
+        rest = &rest[at + token.len()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// naga 30 writes an array sized by an override as `array<N>`, without its
@@ -205,7 +303,7 @@ fn spell(
     let spell = |e| spell(module, names, e);
     Ok(match module.global_expressions[expression] {
         E::Literal(literal) => match literal {
-            naga::Literal::F32(v) if v.is_finite() => format!("{v}f"),
+            naga::Literal::F32(v) if v.is_finite() => f32_literal(v),
             naga::Literal::F16(v) if v.is_finite() => format!("{v}h"),
             naga::Literal::U32(v) => format!("{v}u"),
             naga::Literal::I32(i32::MIN) => format!("i32({})", i32::MIN),
@@ -336,6 +434,39 @@ fn declared_structs(module: &Module) -> Vec<Handle<Type>> {
         .collect()
 }
 
+/// The structs whose memory layout the host sees: those reachable from the
+/// type of a uniform, storage or immediate-data variable. A struct that
+/// only passes stage inputs and outputs (naga's GLSL front end gathers a
+/// vertex shader's outputs in one) or lives in private or workgroup memory
+/// has no layout anyone reads.
+fn host_shared_structs(module: &Module) -> HashSet<Handle<Type>> {
+    fn visit(module: &Module, ty: Handle<Type>, found: &mut HashSet<Handle<Type>>) {
+        match module.types[ty].inner {
+            TypeInner::Struct { ref members, .. } if found.insert(ty) => {
+                for member in members {
+                    visit(module, member.ty, found);
+                }
+            }
+            TypeInner::Array { base, .. } | TypeInner::BindingArray { base, .. } => {
+                visit(module, base, found)
+            }
+            _ => {}
+        }
+    }
+    let mut found = HashSet::new();
+    for (_, global) in module.global_variables.iter() {
+        if matches!(
+            global.space,
+            naga::AddressSpace::Uniform
+                | naga::AddressSpace::Storage { .. }
+                | naga::AddressSpace::Immediate
+        ) {
+            visit(module, global.ty, &mut found);
+        }
+    }
+    found
+}
+
 /// naga writes struct members without `@size` or `@align`, so a member
 /// placed further than WGSL's default (after `@size`, `@align`, or by the
 /// SPIR-V or GLSL it was read from) moves. The text is read back, and each
@@ -358,9 +489,13 @@ fn restore_struct_layouts(module: &Module, text: &str) -> Result<String, EmitErr
             "cannot find the struct declarations in the WGSL written",
         ));
     }
+    let host_shared = host_shared_structs(module);
     // (line index of a member, size to give it)
     let mut sizes: Vec<(usize, u32)> = Vec::new();
     for (&original, &(line, name)) in structs.iter().zip(&declarations) {
+        if !host_shared.contains(&original) {
+            continue;
+        }
         let TypeInner::Struct {
             members: ref wanted,
             span: wanted_span,
@@ -412,7 +547,7 @@ fn restore_struct_layouts(module: &Module, text: &str) -> Result<String, EmitErr
         }
     }
     if sizes.is_empty() {
-        check_layouts(module, &structs, &read, text)?;
+        check_layouts(module, &structs, &host_shared, &read, text)?;
         return Ok(text.to_string());
     }
     let mut out = String::with_capacity(text.len() + sizes.len() * 12);
@@ -428,7 +563,7 @@ fn restore_struct_layouts(module: &Module, text: &str) -> Result<String, EmitErr
         }
     }
     let reread = read_back(&out)?;
-    check_layouts(module, &structs, &reread, &out)?;
+    check_layouts(module, &structs, &host_shared, &reread, &out)?;
     Ok(out)
 }
 
@@ -468,10 +603,14 @@ fn find_struct(module: &Module, name: &str) -> Option<Handle<Type>> {
 fn check_layouts(
     module: &Module,
     structs: &[Handle<Type>],
+    host_shared: &HashSet<Handle<Type>>,
     read: &Module,
     text: &str,
 ) -> Result<(), EmitError> {
     for (&original, (_, name)) in structs.iter().zip(struct_declarations(text)) {
+        if !host_shared.contains(&original) {
+            continue;
+        }
         let written = find_struct(read, name).ok_or_else(|| {
             backend_error(
                 OutputFormat::Wgsl,
@@ -566,7 +705,36 @@ fn add_enables(text: &str, missing: &[&str]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{add_enables, declared_names};
+    use super::{add_enables, declared_names, f32_literal, replace_token};
+
+    #[test]
+    fn extreme_f32_literals_are_hexadecimal_and_exact() {
+        for (value, spelled) in [
+            (f32::MAX, "0xffffffp+104f"),
+            (-f32::MAX, "-0xffffffp+104f"),
+            (f32::from_bits(1), "0x1p-149f"),
+            (f32::from_bits(0x7f_ffff), "0x7fffffp-149f"),
+            (1.5, "1.5f"),
+            (
+                f32::MIN_POSITIVE,
+                "0.000000000000000000000000000000000000011754944f",
+            ),
+            (0.1, "0.1f"),
+        ] {
+            assert_eq!(f32_literal(value), spelled);
+        }
+        // Just below the largest: its shortest decimal is below it too.
+        let below = f32::from_bits(f32::MAX.to_bits() - 1);
+        assert!(!f32_literal(below).starts_with("0x"));
+    }
+
+    #[test]
+    fn only_whole_tokens_are_replaced() {
+        assert_eq!(
+            replace_token("(a - -0f), x_-0f, 1.-0f, -0f;", "-0f", "Z"),
+            "(a - Z), x_-0f, 1.-0f, Z;"
+        );
+    }
 
     #[test]
     fn joins_the_directives_naga_wrote() {

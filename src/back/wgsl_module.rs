@@ -10,6 +10,9 @@
 //!   that evaluates to one is a shader-creation error, so even
 //!   `bitcast<f32>(0x7fc00000u)` is refused. Such values are read at run
 //!   time from the bits in a private variable, which is never written.
+//!   So is a negative zero: WGSL lets constant evaluation ignore the sign
+//!   of a zero, and Tint does (`-0f` is +0, and a `bitcast` of the bits
+//!   becomes +0 once a +0 constant exists, as Tint interns constants).
 //! - WGSL has no `isNan` or `isInf` (GLSL and SPIR-V do). They are
 //!   written with comparisons that IEEE 754 defines for every value:
 //!   `x != x` holds only for NaN, and `x - x` is NaN exactly when `x` is
@@ -262,9 +265,16 @@ fn rebuild_whole_values(
     }
 }
 
+/// Whether WGSL constant evaluation (Tint's) cannot hold an f32: an
+/// infinity or NaN is refused, and a negative zero becomes a positive one
+/// (Tint interns constants by value, and -0 == +0).
+fn read_at_run_time(bits: u32) -> bool {
+    !f32::from_bits(bits).is_finite() || bits == 0x8000_0000
+}
+
 fn non_finite_bits(literal: &Literal) -> Option<u32> {
     match *literal {
-        Literal::F32(v) if !v.is_finite() => Some(v.to_bits()),
+        Literal::F32(v) if read_at_run_time(v.to_bits()) => Some(v.to_bits()),
         _ => None,
     }
 }
@@ -292,7 +302,7 @@ fn non_finite_value(
                 Expression::Literal(Literal::I32(bits)) => bits as u32,
                 _ => return None,
             };
-            (!f32::from_bits(bits).is_finite()).then_some(bits)
+            read_at_run_time(bits).then_some(bits)
         }
         _ => None,
     }

@@ -43,8 +43,18 @@ pub(super) fn run(args: BatchArgs) -> i32 {
         .manifest
         .clone()
         .unwrap_or_else(|| args.output_dir.join(batch::MANIFEST_NAME));
-    let jobs = match batch::plan(&options) {
-        Ok(jobs) => jobs,
+    let jobs = match batch::plan_with_warnings(&options) {
+        Ok((jobs, skipped)) => {
+            let input = shaderxform::Source::new(
+                args.input_dir.display().to_string(),
+                shaderxform::InputFormat::Wgsl,
+                Vec::new(),
+            );
+            for warning in skipped {
+                printer.diagnostic(&shaderxform::Diagnostic::warning(warning), &input);
+            }
+            jobs
+        }
         Err(error) => {
             printer.plain_error(&error.to_string(), &args.input_dir.display().to_string());
             return exit::USAGE;

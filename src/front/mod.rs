@@ -3,6 +3,7 @@
 
 mod glsl;
 mod spirv;
+mod spirv_asm_positions;
 mod spirv_float_atomics;
 mod wgsl;
 
@@ -12,6 +13,7 @@ use crate::diagnostics::Diagnostic;
 use crate::source::{InputFormat, Source};
 
 pub use spirv::assemble as assemble_spirv;
+pub(crate) use spirv_asm_positions::AssemblyPositions;
 pub(crate) use wgsl::parse as parse_wgsl;
 pub use wgsl::strip_unsupported_enables;
 

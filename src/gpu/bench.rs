@@ -60,6 +60,10 @@ pub struct BenchReport {
     pub version: &'static str,
     pub input: String,
     pub reference_kind: &'static str,
+    /// With `reference_kind` `lowering`: the passes and options that made
+    /// the input its own reference.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reference_lowering: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub harness: Option<String>,
     pub adapter: AdapterJson,
@@ -87,6 +91,9 @@ impl BenchReport {
     pub fn describe(&self) -> String {
         let a = &self.adapter;
         let mut out = format!("adapter: {} ({}, {})\n", a.name, a.backend, a.device_type);
+        if let Some(lowering) = &self.reference_lowering {
+            out += &format!("reference: the input through its reference lowering: {lowering}\n");
+        }
         out += &format!(
             "entry point `{}`, workgroup size {:?}, dispatch {:?}, seed {}\n",
             self.entry_point, self.workgroup_size, self.dispatch, self.seed
@@ -168,6 +175,7 @@ pub fn bench(input: &Path, opts: &BenchOptions) -> Result<BenchReport, Error> {
         version: env!("CARGO_PKG_VERSION"),
         input: input.display().to_string(),
         reference_kind: s.reference_kind,
+        reference_lowering: s.reference_lowering.clone(),
         harness: s.harness_path.as_ref().map(|p| p.display().to_string()),
         adapter: s.gpu.adapter.clone(),
         timer: if timestamps {

@@ -347,7 +347,7 @@ impl Gpu {
         let internal = device.push_error_scope(wgpu::ErrorFilter::Internal);
         let validation = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let source = match &d.code {
-            Code::Wgsl(text) => wgpu::ShaderSource::Wgsl(for_naga(text).into()),
+            Code::Wgsl(text) => wgpu::ShaderSource::Wgsl((*text).into()),
             Code::SpirV(words) => wgpu::ShaderSource::SpirV(words.as_slice().into()),
         };
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
@@ -598,13 +598,4 @@ impl Gpu {
     pub fn uncaptured_errors(&self) -> Vec<String> {
         self.errors.lock().map(|e| e.clone()).unwrap_or_default()
     }
-}
-
-/// WGSL as wgpu's front end takes it: naga 30 refuses `enable subgroups;`,
-/// which WGSL (and Tint) require, and accepts subgroup operations without
-/// it.
-fn for_naga(text: &str) -> String {
-    text.split_inclusive('\n')
-        .filter(|line| line.trim() != "enable subgroups;")
-        .collect()
 }

@@ -237,9 +237,13 @@ impl Validation {
                 a.driver_info.trim()
             );
         }
+        let kind = match &r.reference.lowering {
+            Some(lowering) => format!("the input through its reference lowering: {lowering}"),
+            None => r.reference.kind.to_string(),
+        };
         out += &format!(
-            "reference: {} ({})\ncandidate: {} via {}\n",
-            r.reference.path, r.reference.kind, r.input, r.shader_format
+            "reference: {} ({kind})\ncandidate: {} via {}\n",
+            r.reference.path, r.input, r.shader_format
         );
         out += &format!(
             "entry point `{}`, workgroup size {:?}, dispatch {:?}, seed {}\n",
@@ -343,6 +347,7 @@ impl ValidationReport {
             reference: ReferenceJson {
                 path: String::new(),
                 kind: "none",
+                lowering: None,
             },
             harness: None,
             adapter: None,
@@ -373,8 +378,14 @@ impl ValidationReport {
 #[derive(Clone, Debug, Serialize)]
 pub struct ReferenceJson {
     pub path: String,
-    /// `file` (--reference), `harness`, or `original` (the input itself).
+    /// `file` (--reference), `harness`, `original` (the input itself), or
+    /// `lowering` (the input through a pass's reference lowering, when it
+    /// cannot run as it is).
     pub kind: &'static str,
+    /// With `lowering`: the passes and options, as `--passes` and
+    /// `--pass-option` spell them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lowering: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, Serialize)]
@@ -438,6 +449,8 @@ pub(crate) struct Setup {
     reference: Prepared,
     reference_path: PathBuf,
     reference_kind: &'static str,
+    /// The passes that made the input its own reference (`lowering`).
+    reference_lowering: Option<String>,
     harness_path: Option<PathBuf>,
     plans: Vec<BindingPlan>,
     seed: u64,
@@ -555,6 +568,8 @@ pub(crate) fn set_up(
     let mut candidate_options = opts.options.clone();
     candidate_options.target = target.clone();
     candidate_options.emit.entry_point = ep_name.clone();
+    // The shaders are handed to wgpu, whose WGSL reader is naga's.
+    candidate_options.emit.wgsl_for = crate::WgslTarget::Wgpu;
     let candidate = prepare(
         source,
         candidate_options,
@@ -569,6 +584,7 @@ pub(crate) fn set_up(
         target,
         emit: crate::EmitOptions {
             entry_point: None,
+            wgsl_for: crate::WgslTarget::Wgpu,
             ..opts.options.emit.clone()
         },
         deny_warnings: false,
@@ -581,9 +597,11 @@ pub(crate) fn set_up(
     let reference_source = Source::read(&reference_path, opts.stage)
         .map_err(|e| Error::Input(format!("the reference: {e}")))?;
     let ep_for_reference = Some(candidate.entry_point().name.clone());
+    let mut reference_kind = reference_kind;
+    let mut reference_lowering = None;
     let reference = match prepare(
-        reference_source,
-        reference_options,
+        reference_source.clone(),
+        reference_options.clone(),
         opts.shader_format,
         Role::Reference,
         ep_for_reference.as_deref(),
@@ -598,10 +616,29 @@ pub(crate) fn set_up(
             )))
         }
         Err(Error::Compile { failure, .. }) if reference_kind == "original" => {
-            return Err(Error::Input(format!(
-                "no reference: {} is not valid as it is ({failure}), so it cannot be its own reference; give --reference FILE or `reference = \"FILE\"` in a harness",
-                input.display()
-            )))
+            // An input naga rejects as it is (float atomics) is made
+            // runnable by a pass of its own; where the candidate runs that
+            // pass, its reference lowering is the reference.
+            let Some(lowering) = reference_lowering_for(&opts.options) else {
+                return Err(Error::Input(format!(
+                    "no reference: {} is not valid as it is ({failure}), so it cannot be its own reference; give --reference FILE or `reference = \"FILE\"` in a harness",
+                    input.display()
+                )));
+            };
+            let lowered = prepare(
+                reference_source,
+                Options {
+                    passes: lowering.passes,
+                    pass_options: lowering.pass_options,
+                    ..reference_options
+                },
+                opts.shader_format,
+                Role::Reference,
+                ep_for_reference.as_deref(),
+            )?;
+            reference_kind = "lowering";
+            reference_lowering = Some(lowering.spelled);
+            lowered
         }
         other => other?,
     };
@@ -710,6 +747,7 @@ pub(crate) fn set_up(
         reference,
         reference_path,
         reference_kind,
+        reference_lowering,
         harness_path,
         plans,
         seed,
@@ -719,6 +757,43 @@ pub(crate) fn set_up(
         candidate_bytes,
         gpu,
         dispatch,
+    })
+}
+
+/// How an input that cannot run as it is becomes its own reference.
+struct ReferenceLowering {
+    passes: PassSelection,
+    pass_options: BTreeMap<String, BTreeMap<String, String>>,
+    /// The passes and options as the command line spells them.
+    spelled: String,
+}
+
+/// The passes that make an input naga rejects as it is into its own
+/// reference, when the candidate's passes include one that can: the
+/// float-atomics pass with its compare-exchange lowering (the candidate's
+/// NaN mode kept).
+fn reference_lowering_for(options: &Options) -> Option<ReferenceLowering> {
+    const PASS: &str = "float-atomics";
+    let runs = match &options.passes {
+        PassSelection::All => true,
+        PassSelection::None => false,
+        PassSelection::Named(names) => names.iter().any(|n| n == PASS),
+    };
+    if !runs {
+        return None;
+    }
+    let mut pass_options = BTreeMap::new();
+    let mut own = options.pass_options.get(PASS).cloned().unwrap_or_default();
+    own.insert("strategy".to_string(), "cas".to_string());
+    let spelled: Vec<String> = own
+        .iter()
+        .map(|(k, v)| format!("--pass-option {PASS}.{k}={v}"))
+        .collect();
+    pass_options.insert(PASS.to_string(), own);
+    Some(ReferenceLowering {
+        passes: PassSelection::Named(vec![PASS.to_string()]),
+        pass_options,
+        spelled: format!("--passes {PASS} {}", spelled.join(" ")),
     })
 }
 
@@ -736,6 +811,7 @@ pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Erro
         reference: ReferenceJson {
             path: s.reference_path.display().to_string(),
             kind: s.reference_kind,
+            lowering: s.reference_lowering.clone(),
         },
         harness: s.harness_path.as_ref().map(|p| p.display().to_string()),
         adapter: Some(s.gpu.adapter.clone()),

@@ -1,0 +1,258 @@
+//! Positions in SPIR-V assembly text for spans of a module read from it.
+//!
+//! naga's SPIR-V reader gives every expression and statement the byte
+//! range of its instruction in the binary. For a `.spvasm` input those
+//! offsets mean nothing in the text the user wrote (read as text offsets,
+//! they land in the header comments), so diagnostics map them back: the
+//! n-th instruction of the binary is the n-th instruction of the text.
+//!
+//! naga's offsets are not quite the binary's: it counts the words it reads
+//! one by one and skips counting those it takes in bulk (the interface of
+//! `OpEntryPoint`, the operands of `OpExecutionMode`, the parameters of
+//! `OpTypeFunction`), so its offset of an instruction is the binary's less
+//! the words skipped before it.
+
+use std::ops::Range;
+
+use naga::Span;
+
+use super::spirv_float_atomics::lower_float_min_max;
+
+/// The words of the SPIR-V header, before the first instruction.
+const HEADER_WORDS: usize = 5;
+
+/// Where each instruction naga read lies in the binary and in the text.
+#[derive(Debug)]
+pub struct AssemblyPositions {
+    /// `(naga's offsets of the instruction, bytes in the text)`, in order.
+    instructions: Vec<(Range<usize>, Range<usize>)>,
+}
+
+impl AssemblyPositions {
+    /// The positions of the instructions of `text`, or `None` when it does
+    /// not assemble or its instructions cannot be told apart.
+    pub fn of(text: &str) -> Option<Self> {
+        let words = super::spirv::assemble(text).ok()?;
+        let original = binary_instructions(&words)?;
+        let in_text = text_instructions(text);
+        if in_text.len() != original.len() {
+            return None;
+        }
+        // naga reads the module after float min/max are lowered, which
+        // drops their capability and extension: pair each instruction naga
+        // read with the one of the input it came from.
+        let lowered = lower_float_min_max(words.clone()).ok()?.words;
+        let read = binary_instructions(&lowered)?;
+        let mut instructions = Vec::with_capacity(read.len());
+        let mut next = 0;
+        for (range, text_range) in original.iter().zip(in_text) {
+            let Some(candidate) = read.get(next) else {
+                break;
+            };
+            let same_operands = candidate.len() == range.len()
+                && lowered[candidate.start + 1..candidate.end] == words[range.start + 1..range.end];
+            if same_operands {
+                instructions.push((candidate.clone(), text_range));
+                next += 1;
+            }
+        }
+        if next != read.len() {
+            return None;
+        }
+        let mut uncounted = 0;
+        for (range, _) in &mut instructions {
+            let skipped = words_naga_does_not_count(&lowered[range.clone()]);
+            let start = (range.start - uncounted) * 4;
+            let end = (range.end - uncounted - skipped) * 4;
+            uncounted += skipped;
+            *range = start..end.max(start + 4);
+        }
+        Some(AssemblyPositions { instructions })
+    }
+
+    /// The text that a span of the binary covers: from the start of the
+    /// instruction where it starts to the end of the one where it ends.
+    pub fn text_span(&self, span: Span) -> Option<Span> {
+        let range = span.to_range()?;
+        let find = |offset: usize| {
+            self.instructions
+                .iter()
+                .position(|(binary, _)| binary.contains(&offset))
+        };
+        let first = find(range.start)?;
+        let last = find(range.end.saturating_sub(1).max(range.start))?.max(first);
+        Some(Span::new(
+            self.instructions[first].1.start as u32,
+            self.instructions[last].1.end as u32,
+        ))
+    }
+}
+
+/// The words of one instruction that naga's reader takes without counting
+/// them in its offsets.
+fn words_naga_does_not_count(instruction: &[u32]) -> usize {
+    const OP_ENTRY_POINT: u32 = 15;
+    const OP_EXECUTION_MODE: u32 = 16;
+    const OP_TYPE_FUNCTION: u32 = 33;
+    let count = instruction.len();
+    match instruction[0] & 0xffff {
+        OP_EXECUTION_MODE | OP_TYPE_FUNCTION => count.saturating_sub(3),
+        OP_ENTRY_POINT => {
+            // The name starts at word 3 and ends with the word that holds
+            // its terminating zero byte.
+            let name_words = instruction
+                .iter()
+                .skip(3)
+                .position(|w| w.to_le_bytes().contains(&0))
+                .map_or(count.saturating_sub(3), |i| i + 1);
+            count.saturating_sub(3 + name_words)
+        }
+        _ => 0,
+    }
+}
+
+/// Word ranges of the instructions after the header.
+fn binary_instructions(words: &[u32]) -> Option<Vec<Range<usize>>> {
+    let mut out = Vec::new();
+    let mut at = HEADER_WORDS;
+    while at < words.len() {
+        let count = (words[at] >> 16) as usize;
+        if count == 0 || at + count > words.len() {
+            return None;
+        }
+        out.push(at..at + count);
+        at += count;
+    }
+    Some(out)
+}
+
+/// Byte ranges of the instructions of assembly text: each starts at
+/// `%result =` or at an `Op` name that no `=` precedes, and runs to the end
+/// of its last operand. Comments and the text of strings are skipped.
+fn text_instructions(text: &str) -> Vec<Range<usize>> {
+    let tokens = tokens(text);
+    let mut starts = Vec::new();
+    for (i, token) in tokens.iter().enumerate() {
+        let word = &text[token.clone()];
+        let next_is_equals = tokens.get(i + 1).is_some_and(|t| &text[t.clone()] == "=");
+        let after_equals = i > 0 && &text[tokens[i - 1].clone()] == "=";
+        let op_name =
+            word.starts_with("Op") && word[2..].starts_with(|c: char| c.is_ascii_uppercase());
+        if (word.starts_with('%') && next_is_equals) || (op_name && !after_equals) {
+            starts.push(i);
+        }
+    }
+    starts
+        .iter()
+        .enumerate()
+        .map(|(n, &first)| {
+            let last = starts.get(n + 1).map_or(tokens.len(), |&next| next) - 1;
+            tokens[first].start..tokens[last].end
+        })
+        .collect()
+}
+
+/// Byte ranges of whitespace-separated tokens, strings as one token,
+/// comments left out.
+fn tokens(text: &str) -> Vec<Range<usize>> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b if b.is_ascii_whitespace() => i += 1,
+            b';' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'"' => {
+                let start = i;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                i = (i + 1).min(bytes.len());
+                out.push(start..i);
+            }
+            _ => {
+                let start = i;
+                while i < bytes.len() && !bytes[i].is_ascii_whitespace() && bytes[i] != b';' {
+                    i += 1;
+                }
+                out.push(start..i);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = "; SPIR-V\n; Version: 1.0\n               OpCapability Shader\n               OpMemoryModel Logical GLSL450\n               OpEntryPoint GLCompute %main \"main ; not a comment\"\n               OpExecutionMode %main LocalSize 1 1 1\n       %void = OpTypeVoid\n          %3 = OpTypeFunction %void\n       %main = OpFunction %void None %3\n          %5 = OpLabel\n               OpReturn\n               OpFunctionEnd\n";
+
+    #[test]
+    fn each_instruction_of_the_binary_is_found_in_the_text() {
+        let positions = AssemblyPositions::of(TEXT).expect("assembles");
+        assert_eq!(positions.instructions.len(), 10);
+        let text_of = |binary_offset: usize| {
+            let span = positions
+                .text_span(Span::new(binary_offset as u32, binary_offset as u32 + 4))
+                .unwrap();
+            &TEXT[span.to_range().unwrap()]
+        };
+        // The first instruction follows the 20-byte header.
+        assert_eq!(text_of(20), "OpCapability Shader");
+        let (binary, _) = &positions.instructions[4];
+        assert_eq!(text_of(binary.start), "%void = OpTypeVoid");
+        let (binary, _) = &positions.instructions[2];
+        assert_eq!(
+            text_of(binary.start + 4),
+            "OpEntryPoint GLCompute %main \"main ; not a comment\""
+        );
+        assert!(positions.text_span(Span::new(0, 4)).is_none(), "the header");
+    }
+
+    /// naga's own spans, of a module with an entry point interface,
+    /// execution modes, function types and float min/max (whose lowering
+    /// drops a capability and an extension), land on their instructions.
+    #[test]
+    fn naga_spans_land_on_their_instructions() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/corpus/float-atomics/spv_float_minmax.spvasm"
+        ))
+        .unwrap();
+        let module = super::super::spirv::parse_assembly(&text).unwrap();
+        let positions = AssemblyPositions::of(&text).expect("assembles");
+        let in_text = |span: Span| &text[positions.text_span(span).unwrap().to_range().unwrap()];
+        let (handle, function) = module.functions.iter().next().unwrap();
+        let whole = in_text(module.functions.get_span(handle));
+        assert!(whole.starts_with("%main = OpFunction"), "{whole}");
+        assert!(whole.ends_with("OpFunctionEnd"), "{whole}");
+        let global = module.global_variables.iter().next().unwrap().0;
+        assert!(in_text(module.global_variables.get_span(global)).contains("= OpVariable"));
+        let mut checked = 0;
+        for (h, e) in function.expressions.iter() {
+            let span = function.expressions.get_span(h);
+            let expected = match e {
+                naga::Expression::LocalVariable(_) => "OpVariable",
+                naga::Expression::Load { .. } => "OpLoad",
+                naga::Expression::AtomicResult { .. } => "OpAtomicF",
+                _ => continue,
+            };
+            let found = in_text(span);
+            assert!(found.contains(expected), "{e:?}: {found}");
+            assert!(!found.contains('\n'), "one instruction: {found}");
+            checked += 1;
+        }
+        assert!(checked >= 8, "{checked}");
+    }
+
+    #[test]
+    fn text_that_does_not_assemble_has_no_positions() {
+        assert!(AssemblyPositions::of("OpCapability Nonsense\n").is_none());
+    }
+}
