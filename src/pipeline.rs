@@ -158,7 +158,15 @@ impl Compiler {
     fn transform_unguarded(&self, source: &Source) -> Result<Transformed, Failure> {
         let parsed = front::parse(source).map_err(|d| Failure::new(FailureKind::Input, d))?;
         let mut module = parsed.module;
-        let keep_spans = source.format.spans_index_text();
+        let keep_spans = parsed.spans_index_text;
+        let front_reports: Vec<PassReport> = parsed.rewrites.into_iter().collect();
+        let with_front = |reports: Vec<PassReport>| {
+            front_reports
+                .iter()
+                .cloned()
+                .chain(reports)
+                .collect::<Vec<_>>()
+        };
         let outcome = self
             .manager
             .run(
@@ -174,7 +182,7 @@ impl Compiler {
                         .iter()
                         .flat_map(|r| r.diagnostics.iter().filter(|d| d.is_error()).cloned())
                         .collect(),
-                    passes: reports,
+                    passes: with_front(reports),
                 },
                 RunError::InvalidInput {
                     error,
@@ -188,7 +196,7 @@ impl Compiler {
                     Failure {
                         kind: FailureKind::Input,
                         diagnostics: vec![d],
-                        passes: reports,
+                        passes: with_front(reports),
                     }
                 }
                 RunError::PassProducedInvalidModule {
@@ -208,14 +216,14 @@ impl Compiler {
                     Failure {
                         kind: FailureKind::Internal,
                         diagnostics: vec![d],
-                        passes: reports,
+                        passes: with_front(reports),
                     }
                 }
             })?;
         Ok(Transformed {
             module,
             info: outcome.info,
-            passes: outcome.reports,
+            passes: with_front(outcome.reports),
         })
     }
 
