@@ -22,6 +22,8 @@ pub struct Options {
     /// What the target supports, for passes that depend on it.
     pub target: Target,
     pub emit: EmitOptions,
+    /// How sources are read (GLSL front end, defines, include folders).
+    pub front: front::FrontOptions,
 }
 
 impl Default for Options {
@@ -31,6 +33,7 @@ impl Default for Options {
             pass_options: BTreeMap::new(),
             target: Target::default(),
             emit: EmitOptions::default(),
+            front: front::FrontOptions::default(),
         }
     }
 }
@@ -97,8 +100,11 @@ impl std::error::Error for Failure {}
 pub struct Transformed {
     pub module: Module,
     pub info: ModuleInfo,
-    /// What each selected pass did, in the order they ran.
+    /// What each selected pass did, in the order they ran (front-end
+    /// rewrites first, under their own name).
     pub passes: Vec<PassReport>,
+    /// Files the front end read besides the source (`#include`d).
+    pub dependencies: Vec<std::path::PathBuf>,
 }
 
 impl Transformed {
@@ -156,16 +162,25 @@ impl Compiler {
     }
 
     fn transform_unguarded(&self, source: &Source) -> Result<Transformed, Failure> {
-        let parsed = front::parse(source).map_err(|d| Failure::new(FailureKind::Input, d))?;
+        let parsed = front::parse(source, &self.options.front)
+            .map_err(|d| Failure::new(FailureKind::Input, d))?;
         let mut module = parsed.module;
         let keep_spans = parsed.spans_index_text;
+        let dependencies = parsed.dependencies;
         let front_reports: Vec<PassReport> = parsed.rewrites.into_iter().collect();
+        // Spans of a module read from SPIR-V index the binary, not the
+        // text a GLSL or HLSL source holds: they are dropped.
+        let drop_spans = !keep_spans
+            && matches!(
+                source.format,
+                crate::source::InputFormat::Glsl(_) | crate::source::InputFormat::Hlsl(_)
+            );
         let with_front = |reports: Vec<PassReport>| {
-            front_reports
-                .iter()
-                .cloned()
-                .chain(reports)
-                .collect::<Vec<_>>()
+            let mut all: Vec<PassReport> = front_reports.iter().cloned().chain(reports).collect();
+            if drop_spans {
+                forget_spans(&mut all);
+            }
+            all
         };
         let outcome = self
             .manager
@@ -224,6 +239,7 @@ impl Compiler {
             module,
             info: outcome.info,
             passes: with_front(outcome.reports),
+            dependencies,
         })
     }
 
@@ -277,6 +293,17 @@ impl Compiler {
 pub struct Compiled {
     pub transformed: Transformed,
     pub outputs: Vec<Output>,
+}
+
+fn forget_spans(reports: &mut [PassReport]) {
+    for report in reports {
+        for change in &mut report.changes {
+            change.span = naga::Span::default();
+        }
+        for d in &mut report.diagnostics {
+            d.labels.clear();
+        }
+    }
 }
 
 /// Runs `f`, turning a panic inside naga or a pass into an internal error

@@ -2,6 +2,7 @@
 //! diagnostics that point into the source.
 
 mod glsl;
+pub mod glslang;
 mod spirv;
 mod spirv_float_atomics;
 pub mod spirv_legalize;
@@ -12,6 +13,8 @@ use shaderxform_passes::{Change, PassReport};
 
 use crate::diagnostics::Diagnostic;
 use crate::source::{InputFormat, Source};
+
+pub use glslang::{FrontOptions, GlslFront};
 
 pub use spirv::assemble as assemble_spirv;
 pub(crate) use wgsl::parse as parse_wgsl;
@@ -27,12 +30,31 @@ pub struct Parsed {
     pub rewrites: Option<PassReport>,
     /// Whether the module's spans are byte offsets into the source text.
     pub spans_index_text: bool,
+    /// Files read besides the source (`#include`d), for build systems.
+    pub dependencies: Vec<std::path::PathBuf>,
 }
 
 /// The name under which front-end rewrites are reported.
 pub const LEGALIZE_REPORT: &str = "spirv-legalize";
 
-pub fn parse(source: &Source) -> Result<Parsed, Vec<Diagnostic>> {
+/// `NAME` or `NAME=VALUE`, as `-D` takes it.
+pub fn parse_define(define: &str) -> (String, Option<String>) {
+    match define.split_once('=') {
+        Some((name, value)) => (name.trim().to_string(), Some(value.to_string())),
+        None => (define.trim().to_string(), None),
+    }
+}
+
+/// Whether GLSL goes through glslang with these options.
+pub fn glsl_through_glslang(options: &FrontOptions) -> bool {
+    match options.glsl_front {
+        GlslFront::Naga => false,
+        GlslFront::Glslang => true,
+        GlslFront::Auto => glslang::available(),
+    }
+}
+
+pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diagnostic>> {
     if source.bytes.is_empty() {
         return Err(vec![Diagnostic::error(format!(
             "{} is empty: there is no shader to read",
@@ -44,15 +66,40 @@ pub fn parse(source: &Source) -> Result<Parsed, Vec<Diagnostic>> {
         module,
         rewrites: None,
         spans_index_text: true,
+        dependencies: Vec::new(),
     };
     let from_spirv = |read: spirv::Read| Parsed {
         module: read.module,
         rewrites: legalize_report(&read.legalized),
         spans_index_text: false,
+        dependencies: Vec::new(),
+    };
+    let through_glslang = |language, stage| -> Result<Parsed, Vec<Diagnostic>> {
+        let compiled = glslang::compile(source, text_of(source)?, language, stage, options)?;
+        let bytes: Vec<u8> = compiled
+            .words
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect();
+        let mut parsed = from_spirv(spirv::parse_binary(&bytes).map_err(|mut ds| {
+            for d in &mut ds {
+                d.notes.push(format!(
+                    "in the SPIR-V that {} wrote for this shader",
+                    glslang::PROGRAM
+                ));
+            }
+            ds
+        })?);
+        parsed.dependencies = compiled.dependencies;
+        Ok(parsed)
     };
     Ok(match source.format {
         InputFormat::Wgsl => from_text(wgsl::parse(text_of(source)?)?),
+        InputFormat::Glsl(stage) if glsl_through_glslang(options) => {
+            through_glslang(glslang::Language::Glsl, stage)?
+        }
         InputFormat::Glsl(stage) => from_text(glsl::parse(text_of(source)?, stage)?),
+        InputFormat::Hlsl(stage) => through_glslang(glslang::Language::Hlsl, stage)?,
         InputFormat::SpirvBinary => from_spirv(spirv::parse_binary(&source.bytes)?),
         InputFormat::SpirvAssembly => from_spirv(spirv::parse_assembly(text_of(source)?)?),
     })

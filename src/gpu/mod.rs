@@ -549,6 +549,7 @@ pub(crate) fn set_up(
             entry_point: None,
             ..opts.options.emit.clone()
         },
+        front: opts.options.front.clone(),
     };
     let (reference_path, reference_kind) = match (&opts.reference, &harness.reference) {
         (Some(path), _) => (path.clone(), "file"),
