@@ -11,7 +11,8 @@
 //!   at the variable otherwise, so a `StorageBuffer` block came out
 //!   `read_write` and no longer matched a read-only bind group layout. A
 //!   variable whose block has every member `NonWritable` (`NonReadable`)
-//!   gets the decoration itself.
+//!   gets the decoration itself. (`writeonly` blocks stay read-write:
+//!   WGSL has no write-only storage buffers.)
 //! - **Combined image samplers** (`sampler2D`): naga reads a sampled image
 //!   only from `OpSampledImage` of a separate image and sampler, as WGSL
 //!   has them. Each combined variable becomes an image variable (keeping
@@ -67,7 +68,7 @@ pub struct Legalized {
     pub words: Vec<u32>,
     pub samplers: Vec<SamplerSplit>,
     pub frozen: Vec<FrozenSpecConstant>,
-    /// Variables given `NonWritable` or `NonReadable` from their members.
+    /// Variables given `NonWritable` from their members.
     pub access: Vec<(Option<String>, &'static str)>,
     pub copy_logical: usize,
 }
@@ -307,10 +308,9 @@ impl Legalizer {
                 continue;
             }
             let members = block.operands.len() as u32;
-            for (decoration, what) in [
-                (Decoration::NonWritable, "read-only"),
-                (Decoration::NonReadable, "write-only"),
-            ] {
+            // Only read-only: WGSL and naga have no write-only storage
+            // buffers, so a `writeonly` block stays read-write.
+            for (decoration, what) in [(Decoration::NonWritable, "read-only")] {
                 let decorated: HashSet<u32> = self
                     .module
                     .annotations
