@@ -1,7 +1,7 @@
 #version 450
 // Tiled matrix multiply; tile size is a specialization constant.
 layout (constant_id = 0) const uint TS = 16;
-layout (local_size_x_id = 0, local_size_y_id = 0) in;
+layout (local_size_x = 16, local_size_y = 16, local_size_x_id = 0, local_size_y_id = 0) in;
 layout (binding = 0) readonly buffer A { float a[]; };
 layout (binding = 1) readonly buffer B { float b[]; };
 layout (binding = 2) writeonly buffer C { float c[]; };

@@ -1,7 +1,7 @@
 #version 450
 // Workgroup reduction in shared memory sized by a specialization constant.
 layout (constant_id = 0) const uint GROUP_SIZE = 128;
-layout (local_size_x_id = 0) in;
+layout (local_size_x = 128, local_size_x_id = 0) in;
 layout (binding = 0) readonly buffer In { float inputs[]; };
 layout (binding = 1) buffer Out { float sums[]; };
 shared float partial[GROUP_SIZE];

@@ -175,6 +175,19 @@ pub fn compile(
     if !result.status.success() {
         return Err(diagnostics(&log, &input, source, text));
     }
+    // glslang only warns, and writes an empty shader, when the entry
+    // point is missing.
+    if log.contains("Entry point not found") {
+        let name = options.hlsl_entry_point.as_deref().unwrap_or("main");
+        return Err(vec![Diagnostic::error(format!(
+            "{} has no entry point `{name}`",
+            source.name
+        ))
+        .with_code("glslang::entry-point")
+        .with_note(
+            "name the function to compile with `-e NAME` (`--entry-point NAME`)",
+        )]);
+    }
     let bytes = std::fs::read(&output).map_err(io)?;
     let words = bytes
         .chunks_exact(4)
