@@ -99,11 +99,13 @@ pub fn legalize(words: Vec<u32>, env: spirv_tools::TargetEnv) -> Result<Legalize
         });
     };
     let mut l = Legalizer::new(module);
-    let mut out = Legalized::default();
-    out.access = l.block_access();
-    out.copy_logical = l.split_copy_logical();
-    out.samplers = l.split_combined_samplers();
-    out.frozen = l.freeze_spec_constants();
+    let mut out = Legalized {
+        access: l.block_access(),
+        copy_logical: l.split_copy_logical(),
+        samplers: l.split_combined_samplers(),
+        frozen: l.freeze_spec_constants(),
+        words: Vec::new(),
+    };
     if !out.changed() {
         out.words = words;
         return Ok(out);
@@ -310,7 +312,8 @@ impl Legalizer {
             let members = block.operands.len() as u32;
             // Only read-only: WGSL and naga have no write-only storage
             // buffers, so a `writeonly` block stays read-write.
-            for (decoration, what) in [(Decoration::NonWritable, "read-only")] {
+            let decoration = Decoration::NonWritable;
+            {
                 let decorated: HashSet<u32> = self
                     .module
                     .annotations
@@ -327,7 +330,7 @@ impl Legalizer {
                     && !self.has_decoration(var, decoration)
                 {
                     self.decorate(var, decoration, None);
-                    added.push((self.names.get(&var).cloned(), what));
+                    added.push((self.names.get(&var).cloned(), "read-only"));
                 }
             }
         }
