@@ -100,8 +100,8 @@ impl std::error::Error for Failure {}
 pub struct Transformed {
     pub module: Module,
     pub info: ModuleInfo,
-    /// What each selected pass did, in the order they ran (front-end
-    /// rewrites first, under their own name).
+    /// What each selected pass did, in the order they ran, then the
+    /// front end's rewrites under their own name (`spirv-legalize`).
     pub passes: Vec<PassReport>,
     /// Files the front end read besides the source (`#include`d).
     pub dependencies: Vec<std::path::PathBuf>,
@@ -176,7 +176,11 @@ impl Compiler {
                 crate::source::InputFormat::Glsl(_) | crate::source::InputFormat::Hlsl(_)
             );
         let with_front = |reports: Vec<PassReport>| {
-            let mut all: Vec<PassReport> = front_reports.iter().cloned().chain(reports).collect();
+            // After the passes, so that `passes[i]` stays the i-th pass run.
+            let mut all: Vec<PassReport> = reports
+                .into_iter()
+                .chain(front_reports.iter().cloned())
+                .collect();
             if drop_spans {
                 forget_spans(&mut all);
             }
