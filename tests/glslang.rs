@@ -210,7 +210,10 @@ fn combined_samplers_become_a_texture_and_a_sampler_with_the_mapping_reported() 
 
     // Through function parameters, and a comparison sampler.
     let (wgsl, _) = wgsl_of(&glslang(), &corpus_source("sampler_function_param.frag"));
-    assert!(wgsl.contains("sampler"), "{wgsl}");
+    assert!(
+        wgsl.contains("s: texture_2d<f32>, s_sampler: sampler"),
+        "{wgsl}"
+    );
     let (wgsl, _) = wgsl_of(&glslang(), &corpus_source("shadow_compare.frag"));
     assert!(wgsl.contains("sampler_comparison"), "{wgsl}");
     assert!(wgsl.contains("texture_depth_2d"), "{wgsl}");

@@ -678,6 +678,17 @@ impl Legalizer {
                             vec![],
                         ));
                         split.insert(id, (id, sampler_param));
+                        if let Some(name) = self.names.get(&id).cloned() {
+                            self.module.debug_names.push(Instruction::new(
+                                Op::Name,
+                                None,
+                                None,
+                                vec![
+                                    Operand::IdRef(sampler_param),
+                                    Operand::LiteralString(format!("{name}_sampler")),
+                                ],
+                            ));
+                        }
                         changed = true;
                     }
                     _ => parameters.push(param),
