@@ -84,6 +84,7 @@ fn load_corpus() -> Vec<Shader> {
                     NagaInput::Spirv(words.iter().flat_map(|w| w.to_le_bytes()).collect())
                 }
                 InputFormat::SpirvBinary => unreachable!("no .spv in the benchmark corpus"),
+                InputFormat::Hlsl(_) => unreachable!("no .hlsl in the benchmark corpus"),
             };
             Shader { source, naga }
         })

@@ -136,6 +136,12 @@ impl Build {
         self
     }
 
+    /// Which front end reads GLSL, defines and include folders.
+    pub fn front_options(mut self, front: crate::front::FrontOptions) -> Self {
+        self.options.front = front;
+        self
+    }
+
     /// The stage of GLSL files whose extension does not say it.
     pub fn stage(mut self, stage: naga::ShaderStage) -> Self {
         self.stage = Some(stage);
@@ -248,6 +254,9 @@ impl Build {
                     continue;
                 }
             };
+            for included in &compiled.transformed.dependencies {
+                let _ = writeln!(cargo, "cargo:rerun-if-changed={}", included.display());
+            }
             for d in compiled.transformed.diagnostics() {
                 let _ = writeln!(cargo, "cargo:warning={}", one_line(d, &source));
             }
@@ -451,6 +460,41 @@ fn main(@builtin(local_invocation_index) lid: u32) {
             denied.rendered
         );
         assert!(!out.join("div.wgsl").exists());
+    }
+
+    #[test]
+    fn included_files_are_rerun_triggers() {
+        if !crate::front::glslang::available() {
+            eprintln!("skipped: glslangValidator is not installed");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let shaders = dir.path().join("shaders");
+        std::fs::create_dir_all(shaders.join("include")).unwrap();
+        std::fs::write(
+            shaders.join("include/scale.glsl.h"),
+            "const float SCALE = 2.0;\n",
+        )
+        .unwrap();
+        std::fs::write(
+            shaders.join("scale.comp"),
+            "#version 450\n#include \"include/scale.glsl.h\"\nlayout(local_size_x = 64) in;\nlayout(binding = 0) buffer B { float v[]; };\nvoid main() { v[gl_GlobalInvocationID.x] *= SCALE; }\n",
+        )
+        .unwrap();
+        let mut cargo = Vec::new();
+        Build::new(&shaders)
+            .glob("*.comp")
+            .out_dir(dir.path().join("out"))
+            .run_with(&mut cargo)
+            .unwrap();
+        let cargo = String::from_utf8(cargo).unwrap();
+        assert!(
+            cargo
+                .lines()
+                .any(|l| l.starts_with("cargo:rerun-if-changed=")
+                    && l.ends_with("include/scale.glsl.h")),
+            "{cargo}"
+        );
     }
 
     #[test]

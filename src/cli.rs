@@ -113,7 +113,8 @@ struct BatchArgs {
 
 #[derive(Args, Debug)]
 struct TransformArgs {
-    /// The shader to read: .wgsl, .spv, .spvasm, .comp/.vert/.frag or .glsl.
+    /// The shader to read: .wgsl, .spv, .spvasm, .comp/.vert/.frag, .glsl or
+    /// .hlsl; `-` reads standard input (needs --input-format).
     #[arg(value_name = "IN", required = true)]
     input: Option<PathBuf>,
 
@@ -132,13 +133,18 @@ struct TransformArgs {
     #[arg(long, value_name = "FILE")]
     report: Option<PathBuf>,
 
+    /// Write a make rule listing every file read (the shader and what it
+    /// `#include`s) as prerequisites of the first output, as `glslc -MD -MF`.
+    #[arg(long, value_name = "FILE")]
+    depfile: Option<PathBuf>,
+
     #[command(flatten)]
     common: CommonArgs,
 }
 
 #[derive(Args, Debug)]
 struct CheckArgs {
-    /// The shader to check.
+    /// The shader to check; `-` reads standard input (needs --input-format).
     #[arg(value_name = "IN")]
     input: PathBuf,
 
@@ -341,13 +347,35 @@ struct CommonArgs {
     )]
     features: Vec<String>,
 
-    /// The stage of a GLSL input (default: from the extension; compute for .glsl).
+    /// The stage of a GLSL or HLSL input (default: from the extension;
+    /// compute for .glsl and .hlsl).
     #[arg(long, value_enum)]
     stage: Option<Stage>,
 
-    /// Write only this entry point (GLSL output needs one when the shader has several).
-    #[arg(long, value_name = "NAME")]
+    /// Write only this entry point (GLSL output needs one when the shader
+    /// has several); for HLSL input, the function to compile [default: main].
+    #[arg(short = 'e', long, value_name = "NAME")]
     entry_point: Option<String>,
+
+    /// Which front end reads GLSL: `glslang` (glslangValidator, to SPIR-V),
+    /// `naga` (naga's GLSL reader), or `auto`: glslang when it is on PATH.
+    #[arg(long, value_name = "FRONT", value_parser = ["naga", "glslang", "auto"], default_value = "auto")]
+    glsl_front: String,
+
+    /// A preprocessor definition for GLSL and HLSL, `NAME` or `NAME=VALUE`
+    /// (through glslang); may be given several times.
+    #[arg(short = 'D', long = "define", value_name = "NAME[=VALUE]")]
+    defines: Vec<String>,
+
+    /// A folder searched for `#include` after the shader's own (through
+    /// glslang); may be given several times.
+    #[arg(short = 'I', long = "include-dir", value_name = "DIR")]
+    include_dirs: Vec<PathBuf>,
+
+    /// The format of standard input (`-` as IN): wgsl, spv, spvasm, glsl
+    /// (or comp, vert, frag) or hlsl.
+    #[arg(long, value_name = "FORMAT", value_parser = ["wgsl", "spv", "spvasm", "glsl", "comp", "vert", "frag", "hlsl"])]
+    input_format: Option<String>,
 
     /// SPIR-V version of SPIR-V output, e.g. 1.3 [default: the lowest the
     /// shader needs: 1.0, or 1.3 with subgroup operations]. Validated for
@@ -624,6 +652,17 @@ fn options(common: &CommonArgs) -> Result<Options, String> {
             wgsl_for: common.wgsl_for,
         },
         deny_warnings: common.deny_warnings,
+        front: shaderxform::front::FrontOptions {
+            glsl_front: shaderxform::front::GlslFront::parse(&common.glsl_front)
+                .unwrap_or_default(),
+            defines: common
+                .defines
+                .iter()
+                .map(|d| shaderxform::front::parse_define(d))
+                .collect(),
+            include_dirs: common.include_dirs.clone(),
+            hlsl_entry_point: common.entry_point.clone(),
+        },
     })
 }
 
@@ -701,6 +740,9 @@ fn same_file(a: &Path, b: &Path) -> bool {
 }
 
 fn load(path: &Path, common: &CommonArgs, printer: &Printer) -> Result<Source, i32> {
+    if path.as_os_str() == "-" {
+        return load_stdin(common, printer);
+    }
     if InputFormat::from_path(path, stage(common)).is_none()
         && InputFormat::unsupported_glsl_stage(path).is_none()
     {
@@ -722,6 +764,49 @@ fn load(path: &Path, common: &CommonArgs, printer: &Printer) -> Result<Source, i
         printer.plain_error(&e.to_string(), &path.display().to_string());
         exit::FAILED
     })
+}
+
+/// Standard input as a shader of the format `--input-format` names.
+fn load_stdin(common: &CommonArgs, printer: &Printer) -> Result<Source, i32> {
+    const NAME: &str = "<stdin>";
+    let Some(format) = common
+        .input_format
+        .as_deref()
+        .and_then(|f| InputFormat::from_extension(f, stage(common)))
+    else {
+        printer.plain_error(
+            "reading standard input (`-`) needs --input-format (wgsl, spv, spvasm, glsl, hlsl)",
+            NAME,
+        );
+        return Err(exit::USAGE);
+    };
+    let mut bytes = Vec::new();
+    if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes) {
+        printer.plain_error(&format!("cannot read standard input: {e}"), NAME);
+        return Err(exit::FAILED);
+    }
+    Ok(Source::new(NAME, format, bytes))
+}
+
+/// A make rule: the first output depends on the input and everything it
+/// included.
+fn write_depfile(
+    path: &Path,
+    target: &str,
+    input: &str,
+    dependencies: &[PathBuf],
+) -> Result<(), String> {
+    let escape = |p: &str| p.replace(' ', "\\ ");
+    let mut rule = format!("{}:", escape(target));
+    let inputs = std::iter::once(input.to_string())
+        .filter(|i| i != "<stdin>")
+        .chain(dependencies.iter().map(|d| d.display().to_string()));
+    for input in inputs {
+        rule.push_str(" \\\n  ");
+        rule.push_str(&escape(&input));
+    }
+    rule.push('\n');
+    write_atomically(path, rule.as_bytes())
 }
 
 fn exit_code(kind: FailureKind) -> i32 {
@@ -790,7 +875,19 @@ fn transform(args: TransformArgs) -> i32 {
                 .report
                 .as_ref()
                 .map(|path| (path.clone(), report.to_json().into_bytes()));
-            match write_outputs(&destinations, &compiled.outputs, report_file) {
+            let written =
+                write_outputs(&destinations, &compiled.outputs, report_file).and_then(|()| {
+                    match &args.depfile {
+                        Some(depfile) => write_depfile(
+                            depfile,
+                            &destinations[0].display(),
+                            &source.name,
+                            &compiled.transformed.dependencies,
+                        ),
+                        None => Ok(()),
+                    }
+                });
+            match written {
                 Ok(()) => exit::OK,
                 Err(message) => {
                     let d = Diagnostic::error(message).with_code("io::write");

@@ -25,6 +25,8 @@ pub struct Options {
     /// Warnings are errors: a shader with any fails, and nothing is
     /// written (`--deny-warnings`).
     pub deny_warnings: bool,
+    /// How sources are read (GLSL front end, defines, include folders).
+    pub front: front::FrontOptions,
 }
 
 impl Default for Options {
@@ -35,6 +37,7 @@ impl Default for Options {
             target: Target::default(),
             emit: EmitOptions::default(),
             deny_warnings: false,
+            front: front::FrontOptions::default(),
         }
     }
 }
@@ -103,8 +106,11 @@ impl std::error::Error for Failure {}
 pub struct Transformed {
     pub module: Module,
     pub info: ModuleInfo,
-    /// What each selected pass did, in the order they ran.
+    /// What each selected pass did, in the order they ran, then the
+    /// front end's rewrites under their own name (`spirv-legalize`).
     pub passes: Vec<PassReport>,
+    /// Files the front end read besides the source (`#include`d).
+    pub dependencies: Vec<std::path::PathBuf>,
 }
 
 impl Transformed {
@@ -170,11 +176,13 @@ impl Compiler {
     /// its barriers (for tools that report on the shader itself).
     pub fn read(&self, source: &Source) -> Result<Module, Failure> {
         guarded(source, "reading", || {
-            let parsed = front::parse(source).map_err(|d| Failure::new(FailureKind::Input, d))?;
+            let parsed = front::parse(source, &self.options.front)
+                .map_err(|d| Failure::new(FailureKind::Input, d))?;
             match shaderxform_passes::manager::validate(&parsed.module) {
                 Ok(_) => Ok(parsed.module),
                 Err(error) => {
-                    let keep_spans = source.format.spans_index_text();
+                    let keep_spans = parsed.spans_index_text
+                        || source.format == crate::source::InputFormat::SpirvAssembly;
                     let d = diagnostics::from_spanned(&error, "naga::validation", keep_spans);
                     Err(Failure::new(FailureKind::Input, vec![d]))
                 }
@@ -183,9 +191,31 @@ impl Compiler {
     }
 
     fn transform_unguarded(&self, source: &Source) -> Result<Transformed, Failure> {
-        let parsed = front::parse(source).map_err(|d| Failure::new(FailureKind::Input, d))?;
+        let parsed = front::parse(source, &self.options.front)
+            .map_err(|d| Failure::new(FailureKind::Input, d))?;
         let mut module = parsed.module;
-        let keep_spans = source.format.spans_locate_in_text();
+        let keep_spans =
+            parsed.spans_index_text || source.format == crate::source::InputFormat::SpirvAssembly;
+        let dependencies = parsed.dependencies;
+        let front_reports: Vec<PassReport> = parsed.rewrites.into_iter().collect();
+        // Spans of a module read from SPIR-V index the binary, not the
+        // text a GLSL or HLSL source holds: they are dropped.
+        let drop_spans = !keep_spans
+            && matches!(
+                source.format,
+                crate::source::InputFormat::Glsl(_) | crate::source::InputFormat::Hlsl(_)
+            );
+        let with_front = |reports: Vec<PassReport>| {
+            // After the passes, so that `passes[i]` stays the i-th pass run.
+            let mut all: Vec<PassReport> = reports
+                .into_iter()
+                .chain(front_reports.iter().cloned())
+                .collect();
+            if drop_spans {
+                forget_spans(&mut all);
+            }
+            all
+        };
         let outcome = self
             .manager
             .run(
@@ -201,7 +231,7 @@ impl Compiler {
                         .iter()
                         .flat_map(|r| r.diagnostics.iter().filter(|d| d.is_error()).cloned())
                         .collect(),
-                    passes: reports,
+                    passes: with_front(reports),
                 },
                 RunError::DivergentBarriers {
                     diagnostics,
@@ -223,7 +253,7 @@ impl Compiler {
                     Failure {
                         kind: FailureKind::Input,
                         diagnostics: vec![d],
-                        passes: reports,
+                        passes: with_front(reports),
                     }
                 }
                 RunError::PassProducedInvalidModule {
@@ -243,7 +273,7 @@ impl Compiler {
                     Failure {
                         kind: FailureKind::Internal,
                         diagnostics: vec![d],
-                        passes: reports,
+                        passes: with_front(reports),
                     }
                 }
             })
@@ -265,7 +295,8 @@ impl Compiler {
         Ok(Transformed {
             module,
             info: outcome.info,
-            passes,
+            passes: with_front(passes),
+            dependencies,
         })
     }
 
@@ -355,6 +386,19 @@ fn deny_warnings(mut transformed: Transformed) -> Result<Transformed, Failure> {
         diagnostics: denied,
         passes: transformed.passes,
     })
+}
+
+/// The spans of a module glslang compiled index its SPIR-V, not the source:
+/// they are dropped from the front end's and the passes' reports.
+fn forget_spans(reports: &mut [PassReport]) {
+    for report in reports {
+        for change in &mut report.changes {
+            change.span = naga::Span::default();
+        }
+        for d in &mut report.diagnostics {
+            d.labels.clear();
+        }
+    }
 }
 
 /// Runs `f`, turning a panic inside naga or a pass into an internal error

@@ -22,7 +22,21 @@ pub struct Report {
     pub passes: Vec<PassJson>,
     /// Every diagnostic of the run, those of the passes included.
     pub diagnostics: Vec<DiagnosticJson>,
+    /// Combined image samplers split into a texture and a sampler binding
+    /// on the way in: the host's bind group layouts must follow.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bindings: Vec<BindingSplitJson>,
     pub success: bool,
+}
+
+/// Where a combined image sampler went, `[set, binding]` each.
+#[derive(Clone, Debug, Serialize)]
+pub struct BindingSplitJson {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub combined: [u32; 2],
+    pub texture: [u32; 2],
+    pub sampler: [u32; 2],
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -96,11 +110,35 @@ impl Report {
             validators: Validators::for_run(source.format, &[]),
             passes: Vec::new(),
             diagnostics: Vec::new(),
+            bindings: Vec::new(),
             success: true,
         }
     }
 
     pub fn add_passes(&mut self, source: &Source, passes: &[PassReport]) {
+        let pair = |text: Option<&String>| -> Option<[u32; 2]> {
+            let (set, binding) = text?.split_once(':')?;
+            Some([set.parse().ok()?, binding.parse().ok()?])
+        };
+        for change in passes
+            .iter()
+            .filter(|p| p.name == crate::front::LEGALIZE_REPORT)
+            .flat_map(|p| &p.changes)
+            .filter(|c| c.kind == "split-combined-sampler")
+        {
+            if let (Some(combined), Some(texture), Some(sampler)) = (
+                pair(change.details.get("combined")),
+                pair(change.details.get("texture")),
+                pair(change.details.get("sampler")),
+            ) {
+                self.bindings.push(BindingSplitJson {
+                    name: change.details.get("name").cloned(),
+                    combined,
+                    texture,
+                    sampler,
+                });
+            }
+        }
         for pass in passes {
             let (status, reason) = match &pass.skipped {
                 Some(Skipped::TargetLacks(what)) => {

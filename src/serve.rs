@@ -54,6 +54,14 @@ struct RequestOptions {
     overrides: BTreeMap<String, f64>,
     #[serde(default)]
     deny_warnings: bool,
+    /// `naga`, `glslang` or `auto`, as `--glsl-front`.
+    glsl_front: Option<String>,
+    /// `NAME` or `NAME=VALUE`, as `-D`.
+    #[serde(default)]
+    defines: Vec<String>,
+    /// Folders searched for `#include`, as `-I`.
+    #[serde(default)]
+    include_dirs: Vec<String>,
 }
 
 /// Answers requests from `input` until it ends. Every line gets exactly one
@@ -245,10 +253,10 @@ fn read_source(request: &Request, stage: Option<naga::ShaderStage>) -> Result<So
         }
         (None, Some(text)) => {
             let format_name = request.format.as_deref().ok_or(
-                "a `source` needs its `format` (wgsl, spv, spvasm, comp, vert, frag, glsl)",
+                "a `source` needs its `format` (wgsl, spv, spvasm, comp, vert, frag, glsl, hlsl)",
             )?;
             let format = InputFormat::from_extension(format_name, stage).ok_or_else(|| {
-                format!("unknown input format `{format_name}`; expected wgsl, spv, spvasm, comp, vert, frag or glsl")
+                format!("unknown input format `{format_name}`; expected wgsl, spv, spvasm, comp, vert, frag, glsl or hlsl")
             })?;
             let name = request.name.clone().unwrap_or_else(|| "<source>".into());
             let bytes = if format.is_text() {
@@ -311,6 +319,25 @@ fn options(request: &Request) -> Result<Options, String> {
             .unwrap_or_default(),
         },
         deny_warnings: o.deny_warnings,
+        front: crate::front::FrontOptions {
+            glsl_front: match &o.glsl_front {
+                None => crate::front::GlslFront::default(),
+                Some(name) => crate::front::GlslFront::parse(name).ok_or_else(|| {
+                    format!("unknown GLSL front end `{name}`; expected naga, glslang or auto")
+                })?,
+            },
+            defines: o
+                .defines
+                .iter()
+                .map(|d| crate::front::parse_define(d))
+                .collect(),
+            include_dirs: o
+                .include_dirs
+                .iter()
+                .map(std::path::PathBuf::from)
+                .collect(),
+            hlsl_entry_point: o.entry_point.clone(),
+        },
     })
 }
 

@@ -15,6 +15,8 @@ pub enum InputFormat {
     SpirvAssembly,
     /// GLSL of one stage (`.comp`, `.vert`, `.frag`, `.glsl`).
     Glsl(ShaderStage),
+    /// HLSL of one stage (`.hlsl`), read through glslang.
+    Hlsl(ShaderStage),
 }
 
 /// glslang's stage extensions that name a stage naga has no front end for.
@@ -70,12 +72,14 @@ impl InputFormat {
             "vert" => InputFormat::Glsl(stage.unwrap_or(ShaderStage::Vertex)),
             "frag" => InputFormat::Glsl(stage.unwrap_or(ShaderStage::Fragment)),
             "glsl" => InputFormat::Glsl(stage.unwrap_or(ShaderStage::Compute)),
+            "hlsl" => InputFormat::Hlsl(stage.unwrap_or(ShaderStage::Compute)),
             _ => return None,
         })
     }
 
-    pub const EXTENSIONS: &'static [&'static str] =
-        &["wgsl", "spv", "spvasm", "comp", "vert", "frag", "glsl"];
+    pub const EXTENSIONS: &'static [&'static str] = &[
+        "wgsl", "spv", "spvasm", "comp", "vert", "frag", "glsl", "hlsl",
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -83,6 +87,7 @@ impl InputFormat {
             InputFormat::SpirvBinary => "spv",
             InputFormat::SpirvAssembly => "spvasm",
             InputFormat::Glsl(_) => "glsl",
+            InputFormat::Hlsl(_) => "hlsl",
         }
     }
 

@@ -265,6 +265,26 @@ pub fn disassemble(words: &[u32]) -> Result<String, ToolError> {
     }
 }
 
+/// Folds specialization-constant expressions (`OpSpecConstantOp`,
+/// composites of spec constants) into constants, as `spirv-opt
+/// --fold-spec-const-op-composite` does.
+pub fn fold_spec_constants(words: &[u32], env: TargetEnv) -> Result<Vec<u32>, ToolError> {
+    #[cfg(feature = "spirv-tools-compiled")]
+    {
+        compiled::fold_spec_constants(words, env)
+    }
+    #[cfg(not(feature = "spirv-tools-compiled"))]
+    {
+        match find_program("spirv-opt") {
+            Some(path) => installed::fold_spec_constants(&path, words, env),
+            None => Err(ToolError::unavailable(
+                "spirv-opt",
+                "folding specialization-constant expressions",
+            )),
+        }
+    }
+}
+
 #[cfg(feature = "spirv-tools-compiled")]
 mod compiled {
     use spirv_tools::assembler::Assembler as _;
@@ -311,6 +331,27 @@ mod compiled {
             .assemble(text, Default::default())
             .map(|binary| binary.as_words().to_vec())
             .map_err(tool_error)
+    }
+
+    pub fn fold_spec_constants(words: &[u32], env: TargetEnv) -> Result<Vec<u32>, ToolError> {
+        use spirv_tools::opt::Optimizer as _;
+        let mut optimizer = spirv_tools::opt::create(Some(env.compiled()));
+        optimizer.register_pass(spirv_tools::opt::Passes::FoldSpecConstantOpAndComposite);
+        let mut messages = Vec::new();
+        optimizer
+            .optimize(
+                words,
+                &mut |m: spirv_tools::error::Message| messages.push(m.message),
+                None,
+            )
+            .map(|binary| binary.as_words().to_vec())
+            .map_err(|e| {
+                let mut error = tool_error(e);
+                if !messages.is_empty() {
+                    error.note = Some(messages.join("; "));
+                }
+                error
+            })
     }
 
     pub fn disassemble(words: &[u32]) -> Result<String, ToolError> {
@@ -423,6 +464,31 @@ mod installed {
             &["--target-env", &env, "-o", "-", "-"],
             text.as_bytes(),
         )?;
+        words_of(program, bytes)
+    }
+
+    pub fn fold_spec_constants(
+        program: &Path,
+        words: &[u32],
+        env: TargetEnv,
+    ) -> Result<Vec<u32>, ToolError> {
+        let env = env.flag();
+        let bytes = run(
+            program,
+            &[
+                "--target-env",
+                &env,
+                "--fold-spec-const-op-composite",
+                "-o",
+                "-",
+                "-",
+            ],
+            &to_bytes(words),
+        )?;
+        words_of(program, bytes)
+    }
+
+    fn words_of(program: &Path, bytes: Vec<u8>) -> Result<Vec<u32>, ToolError> {
         if bytes.len() % 4 != 0 {
             return Err(ToolError::new(format!(
                 "{} wrote {} bytes, not whole words",

@@ -2,15 +2,20 @@
 //! diagnostics that point into the source.
 
 mod glsl;
+pub mod glslang;
 mod spirv;
 mod spirv_asm_positions;
 mod spirv_float_atomics;
+pub mod spirv_legalize;
 mod wgsl;
 
 use naga::Module;
+use shaderxform_passes::{Change, PassReport};
 
 use crate::diagnostics::Diagnostic;
 use crate::source::{InputFormat, Source};
+
+pub use glslang::{FrontOptions, GlslFront};
 
 pub use spirv::assemble as assemble_spirv;
 pub(crate) use spirv_asm_positions::AssemblyPositions;
@@ -22,9 +27,36 @@ pub use wgsl::strip_unsupported_enables;
 #[derive(Clone, Debug, Default)]
 pub struct Parsed {
     pub module: Module,
+    /// What the front end rewrote on the way (SPIR-V legalisation), for
+    /// the report; `None` when it rewrote nothing.
+    pub rewrites: Option<PassReport>,
+    /// Whether the module's spans are byte offsets into the source text.
+    pub spans_index_text: bool,
+    /// Files read besides the source (`#include`d), for build systems.
+    pub dependencies: Vec<std::path::PathBuf>,
 }
 
-pub fn parse(source: &Source) -> Result<Parsed, Vec<Diagnostic>> {
+/// The name under which front-end rewrites are reported.
+pub const LEGALIZE_REPORT: &str = "spirv-legalize";
+
+/// `NAME` or `NAME=VALUE`, as `-D` takes it.
+pub fn parse_define(define: &str) -> (String, Option<String>) {
+    match define.split_once('=') {
+        Some((name, value)) => (name.trim().to_string(), Some(value.to_string())),
+        None => (define.trim().to_string(), None),
+    }
+}
+
+/// Whether GLSL goes through glslang with these options.
+pub fn glsl_through_glslang(options: &FrontOptions) -> bool {
+    match options.glsl_front {
+        GlslFront::Naga => false,
+        GlslFront::Glslang => true,
+        GlslFront::Auto => glslang::available(),
+    }
+}
+
+pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diagnostic>> {
     if source.bytes.is_empty() {
         return Err(vec![Diagnostic::error(format!(
             "{} is empty: there is no shader to read",
@@ -32,13 +64,128 @@ pub fn parse(source: &Source) -> Result<Parsed, Vec<Diagnostic>> {
         ))
         .with_code("input::empty")]);
     }
-    let module = match source.format {
-        InputFormat::Wgsl => wgsl::parse(text_of(source)?),
-        InputFormat::Glsl(stage) => glsl::parse(text_of(source)?, stage),
-        InputFormat::SpirvBinary => spirv::parse_binary(&source.bytes),
-        InputFormat::SpirvAssembly => spirv::parse_assembly(text_of(source)?),
-    }?;
-    Ok(Parsed { module })
+    let from_text = |module| Parsed {
+        module,
+        rewrites: None,
+        spans_index_text: true,
+        dependencies: Vec::new(),
+    };
+    let from_spirv = |read: spirv::Read| Parsed {
+        module: read.module,
+        rewrites: legalize_report(&read.legalized),
+        spans_index_text: false,
+        dependencies: Vec::new(),
+    };
+    let through_glslang = |language, stage| -> Result<Parsed, Vec<Diagnostic>> {
+        let compiled = glslang::compile(source, text_of(source)?, language, stage, options)?;
+        let bytes: Vec<u8> = compiled
+            .words
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect();
+        let mut parsed = from_spirv(spirv::parse_binary(&bytes).map_err(|mut ds| {
+            for d in &mut ds {
+                d.notes.push(format!(
+                    "in the SPIR-V that {} wrote for this shader",
+                    glslang::PROGRAM
+                ));
+            }
+            ds
+        })?);
+        parsed.dependencies = compiled.dependencies;
+        Ok(parsed)
+    };
+    Ok(match source.format {
+        InputFormat::Wgsl => from_text(wgsl::parse(text_of(source)?)?),
+        InputFormat::Glsl(stage) if glsl_through_glslang(options) => {
+            through_glslang(glslang::Language::Glsl, stage)?
+        }
+        InputFormat::Glsl(stage) => from_text(glsl::parse(text_of(source)?, stage)?),
+        InputFormat::Hlsl(stage) => through_glslang(glslang::Language::Hlsl, stage)?,
+        InputFormat::SpirvBinary => from_spirv(spirv::parse_binary(&source.bytes)?),
+        InputFormat::SpirvAssembly => from_spirv(spirv::parse_assembly(text_of(source)?)?),
+    })
+}
+
+/// The rewrites of SPIR-V legalisation as a report, one change each, with
+/// what a host needs in the details (the new bindings above all).
+fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<PassReport> {
+    if !legalized.changed() {
+        return None;
+    }
+    let span = naga::Span::default();
+    let name = |n: &Option<String>| {
+        n.as_deref()
+            .map_or_else(|| "(unnamed)".to_string(), |n| format!("`{n}`"))
+    };
+    let mut changes = Vec::new();
+    for s in &legalized.samplers {
+        let mut c = Change::new(
+            "split-combined-sampler",
+            span,
+            format!(
+                "combined image sampler {} at set {} binding {} split: texture at set {} binding {}, sampler at set {} binding {}",
+                name(&s.name), s.combined.0, s.combined.1, s.texture.0, s.texture.1, s.sampler.0, s.sampler.1
+            ),
+        );
+        c.details.insert(
+            "combined".into(),
+            format!("{}:{}", s.combined.0, s.combined.1),
+        );
+        c.details
+            .insert("texture".into(), format!("{}:{}", s.texture.0, s.texture.1));
+        c.details
+            .insert("sampler".into(), format!("{}:{}", s.sampler.0, s.sampler.1));
+        if let Some(n) = &s.name {
+            c.details.insert("name".into(), n.clone());
+        }
+        changes.push(c);
+    }
+    for f in &legalized.frozen {
+        let id = f
+            .spec_id
+            .map_or_else(String::new, |id| format!(" (constant_id {id})"));
+        let mut c = Change::new(
+            "fix-spec-constant",
+            span,
+            format!(
+                "specialization constant {}{id} fixed at its default value {}: it is {}, which naga cannot keep overridable",
+                name(&f.name), f.value, f.reason
+            ),
+        );
+        c.strategy = Some("default".into());
+        c.details.insert("value".into(), f.value.clone());
+        if let Some(id) = f.spec_id {
+            c.details.insert("constant_id".into(), id.to_string());
+        }
+        changes.push(c);
+    }
+    for (var, what) in &legalized.access {
+        changes.push(Change::new(
+            "block-access",
+            span,
+            format!(
+                "buffer {} is {what}: every member of its block is",
+                name(var)
+            ),
+        ));
+    }
+    if legalized.copy_logical > 0 {
+        changes.push(Change::new(
+            "copy-logical",
+            span,
+            format!(
+                "{} OpCopyLogical written as member-wise copies",
+                legalized.copy_logical
+            ),
+        ));
+    }
+    Some(PassReport {
+        name: LEGALIZE_REPORT,
+        skipped: None,
+        changes,
+        diagnostics: Vec::new(),
+    })
 }
 
 fn text_of(source: &Source) -> Result<&str, Vec<Diagnostic>> {

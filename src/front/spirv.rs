@@ -2,6 +2,7 @@ use naga::Module;
 
 use crate::diagnostics::Diagnostic;
 use crate::front::spirv_float_atomics::lower_float_min_max;
+use crate::front::spirv_legalize::{self, Legalized};
 use crate::spirv_tools::{self, TargetEnv, ValidateOptions};
 
 const MAGIC: u32 = 0x0723_0203;
@@ -16,7 +17,13 @@ fn options() -> naga::front::spv::Options {
     }
 }
 
-pub fn parse_binary(bytes: &[u8]) -> Result<Module, Vec<Diagnostic>> {
+/// A module read from SPIR-V, and what was rewritten for naga's reader.
+pub struct Read {
+    pub module: Module,
+    pub legalized: Legalized,
+}
+
+pub fn parse_binary(bytes: &[u8]) -> Result<Read, Vec<Diagnostic>> {
     if bytes.len() < 20 || !bytes.len().is_multiple_of(4) {
         return Err(vec![Diagnostic::error(format!(
             "not a SPIR-V binary: {} bytes is not a whole number of 32-bit words after a 5-word header",
@@ -50,9 +57,17 @@ pub fn parse_binary(bytes: &[u8]) -> Result<Module, Vec<Diagnostic>> {
         ))
         .with_code("spirv::invalid")]);
     }
+    let legalized = if spirv_legalize::disabled() {
+        Legalized {
+            words,
+            ..Default::default()
+        }
+    } else {
+        spirv_legalize::legalize(words, env).map_err(|d| vec![d])?
+    };
     // After spirv-val: the rewrite leaves SPIR-V that only naga accepts.
-    let lowered = lower_float_min_max(words).map_err(|d| vec![d])?;
-    naga::front::spv::Frontend::new(lowered.words.into_iter(), &options())
+    let lowered = lower_float_min_max(legalized.words.clone()).map_err(|d| vec![d])?;
+    let module = naga::front::spv::Frontend::new(lowered.words.into_iter(), &options())
         .parse()
         .map_err(|e| {
             let mut d = Diagnostic::error(format!("cannot read this SPIR-V: {e}"))
@@ -64,10 +79,11 @@ pub fn parse_binary(bytes: &[u8]) -> Result<Module, Vec<Diagnostic>> {
                 ));
             }
             vec![d]
-        })
+        })?;
+    Ok(Read { module, legalized })
 }
 
-pub fn parse_assembly(text: &str) -> Result<Module, Vec<Diagnostic>> {
+pub fn parse_assembly(text: &str) -> Result<Read, Vec<Diagnostic>> {
     let words = assemble(text)?;
     let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
     parse_binary(&bytes)

@@ -588,6 +588,7 @@ pub(crate) fn set_up(
             ..opts.options.emit.clone()
         },
         deny_warnings: false,
+        front: opts.options.front.clone(),
     };
     let (reference_path, reference_kind) = match (&opts.reference, &harness.reference) {
         (Some(path), _) => (path.clone(), "file"),

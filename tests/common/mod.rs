@@ -51,6 +51,12 @@ pub fn translator(emit: EmitOptions) -> Compiler {
     Compiler::new(Options {
         passes: PassSelection::None,
         emit,
+        // The corpora's GLSL and its snapshots are naga's GLSL reader's;
+        // glslang has its own corpus (tests/glslang.rs).
+        front: shaderxform::front::FrontOptions {
+            glsl_front: shaderxform::front::GlslFront::Naga,
+            ..Default::default()
+        },
         ..Options::default()
     })
     .expect("no passes is a valid selection")

@@ -1,0 +1,8 @@
+#version 450
+// A skybox from a cube map.
+layout (binding = 1) uniform samplerCube samplerCubeMap;
+layout (location = 0) in vec3 inUVW;
+layout (location = 0) out vec4 outFragColor;
+void main() {
+	outFragColor = texture(samplerCubeMap, inUVW);
+}

@@ -1,0 +1,9 @@
+#version 450
+// Font atlas with one channel.
+layout (binding = 0) uniform sampler2D samplerFont;
+layout (location = 0) in vec2 inUV;
+layout (location = 0) out vec4 outFragColor;
+void main() {
+	float color = texture(samplerFont, inUV).r;
+	outFragColor = vec4(color);
+}

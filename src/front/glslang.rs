@@ -1,0 +1,397 @@
+//! GLSL and HLSL through glslang (`glslangValidator`), the Khronos
+//! reference front end: the shader is compiled to SPIR-V in a subprocess,
+//! and the SPIR-V goes on through legalisation and naga's SPIR-V reader.
+//! glslang reads the whole of Vulkan GLSL (`gl_PerVertex`, every
+//! qualifier, specialization constants, `#include`) and HLSL, where
+//! naga's GLSL reader stops at a subset.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use naga::ShaderStage;
+
+use crate::diagnostics::Diagnostic;
+use crate::source::Source;
+
+/// The program run, found on `PATH`.
+pub const PROGRAM: &str = "glslangValidator";
+
+/// How to get glslang, for error messages.
+pub const INSTALL_HINT: &str = "install glslang: `apt-get install glslang-tools` on Debian and \
+Ubuntu, `brew install glslang` on macOS, or the Vulkan SDK; `glslangValidator` must be on PATH";
+
+/// Which front end reads GLSL.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum GlslFront {
+    /// naga's own GLSL reader.
+    Naga,
+    /// glslang, to SPIR-V; an error when it is not installed.
+    Glslang,
+    /// glslang when it is installed, naga otherwise.
+    #[default]
+    Auto,
+}
+
+impl GlslFront {
+    pub fn parse(name: &str) -> Option<Self> {
+        Some(match name {
+            "naga" => GlslFront::Naga,
+            "glslang" => GlslFront::Glslang,
+            "auto" => GlslFront::Auto,
+            _ => return None,
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GlslFront::Naga => "naga",
+            GlslFront::Glslang => "glslang",
+            GlslFront::Auto => "auto",
+        }
+    }
+}
+
+/// What the source-level front ends take besides the source.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct FrontOptions {
+    pub glsl_front: GlslFront,
+    /// `-D NAME[=VALUE]`, for glslang.
+    pub defines: Vec<(String, Option<String>)>,
+    /// `-I DIR`, searched for `#include` after the shader's own folder.
+    pub include_dirs: Vec<PathBuf>,
+    /// The entry point of an HLSL shader [default: `main`].
+    pub hlsl_entry_point: Option<String>,
+}
+
+/// Whether `glslangValidator` runs (looked up once per process).
+pub fn available() -> bool {
+    static FOUND: OnceLock<bool> = OnceLock::new();
+    *FOUND.get_or_init(|| {
+        Command::new(PROGRAM)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    })
+}
+
+/// The language glslang reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Language {
+    Glsl,
+    Hlsl,
+}
+
+/// SPIR-V compiled by glslang, and every file it read besides the shader.
+pub struct Compiled {
+    pub words: Vec<u32>,
+    pub dependencies: Vec<PathBuf>,
+}
+
+fn stage_name(stage: ShaderStage) -> &'static str {
+    match stage {
+        ShaderStage::Vertex => "vert",
+        ShaderStage::Fragment => "frag",
+        ShaderStage::Compute => "comp",
+        ShaderStage::Task => "task",
+        ShaderStage::Mesh => "mesh",
+        _ => "comp",
+    }
+}
+
+/// Compiles `text` (the contents of `source`) with glslang for Vulkan 1.1
+/// (SPIR-V 1.3).
+pub fn compile(
+    source: &Source,
+    text: &str,
+    language: Language,
+    stage: ShaderStage,
+    options: &FrontOptions,
+) -> Result<Compiled, Vec<Diagnostic>> {
+    if !available() {
+        let what = match language {
+            Language::Glsl => "GLSL with `--glsl-front glslang`",
+            Language::Hlsl => "HLSL",
+        };
+        return Err(vec![Diagnostic::error(format!(
+            "{what} is read through glslang, and `{PROGRAM}` was not found"
+        ))
+        .with_code("glslang::missing")
+        .with_note(INSTALL_HINT)]);
+    }
+    let io = |e: std::io::Error| {
+        vec![Diagnostic::error(format!("cannot run {PROGRAM}: {e}")).with_code("glslang::run")]
+    };
+    let dir = tempfile::tempdir().map_err(io)?;
+    let extension = match language {
+        Language::Glsl => stage_name(stage),
+        Language::Hlsl => "hlsl",
+    };
+    let input = dir.path().join(format!("shader.{extension}"));
+    let output = dir.path().join("shader.spv");
+    let depfile = dir.path().join("shader.d");
+    let prepared = match language {
+        Language::Glsl => enable_includes(text),
+        Language::Hlsl => text.to_string(),
+    };
+    std::fs::write(&input, prepared).map_err(io)?;
+
+    let mut command = Command::new(PROGRAM);
+    command
+        .arg("-V")
+        .args(["--target-env", "vulkan1.1"])
+        .args(["-S", stage_name(stage)]);
+    if language == Language::Hlsl {
+        // A lone `-D` says the input is HLSL.
+        command
+            .arg("-D")
+            .args(["-e", options.hlsl_entry_point.as_deref().unwrap_or("main")]);
+    }
+    for (name, value) in &options.defines {
+        match value {
+            Some(v) => command.arg(format!("-D{name}={v}")),
+            None => command.arg(format!("-D{name}")),
+        };
+    }
+    // The shader's own folder first, as if glslang read it in place.
+    let own_dir = Path::new(&source.name)
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("."));
+    for include in std::iter::once(&own_dir).chain(&options.include_dirs) {
+        let absolute = std::path::absolute(include).unwrap_or_else(|_| include.clone());
+        command.arg(format!("-I{}", absolute.display()));
+    }
+    command
+        .arg("--depfile")
+        .arg(&depfile)
+        .arg("-o")
+        .arg(&output)
+        .arg(&input);
+    let result = command.output().map_err(io)?;
+    let log = String::from_utf8_lossy(&result.stdout).into_owned()
+        + &String::from_utf8_lossy(&result.stderr);
+    if !result.status.success() {
+        return Err(diagnostics(&log, &input, source, text));
+    }
+    // glslang only warns, and writes an empty shader, when the entry
+    // point is missing.
+    if log.contains("Entry point not found") {
+        let name = options.hlsl_entry_point.as_deref().unwrap_or("main");
+        return Err(vec![Diagnostic::error(format!(
+            "{} has no entry point `{name}`",
+            source.name
+        ))
+        .with_code("glslang::entry-point")
+        .with_note(
+            "name the function to compile with `-e NAME` (`--entry-point NAME`)",
+        )]);
+    }
+    let bytes = std::fs::read(&output).map_err(io)?;
+    let words = bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")))
+        .collect();
+    let dependencies = std::fs::read_to_string(&depfile)
+        .map(|d| depfile_inputs(&d))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|p| !same_path(p, &input))
+        .collect();
+    Ok(Compiled {
+        words,
+        dependencies,
+    })
+}
+
+fn same_path(a: &Path, b: &Path) -> bool {
+    a == b
+        || a.canonicalize()
+            .ok()
+            .zip(b.canonicalize().ok())
+            .is_some_and(|(a, b)| a == b)
+}
+
+/// glslangValidator reads `#include` only under
+/// `GL_GOOGLE_include_directive`, which glslc enables by itself; so does
+/// shaderxform, after `#version`, keeping every line where it was.
+fn enable_includes(text: &str) -> String {
+    let uses_include = text.lines().any(|l| l.trim_start().starts_with("#include"));
+    if !uses_include || text.contains("GL_GOOGLE_include_directive") {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 80);
+    let mut done = false;
+    for (index, line) in text.split_inclusive('\n').enumerate() {
+        out.push_str(line);
+        if !done && line.trim_start().starts_with("#version") {
+            if !line.ends_with('\n') {
+                out.push('\n');
+            }
+            out.push_str(&format!(
+                "#extension GL_GOOGLE_include_directive : enable\n#line {}\n",
+                index + 2
+            ));
+            done = true;
+        }
+    }
+    if done {
+        out
+    } else {
+        text.to_string()
+    }
+}
+
+/// The prerequisites of a make rule (`target: a b\ c`), as glslang and
+/// glslc write them.
+fn depfile_inputs(text: &str) -> Vec<PathBuf> {
+    let joined = text.replace("\\\n", " ");
+    let Some((_, inputs)) = joined.split_once(": ") else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut chars = inputs.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek() == Some(&' ') => {
+                current.push(' ');
+                chars.next();
+            }
+            c if c.is_whitespace() => {
+                if !current.is_empty() {
+                    out.push(PathBuf::from(std::mem::take(&mut current)));
+                }
+            }
+            c => current.push(c),
+        }
+    }
+    if !current.is_empty() {
+        out.push(PathBuf::from(current));
+    }
+    out
+}
+
+/// glslang's `ERROR: file:line: message` lines as diagnostics; those in
+/// the shader itself point at the line.
+fn diagnostics(log: &str, input: &Path, source: &Source, text: &str) -> Vec<Diagnostic> {
+    let input_name = input.display().to_string();
+    let mut out = Vec::new();
+    let mut other = Vec::new();
+    for line in log.lines() {
+        let (severity_error, rest) = if let Some(rest) = line.strip_prefix("ERROR: ") {
+            (true, rest)
+        } else if let Some(rest) = line.strip_prefix("WARNING: ") {
+            (false, rest)
+        } else {
+            continue;
+        };
+        let located = parse_location(rest);
+        let Some((file, line_number, message)) = located else {
+            if severity_error && !rest.contains("compilation errors") {
+                other.push(rest.trim().to_string());
+            }
+            continue;
+        };
+        if message.contains("compilation terminated") {
+            continue;
+        }
+        let message = tidy(message);
+        let mut d = if severity_error {
+            Diagnostic::error(message)
+        } else {
+            Diagnostic::warning(message)
+        }
+        .with_code("glslang");
+        if file == input_name || Path::new(file) == input {
+            let start = crate::source::offset_of(text, line_number, 1);
+            let end = text[start..].find('\n').map_or(text.len(), |n| start + n);
+            let indent = text[start..end].len() - text[start..end].trim_start().len();
+            d = d.with_primary(naga::Span::new((start + indent) as u32, end as u32), "here");
+        } else {
+            d = d.with_note(format!(
+                "in {file}:{line_number}, included by {}",
+                source.name
+            ));
+        }
+        out.push(d);
+    }
+    if out.iter().all(|d| !d.is_error()) {
+        let message = if other.is_empty() {
+            format!("glslang rejected the shader:\n{}", log.trim())
+        } else {
+            other.join("; ")
+        };
+        out.push(Diagnostic::error(message).with_code("glslang"));
+    }
+    out
+}
+
+/// `file:line: message`, the file possibly holding colons.
+fn parse_location(rest: &str) -> Option<(&str, usize, &str)> {
+    let mut search = 0;
+    while let Some(colon) = rest[search..].find(':').map(|c| c + search) {
+        let after = &rest[colon + 1..];
+        if let Some(end) = after.find(':') {
+            if let Ok(line) = after[..end].trim().parse::<usize>() {
+                return Some((&rest[..colon], line, after[end + 1..].trim()));
+            }
+        }
+        search = colon + 1;
+    }
+    None
+}
+
+/// `'foo' : undeclared identifier` reads better as `undeclared identifier: 'foo'`.
+fn tidy(message: &str) -> String {
+    match message.split_once(" : ") {
+        Some((subject, what)) if subject.trim() == "''" => what.trim().to_string(),
+        Some((subject, what)) => format!("{}: {}", what.trim(), subject.trim()),
+        None => message.trim().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depfile_prerequisites_unescape_spaces() {
+        let deps = depfile_inputs("out.spv: /a/main.comp /b/my\\ inc.h \\\n ./c.h\n");
+        assert_eq!(
+            deps,
+            vec![
+                PathBuf::from("/a/main.comp"),
+                PathBuf::from("/b/my inc.h"),
+                PathBuf::from("./c.h")
+            ]
+        );
+    }
+
+    #[test]
+    fn include_extension_keeps_line_numbers() {
+        let text = "#version 450\n#include \"a.h\"\nvoid main() {}\n";
+        let out = enable_includes(text);
+        assert_eq!(
+            out,
+            "#version 450\n#extension GL_GOOGLE_include_directive : enable\n#line 2\n#include \"a.h\"\nvoid main() {}\n"
+        );
+        assert_eq!(
+            enable_includes("#version 450\nvoid main() {}\n"),
+            "#version 450\nvoid main() {}\n"
+        );
+    }
+
+    #[test]
+    fn locations_with_colons_in_the_path() {
+        assert_eq!(
+            parse_location("C:/x/a.comp:4: 'foo' : undeclared identifier"),
+            Some(("C:/x/a.comp", 4, "'foo' : undeclared identifier"))
+        );
+        assert_eq!(
+            tidy("'foo' : undeclared identifier"),
+            "undeclared identifier: 'foo'"
+        );
+    }
+}
