@@ -16,6 +16,7 @@
 //! before one store of it at most): another invocation's word becomes
 //! visible to a lane only through the record accesses that moved it.
 
+mod cost;
 mod permutation;
 mod records;
 mod sites;
@@ -31,6 +32,7 @@ use crate::analysis::uniformity::{FunctionRef, FunctionUniformity, StatementPath
 use crate::diagnostic::Diagnostic;
 use crate::ir::{ensure_type, rebuild_function, BlockBuilder, Rewrite};
 use crate::pass::{Change, Pass, PassContext, Requirement, Selection, Target};
+use cost::Access;
 use permutation::{load_record, store_rounds, IrArith};
 use records::Layout;
 use sites::{LoadGroup, StoreGroup};
@@ -77,23 +79,6 @@ impl Pass for LaneTranspose {
             }
             transpose_entry_point(module, index, &uniformity, &used_by_functions, cx);
         }
-    }
-}
-
-/// The cost model: how much faster a kernel that loads and stores
-/// `k`-word records by the global invocation index ran once rewritten, on
-/// an NVIDIA H100 (docs/BENCHMARKS.md). Under `--passes all` the pass
-/// rewrites only where this is above 1.
-fn expected_speedup(k: u32) -> f64 {
-    match k {
-        2 => 1.14,
-        3 => 1.17,
-        4 => 1.24,
-        5 => 1.35,
-        6 => 1.59,
-        7 => 2.35,
-        8 => 2.91,
-        _ => 0.0,
     }
 }
 
@@ -155,6 +140,13 @@ impl Plan {
             Plan::Loads(_) => "load",
         }
     }
+
+    fn access(&self) -> Access {
+        match self {
+            Plan::Stores(_) => Access::Store,
+            Plan::Loads(_) => Access::Load,
+        }
+    }
 }
 
 /// The note for an access left as it is.
@@ -162,6 +154,26 @@ fn not_applied(what: &str, reason: &str, span: Span, label: &str) -> Diagnostic 
     Diagnostic::note(format!("{what} left as it is: {reason}"))
         .with_code("lane-transpose::not-applied")
         .with_primary(span, label)
+}
+
+/// The note for an access `--passes all` leaves because no measurement
+/// shows that rewriting it pays.
+fn not_measured_to_pay(what: &str, access: Access, k: u32, span: Span) -> Diagnostic {
+    let reason = match cost::estimate(access, k) {
+        Some(e) => format!(
+            "under `--passes all` only rewrites measured faster are made, and this one ran at {:.2}x on {} ({}: {}); name `lane-transpose` in `--passes` to force it",
+            e.speedup, e.vendor, e.measured_on, e.source
+        ),
+        None => format!(
+            "under `--passes all` only rewrites measured faster are made, and no measurement covers {}s of {k}-word records; name `lane-transpose` in `--passes` to force it",
+            match access {
+                Access::Store => "store",
+                Access::Load => "load",
+            }
+        ),
+    };
+    not_applied(what, &reason, span, "not measured to pay")
+        .with_code("lane-transpose::not-profitable")
 }
 
 const NOT_UNIFORM: &str =
@@ -207,14 +219,15 @@ fn transpose_entry_point(
     let mut plans = Vec::new();
     for plan in candidates {
         let k = plan.k();
-        if cx.selection == Selection::All && expected_speedup(k) <= 1.0 {
-            continue;
-        }
         let what = format!(
             "the {} of {k}-word records of `{}`",
             plan.kind(),
             global_name(module, plan.global())
         );
+        if cx.selection == Selection::All && !cost::pays(plan.access(), k) {
+            cx.report(not_measured_to_pay(&what, plan.access(), k, plan.span()));
+            continue;
+        }
         if let Some(reason) = group_refusal(module, function, &sites, &plan, used_by_functions) {
             cx.report(not_applied(&what, &reason, plan.span(), &reason));
         } else if flow.is_control_flow_uniform_at(plan.path()) != Some(true) {
@@ -256,8 +269,15 @@ fn transpose_entry_point(
         )
         .with_strategy("shuffle-transpose")
         .with_detail("buffer", &name)
-        .with_detail("words_per_record", k)
-        .with_detail("expected_speedup", format!("{:.2}", expected_speedup(k)));
+        .with_detail("words_per_record", k);
+        change = match cost::estimate(plan.access(), k) {
+            Some(e) => change
+                .with_detail("expected_speedup", format!("{:.2}", e.speedup))
+                .with_detail("measured_on", e.measured_on)
+                .with_detail("measured_kernel", e.kernel)
+                .with_detail("measurement", e.source),
+            None => change.with_detail("expected_speedup", "unmeasured"),
+        };
         if let Some(b) = binding {
             change = change
                 .with_detail("group", b.group)
@@ -307,9 +327,10 @@ fn flatten_records(
     let function = &module.entry_points[index].function;
     let mut chosen = Vec::new();
     for (global, var) in module.global_variables.iter() {
-        let Some(Layout::Records { .. }) = records::layout(module, var) else {
+        let Some(Layout::Records { ref scalars, .. }) = records::layout(module, var) else {
             continue;
         };
+        let k = scalars.len() as u32;
         let accessed = function
             .expressions
             .iter()
@@ -331,10 +352,13 @@ fn flatten_records(
         }
         // Only worth it where a whole record is accessed in uniform control
         // flow by the global invocation index.
+        // Under `--passes all`, only where such an access is one the cost
+        // model rewrites.
         let accesses = whole_record_accesses(function, global);
         if accesses.iter().any(|a| {
             flow.is_control_flow_uniform_at(&a.path) == Some(true)
                 && sites::is_global_invocation_x(module, function, a.index)
+                && (cx.selection == Selection::Explicit || cost::pays(a.access, k))
         }) {
             chosen.push((global, span));
             continue;
@@ -379,6 +403,7 @@ fn flatten_records(
 /// A load or store of a whole record.
 struct RecordAccess {
     kind: &'static str,
+    access: Access,
     /// The statement, or the `Emit` of the load.
     path: StatementPath,
     index: Handle<Expression>,
@@ -405,6 +430,7 @@ fn whole_record_accesses(
                 if let Some(index) = record_index(pointer) {
                     out.push(RecordAccess {
                         kind: "store",
+                        access: Access::Store,
                         path: path.clone(),
                         index,
                         span,
@@ -417,6 +443,7 @@ fn whole_record_accesses(
                         if let Some(index) = record_index(pointer) {
                             out.push(RecordAccess {
                                 kind: "load",
+                                access: Access::Load,
                                 path: path.clone(),
                                 index,
                                 span: e.get_span(h),
