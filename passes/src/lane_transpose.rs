@@ -17,6 +17,7 @@
 //! visible to a lane only through the record accesses that moved it.
 
 mod cost;
+mod guards;
 mod permutation;
 mod records;
 mod sites;
@@ -35,7 +36,7 @@ use crate::pass::{Change, Pass, PassContext, Requirement, Selection, Target};
 use cost::Access;
 use permutation::{load_record, store_rounds, IrArith};
 use records::Layout;
-use sites::{LoadGroup, StoreGroup};
+use sites::{LoadGroup, StoreGroup, WordArray};
 
 pub struct LaneTranspose;
 
@@ -67,17 +68,74 @@ impl Pass for LaneTranspose {
         // The pass changes entry points only, so this holds throughout.
         let used_by_functions = globals_used_by_functions(module);
         let mut uniformity = Uniformity::analyze(module);
+        let mut flattened = HashMap::new();
         for index in 0..module.entry_points.len() {
             if module.entry_points[index].stage != ShaderStage::Compute {
                 continue;
             }
-            if flatten_records(module, index, &uniformity, &used_by_functions, cx) {
-                // Flattening moved this entry point's statements: its paths
-                // are new. Rewriting an entry point leaves the others' as
-                // they were.
+            // First with the bounds guards lifted, then, where that
+            // coalesces nothing, as the entry point is.
+            for lift_guards in [true, false] {
+                let before = (module.clone(), cx.changes.len(), cx.diagnostics.len());
+                let sunk = if lift_guards {
+                    let records: Vec<_> = module
+                        .global_variables
+                        .iter()
+                        .filter(|(_, g)| records::layout(module, g).is_some())
+                        .map(|(h, _)| h)
+                        .collect();
+                    let mut function = std::mem::take(&mut module.entry_points[index].function);
+                    let sunk = guards::lift(module, &mut function, &|g| records.contains(&g));
+                    module.entry_points[index].function = function;
+                    match sunk {
+                        Some(sunk) => {
+                            uniformity = Uniformity::analyze(module);
+                            Some(sunk)
+                        }
+                        None => continue,
+                    }
+                } else {
+                    None
+                };
+                let records = flatten_records(module, index, &uniformity, &used_by_functions, cx);
+                let flattened_here = !records.is_empty();
+                if flattened_here {
+                    // Flattening moved this entry point's statements: its
+                    // paths are new. Rewriting an entry point leaves the
+                    // others' as they were.
+                    flattened.extend(records);
+                    uniformity = Uniformity::analyze(module);
+                }
+                let coalesced = transpose_entry_point(
+                    module,
+                    index,
+                    &uniformity,
+                    &used_by_functions,
+                    &flattened,
+                    sunk.as_ref(),
+                    cx,
+                );
+                if coalesced || !(flattened_here || lift_guards) {
+                    break;
+                }
+                // Flattening and lifting pay only through the accesses they
+                // let the pass coalesce: the entry point goes back as it was.
+                let (old_module, changes, diagnostics) = before;
+                *module = old_module;
                 uniformity = Uniformity::analyze(module);
+                cx.changes.truncate(changes);
+                if lift_guards {
+                    // The attempt without lifting says why, of the
+                    // shader as written.
+                    cx.diagnostics.truncate(diagnostics);
+                }
+                flattened.retain(|&g, _| {
+                    matches!(
+                        records::layout(module, &module.global_variables[g]),
+                        Some(Layout::Words(_))
+                    )
+                });
             }
-            transpose_entry_point(module, index, &uniformity, &used_by_functions, cx);
         }
     }
 }
@@ -201,21 +259,31 @@ fn transpose_entry_point(
     index: usize,
     uniformity: &Uniformity,
     used_by_functions: &[Handle<naga::GlobalVariable>],
+    flattened: &HashMap<Handle<naga::GlobalVariable>, WordArray>,
+    sunk: Option<&guards::Sunk>,
     cx: &mut PassContext<'_>,
-) {
+) -> bool {
     let flow = uniformity.function(FunctionRef::EntryPoint(index));
     let function = &module.entry_points[index].function;
-    let words = |g| {
-        matches!(
-            records::layout(module, &module.global_variables[g]),
-            Some(Layout::Words(_))
-        )
+    let words = |g| match records::layout(module, &module.global_variables[g]) {
+        Some(Layout::Words(_)) => Some(flattened.get(&g).cloned().unwrap_or_default()),
+        _ => None,
     };
     let sites = sites::find(module, function, words);
     let mut candidates: Vec<Plan> = (sites.stores.iter().cloned().map(Plan::Stores))
         .chain(sites.loads.iter().cloned().map(Plan::Loads))
         .collect();
     candidates.sort_by(|a, b| a.path().cmp(b.path()));
+    for partial in &sites.partial_stores {
+        let what = format!(
+            "the stores to words {:?} of {}-word records of `{}`",
+            partial.words,
+            partial.k,
+            global_name(module, partial.global)
+        );
+        let reason = "they leave out words of the record that are not padding, which a coalesced store would overwrite";
+        cx.report(not_applied(&what, reason, partial.span, "part of a record stored here"));
+    }
     let mut plans = Vec::new();
     for plan in candidates {
         let k = plan.k();
@@ -237,7 +305,24 @@ fn transpose_entry_point(
         }
     }
     if plans.is_empty() {
-        return;
+        return false;
+    }
+    let regions = sunk.map(|s| guards::regions(function, s)).unwrap_or_default();
+    if let Some(sunk) = sunk {
+        // A record store lifted out of its guard is right only coalesced,
+        // with the guard in the check and the fallback.
+        for &global in &sunk.stored {
+            let planned: usize = plans
+                .iter()
+                .map(|p| match *p {
+                    Plan::Stores(ref g) if g.global == global => g.paths.len(),
+                    _ => 0,
+                })
+                .sum();
+            if planned != guards::stores_into(function, global) {
+                return false;
+            }
+        }
     }
     let builtins = ensure_subgroup_builtins(module, index);
     let u32_ty = ensure_type(&mut module.types, TypeInner::Scalar(Scalar::U32));
@@ -263,8 +348,11 @@ fn transpose_entry_point(
             format!("coalesce-{}", plan.kind()),
             span,
             format!(
-                "{k}-word records of `{name}` {}d in coalesced rounds, moved between lanes with {k} subgroup shuffles",
-                plan.kind()
+                "{k}-word records of `{name}` {} in coalesced rounds, moved between lanes with {k} subgroup shuffles",
+                match plan.access() {
+                    Access::Store => "stored",
+                    Access::Load => "loaded",
+                }
             ),
         )
         .with_strategy("shuffle-transpose")
@@ -285,11 +373,13 @@ fn transpose_entry_point(
         }
         cx.record(change);
         let scalar_ty = ensure_type(&mut module.types, TypeInner::Scalar(scalar));
+        let active = guards::region_of(&regions, plan.path());
         groups.push(Group {
             plan,
             scalar,
             scalar_ty,
             length,
+            active,
         });
     }
     let mut rewrite = Transpose {
@@ -311,26 +401,29 @@ fn transpose_entry_point(
             .with_code("lane-transpose::internal"),
         );
     }
+    true
 }
 
-/// Rewrites the arrays of records this entry point accesses as whole
-/// records in uniform control flow into word arrays, so that their
-/// accesses become word groups; whether it rewrote any.
+/// Rewrites the arrays of records this entry point accesses in uniform
+/// control flow into word arrays, so that their accesses become word
+/// groups; the arrays it rewrote, with their records' words and padding.
 fn flatten_records(
     module: &mut Module,
     index: usize,
     uniformity: &Uniformity,
     used_by_functions: &[Handle<naga::GlobalVariable>],
     cx: &mut PassContext<'_>,
-) -> bool {
+) -> Vec<(Handle<naga::GlobalVariable>, WordArray)> {
     let flow = uniformity.function(FunctionRef::EntryPoint(index));
     let function = &module.entry_points[index].function;
     let mut chosen = Vec::new();
     for (global, var) in module.global_variables.iter() {
-        let Some(Layout::Records { ref scalars, .. }) = records::layout(module, var) else {
+        let Some(layout @ Layout::Records { words: k, .. }) = records::layout(module, var) else {
             continue;
         };
-        let k = scalars.len() as u32;
+        let Layout::Records { ref members, .. } = layout else {
+            unreachable!()
+        };
         let accessed = function
             .expressions
             .iter()
@@ -346,21 +439,25 @@ fn flatten_records(
             cx.report(not_applied(&what, reason, span, "declared here"));
             continue;
         }
-        if let Some(reason) = records::unflattenable_use(function, global) {
+        if let Some(reason) = records::unflattenable_use(function, global, members) {
             cx.report(not_applied(&what, reason, span, "declared here"));
             continue;
         }
-        // Only worth it where a whole record is accessed in uniform control
-        // flow by the global invocation index.
+        // Only worth it where a record is accessed in uniform control flow
+        // by the global invocation index.
         // Under `--passes all`, only where such an access is one the cost
         // model rewrites.
-        let accesses = whole_record_accesses(function, global);
+        let accesses = record_accesses(function, global);
         if accesses.iter().any(|a| {
             flow.is_control_flow_uniform_at(&a.path) == Some(true)
                 && sites::is_global_invocation_x(module, function, a.index)
                 && (cx.selection == Selection::Explicit || cost::pays(a.access, k))
         }) {
-            chosen.push((global, span));
+            let array = WordArray {
+                record_words: Some(k),
+                padding: layout.padding(),
+            };
+            chosen.push((global, span, array));
             continue;
         }
         for a in accesses {
@@ -374,21 +471,24 @@ fn flatten_records(
             );
         }
     }
-    let flattened = !chosen.is_empty();
-    for (global, span) in chosen {
+    let mut flattened = Vec::new();
+    for (global, span, array) in chosen {
         let name = global_name(module, global);
         let mut function = std::mem::take(&mut module.entry_points[index].function);
         let result = records::flatten(module, &mut function, global, span);
         module.entry_points[index].function = function;
         match result {
-            Ok(()) => cx.record(
-                Change::new(
-                    "flatten-records",
-                    span,
-                    format!("`{name}` is accessed as the array<u32> of the same bytes"),
-                )
-                .with_detail("buffer", &name),
-            ),
+            Ok(()) => {
+                cx.record(
+                    Change::new(
+                        "flatten-records",
+                        span,
+                        format!("`{name}` is accessed as the array<u32> of the same bytes"),
+                    )
+                    .with_detail("buffer", &name),
+                );
+                flattened.push((global, array));
+            }
             Err(e) => cx.report(not_applied(
                 &format!("`{name}`"),
                 e.0,
@@ -400,7 +500,7 @@ fn flatten_records(
     flattened
 }
 
-/// A load or store of a whole record.
+/// A load or store of a record, a member or a component.
 struct RecordAccess {
     kind: &'static str,
     access: Access,
@@ -410,16 +510,20 @@ struct RecordAccess {
     span: Span,
 }
 
-fn whole_record_accesses(
+fn record_accesses(
     function: &Function,
     global: Handle<naga::GlobalVariable>,
 ) -> Vec<RecordAccess> {
     let e = &function.expressions;
-    let record_index = |pointer: Handle<Expression>| match e[pointer] {
-        Expression::Access { base, index } => {
-            matches!(e[base], Expression::GlobalVariable(g) if g == global).then_some(index)
+    let record_index = |mut pointer: Handle<Expression>| loop {
+        match e[pointer] {
+            Expression::Access { base, index } => {
+                break matches!(e[base], Expression::GlobalVariable(g) if g == global)
+                    .then_some(index)
+            }
+            Expression::AccessIndex { base, .. } => pointer = base,
+            _ => break None,
         }
-        _ => None,
     };
     let mut out = Vec::new();
     walk_with_paths(
@@ -587,6 +691,8 @@ struct Group {
     scalar_ty: Handle<Type>,
     /// The array's length in words, if fixed.
     length: Option<u32>,
+    /// The flag of the bounds guard the group was lifted out of.
+    active: Option<Handle<naga::LocalVariable>>,
 }
 
 /// A store's pointer and value.
@@ -611,6 +717,7 @@ struct Operands {
     k: u32,
     scalar: Scalar,
     length: Option<u32>,
+    active: Option<Handle<naga::LocalVariable>>,
 }
 
 impl Transpose {
@@ -644,12 +751,17 @@ impl Transpose {
             k: group.plan.k(),
             scalar: group.scalar,
             length: group.length,
+            active: group.active,
         }
     }
 
     /// Emits the check that the subgroup may take the coalesced path, and
     /// returns it with the subgroup's first record, its lane and size.
     fn fast_path(&self, b: &mut BlockBuilder<'_>, o: &Operands) -> [Handle<Expression>; 4] {
+        let in_bounds = o.active.map(|local| {
+            let pointer = b.expr(Expression::LocalVariable(local));
+            b.load(pointer)
+        });
         let lane = self.builtin(b, self.builtins.lane);
         let size = self.builtin(b, self.builtins.size);
         let base = b.binary(BinaryOperator::Subtract, o.i, lane);
@@ -669,9 +781,35 @@ impl Transpose {
         let inside = b.binary(BinaryOperator::LessEqual, base, last_start);
         let fits = b.binary(BinaryOperator::LogicalAnd, room, inside);
         let whole = b.binary(BinaryOperator::LogicalAnd, full, consecutive);
-        let ok = b.binary(BinaryOperator::LogicalAnd, whole, fits);
+        let mut ok = b.binary(BinaryOperator::LogicalAnd, whole, fits);
+        if let Some(in_bounds) = in_bounds {
+            ok = b.binary(BinaryOperator::LogicalAnd, ok, in_bounds);
+        }
         let fast = b.subgroup_reduce(SubgroupOperation::All, ok, self.bool_ty);
         [fast, base, lane, size]
+    }
+
+    /// A block of what `build` adds, run only where the invocation is
+    /// active, if the group was lifted out of a bounds guard.
+    fn guarded(
+        &self,
+        b: &mut BlockBuilder<'_>,
+        o: &Operands,
+        build: impl FnOnce(&mut BlockBuilder<'_>),
+    ) -> naga::Block {
+        let Some(local) = o.active else {
+            return b.block(build);
+        };
+        b.block(|b| {
+            let pointer = b.expr(Expression::LocalVariable(local));
+            let active = b.load(pointer);
+            let accept = b.block(build);
+            b.statement(Statement::If {
+                condition: active,
+                accept,
+                reject: naga::Block::new(),
+            });
+        })
     }
 
     /// `words[k * base + r * size + lane]` for round `r`.
@@ -717,9 +855,13 @@ impl Transpose {
         for (&(_, value), &c) in stores.iter().zip(components) {
             values[c as usize] = Some(value);
         }
+        // Padding words, which no store writes, are written as zero.
         let registers: Vec<_> = values
             .iter()
-            .map(|v| b.to_u32_bits(v.expect("every component is stored"), o.scalar.kind))
+            .map(|v| match *v {
+                Some(v) => b.to_u32_bits(v, o.scalar.kind),
+                None => b.u32(0),
+            })
             .collect();
         let rounds = {
             let mut arith = IrArith::new(b, self.u32_ty);
@@ -734,7 +876,7 @@ impl Transpose {
                 b.store(pointer, value);
             }
         });
-        let reject = b.block(|b| {
+        let reject = self.guarded(b, o, |b| {
             for &(pointer, value) in stores {
                 b.store(pointer, value);
             }
@@ -748,7 +890,12 @@ impl Transpose {
 
     /// As [`Self::emit_stores`], the shuffles are unconditional; the
     /// coalesced loads land in locals first.
-    fn emit_loads(&self, b: &mut BlockBuilder<'_>, o: &Operands, locals: &[Handle<Expression>]) {
+    fn emit_loads(
+        &self,
+        b: &mut BlockBuilder<'_>,
+        o: &Operands,
+        locals: &[Option<Handle<Expression>>],
+    ) {
         let [fast, base, lane, size] = self.fast_path(b, o);
         let round_locals: Vec<_> = (0..o.k)
             .map(|r| b.local(&format!("coalesced_word{r}"), self.u32_ty))
@@ -775,14 +922,19 @@ impl Transpose {
         };
         let accept = b.block(|b| {
             for (word, &local) in record.into_iter().zip(locals) {
-                let value = b.from_u32_bits(word, o.scalar.kind);
-                b.store(local, value);
+                if let Some(local) = local {
+                    let value = b.from_u32_bits(word, o.scalar.kind);
+                    b.store(local, value);
+                }
             }
         });
-        let reject = b.block(|b| {
+        let reject = self.guarded(b, o, |b| {
             let k = b.u32(o.k);
             let first = b.binary(BinaryOperator::Multiply, o.i, k);
             for (c, &local) in locals.iter().enumerate() {
+                let Some(local) = local else {
+                    continue;
+                };
                 let index = if c == 0 {
                     first
                 } else {
@@ -829,13 +981,18 @@ impl Rewrite for Transpose {
         let mut locals = Vec::new();
         let mut pointers = Vec::new();
         let loads = loads.loads.clone();
-        for (c, &load) in loads.iter().enumerate() {
+        for (c, load) in loads.iter().enumerate() {
+            let Some(&load) = load.as_ref() else {
+                // Padding: loaded with the rest, then dropped.
+                pointers.push(None);
+                continue;
+            };
             let pointer = b.local(&format!("record_word{c}"), scalar_ty);
             let Expression::LocalVariable(local) = b.expressions()[pointer] else {
                 unreachable!()
             };
             locals.push(local);
-            pointers.push(pointer);
+            pointers.push(Some(pointer));
             self.load_results.insert(load, local);
         }
         self.emit_loads(b, &o, &pointers);
