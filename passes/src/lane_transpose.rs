@@ -462,8 +462,11 @@ fn flatten_records(
         }
         for a in accesses {
             let what = format!("the {} of a record of `{name}`", a.kind);
+            let by_gid = sites::is_global_invocation_x(module, function, a.index);
             cx.report(
-                if sites::is_global_invocation_x(module, function, a.index) {
+                if by_gid && flow.is_control_flow_uniform_at(&a.path) == Some(true) {
+                    not_measured_to_pay(&what, a.access, k, a.span)
+                } else if by_gid {
                     not_uniform(&what, a.span, flow, &a.path)
                 } else {
                     not_applied(&what, NOT_GLOBAL_X, a.span, "indexed here")
