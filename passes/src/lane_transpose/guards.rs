@@ -59,7 +59,27 @@ pub fn lift(
         return None;
     }
     let bool_ty = ensure_type(&mut module.types, TypeInner::Scalar(Scalar::BOOL));
+    let mut predicate_flag = None;
     if Predicate::has_exit(Exit::Return, &body) {
+        // Only returns that are bounds guards themselves.
+        let guards_only = body.iter().all(|st| match *st {
+            Statement::If {
+                condition,
+                ref accept,
+                ref reject,
+            } if is_bounds_check(&function.expressions, condition)
+                && reject.is_empty()
+                && matches!(accept.last(), Some(Statement::Return { value: None }))
+                && accept.len() == 1 =>
+            {
+                true
+            }
+            ref other => !Predicate::has_exit(Exit::Return, &block_of(other)),
+        });
+        if !guards_only {
+            function.body = original;
+            return None;
+        }
         let span = body.span_iter().next().map_or(Span::UNDEFINED, |(_, s)| *s);
         let local = add_local(&mut function.local_variables, "in_bounds", bool_ty, span);
         let flag = function
@@ -76,6 +96,7 @@ pub fn lift(
             },
             span,
         );
+        predicate_flag = Some(flag);
         let mut rest = Predicate {
             expressions: &mut function.expressions,
             exit: Exit::Return,
@@ -87,6 +108,7 @@ pub fn lift(
         body = predicated;
     }
     let mut lifter = Lifter {
+        predicate_flag,
         function,
         bool_ty,
         records,
@@ -103,6 +125,8 @@ pub fn lift(
 }
 
 struct Lifter<'a, R> {
+    /// The flag the early returns clear.
+    predicate_flag: Option<Handle<Expression>>,
     function: &'a mut Function,
     bool_ty: Handle<naga::Type>,
     records: &'a R,
@@ -121,6 +145,7 @@ impl<R: Fn(Handle<GlobalVariable>) -> bool> Lifter<'_, R> {
                     accept,
                     reject,
                 } if reject.is_empty()
+                    && self.is_guard(condition)
                     && accesses_records(self.function, &accept, self.records)
                     && liftable(&accept) =>
                 {
@@ -135,6 +160,13 @@ impl<R: Fn(Handle<GlobalVariable>) -> bool> Lifter<'_, R> {
             }
         }
         out
+    }
+
+    /// A bounds check, or the flag the early bounds checks clear.
+    fn is_guard(&self, condition: Handle<Expression>) -> bool {
+        let e = &self.function.expressions;
+        is_bounds_check(e, condition)
+            || matches!(e[condition], Expression::Load { pointer } if Some(pointer) == self.predicate_flag)
     }
 
     /// Stores `condition` (and `outer`) into a new flag; a pointer to it.
@@ -227,6 +259,37 @@ fn drop_trailing_returns(body: &mut Block) {
                 branch.cull(branch.len() - 1..);
             }
         }
+    }
+}
+
+/// A statement as a block, to ask whether it holds a return.
+fn block_of(statement: &Statement) -> Block {
+    let mut b = Block::new();
+    b.push(statement.clone(), Span::UNDEFINED);
+    b
+}
+
+/// Whether `condition` compares a component of a built-in argument (the
+/// invocation's index) with something: `i < n`, `i >= arrayLength(&a)`.
+fn is_bounds_check(e: &naga::Arena<Expression>, condition: Handle<Expression>) -> bool {
+    let is_index = |h: Handle<Expression>| match e[h] {
+        Expression::AccessIndex { base, .. } => match e[base] {
+            Expression::FunctionArgument(_) => true,
+            Expression::AccessIndex { base, .. } => {
+                matches!(e[base], Expression::FunctionArgument(_))
+            }
+            _ => false,
+        },
+        Expression::FunctionArgument(_) => true,
+        _ => false,
+    };
+    match e[condition] {
+        Expression::Binary { op, left, right } => {
+            use BinaryOperator as B;
+            matches!(op, B::Less | B::LessEqual | B::Greater | B::GreaterEqual)
+                && (is_index(left) || is_index(right))
+        }
+        _ => false,
     }
 }
 
