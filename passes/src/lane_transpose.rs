@@ -282,7 +282,12 @@ fn transpose_entry_point(
             global_name(module, partial.global)
         );
         let reason = "they leave out words of the record that are not padding, which a coalesced store would overwrite";
-        cx.report(not_applied(&what, reason, partial.span, "part of a record stored here"));
+        cx.report(not_applied(
+            &what,
+            reason,
+            partial.span,
+            "part of a record stored here",
+        ));
     }
     let mut plans = Vec::new();
     for plan in candidates {
@@ -307,7 +312,9 @@ fn transpose_entry_point(
     if plans.is_empty() {
         return false;
     }
-    let regions = sunk.map(|s| guards::regions(function, s)).unwrap_or_default();
+    let regions = sunk
+        .map(|s| guards::regions(function, s))
+        .unwrap_or_default();
     if let Some(sunk) = sunk {
         // A record store lifted out of its guard is right only coalesced,
         // with the guard in the check and the fallback.
@@ -513,10 +520,7 @@ struct RecordAccess {
     span: Span,
 }
 
-fn record_accesses(
-    function: &Function,
-    global: Handle<naga::GlobalVariable>,
-) -> Vec<RecordAccess> {
+fn record_accesses(function: &Function, global: Handle<naga::GlobalVariable>) -> Vec<RecordAccess> {
     let e = &function.expressions;
     let record_index = |mut pointer: Handle<Expression>| loop {
         match e[pointer] {

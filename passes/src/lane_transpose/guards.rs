@@ -183,7 +183,9 @@ impl<R: Fn(Handle<GlobalVariable>) -> bool> Lifter<'_, R> {
         let value = match outer {
             None => condition,
             Some(outer) => {
-                let load = f.expressions.append(Expression::Load { pointer: outer }, span);
+                let load = f
+                    .expressions
+                    .append(Expression::Load { pointer: outer }, span);
                 let both = f.expressions.append(
                     Expression::Binary {
                         op: BinaryOperator::LogicalAnd,
@@ -226,7 +228,13 @@ impl<R: Fn(Handle<GlobalVariable>) -> bool> Lifter<'_, R> {
         }
     }
 
-    fn wrap(&mut self, out: &mut Block, statement: Statement, active: Handle<Expression>, span: Span) {
+    fn wrap(
+        &mut self,
+        out: &mut Block,
+        statement: Statement,
+        active: Handle<Expression>,
+        span: Span,
+    ) {
         let load = self
             .function
             .expressions
@@ -359,19 +367,23 @@ fn liftable(block: &Block) -> bool {
 pub fn regions(function: &Function, sunk: &Sunk) -> Vec<(Vec<u32>, Handle<LocalVariable>)> {
     let e = &function.expressions;
     let mut out = Vec::new();
-    super::walk_with_paths(&function.body, &mut Vec::new(), &mut |statement, path, _| {
-        if let Statement::Store { pointer, .. } = *statement {
-            if let Expression::LocalVariable(local) = e[pointer] {
-                if sunk.flags.contains(&local) {
-                    let mut block = path.to_vec();
-                    if let Some(last) = block.last_mut() {
-                        *last += 1;
+    super::walk_with_paths(
+        &function.body,
+        &mut Vec::new(),
+        &mut |statement, path, _| {
+            if let Statement::Store { pointer, .. } = *statement {
+                if let Expression::LocalVariable(local) = e[pointer] {
+                    if sunk.flags.contains(&local) {
+                        let mut block = path.to_vec();
+                        if let Some(last) = block.last_mut() {
+                            *last += 1;
+                        }
+                        out.push((block, local));
                     }
-                    out.push((block, local));
                 }
             }
-        }
-    });
+        },
+    );
     out
 }
 

@@ -158,9 +158,10 @@ pub fn unflattenable_use(
     // A pointer may only be narrowed, loaded from or stored through.
     for (_, x) in function.expressions.iter() {
         let allowed = match *x {
-            Expression::Access { base, .. } => {
-                !matches!(kinds.get(&base), Some(Kind::Record | Kind::Member { .. } | Kind::Component))
-            }
+            Expression::Access { base, .. } => !matches!(
+                kinds.get(&base),
+                Some(Kind::Record | Kind::Member { .. } | Kind::Component)
+            ),
             Expression::AccessIndex { base, .. } => !matches!(
                 kinds.get(&base),
                 Some(Kind::Member { vector: false } | Kind::Component)

@@ -365,10 +365,11 @@ impl<W: Fn(Handle<GlobalVariable>) -> Option<WordArray>> Finder<'_, W> {
         span: Span,
         in_loop: bool,
     ) {
-        let word = word_access(self.function, self.words, pointer).and_then(|(global, index, array)| {
-            word_index(&self.constants, &self.function.expressions, index)
-                .map(|w| (global, w, array))
-        });
+        let word =
+            word_access(self.function, self.words, pointer).and_then(|(global, index, array)| {
+                word_index(&self.constants, &self.function.expressions, index)
+                    .map(|w| (global, w, array))
+            });
         let Some((global, word, array)) = word else {
             self.close_stores(open);
             return;
