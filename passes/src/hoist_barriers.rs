@@ -41,7 +41,7 @@ use crate::ir::{
 };
 use crate::pass::{Change, Pass, PassContext};
 
-mod exits;
+pub(crate) mod exits;
 mod inline;
 mod uniform_loop;
 

@@ -16,6 +16,8 @@
 //! before one store of it at most): another invocation's word becomes
 //! visible to a lane only through the record accesses that moved it.
 
+mod cost;
+mod guards;
 mod permutation;
 mod records;
 mod sites;
@@ -31,9 +33,10 @@ use crate::analysis::uniformity::{FunctionRef, FunctionUniformity, StatementPath
 use crate::diagnostic::Diagnostic;
 use crate::ir::{ensure_type, rebuild_function, BlockBuilder, Rewrite};
 use crate::pass::{Change, Pass, PassContext, Requirement, Selection, Target};
+use cost::Access;
 use permutation::{load_record, store_rounds, IrArith};
 use records::Layout;
-use sites::{LoadGroup, StoreGroup};
+use sites::{LoadGroup, StoreGroup, WordArray};
 
 pub struct LaneTranspose;
 
@@ -65,35 +68,75 @@ impl Pass for LaneTranspose {
         // The pass changes entry points only, so this holds throughout.
         let used_by_functions = globals_used_by_functions(module);
         let mut uniformity = Uniformity::analyze(module);
+        let mut flattened = HashMap::new();
         for index in 0..module.entry_points.len() {
             if module.entry_points[index].stage != ShaderStage::Compute {
                 continue;
             }
-            if flatten_records(module, index, &uniformity, &used_by_functions, cx) {
-                // Flattening moved this entry point's statements: its paths
-                // are new. Rewriting an entry point leaves the others' as
-                // they were.
+            // First with the bounds guards lifted, then, where that
+            // coalesces nothing, as the entry point is.
+            for lift_guards in [true, false] {
+                let before = (module.clone(), cx.changes.len(), cx.diagnostics.len());
+                let sunk = if lift_guards {
+                    let records: Vec<_> = module
+                        .global_variables
+                        .iter()
+                        .filter(|(_, g)| records::layout(module, g).is_some())
+                        .map(|(h, _)| h)
+                        .collect();
+                    let mut function = std::mem::take(&mut module.entry_points[index].function);
+                    let sunk = guards::lift(module, &mut function, &|g| records.contains(&g));
+                    module.entry_points[index].function = function;
+                    match sunk {
+                        Some(sunk) => {
+                            uniformity = Uniformity::analyze(module);
+                            Some(sunk)
+                        }
+                        None => continue,
+                    }
+                } else {
+                    None
+                };
+                let records = flatten_records(module, index, &uniformity, &used_by_functions, cx);
+                let flattened_here = !records.is_empty();
+                if flattened_here {
+                    // Flattening moved this entry point's statements: its
+                    // paths are new. Rewriting an entry point leaves the
+                    // others' as they were.
+                    flattened.extend(records);
+                    uniformity = Uniformity::analyze(module);
+                }
+                let coalesced = transpose_entry_point(
+                    module,
+                    index,
+                    &uniformity,
+                    &used_by_functions,
+                    &flattened,
+                    sunk.as_ref(),
+                    cx,
+                );
+                if coalesced || !(flattened_here || lift_guards) {
+                    break;
+                }
+                // Flattening and lifting pay only through the accesses they
+                // let the pass coalesce: the entry point goes back as it was.
+                let (old_module, changes, diagnostics) = before;
+                *module = old_module;
                 uniformity = Uniformity::analyze(module);
+                cx.changes.truncate(changes);
+                if lift_guards {
+                    // The attempt without lifting says why, of the
+                    // shader as written.
+                    cx.diagnostics.truncate(diagnostics);
+                }
+                flattened.retain(|&g, _| {
+                    matches!(
+                        records::layout(module, &module.global_variables[g]),
+                        Some(Layout::Words(_))
+                    )
+                });
             }
-            transpose_entry_point(module, index, &uniformity, &used_by_functions, cx);
         }
-    }
-}
-
-/// The cost model: how much faster a kernel that loads and stores
-/// `k`-word records by the global invocation index ran once rewritten, on
-/// an NVIDIA H100 (docs/BENCHMARKS.md). Under `--passes all` the pass
-/// rewrites only where this is above 1.
-fn expected_speedup(k: u32) -> f64 {
-    match k {
-        2 => 1.14,
-        3 => 1.17,
-        4 => 1.24,
-        5 => 1.35,
-        6 => 1.59,
-        7 => 2.35,
-        8 => 2.91,
-        _ => 0.0,
     }
 }
 
@@ -155,6 +198,13 @@ impl Plan {
             Plan::Loads(_) => "load",
         }
     }
+
+    fn access(&self) -> Access {
+        match self {
+            Plan::Stores(_) => Access::Store,
+            Plan::Loads(_) => Access::Load,
+        }
+    }
 }
 
 /// The note for an access left as it is.
@@ -162,6 +212,26 @@ fn not_applied(what: &str, reason: &str, span: Span, label: &str) -> Diagnostic 
     Diagnostic::note(format!("{what} left as it is: {reason}"))
         .with_code("lane-transpose::not-applied")
         .with_primary(span, label)
+}
+
+/// The note for an access `--passes all` leaves because no measurement
+/// shows that rewriting it pays.
+fn not_measured_to_pay(what: &str, access: Access, k: u32, span: Span) -> Diagnostic {
+    let reason = match cost::estimate(access, k) {
+        Some(e) => format!(
+            "under `--passes all` only rewrites measured faster are made, and this one ran at {:.2}x on {} ({}: {}); name `lane-transpose` in `--passes` to force it",
+            e.speedup, e.vendor, e.measured_on, e.source
+        ),
+        None => format!(
+            "under `--passes all` only rewrites measured faster are made, and no measurement covers {}s of {k}-word records; name `lane-transpose` in `--passes` to force it",
+            match access {
+                Access::Store => "store",
+                Access::Load => "load",
+            }
+        ),
+    };
+    not_applied(what, &reason, span, "not measured to pay")
+        .with_code("lane-transpose::not-profitable")
 }
 
 const NOT_UNIFORM: &str =
@@ -189,32 +259,48 @@ fn transpose_entry_point(
     index: usize,
     uniformity: &Uniformity,
     used_by_functions: &[Handle<naga::GlobalVariable>],
+    flattened: &HashMap<Handle<naga::GlobalVariable>, WordArray>,
+    sunk: Option<&guards::Sunk>,
     cx: &mut PassContext<'_>,
-) {
+) -> bool {
     let flow = uniformity.function(FunctionRef::EntryPoint(index));
     let function = &module.entry_points[index].function;
-    let words = |g| {
-        matches!(
-            records::layout(module, &module.global_variables[g]),
-            Some(Layout::Words(_))
-        )
+    let words = |g| match records::layout(module, &module.global_variables[g]) {
+        Some(Layout::Words(_)) => Some(flattened.get(&g).cloned().unwrap_or_default()),
+        _ => None,
     };
     let sites = sites::find(module, function, words);
     let mut candidates: Vec<Plan> = (sites.stores.iter().cloned().map(Plan::Stores))
         .chain(sites.loads.iter().cloned().map(Plan::Loads))
         .collect();
     candidates.sort_by(|a, b| a.path().cmp(b.path()));
+    for partial in &sites.partial_stores {
+        let what = format!(
+            "the stores to words {:?} of {}-word records of `{}`",
+            partial.words,
+            partial.k,
+            global_name(module, partial.global)
+        );
+        let reason = "they leave out words of the record that are not padding, which a coalesced store would overwrite";
+        cx.report(not_applied(
+            &what,
+            reason,
+            partial.span,
+            "part of a record stored here",
+        ));
+    }
     let mut plans = Vec::new();
     for plan in candidates {
         let k = plan.k();
-        if cx.selection == Selection::All && expected_speedup(k) <= 1.0 {
-            continue;
-        }
         let what = format!(
             "the {} of {k}-word records of `{}`",
             plan.kind(),
             global_name(module, plan.global())
         );
+        if cx.selection == Selection::All && !cost::pays(plan.access(), k) {
+            cx.report(not_measured_to_pay(&what, plan.access(), k, plan.span()));
+            continue;
+        }
         if let Some(reason) = group_refusal(module, function, &sites, &plan, used_by_functions) {
             cx.report(not_applied(&what, &reason, plan.span(), &reason));
         } else if flow.is_control_flow_uniform_at(plan.path()) != Some(true) {
@@ -224,7 +310,26 @@ fn transpose_entry_point(
         }
     }
     if plans.is_empty() {
-        return;
+        return false;
+    }
+    let regions = sunk
+        .map(|s| guards::regions(function, s))
+        .unwrap_or_default();
+    if let Some(sunk) = sunk {
+        // A record store lifted out of its guard is right only coalesced,
+        // with the guard in the check and the fallback.
+        for &global in &sunk.stored {
+            let planned: usize = plans
+                .iter()
+                .map(|p| match *p {
+                    Plan::Stores(ref g) if g.global == global => g.paths.len(),
+                    _ => 0,
+                })
+                .sum();
+            if planned != guards::stores_into(function, global) {
+                return false;
+            }
+        }
     }
     let builtins = ensure_subgroup_builtins(module, index);
     let u32_ty = ensure_type(&mut module.types, TypeInner::Scalar(Scalar::U32));
@@ -250,14 +355,24 @@ fn transpose_entry_point(
             format!("coalesce-{}", plan.kind()),
             span,
             format!(
-                "{k}-word records of `{name}` {}d in coalesced rounds, moved between lanes with {k} subgroup shuffles",
-                plan.kind()
+                "{k}-word records of `{name}` {} in coalesced rounds, moved between lanes with {k} subgroup shuffles",
+                match plan.access() {
+                    Access::Store => "stored",
+                    Access::Load => "loaded",
+                }
             ),
         )
         .with_strategy("shuffle-transpose")
         .with_detail("buffer", &name)
-        .with_detail("words_per_record", k)
-        .with_detail("expected_speedup", format!("{:.2}", expected_speedup(k)));
+        .with_detail("words_per_record", k);
+        change = match cost::estimate(plan.access(), k) {
+            Some(e) => change
+                .with_detail("expected_speedup", format!("{:.2}", e.speedup))
+                .with_detail("measured_on", e.measured_on)
+                .with_detail("measured_kernel", e.kernel)
+                .with_detail("measurement", e.source),
+            None => change.with_detail("expected_speedup", "unmeasured"),
+        };
         if let Some(b) = binding {
             change = change
                 .with_detail("group", b.group)
@@ -265,11 +380,13 @@ fn transpose_entry_point(
         }
         cx.record(change);
         let scalar_ty = ensure_type(&mut module.types, TypeInner::Scalar(scalar));
+        let active = guards::region_of(&regions, plan.path());
         groups.push(Group {
             plan,
             scalar,
             scalar_ty,
             length,
+            active,
         });
     }
     let mut rewrite = Transpose {
@@ -291,24 +408,28 @@ fn transpose_entry_point(
             .with_code("lane-transpose::internal"),
         );
     }
+    true
 }
 
-/// Rewrites the arrays of records this entry point accesses as whole
-/// records in uniform control flow into word arrays, so that their
-/// accesses become word groups; whether it rewrote any.
+/// Rewrites the arrays of records this entry point accesses in uniform
+/// control flow into word arrays, so that their accesses become word
+/// groups; the arrays it rewrote, with their records' words and padding.
 fn flatten_records(
     module: &mut Module,
     index: usize,
     uniformity: &Uniformity,
     used_by_functions: &[Handle<naga::GlobalVariable>],
     cx: &mut PassContext<'_>,
-) -> bool {
+) -> Vec<(Handle<naga::GlobalVariable>, WordArray)> {
     let flow = uniformity.function(FunctionRef::EntryPoint(index));
     let function = &module.entry_points[index].function;
     let mut chosen = Vec::new();
     for (global, var) in module.global_variables.iter() {
-        let Some(Layout::Records { .. }) = records::layout(module, var) else {
+        let Some(layout @ Layout::Records { words: k, .. }) = records::layout(module, var) else {
             continue;
+        };
+        let Layout::Records { ref members, .. } = layout else {
+            unreachable!()
         };
         let accessed = function
             .expressions
@@ -325,24 +446,34 @@ fn flatten_records(
             cx.report(not_applied(&what, reason, span, "declared here"));
             continue;
         }
-        if let Some(reason) = records::unflattenable_use(function, global) {
+        if let Some(reason) = records::unflattenable_use(function, global, members) {
             cx.report(not_applied(&what, reason, span, "declared here"));
             continue;
         }
-        // Only worth it where a whole record is accessed in uniform control
-        // flow by the global invocation index.
-        let accesses = whole_record_accesses(function, global);
+        // Only worth it where a record is accessed in uniform control flow
+        // by the global invocation index.
+        // Under `--passes all`, only where such an access is one the cost
+        // model rewrites.
+        let accesses = record_accesses(function, global);
         if accesses.iter().any(|a| {
             flow.is_control_flow_uniform_at(&a.path) == Some(true)
                 && sites::is_global_invocation_x(module, function, a.index)
+                && (cx.selection == Selection::Explicit || cost::pays(a.access, k))
         }) {
-            chosen.push((global, span));
+            let array = WordArray {
+                record_words: Some(k),
+                padding: layout.padding(),
+            };
+            chosen.push((global, span, array));
             continue;
         }
         for a in accesses {
             let what = format!("the {} of a record of `{name}`", a.kind);
+            let by_gid = sites::is_global_invocation_x(module, function, a.index);
             cx.report(
-                if sites::is_global_invocation_x(module, function, a.index) {
+                if by_gid && flow.is_control_flow_uniform_at(&a.path) == Some(true) {
+                    not_measured_to_pay(&what, a.access, k, a.span)
+                } else if by_gid {
                     not_uniform(&what, a.span, flow, &a.path)
                 } else {
                     not_applied(&what, NOT_GLOBAL_X, a.span, "indexed here")
@@ -350,21 +481,24 @@ fn flatten_records(
             );
         }
     }
-    let flattened = !chosen.is_empty();
-    for (global, span) in chosen {
+    let mut flattened = Vec::new();
+    for (global, span, array) in chosen {
         let name = global_name(module, global);
         let mut function = std::mem::take(&mut module.entry_points[index].function);
         let result = records::flatten(module, &mut function, global, span);
         module.entry_points[index].function = function;
         match result {
-            Ok(()) => cx.record(
-                Change::new(
-                    "flatten-records",
-                    span,
-                    format!("`{name}` is accessed as the array<u32> of the same bytes"),
-                )
-                .with_detail("buffer", &name),
-            ),
+            Ok(()) => {
+                cx.record(
+                    Change::new(
+                        "flatten-records",
+                        span,
+                        format!("`{name}` is accessed as the array<u32> of the same bytes"),
+                    )
+                    .with_detail("buffer", &name),
+                );
+                flattened.push((global, array));
+            }
             Err(e) => cx.report(not_applied(
                 &format!("`{name}`"),
                 e.0,
@@ -376,25 +510,27 @@ fn flatten_records(
     flattened
 }
 
-/// A load or store of a whole record.
+/// A load or store of a record, a member or a component.
 struct RecordAccess {
     kind: &'static str,
+    access: Access,
     /// The statement, or the `Emit` of the load.
     path: StatementPath,
     index: Handle<Expression>,
     span: Span,
 }
 
-fn whole_record_accesses(
-    function: &Function,
-    global: Handle<naga::GlobalVariable>,
-) -> Vec<RecordAccess> {
+fn record_accesses(function: &Function, global: Handle<naga::GlobalVariable>) -> Vec<RecordAccess> {
     let e = &function.expressions;
-    let record_index = |pointer: Handle<Expression>| match e[pointer] {
-        Expression::Access { base, index } => {
-            matches!(e[base], Expression::GlobalVariable(g) if g == global).then_some(index)
+    let record_index = |mut pointer: Handle<Expression>| loop {
+        match e[pointer] {
+            Expression::Access { base, index } => {
+                break matches!(e[base], Expression::GlobalVariable(g) if g == global)
+                    .then_some(index)
+            }
+            Expression::AccessIndex { base, .. } => pointer = base,
+            _ => break None,
         }
-        _ => None,
     };
     let mut out = Vec::new();
     walk_with_paths(
@@ -405,6 +541,7 @@ fn whole_record_accesses(
                 if let Some(index) = record_index(pointer) {
                     out.push(RecordAccess {
                         kind: "store",
+                        access: Access::Store,
                         path: path.clone(),
                         index,
                         span,
@@ -417,6 +554,7 @@ fn whole_record_accesses(
                         if let Some(index) = record_index(pointer) {
                             out.push(RecordAccess {
                                 kind: "load",
+                                access: Access::Load,
                                 path: path.clone(),
                                 index,
                                 span: e.get_span(h),
@@ -560,6 +698,8 @@ struct Group {
     scalar_ty: Handle<Type>,
     /// The array's length in words, if fixed.
     length: Option<u32>,
+    /// The flag of the bounds guard the group was lifted out of.
+    active: Option<Handle<naga::LocalVariable>>,
 }
 
 /// A store's pointer and value.
@@ -584,6 +724,7 @@ struct Operands {
     k: u32,
     scalar: Scalar,
     length: Option<u32>,
+    active: Option<Handle<naga::LocalVariable>>,
 }
 
 impl Transpose {
@@ -617,12 +758,17 @@ impl Transpose {
             k: group.plan.k(),
             scalar: group.scalar,
             length: group.length,
+            active: group.active,
         }
     }
 
     /// Emits the check that the subgroup may take the coalesced path, and
     /// returns it with the subgroup's first record, its lane and size.
     fn fast_path(&self, b: &mut BlockBuilder<'_>, o: &Operands) -> [Handle<Expression>; 4] {
+        let in_bounds = o.active.map(|local| {
+            let pointer = b.expr(Expression::LocalVariable(local));
+            b.load(pointer)
+        });
         let lane = self.builtin(b, self.builtins.lane);
         let size = self.builtin(b, self.builtins.size);
         let base = b.binary(BinaryOperator::Subtract, o.i, lane);
@@ -642,9 +788,35 @@ impl Transpose {
         let inside = b.binary(BinaryOperator::LessEqual, base, last_start);
         let fits = b.binary(BinaryOperator::LogicalAnd, room, inside);
         let whole = b.binary(BinaryOperator::LogicalAnd, full, consecutive);
-        let ok = b.binary(BinaryOperator::LogicalAnd, whole, fits);
+        let mut ok = b.binary(BinaryOperator::LogicalAnd, whole, fits);
+        if let Some(in_bounds) = in_bounds {
+            ok = b.binary(BinaryOperator::LogicalAnd, ok, in_bounds);
+        }
         let fast = b.subgroup_reduce(SubgroupOperation::All, ok, self.bool_ty);
         [fast, base, lane, size]
+    }
+
+    /// A block of what `build` adds, run only where the invocation is
+    /// active, if the group was lifted out of a bounds guard.
+    fn guarded(
+        &self,
+        b: &mut BlockBuilder<'_>,
+        o: &Operands,
+        build: impl FnOnce(&mut BlockBuilder<'_>),
+    ) -> naga::Block {
+        let Some(local) = o.active else {
+            return b.block(build);
+        };
+        b.block(|b| {
+            let pointer = b.expr(Expression::LocalVariable(local));
+            let active = b.load(pointer);
+            let accept = b.block(build);
+            b.statement(Statement::If {
+                condition: active,
+                accept,
+                reject: naga::Block::new(),
+            });
+        })
     }
 
     /// `words[k * base + r * size + lane]` for round `r`.
@@ -690,9 +862,13 @@ impl Transpose {
         for (&(_, value), &c) in stores.iter().zip(components) {
             values[c as usize] = Some(value);
         }
+        // Padding words, which no store writes, are written as zero.
         let registers: Vec<_> = values
             .iter()
-            .map(|v| b.to_u32_bits(v.expect("every component is stored"), o.scalar.kind))
+            .map(|v| match *v {
+                Some(v) => b.to_u32_bits(v, o.scalar.kind),
+                None => b.u32(0),
+            })
             .collect();
         let rounds = {
             let mut arith = IrArith::new(b, self.u32_ty);
@@ -707,7 +883,7 @@ impl Transpose {
                 b.store(pointer, value);
             }
         });
-        let reject = b.block(|b| {
+        let reject = self.guarded(b, o, |b| {
             for &(pointer, value) in stores {
                 b.store(pointer, value);
             }
@@ -721,7 +897,12 @@ impl Transpose {
 
     /// As [`Self::emit_stores`], the shuffles are unconditional; the
     /// coalesced loads land in locals first.
-    fn emit_loads(&self, b: &mut BlockBuilder<'_>, o: &Operands, locals: &[Handle<Expression>]) {
+    fn emit_loads(
+        &self,
+        b: &mut BlockBuilder<'_>,
+        o: &Operands,
+        locals: &[Option<Handle<Expression>>],
+    ) {
         let [fast, base, lane, size] = self.fast_path(b, o);
         let round_locals: Vec<_> = (0..o.k)
             .map(|r| b.local(&format!("coalesced_word{r}"), self.u32_ty))
@@ -748,14 +929,19 @@ impl Transpose {
         };
         let accept = b.block(|b| {
             for (word, &local) in record.into_iter().zip(locals) {
-                let value = b.from_u32_bits(word, o.scalar.kind);
-                b.store(local, value);
+                if let Some(local) = local {
+                    let value = b.from_u32_bits(word, o.scalar.kind);
+                    b.store(local, value);
+                }
             }
         });
-        let reject = b.block(|b| {
+        let reject = self.guarded(b, o, |b| {
             let k = b.u32(o.k);
             let first = b.binary(BinaryOperator::Multiply, o.i, k);
             for (c, &local) in locals.iter().enumerate() {
+                let Some(local) = local else {
+                    continue;
+                };
                 let index = if c == 0 {
                     first
                 } else {
@@ -802,13 +988,18 @@ impl Rewrite for Transpose {
         let mut locals = Vec::new();
         let mut pointers = Vec::new();
         let loads = loads.loads.clone();
-        for (c, &load) in loads.iter().enumerate() {
+        for (c, load) in loads.iter().enumerate() {
+            let Some(&load) = load.as_ref() else {
+                // Padding: loaded with the rest, then dropped.
+                pointers.push(None);
+                continue;
+            };
             let pointer = b.local(&format!("record_word{c}"), scalar_ty);
             let Expression::LocalVariable(local) = b.expressions()[pointer] else {
                 unreachable!()
             };
             locals.push(local);
-            pointers.push(pointer);
+            pointers.push(Some(pointer));
             self.load_results.insert(load, local);
         }
         self.emit_loads(b, &o, &pointers);

@@ -22,7 +22,7 @@ use naga::{Arena, Block, Expression, Handle, Literal, Span, Statement};
 
 /// Which exits are turned into the flag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Exit {
+pub(crate) enum Exit {
     /// `return` from the function, its value (if any) stored into the
     /// result variable.
     Return,
@@ -32,7 +32,7 @@ pub(super) enum Exit {
     Continue,
 }
 
-pub(super) struct Predicate<'a> {
+pub(crate) struct Predicate<'a> {
     pub expressions: &'a mut Arena<Expression>,
     pub exit: Exit,
     /// Pointer to the `bool` local that holds whether the invocation is

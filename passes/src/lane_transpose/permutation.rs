@@ -518,7 +518,7 @@ mod tests {
     #[test]
     fn stores_every_word_where_its_round_and_lane_put_it() {
         for size in SIZES {
-            for k in 2..=8u32 {
+            for k in 2..=16u32 {
                 let mut a = simulated(size);
                 let lane = a.lanes(|l| l as u32);
                 let s = a.constant(size as u32);
@@ -537,7 +537,7 @@ mod tests {
     #[test]
     fn loads_give_every_lane_its_record() {
         for size in SIZES {
-            for k in 2..=8u32 {
+            for k in 2..=16u32 {
                 let mut a = simulated(size);
                 let lane = a.lanes(|l| l as u32);
                 let s = a.constant(size as u32);

@@ -17,18 +17,52 @@ use crate::ir::{ensure_type, rebuild_function, BlockBuilder, Rewrite, Unsupporte
 
 /// The fewest and most words a record may have.
 pub const MIN_WORDS: u32 = 2;
-pub const MAX_WORDS: u32 = 8;
+pub const MAX_WORDS: u32 = 16;
+
+/// A member of a record: a 32-bit scalar or a vector of them, at a word
+/// offset.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Member {
+    pub ty: Handle<Type>,
+    /// The first word.
+    pub word: u32,
+    pub scalar: Scalar,
+    /// 1 for a scalar, the size of a vector.
+    pub components: u32,
+    pub vector: bool,
+}
 
 /// How a storage array holds its words.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Layout {
     /// `array<f32 | u32 | i32>`.
     Words(Scalar),
-    /// `array<S>`, `S` a struct of `scalars.len()` 32-bit scalars, packed.
+    /// `array<S>`, `S` a struct of 32-bit scalars and vectors of them,
+    /// `words` to a record (its array stride over 4); the words no member
+    /// covers are padding (after a `vec3`, or before a `vec4`).
     Records {
         struct_ty: Handle<Type>,
-        scalars: Vec<Scalar>,
+        words: u32,
+        members: Vec<Member>,
     },
+}
+
+impl Layout {
+    /// The words of a record that no member holds.
+    pub fn padding(&self) -> Vec<u32> {
+        match *self {
+            Layout::Words(_) => Vec::new(),
+            Layout::Records {
+                words, ref members, ..
+            } => (0..words)
+                .filter(|&w| {
+                    !members
+                        .iter()
+                        .any(|m| (m.word..m.word + m.components).contains(&w))
+                })
+                .collect(),
+        }
+    }
 }
 
 /// The layout of a storage global that is an array of words or of records
@@ -45,27 +79,32 @@ pub fn layout(module: &Module, global: &GlobalVariable) -> Option<Layout> {
     }
     match module.types[base].inner {
         TypeInner::Scalar(s) if is_word(s) && stride == 4 => Some(Layout::Words(s)),
-        TypeInner::Struct {
-            ref members,
-            span: struct_span,
-        } => {
-            let k = members.len() as u32;
-            let packed = (MIN_WORDS..=MAX_WORDS).contains(&k)
-                && struct_span == 4 * k
-                && stride == 4 * k
-                && members.iter().enumerate().all(|(i, m)| {
-                    m.offset == 4 * i as u32
-                        && matches!(module.types[m.ty].inner, TypeInner::Scalar(s) if is_word(s))
-                });
-            packed.then(|| Layout::Records {
-                struct_ty: base,
-                scalars: members
-                    .iter()
-                    .map(|m| match module.types[m.ty].inner {
-                        TypeInner::Scalar(s) => s,
-                        _ => unreachable!(),
+        TypeInner::Struct { ref members, .. } => {
+            let words = stride / 4;
+            if stride % 4 != 0 || !(MIN_WORDS..=MAX_WORDS).contains(&words) {
+                return None;
+            }
+            let members = members
+                .iter()
+                .map(|m| {
+                    let (scalar, components, vector) = match module.types[m.ty].inner {
+                        TypeInner::Scalar(s) => (s, 1, false),
+                        TypeInner::Vector { size, scalar } => (scalar, size as u32, true),
+                        _ => return None,
+                    };
+                    (is_word(scalar) && m.offset % 4 == 0).then_some(Member {
+                        ty: m.ty,
+                        word: m.offset / 4,
+                        scalar,
+                        components,
+                        vector,
                     })
-                    .collect(),
+                })
+                .collect::<Option<Vec<_>>>()?;
+            Some(Layout::Records {
+                struct_ty: base,
+                words,
+                members,
             })
         }
         _ => None,
@@ -81,28 +120,35 @@ fn is_word(s: Scalar) -> bool {
 }
 
 /// Why the accesses to `global` in `function` cannot all be rewritten as
-/// word accesses; `None` when they can.
+/// word accesses; `None` when they can. `members` are its records'.
 pub fn unflattenable_use(
     function: &Function,
     global: Handle<GlobalVariable>,
+    members: &[Member],
 ) -> Option<&'static str> {
     #[derive(Clone, Copy, PartialEq)]
     enum Kind {
         Array,
         Record,
-        Member,
+        Member { vector: bool },
+        Component,
     }
     let mut kinds: HashMap<Handle<Expression>, Kind> = HashMap::new();
     for (h, x) in function.expressions.iter() {
         let kind = match *x {
             Expression::GlobalVariable(g) if g == global => Some(Kind::Array),
-            Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => {
-                match kinds.get(&base) {
-                    Some(Kind::Array) => Some(Kind::Record),
-                    Some(Kind::Record) => Some(Kind::Member),
-                    _ => None,
-                }
-            }
+            Expression::Access { base, .. } => match kinds.get(&base) {
+                Some(Kind::Array) => Some(Kind::Record),
+                _ => None,
+            },
+            Expression::AccessIndex { base, index } => match kinds.get(&base) {
+                Some(Kind::Array) => Some(Kind::Record),
+                Some(Kind::Record) => Some(Kind::Member {
+                    vector: members.get(index as usize).is_some_and(|m| m.vector),
+                }),
+                Some(Kind::Member { vector: true }) => Some(Kind::Component),
+                _ => None,
+            },
             _ => None,
         };
         if let Some(kind) = kind {
@@ -112,9 +158,14 @@ pub fn unflattenable_use(
     // A pointer may only be narrowed, loaded from or stored through.
     for (_, x) in function.expressions.iter() {
         let allowed = match *x {
-            Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => {
-                kinds.get(&base) != Some(&Kind::Member)
-            }
+            Expression::Access { base, .. } => !matches!(
+                kinds.get(&base),
+                Some(Kind::Record | Kind::Member { .. } | Kind::Component)
+            ),
+            Expression::AccessIndex { base, .. } => !matches!(
+                kinds.get(&base),
+                Some(Kind::Member { vector: false } | Kind::Component)
+            ),
             Expression::Load { pointer } => kinds.get(&pointer) != Some(&Kind::Array),
             Expression::ArrayLength(_) => true,
             ref other => {
@@ -126,7 +177,7 @@ pub fn unflattenable_use(
         };
         if !allowed {
             return Some(
-                "a pointer into it is used other than to load or store a record or a member",
+                "a pointer into it is used other than to load or store a record, a member or a component by a constant index",
             );
         }
     }
@@ -146,15 +197,19 @@ pub fn unflattenable_use(
 }
 
 /// Rewrites `global`, an array of records, as the `array<u32>` of the same
-/// bytes, and every access to it in `function` as word accesses.
+/// bytes, and every access to it in `function` as word accesses. A record
+/// stored whole writes its members' words, not its padding.
 pub fn flatten(
     module: &mut Module,
     function: &mut Function,
     global: Handle<GlobalVariable>,
     span: Span,
 ) -> Result<(), Unsupported> {
-    let Some(Layout::Records { struct_ty, scalars }) =
-        layout(module, &module.global_variables[global])
+    let Some(Layout::Records {
+        struct_ty,
+        words,
+        members,
+    }) = layout(module, &module.global_variables[global])
     else {
         return Err(Unsupported("not an array of records"));
     };
@@ -162,15 +217,14 @@ pub fn flatten(
     else {
         unreachable!()
     };
-    let k = scalars.len() as u32;
     let words_size = match size {
         ArraySize::Constant(n) => {
-            let words = n
+            let all = n
                 .get()
-                .checked_mul(k)
+                .checked_mul(words)
                 .and_then(std::num::NonZeroU32::new)
                 .ok_or(Unsupported("the array is too long to hold as words"))?;
-            ArraySize::Constant(words)
+            ArraySize::Constant(all)
         }
         other => other,
     };
@@ -189,7 +243,8 @@ pub fn flatten(
     let mut rewrite = Flatten {
         global,
         struct_ty,
-        scalars,
+        words,
+        members,
         pointers: HashMap::new(),
     };
     rebuild_function(function, &mut rewrite)?;
@@ -203,22 +258,20 @@ struct RecordPointer {
     words: Handle<Expression>,
     record: Handle<Expression>,
     member: Option<u32>,
+    component: Option<u32>,
 }
 
 struct Flatten {
     global: Handle<GlobalVariable>,
     struct_ty: Handle<Type>,
-    scalars: Vec<Scalar>,
+    words: u32,
+    members: Vec<Member>,
     /// Placeholders standing for pointers into the array, which no longer
     /// exist as expressions.
     pointers: HashMap<Handle<Expression>, RecordPointer>,
 }
 
 impl Flatten {
-    fn k(&self) -> u32 {
-        self.scalars.len() as u32
-    }
-
     fn is_global(&self, b: &BlockBuilder<'_>, h: Handle<Expression>) -> bool {
         matches!(b.expressions()[h], Expression::GlobalVariable(g) if g == self.global)
     }
@@ -235,46 +288,84 @@ impl Flatten {
         h
     }
 
-    /// `k * record + member`, sharing the product among members.
+    /// `words * record + word`, sharing the product within a statement.
     fn word_index(
         &self,
         b: &mut BlockBuilder<'_>,
         record: Handle<Expression>,
-        member: u32,
+        word: u32,
         product: &mut Option<Handle<Expression>>,
     ) -> Handle<Expression> {
         let first = *product.get_or_insert_with(|| {
-            let k = b.u32(self.k());
+            let k = b.u32(self.words);
             b.binary(BinaryOperator::Multiply, record, k)
         });
-        if member == 0 {
+        if word == 0 {
             first
         } else {
-            let m = b.u32(member);
-            b.binary(BinaryOperator::Add, first, m)
+            let w = b.u32(word);
+            b.binary(BinaryOperator::Add, first, w)
         }
+    }
+
+    fn load_word(
+        &self,
+        b: &mut BlockBuilder<'_>,
+        p: RecordPointer,
+        word: u32,
+        kind: ScalarKind,
+        product: &mut Option<Handle<Expression>>,
+    ) -> Handle<Expression> {
+        let index = self.word_index(b, p.record, word, product);
+        let pointer = b.access(p.words, index);
+        let value = b.load(pointer);
+        b.from_u32_bits(value, kind)
     }
 
     fn load_member(
         &self,
         b: &mut BlockBuilder<'_>,
         p: RecordPointer,
-        member: u32,
+        member: &Member,
         product: &mut Option<Handle<Expression>>,
     ) -> Handle<Expression> {
-        let index = self.word_index(b, p.record, member, product);
-        let pointer = b.access(p.words, index);
-        let word = b.load(pointer);
-        b.from_u32_bits(word, self.scalars[member as usize].kind)
+        let kind = member.scalar.kind;
+        if !member.vector {
+            return self.load_word(b, p, member.word, kind, product);
+        }
+        let components = (0..member.components)
+            .map(|c| self.load_word(b, p, member.word + c, kind, product))
+            .collect();
+        b.expr(Expression::Compose {
+            ty: member.ty,
+            components,
+        })
     }
 
-    fn as_word(
+    /// The word stores of `value`, a member's value, into `stores`.
+    fn member_stores(
         &self,
         b: &mut BlockBuilder<'_>,
+        p: RecordPointer,
+        member: &Member,
         value: Handle<Expression>,
-        member: u32,
-    ) -> Handle<Expression> {
-        b.to_u32_bits(value, self.scalars[member as usize].kind)
+        product: &mut Option<Handle<Expression>>,
+        stores: &mut Vec<(Handle<Expression>, Handle<Expression>)>,
+    ) {
+        for c in 0..member.components {
+            let component = if member.vector {
+                b.expr(Expression::AccessIndex {
+                    base: value,
+                    index: c,
+                })
+            } else {
+                value
+            };
+            let word = b.to_u32_bits(component, member.scalar.kind);
+            let index = self.word_index(b, p.record, member.word + c, product);
+            let target = b.access(p.words, index);
+            stores.push((target, word));
+        }
     }
 }
 
@@ -284,45 +375,50 @@ impl Rewrite for Flatten {
         b: &mut BlockBuilder<'_>,
         expression: &Expression,
     ) -> Option<Handle<Expression>> {
+        let record = |words, record| RecordPointer {
+            words,
+            record,
+            member: None,
+            component: None,
+        };
         match *expression {
             Expression::Access { base, index } if self.is_global(b, base) => {
-                Some(self.placeholder(
-                    b,
-                    RecordPointer {
-                        words: base,
-                        record: index,
-                        member: None,
-                    },
-                ))
+                Some(self.placeholder(b, record(base, index)))
             }
             Expression::AccessIndex { base, index } if self.is_global(b, base) => {
-                let record = b.u32(index);
-                Some(self.placeholder(
-                    b,
-                    RecordPointer {
-                        words: base,
-                        record,
-                        member: None,
-                    },
-                ))
+                let i = b.u32(index);
+                Some(self.placeholder(b, record(base, i)))
             }
             Expression::AccessIndex { base, index } => {
                 let p = *self.pointers.get(&base)?;
-                Some(self.placeholder(
-                    b,
-                    RecordPointer {
+                let p = match p.member {
+                    None => RecordPointer {
                         member: Some(index),
                         ..p
                     },
-                ))
+                    Some(_) => RecordPointer {
+                        component: Some(index),
+                        ..p
+                    },
+                };
+                Some(self.placeholder(b, p))
             }
             Expression::Load { pointer } => {
                 let p = *self.pointers.get(&pointer)?;
                 let mut product = None;
-                Some(match p.member {
-                    Some(m) => self.load_member(b, p, m, &mut product),
-                    None => {
-                        let components = (0..self.k())
+                Some(match (p.member, p.component) {
+                    (Some(m), Some(c)) => {
+                        let member = self.members[m as usize];
+                        self.load_word(b, p, member.word + c, member.scalar.kind, &mut product)
+                    }
+                    (Some(m), None) => {
+                        let member = self.members[m as usize];
+                        self.load_member(b, p, &member, &mut product)
+                    }
+                    _ => {
+                        let members = self.members.clone();
+                        let components = members
+                            .iter()
                             .map(|m| self.load_member(b, p, m, &mut product))
                             .collect();
                         b.expr(Expression::Compose {
@@ -334,7 +430,7 @@ impl Rewrite for Flatten {
             }
             Expression::ArrayLength(array) if self.is_global(b, array) => {
                 let words = b.expr(Expression::ArrayLength(array));
-                let k = b.u32(self.k());
+                let k = b.u32(self.words);
                 Some(b.binary(BinaryOperator::Divide, words, k))
             }
             _ => None,
@@ -351,31 +447,33 @@ impl Rewrite for Flatten {
         };
         let p = *self.pointers.get(&pointer)?;
         let mut product = None;
-        match p.member {
-            Some(m) => {
-                let index = self.word_index(b, p.record, m, &mut product);
-                let word = self.as_word(b, value, m);
+        // Every word is computed before the first store, so that the
+        // stores stand together as one record's.
+        let mut stores = Vec::new();
+        match (p.member, p.component) {
+            (Some(m), Some(c)) => {
+                let member = self.members[m as usize];
+                let word = b.to_u32_bits(value, member.scalar.kind);
+                let index = self.word_index(b, p.record, member.word + c, &mut product);
                 let target = b.access(p.words, index);
-                b.store(target, word);
+                stores.push((target, word));
             }
-            None => {
-                // Every word is computed before the first store, so that the
-                // stores stand together as one record's.
-                let mut stores = Vec::new();
-                for m in 0..self.k() {
-                    let member = b.expr(Expression::AccessIndex {
+            (Some(m), None) => {
+                let member = self.members[m as usize];
+                self.member_stores(b, p, &member, value, &mut product, &mut stores);
+            }
+            _ => {
+                for (n, member) in self.members.clone().iter().enumerate() {
+                    let member_value = b.expr(Expression::AccessIndex {
                         base: value,
-                        index: m,
+                        index: n as u32,
                     });
-                    let word = self.as_word(b, member, m);
-                    let index = self.word_index(b, p.record, m, &mut product);
-                    let target = b.access(p.words, index);
-                    stores.push((target, word));
-                }
-                for (target, word) in stores {
-                    b.store(target, word);
+                    self.member_stores(b, p, member, member_value, &mut product, &mut stores);
                 }
             }
+        }
+        for (target, word) in stores {
+            b.store(target, word);
         }
         Some(None)
     }

@@ -43,8 +43,8 @@ pub struct LoadGroup {
     pub global: Handle<GlobalVariable>,
     pub k: u32,
     pub i: Handle<Expression>,
-    /// The loads, by component.
-    pub loads: Vec<Handle<Expression>>,
+    /// The loads, by component; `None` for padding.
+    pub loads: Vec<Option<Handle<Expression>>>,
     /// The `Emit` that evaluates the first load.
     pub path: StatementPath,
     pub in_loop: bool,
@@ -53,7 +53,12 @@ pub struct LoadGroup {
 
 impl LoadGroup {
     pub fn first(&self) -> Handle<Expression> {
-        *self.loads.iter().min().expect("a group has loads")
+        self.loads
+            .iter()
+            .flatten()
+            .copied()
+            .min()
+            .expect("a group has loads")
     }
 }
 
@@ -63,6 +68,37 @@ impl LoadGroup {
 pub struct Sites {
     pub stores: Vec<StoreGroup>,
     pub loads: Vec<LoadGroup>,
+    /// Runs of stores to the words of one record that leave out words
+    /// other than padding.
+    pub partial_stores: Vec<PartialRecord>,
+}
+
+/// Accesses to some words of a record only.
+#[derive(Clone, Debug)]
+pub struct PartialRecord {
+    pub global: Handle<GlobalVariable>,
+    pub k: u32,
+    /// The words accessed.
+    pub words: Vec<u32>,
+    pub span: Span,
+}
+
+/// A word array as the finder sees it: the records it holds, if it was an
+/// array of records, and their padding words.
+#[derive(Clone, Debug, Default)]
+pub struct WordArray {
+    pub record_words: Option<u32>,
+    pub padding: Vec<u32>,
+}
+
+impl WordArray {
+    /// The padding of `k`-word records of this array.
+    fn padding(&self, k: u32) -> &[u32] {
+        match self.record_words {
+            Some(n) if n == k => &self.padding,
+            _ => &[],
+        }
+    }
 }
 
 /// The module's constants that are non-negative integers.
@@ -208,15 +244,15 @@ pub fn is_global_invocation_x(module: &Module, function: &Function, i: Handle<Ex
 /// The word array a pointer indexes, and the index.
 fn word_access(
     function: &Function,
-    words: &impl Fn(Handle<GlobalVariable>) -> bool,
+    words: &impl Fn(Handle<GlobalVariable>) -> Option<WordArray>,
     pointer: Handle<Expression>,
-) -> Option<(Handle<GlobalVariable>, Handle<Expression>)> {
+) -> Option<(Handle<GlobalVariable>, Handle<Expression>, WordArray)> {
     let e = &function.expressions;
     let Expression::Access { base, index } = e[pointer] else {
         return None;
     };
     match e[base] {
-        Expression::GlobalVariable(g) if words(g) => Some((g, index)),
+        Expression::GlobalVariable(g) => words(g).map(|w| (g, index, w)),
         _ => None,
     }
 }
@@ -225,7 +261,7 @@ fn word_access(
 pub fn find(
     module: &Module,
     function: &Function,
-    words: impl Fn(Handle<GlobalVariable>) -> bool,
+    words: impl Fn(Handle<GlobalVariable>) -> Option<WordArray>,
 ) -> Sites {
     let mut finder = Finder {
         constants: Constants::of(module),
@@ -250,6 +286,7 @@ struct Finder<'a, W> {
 struct OpenStores {
     global: Handle<GlobalVariable>,
     index: WordIndex,
+    padding: Vec<u32>,
     seen: Vec<u32>,
     pointers: Vec<Handle<Expression>>,
     paths: Vec<StatementPath>,
@@ -257,7 +294,13 @@ struct OpenStores {
     span: Span,
 }
 
-impl<W: Fn(Handle<GlobalVariable>) -> bool> Finder<'_, W> {
+impl OpenStores {
+    fn complete(&self) -> bool {
+        (0..self.index.k).all(|c| self.seen.contains(&c) || self.padding.contains(&c))
+    }
+}
+
+impl<W: Fn(Handle<GlobalVariable>) -> Option<WordArray>> Finder<'_, W> {
     fn block(&mut self, block: &naga::Block, path: &mut StatementPath, in_loop: bool) {
         let mut open: Option<OpenStores> = None;
         let mut emits: Vec<(StatementPath, Vec<Handle<Expression>>)> = Vec::new();
@@ -273,7 +316,7 @@ impl<W: Fn(Handle<GlobalVariable>) -> bool> Finder<'_, W> {
                 }
                 _ => {
                     self.close_loads(&mut emits, in_loop);
-                    open = None;
+                    self.close_stores(&mut open);
                     let is_loop = matches!(statement, Statement::Loop { .. });
                     for (child, inner) in child_blocks(statement).into_iter().enumerate() {
                         path.push(child as u32);
@@ -285,6 +328,33 @@ impl<W: Fn(Handle<GlobalVariable>) -> bool> Finder<'_, W> {
             path.pop();
         }
         self.close_loads(&mut emits, in_loop);
+        self.close_stores(&mut open);
+    }
+
+    /// Ends a run of stores: a group if it covers the record.
+    fn close_stores(&mut self, open: &mut Option<OpenStores>) {
+        let Some(o) = open.take() else {
+            return;
+        };
+        if !o.complete() {
+            self.sites.partial_stores.push(PartialRecord {
+                global: o.global,
+                k: o.index.k,
+                words: o.seen,
+                span: o.span,
+            });
+            return;
+        }
+        self.sites.stores.push(StoreGroup {
+            global: o.global,
+            k: o.index.k,
+            i: o.index.i,
+            paths: o.paths,
+            components: o.seen,
+            pointers: o.pointers,
+            in_loop: o.in_loop,
+            span: o.span,
+        });
     }
 
     fn store(
@@ -295,11 +365,13 @@ impl<W: Fn(Handle<GlobalVariable>) -> bool> Finder<'_, W> {
         span: Span,
         in_loop: bool,
     ) {
-        let word = word_access(self.function, self.words, pointer).and_then(|(global, index)| {
-            word_index(&self.constants, &self.function.expressions, index).map(|w| (global, w))
-        });
-        let Some((global, word)) = word else {
-            *open = None;
+        let word =
+            word_access(self.function, self.words, pointer).and_then(|(global, index, array)| {
+                word_index(&self.constants, &self.function.expressions, index)
+                    .map(|w| (global, w, array))
+            });
+        let Some((global, word, array)) = word else {
+            self.close_stores(open);
             return;
         };
         let continues = open.as_ref().is_some_and(|o| {
@@ -309,9 +381,11 @@ impl<W: Fn(Handle<GlobalVariable>) -> bool> Finder<'_, W> {
                 && !o.seen.contains(&word.c)
         });
         if !continues {
+            self.close_stores(open);
             *open = Some(OpenStores {
                 global,
                 index: word,
+                padding: array.padding(word.k).to_vec(),
                 seen: Vec::new(),
                 pointers: Vec::new(),
                 paths: Vec::new(),
@@ -323,18 +397,10 @@ impl<W: Fn(Handle<GlobalVariable>) -> bool> Finder<'_, W> {
         o.seen.push(word.c);
         o.pointers.push(pointer);
         o.paths.push(path.clone());
+        // A group ends once its record is covered; the member stores of
+        // a record with padding may also go on to the next one.
         if o.seen.len() as u32 == o.index.k {
-            let o = open.take().expect("checked above");
-            self.sites.stores.push(StoreGroup {
-                global: o.global,
-                k: o.index.k,
-                i: o.index.i,
-                paths: o.paths,
-                components: o.seen,
-                pointers: o.pointers,
-                in_loop: o.in_loop,
-                span: o.span,
-            });
+            self.close_stores(open);
         }
     }
 
@@ -352,19 +418,22 @@ impl<W: Fn(Handle<GlobalVariable>) -> bool> Finder<'_, W> {
                 let Expression::Load { pointer } = e[h] else {
                     continue;
                 };
-                if let Some((global, index)) = word_access(self.function, self.words, pointer) {
+                if let Some((global, index, array)) =
+                    word_access(self.function, self.words, pointer)
+                {
                     if let Some(word) = word_index(&self.constants, e, index) {
-                        candidates.push((global, word, h, path));
+                        candidates.push((global, word, h, path, array));
                     }
                 }
             }
         }
-        for (n, &(global, word, first, path)) in candidates.iter().enumerate() {
+        for (n, (global, word, first, path, array)) in candidates.iter().enumerate() {
+            let (global, word, first) = (*global, *word, *first);
             if self.grouped_loads.contains(&first) {
                 continue;
             }
             let mut loads = vec![None; word.k as usize];
-            for &(g, w, h, _) in &candidates[n..] {
+            for &(g, w, h, _, _) in &candidates[n..] {
                 if g == global
                     && w.k == word.k
                     && same_value(self.function, w.i, word.i)
@@ -374,14 +443,19 @@ impl<W: Fn(Handle<GlobalVariable>) -> bool> Finder<'_, W> {
                     loads[w.c as usize] = Some(h);
                 }
             }
-            if let Some(loads) = loads.into_iter().collect::<Option<Vec<_>>>() {
-                self.grouped_loads.extend(loads.iter().copied());
+            let padding = array.padding(word.k);
+            let covered = loads
+                .iter()
+                .enumerate()
+                .all(|(c, l)| l.is_some() || padding.contains(&(c as u32)));
+            if covered {
+                self.grouped_loads.extend(loads.iter().flatten().copied());
                 self.sites.loads.push(LoadGroup {
                     global,
                     k: word.k,
                     i: word.i,
                     loads,
-                    path: path.clone(),
+                    path: (*path).clone(),
                     in_loop,
                     span: e.get_span(first),
                 });
@@ -407,7 +481,7 @@ pub fn accessed_only_by_groups(
     }
     pointers.extend(store_pointers.iter().copied());
     for group in sites.loads.iter().filter(|g| g.global == global) {
-        for &load in &group.loads {
+        for &load in group.loads.iter().flatten() {
             loads.insert(load);
             if let Expression::Load { pointer } = e[load] {
                 pointers.insert(pointer);

@@ -1,0 +1,136 @@
+//! The cost model of `lane-transpose`: what rewriting a record access is
+//! measured to gain, per adapter vendor.
+//!
+//! Under `--passes all` the pass rewrites an access only where every
+//! vendor measured for that access and record size ran faster rewritten;
+//! an access nobody has measured stays as it is. Named in `--passes`, the
+//! pass rewrites every access it can prove safe, and the report says what
+//! the measurements, if any, expect of it.
+//!
+//! Every entry names the kernel, the adapter and the document holding the
+//! full measurement. Coalescing loads gains nothing on NVIDIA: the L1
+//! cache already serves the other words of the lines a strided load
+//! fetches, so the shuffles only add work. Stores have no such cache.
+
+/// Which side of a record access.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    Store,
+    Load,
+}
+
+/// One measurement: a kernel that moves records of `words` 32-bit words
+/// by the global invocation index, original against rewritten.
+#[derive(Clone, Copy, Debug)]
+pub struct Measurement {
+    pub vendor: &'static str,
+    pub adapter: &'static str,
+    pub access: Access,
+    pub words: u32,
+    /// The original's time over the rewritten one's.
+    pub speedup: f64,
+    pub kernel: &'static str,
+    /// Where the measurement is written down.
+    pub source: &'static str,
+}
+
+const H100: &str = "NVIDIA H100 80GB HBM3, Vulkan, subgroup size 32";
+const COPY_TABLE: &str = "docs/BENCHMARKS.md, lane-transpose on an NVIDIA H100";
+const LOAD_TABLE: &str = "docs/BENCHMARKS.md, lane-transpose on an NVIDIA H100: loads alone";
+
+const fn store(words: u32, speedup: f64) -> Measurement {
+    Measurement {
+        vendor: "NVIDIA",
+        adapter: H100,
+        access: Access::Store,
+        words,
+        speedup,
+        // Load and store both rewritten; loads alone gain nothing (below),
+        // so the gain is the store's.
+        kernel: "corpus/bench/aos_copy_k*.wgsl",
+        source: COPY_TABLE,
+    }
+}
+
+const fn load(words: u32, ratio: f64) -> Measurement {
+    Measurement {
+        vendor: "NVIDIA",
+        adapter: H100,
+        access: Access::Load,
+        words,
+        speedup: 1.0 / ratio,
+        kernel: "one record of k floats loaded, one float stored (corpus/bench/aos_load_k*.wgsl)",
+        source: LOAD_TABLE,
+    }
+}
+
+pub const MEASUREMENTS: &[Measurement] = &[
+    store(2, 1.14),
+    store(3, 1.17),
+    store(4, 1.24),
+    store(5, 1.35),
+    store(6, 1.59),
+    store(7, 2.35),
+    store(8, 2.91),
+    load(2, 1.028),
+    load(3, 1.032),
+    load(4, 1.028),
+    load(5, 1.001),
+    load(6, 1.037),
+    load(8, 1.042),
+];
+
+/// What the measurements say about rewriting one access.
+#[derive(Clone, Copy, Debug)]
+pub struct Estimate {
+    /// The least speed-up measured on any vendor.
+    pub speedup: f64,
+    pub vendor: &'static str,
+    pub measured_on: &'static str,
+    pub kernel: &'static str,
+    pub source: &'static str,
+    /// Every vendor measured ran faster rewritten.
+    pub pays: bool,
+}
+
+/// The estimate for `access` of `words`-word records; `None` where no
+/// measurement covers it.
+pub fn estimate(access: Access, words: u32) -> Option<Estimate> {
+    MEASUREMENTS
+        .iter()
+        .filter(|m| m.access == access && m.words == words)
+        .min_by(|a, b| a.speedup.total_cmp(&b.speedup))
+        .map(|m| Estimate {
+            speedup: m.speedup,
+            vendor: m.vendor,
+            measured_on: m.adapter,
+            kernel: m.kernel,
+            source: m.source,
+            pays: m.speedup > 1.0,
+        })
+}
+
+/// Whether `--passes all` rewrites `access` of `words`-word records.
+pub fn pays(access: Access, words: u32) -> bool {
+    estimate(access, words).is_some_and(|e| e.pays)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_pay_and_loads_do_not_on_nvidia() {
+        for k in 2..=8 {
+            assert!(pays(Access::Store, k), "store k = {k}");
+            assert!(!pays(Access::Load, k), "load k = {k}");
+        }
+    }
+
+    #[test]
+    fn unmeasured_sizes_are_not_rewritten_under_all() {
+        assert!(estimate(Access::Store, 12).is_none());
+        assert!(!pays(Access::Store, 16));
+        assert!(estimate(Access::Load, 7).is_none());
+    }
+}

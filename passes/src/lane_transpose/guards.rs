@@ -1,0 +1,414 @@
+//! Bounds guards around record accesses.
+//!
+//! Compute shaders start with `if i >= arrayLength(&a) { return; }`, or
+//! hold their body in `if i < n { ... }`. Either leaves the record accesses
+//! in non-uniform control flow, where the shuffles cannot run. Here the
+//! guard becomes a per-invocation `active` flag, as `hoist-barriers` keeps
+//! early-returning invocations alive (its [`Predicate`] turns the returns
+//! into the flag), and the guarded block is lifted out of its `if`:
+//!
+//! ```text
+//! if i < n {                 active = i < n;
+//!     let v = f(a[i]);  =>   let v = f(a[i]);          // every invocation
+//!     a[i] = v;              a[i] = v;                 // coalesced, see below
+//!     out[j] = v;            if active { out[j] = v; }
+//! }
+//! ```
+//!
+//! Every invocation now evaluates the block's expressions: naga's
+//! expressions have no side effects, and a load past the end of a buffer is
+//! defined in WGSL (it reads some value of the buffer, or zero). Every
+//! statement with an effect outside the invocation runs only where the
+//! flag is set, except the stores of records, which the caller must
+//! coalesce with the flag in its run-time check and in its fallback, or
+//! give the lifted function up ([`Sunk::stored`]).
+
+use std::collections::BTreeSet;
+
+use naga::{
+    BinaryOperator, Block, Expression, Function, GlobalVariable, Handle, LocalVariable, Module,
+    Range, Scalar, Span, Statement, TypeInner,
+};
+
+use crate::hoist_barriers::exits::{Exit, Predicate};
+use crate::ir::{add_local, ensure_type};
+
+/// What lifting did.
+#[derive(Debug, Default)]
+pub struct Sunk {
+    /// The flags, outermost first. Each is stored once, at the top level of
+    /// the function, before the statements it guards; those run to the
+    /// end of the body (or the next flag, which implies it).
+    pub flags: Vec<Handle<LocalVariable>>,
+    /// The arrays whose record stores were lifted without a guard.
+    pub stored: BTreeSet<Handle<GlobalVariable>>,
+}
+
+/// Lifts the guarded blocks of `function` that access records of the
+/// arrays `records` accepts; `None` where there is none.
+pub fn lift(
+    module: &mut Module,
+    function: &mut Function,
+    records: &impl Fn(Handle<GlobalVariable>) -> bool,
+) -> Option<Sunk> {
+    let original = function.body.clone();
+    let mut body = std::mem::take(&mut function.body);
+    drop_trailing_returns(&mut body);
+    if !accesses_records(function, &body, records) {
+        function.body = original;
+        return None;
+    }
+    let bool_ty = ensure_type(&mut module.types, TypeInner::Scalar(Scalar::BOOL));
+    let mut predicate_flag = None;
+    if Predicate::has_exit(Exit::Return, &body) {
+        // Only returns that are bounds guards themselves.
+        let guards_only = body.iter().all(|st| match *st {
+            Statement::If {
+                condition,
+                ref accept,
+                ref reject,
+            } if is_bounds_check(&function.expressions, condition)
+                && reject.is_empty()
+                && matches!(accept.last(), Some(Statement::Return { value: None }))
+                && accept.len() == 1 =>
+            {
+                true
+            }
+            ref other => !Predicate::has_exit(Exit::Return, &block_of(other)),
+        });
+        if !guards_only {
+            function.body = original;
+            return None;
+        }
+        let span = body.span_iter().next().map_or(Span::UNDEFINED, |(_, s)| *s);
+        let local = add_local(&mut function.local_variables, "in_bounds", bool_ty, span);
+        let flag = function
+            .expressions
+            .append(Expression::LocalVariable(local), span);
+        let yes = function
+            .expressions
+            .append(Expression::Literal(naga::Literal::Bool(true)), span);
+        let mut predicated = Block::new();
+        predicated.push(
+            Statement::Store {
+                pointer: flag,
+                value: yes,
+            },
+            span,
+        );
+        predicate_flag = Some(flag);
+        let mut rest = Predicate {
+            expressions: &mut function.expressions,
+            exit: Exit::Return,
+            flag,
+            result: None,
+        }
+        .block(body);
+        predicated.append(&mut rest);
+        body = predicated;
+    }
+    let mut lifter = Lifter {
+        predicate_flag,
+        function,
+        bool_ty,
+        records,
+        sunk: Sunk::default(),
+    };
+    let body = lifter.block(body, None);
+    let sunk = std::mem::take(&mut lifter.sunk);
+    if sunk.flags.is_empty() {
+        function.body = original;
+        return None;
+    }
+    function.body = body;
+    Some(sunk)
+}
+
+struct Lifter<'a, R> {
+    /// The flag the early returns clear.
+    predicate_flag: Option<Handle<Expression>>,
+    function: &'a mut Function,
+    bool_ty: Handle<naga::Type>,
+    records: &'a R,
+    sunk: Sunk,
+}
+
+impl<R: Fn(Handle<GlobalVariable>) -> bool> Lifter<'_, R> {
+    /// `block`, its liftable guards lifted, each statement with an effect
+    /// guarded by `active` (where it is under a lifted guard).
+    fn block(&mut self, block: Block, active: Option<Handle<Expression>>) -> Block {
+        let mut out = Block::new();
+        for (statement, span) in block.span_into_iter() {
+            match statement {
+                Statement::If {
+                    condition,
+                    accept,
+                    reject,
+                } if reject.is_empty()
+                    && self.is_guard(condition)
+                    && accesses_records(self.function, &accept, self.records)
+                    && liftable(&accept) =>
+                {
+                    let flag = self.flag(&mut out, condition, active, span);
+                    let lifted = self.block(accept, Some(flag));
+                    out.push(Statement::Block(lifted), span);
+                }
+                other => match active {
+                    None => out.push(other, span),
+                    Some(active) => self.guarded(&mut out, other, active, span),
+                },
+            }
+        }
+        out
+    }
+
+    /// A bounds check, or the flag the early bounds checks clear.
+    fn is_guard(&self, condition: Handle<Expression>) -> bool {
+        let e = &self.function.expressions;
+        is_bounds_check(e, condition)
+            || matches!(e[condition], Expression::Load { pointer } if Some(pointer) == self.predicate_flag)
+    }
+
+    /// Stores `condition` (and `outer`) into a new flag; a pointer to it.
+    fn flag(
+        &mut self,
+        out: &mut Block,
+        condition: Handle<Expression>,
+        outer: Option<Handle<Expression>>,
+        span: Span,
+    ) -> Handle<Expression> {
+        let f = &mut *self.function;
+        let local = add_local(&mut f.local_variables, "in_bounds", self.bool_ty, span);
+        let pointer = f.expressions.append(Expression::LocalVariable(local), span);
+        let value = match outer {
+            None => condition,
+            Some(outer) => {
+                let load = f
+                    .expressions
+                    .append(Expression::Load { pointer: outer }, span);
+                let both = f.expressions.append(
+                    Expression::Binary {
+                        op: BinaryOperator::LogicalAnd,
+                        left: load,
+                        right: condition,
+                    },
+                    span,
+                );
+                out.push(Statement::Emit(Range::new_from_bounds(load, both)), span);
+                both
+            }
+        };
+        out.push(Statement::Store { pointer, value }, span);
+        self.sunk.flags.push(local);
+        pointer
+    }
+
+    fn guarded(
+        &mut self,
+        out: &mut Block,
+        statement: Statement,
+        active: Handle<Expression>,
+        span: Span,
+    ) {
+        match statement {
+            Statement::Emit(_) => out.push(statement, span),
+            Statement::Block(block) => {
+                let inner = self.block(block, Some(active));
+                out.push(Statement::Block(inner), span);
+            }
+            Statement::Store { pointer, .. } => match root(&self.function.expressions, pointer) {
+                Some(Root::Local) => out.push(statement, span),
+                Some(Root::Global(g)) if (self.records)(g) => {
+                    self.sunk.stored.insert(g);
+                    out.push(statement, span);
+                }
+                _ => self.wrap(out, statement, active, span),
+            },
+            other => self.wrap(out, other, active, span),
+        }
+    }
+
+    fn wrap(
+        &mut self,
+        out: &mut Block,
+        statement: Statement,
+        active: Handle<Expression>,
+        span: Span,
+    ) {
+        let load = self
+            .function
+            .expressions
+            .append(Expression::Load { pointer: active }, span);
+        out.push(Statement::Emit(Range::new_from_bounds(load, load)), span);
+        let mut accept = Block::new();
+        accept.push(statement, span);
+        out.push(
+            Statement::If {
+                condition: load,
+                accept,
+                reject: Block::new(),
+            },
+            span,
+        );
+    }
+}
+
+/// naga ends every branch of a function's last `if` with a `return`:
+/// they return where the function would anyway, and would stand in the
+/// way of lifting the `if`.
+fn drop_trailing_returns(body: &mut Block) {
+    let is_return = |b: &Block| matches!(b.last(), Some(Statement::Return { value: None }));
+    if is_return(body) {
+        body.cull(body.len() - 1..);
+    }
+    if let Some(Statement::If { accept, reject, .. }) = body.last_mut() {
+        for branch in [accept, reject] {
+            if is_return(branch) {
+                branch.cull(branch.len() - 1..);
+            }
+        }
+    }
+}
+
+/// A statement as a block, to ask whether it holds a return.
+fn block_of(statement: &Statement) -> Block {
+    let mut b = Block::new();
+    b.push(statement.clone(), Span::UNDEFINED);
+    b
+}
+
+/// Whether `condition` compares a component of a built-in argument (the
+/// invocation's index) with something: `i < n`, `i >= arrayLength(&a)`.
+fn is_bounds_check(e: &naga::Arena<Expression>, condition: Handle<Expression>) -> bool {
+    let is_index = |h: Handle<Expression>| match e[h] {
+        Expression::AccessIndex { base, .. } => match e[base] {
+            Expression::FunctionArgument(_) => true,
+            Expression::AccessIndex { base, .. } => {
+                matches!(e[base], Expression::FunctionArgument(_))
+            }
+            _ => false,
+        },
+        Expression::FunctionArgument(_) => true,
+        _ => false,
+    };
+    match e[condition] {
+        Expression::Binary { op, left, right } => {
+            use BinaryOperator as B;
+            matches!(op, B::Less | B::LessEqual | B::Greater | B::GreaterEqual)
+                && (is_index(left) || is_index(right))
+        }
+        _ => false,
+    }
+}
+
+enum Root {
+    Local,
+    Global(Handle<GlobalVariable>),
+}
+
+/// What a pointer points into.
+fn root(expressions: &naga::Arena<Expression>, mut pointer: Handle<Expression>) -> Option<Root> {
+    loop {
+        match expressions[pointer] {
+            Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => {
+                pointer = base
+            }
+            Expression::LocalVariable(_) => return Some(Root::Local),
+            Expression::GlobalVariable(g) => return Some(Root::Global(g)),
+            _ => return None,
+        }
+    }
+}
+
+/// Whether a statement of `block` (or a block nested in it without a
+/// branch) loads or stores a record of an array `records` accepts.
+fn accesses_records(
+    function: &Function,
+    block: &Block,
+    records: &impl Fn(Handle<GlobalVariable>) -> bool,
+) -> bool {
+    let e = &function.expressions;
+    let is_record = |pointer| matches!(root(e, pointer), Some(Root::Global(g)) if records(g));
+    block.iter().any(|s| match *s {
+        Statement::Store { pointer, .. } => is_record(pointer),
+        Statement::Emit(ref range) => range
+            .clone()
+            .any(|h| matches!(e[h], Expression::Load { pointer } if is_record(pointer))),
+        Statement::Block(ref b) => accesses_records(function, b, records),
+        Statement::If {
+            ref accept,
+            ref reject,
+            ..
+        } => reject.is_empty() && accesses_records(function, accept, records),
+        _ => false,
+    })
+}
+
+/// Whether every statement of `block` may move into a block of its own:
+/// none defines a value that statements after it use.
+fn liftable(block: &Block) -> bool {
+    block.iter().all(|s| match *s {
+        Statement::Emit(_)
+        | Statement::Store { .. }
+        | Statement::If { .. }
+        | Statement::Switch { .. }
+        | Statement::Loop { .. }
+        | Statement::Block(_)
+        | Statement::Return { value: None }
+        | Statement::ImageStore { .. } => true,
+        Statement::Call { result, .. } => result.is_none(),
+        Statement::Atomic { result, .. } => result.is_none(),
+        _ => false,
+    })
+}
+
+/// Where each flag of `sunk` guards: the path of the block lifted out of
+/// its `if`, which follows the flag's store.
+pub fn regions(function: &Function, sunk: &Sunk) -> Vec<(Vec<u32>, Handle<LocalVariable>)> {
+    let e = &function.expressions;
+    let mut out = Vec::new();
+    super::walk_with_paths(
+        &function.body,
+        &mut Vec::new(),
+        &mut |statement, path, _| {
+            if let Statement::Store { pointer, .. } = *statement {
+                if let Expression::LocalVariable(local) = e[pointer] {
+                    if sunk.flags.contains(&local) {
+                        let mut block = path.to_vec();
+                        if let Some(last) = block.last_mut() {
+                            *last += 1;
+                        }
+                        out.push((block, local));
+                    }
+                }
+            }
+        },
+    );
+    out
+}
+
+/// The innermost flag guarding the statement at `path`.
+pub fn region_of(
+    regions: &[(Vec<u32>, Handle<LocalVariable>)],
+    path: &[u32],
+) -> Option<Handle<LocalVariable>> {
+    regions
+        .iter()
+        .filter(|(block, _)| path.starts_with(block))
+        .max_by_key(|(block, _)| block.len())
+        .map(|&(_, local)| local)
+}
+
+/// How many statements store into `global`.
+pub fn stores_into(function: &Function, global: Handle<GlobalVariable>) -> usize {
+    let mut count = 0;
+    crate::ir::for_each_statement(&function.body, &mut |statement, _| {
+        if let Statement::Store { pointer, .. } = *statement {
+            if matches!(root(&function.expressions, pointer), Some(Root::Global(g)) if g == global)
+            {
+                count += 1;
+            }
+        }
+    });
+    count
+}
