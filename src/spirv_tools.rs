@@ -489,7 +489,7 @@ mod installed {
     }
 
     fn words_of(program: &Path, bytes: Vec<u8>) -> Result<Vec<u32>, ToolError> {
-        if bytes.len() % 4 != 0 {
+        if !bytes.len().is_multiple_of(4) {
             return Err(ToolError::new(format!(
                 "{} wrote {} bytes, not whole words",
                 program.display(),

@@ -95,7 +95,7 @@ fn corpus_round_trips_through_every_format() {
 /// check cannot vouch for (as Tint would not, in the WGSL of that module).
 fn reads_back(name: &str, bytes: &[u8], format: InputFormat) {
     let source = Source::new(format!("{name} (emitted)"), format, bytes.to_vec());
-    let result = shaderxform::front::parse(&source)
+    let result = shaderxform::front::parse(&source, &Default::default())
         .map_err(|d| format!("{d:?}"))
         .and_then(|parsed| {
             shaderxform::passes::manager::validate(&parsed.module).map_err(|e| {

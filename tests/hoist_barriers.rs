@@ -227,7 +227,7 @@ fn divergent_barriers_are_found_exactly_where_tint_finds_them() {
         let relative = common::display(path);
         let source = Source::read(relative.as_ref(), None).unwrap();
         let text = source.text().unwrap().to_string();
-        let mut module = shaderxform::front::parse(&source)
+        let mut module = shaderxform::front::parse(&source, &Default::default())
             .unwrap_or_else(|d| panic!("{relative}: {d:?}"))
             .module;
         match manager.run(&mut module, &float_atomics, &BTreeMap::new(), &target) {

@@ -225,7 +225,7 @@ mod tests {
             "/corpus/float-atomics/spv_float_minmax.spvasm"
         ))
         .unwrap();
-        let module = super::super::spirv::parse_assembly(&text).unwrap();
+        let module = super::super::spirv::parse_assembly(&text).unwrap().module;
         let positions = AssemblyPositions::of(&text).expect("assembles");
         let in_text = |span: Span| &text[positions.text_span(span).unwrap().to_range().unwrap()];
         let (handle, function) = module.functions.iter().next().unwrap();
