@@ -181,8 +181,7 @@ impl Compiler {
             match shaderxform_passes::manager::validate(&parsed.module) {
                 Ok(_) => Ok(parsed.module),
                 Err(error) => {
-                    let keep_spans = parsed.spans_index_text
-                        || source.format == crate::source::InputFormat::SpirvAssembly;
+                    let keep_spans = parsed.spans_locate_in_text;
                     let d = diagnostics::from_spanned(&error, "naga::validation", keep_spans);
                     Err(Failure::new(FailureKind::Input, vec![d]))
                 }
@@ -194,8 +193,7 @@ impl Compiler {
         let parsed = front::parse(source, &self.options.front)
             .map_err(|d| Failure::new(FailureKind::Input, d))?;
         let mut module = parsed.module;
-        let keep_spans =
-            parsed.spans_index_text || source.format == crate::source::InputFormat::SpirvAssembly;
+        let keep_spans = parsed.spans_locate_in_text;
         let dependencies = parsed.dependencies;
         let front_reports: Vec<PassReport> = parsed.rewrites.into_iter().collect();
         // Spans of a module read from SPIR-V index the binary, not the

@@ -32,6 +32,11 @@ pub struct Parsed {
     pub rewrites: Option<PassReport>,
     /// Whether the module's spans are byte offsets into the source text.
     pub spans_index_text: bool,
+    /// Whether diagnostics can place the module's spans in the source text:
+    /// those that index it, and those of SPIR-V assembly that legalisation
+    /// left as it was (the n-th instruction of the binary naga read is then
+    /// the n-th of the text).
+    pub spans_locate_in_text: bool,
     /// Files read besides the source (`#include`d), for build systems.
     pub dependencies: Vec<std::path::PathBuf>,
 }
@@ -68,12 +73,15 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
         module,
         rewrites: None,
         spans_index_text: true,
+        spans_locate_in_text: true,
         dependencies: Vec::new(),
     };
     let from_spirv = |read: spirv::Read| Parsed {
         module: read.module,
         rewrites: legalize_report(&read.legalized),
         spans_index_text: false,
+        spans_locate_in_text: source.format == InputFormat::SpirvAssembly
+            && read.legalized.keeps_positions(),
         dependencies: Vec::new(),
     };
     let through_glslang = |language, stage| -> Result<Parsed, Vec<Diagnostic>> {

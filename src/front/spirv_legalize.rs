@@ -71,9 +71,17 @@ pub struct Legalized {
     /// Variables given `NonWritable` from their members.
     pub access: Vec<(Option<String>, &'static str)>,
     pub copy_logical: usize,
+    /// Every rewrite replaced instructions one for one.
+    pub in_place: bool,
 }
 
 impl Legalized {
+    /// Whether the n-th instruction naga reads is the n-th of the input, so
+    /// that naga's spans still locate instructions in SPIR-V assembly.
+    pub fn keeps_positions(&self) -> bool {
+        !self.changed() || self.in_place
+    }
+
     pub fn changed(&self) -> bool {
         !self.samplers.is_empty()
             || !self.frozen.is_empty()
@@ -92,6 +100,7 @@ pub fn disabled() -> bool {
 /// naga reads; see the module documentation. A module rspirv cannot load
 /// is returned as it is, for naga to judge.
 pub fn legalize(words: Vec<u32>, env: TargetEnv) -> Result<Legalized, Diagnostic> {
+    let input = words.clone();
     let Ok(module) = rspirv::dr::load_words(&words) else {
         return Ok(Legalized {
             words,
@@ -105,7 +114,12 @@ pub fn legalize(words: Vec<u32>, env: TargetEnv) -> Result<Legalized, Diagnostic
         samplers: l.split_combined_samplers(),
         frozen: l.freeze_spec_constants(),
         words: Vec::new(),
+        in_place: false,
     };
+    let may_keep_positions = out.samplers.is_empty()
+        && out.frozen.is_empty()
+        && out.copy_logical == 0
+        && !l.positions_moved;
     if !out.changed() {
         out.words = words;
         return Ok(out);
@@ -119,6 +133,7 @@ pub fn legalize(words: Vec<u32>, env: TargetEnv) -> Result<Legalized, Diagnostic
     if has_spec_op {
         words = fold_spec_constant_ops(&words, env)?;
     }
+    out.in_place = may_keep_positions && same_layout(&input, &words);
     if let Err(e) = spirv_tools::validate(&words, env, ValidateOptions::default()) {
         return Err(Diagnostic::error(format!(
             "internal error: the SPIR-V rewritten for naga's reader is invalid: {}",
@@ -129,6 +144,29 @@ pub fn legalize(words: Vec<u32>, env: TargetEnv) -> Result<Legalized, Diagnostic
     }
     out.words = words;
     Ok(out)
+}
+
+/// Whether `after` has the instructions of `before` in the same places,
+/// decorations aside (a member's decoration may have become the
+/// variable's): rspirv writes a module's sections in its own order.
+fn same_layout(before: &[u32], after: &[u32]) -> bool {
+    fn opcodes(words: &[u32]) -> Vec<u32> {
+        let mut ops = Vec::new();
+        let mut at = 5;
+        while at < words.len() {
+            let count = (words[at] >> 16) as usize;
+            ops.push(words[at] & 0xffff);
+            at += count.max(1);
+        }
+        ops
+    }
+    let decoration = |op: u32| op == Op::Decorate as u32 || op == Op::MemberDecorate as u32;
+    let (before, after) = (opcodes(before), opcodes(after));
+    before.len() == after.len()
+        && before
+            .iter()
+            .zip(&after)
+            .all(|(a, b)| a == b || (decoration(*a) && decoration(*b)))
 }
 
 fn fold_spec_constant_ops(words: &[u32], env: TargetEnv) -> Result<Vec<u32>, Diagnostic> {
@@ -148,6 +186,9 @@ fn fold_spec_constant_ops(words: &[u32], env: TargetEnv) -> Result<Vec<u32>, Dia
 struct Legalizer {
     module: Module,
     names: HashMap<Word, String>,
+    /// Whether an instruction was added or removed: the n-th instruction
+    /// of the result is then not the n-th of the input.
+    positions_moved: bool,
 }
 
 fn id_operand(operand: &Operand) -> Option<Word> {
@@ -170,7 +211,11 @@ impl Legalizer {
                 _ => None,
             })
             .collect();
-        Legalizer { module, names }
+        Legalizer {
+            module,
+            names,
+            positions_moved: false,
+        }
     }
 
     fn fresh_id(&mut self) -> Word {
@@ -284,7 +329,7 @@ impl Legalizer {
             .filter(|i| i.class.opcode == Op::Variable)
             .filter_map(|i| Some((i.result_id?, i.result_type?)))
             .collect();
-        for (var, ty) in variables {
+        for &(var, ty) in &variables {
             let Some((class, pointee)) = self.pointee(ty) else {
                 continue;
             };
@@ -317,7 +362,33 @@ impl Legalizer {
                 if (0..members).all(|m| decorated.contains(&m))
                     && !self.has_decoration(var, decoration)
                 {
-                    self.decorate(var, decoration, None);
+                    let sharing = variables
+                        .iter()
+                        .filter(|(_, t)| self.pointee(*t).map(|(_, p)| p) == Some(pointee))
+                        .count();
+                    let member_decoration = self.module.annotations.iter().position(|i| {
+                        i.class.opcode == Op::MemberDecorate
+                            && i.operands.first() == Some(&Operand::IdRef(pointee))
+                            && i.operands.get(2) == Some(&Operand::Decoration(decoration))
+                    });
+                    match member_decoration {
+                        // naga reads no member's `NonWritable`: the variable's
+                        // decoration takes the place of one, so that every
+                        // other instruction keeps its position (diagnostics
+                        // on SPIR-V assembly point at the text by it).
+                        Some(at) if sharing == 1 => {
+                            self.module.annotations[at] = Instruction::new(
+                                Op::Decorate,
+                                None,
+                                None,
+                                vec![Operand::IdRef(var), Operand::Decoration(decoration)],
+                            );
+                        }
+                        _ => {
+                            self.positions_moved = true;
+                            self.decorate(var, decoration, None);
+                        }
+                    }
                     added.push((self.names.get(&var).cloned(), "read-only"));
                 }
             }
