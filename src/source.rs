@@ -33,14 +33,18 @@ impl InputFormat {
     /// a plain `.glsl` file is a compute shader.
     pub fn from_path(path: &Path, stage: Option<ShaderStage>) -> Option<Self> {
         let ext = path.extension()?.to_str()?;
-        if ext == "glsl" {
+        if ext == "glsl" || ext == "hlsl" {
             let inner = Path::new(path.file_stem()?)
                 .extension()
                 .and_then(|e| e.to_str());
-            if let Some(format @ InputFormat::Glsl(_)) =
+            if let Some(InputFormat::Glsl(named)) =
                 inner.and_then(|e| Self::from_extension(e, stage))
             {
-                return Some(format);
+                return Some(if ext == "hlsl" {
+                    InputFormat::Hlsl(named)
+                } else {
+                    InputFormat::Glsl(named)
+                });
             }
         }
         Self::from_extension(ext, stage)

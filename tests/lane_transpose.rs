@@ -354,7 +354,7 @@ fn passes_all_coalesces_stores_only() {
         .iter()
         .find(|c| c.kind == "coalesce-store")
         .unwrap();
-    assert_eq!(store.details["expected_speedup"], "2.91");
+    assert_eq!(store.details["expected_speedup"], "5.65");
     assert!(store.details["measurement"].contains("BENCHMARKS.md"));
     assert!(report
         .diagnostics

@@ -108,9 +108,8 @@ fn reader() -> Compiler {
 /// barrier it reaches, which is where Tint reports it.
 fn our_divergent_barrier_lines(compiler: &Compiler, source: &Source) -> BTreeSet<usize> {
     let module = compiler
-        .transform(source)
-        .unwrap_or_else(|f| panic!("{}: {f}", source.name))
-        .module;
+        .read(source)
+        .unwrap_or_else(|f| panic!("{}: {f}", source.name));
     let text = source.text().expect("WGSL is text");
     Uniformity::analyze(&module)
         .violations()

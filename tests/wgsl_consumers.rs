@@ -24,8 +24,16 @@ fn gpu_required() -> bool {
     std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_some_and(|v| v != "0")
 }
 
+/// Every shader of the corpus; not the files shaders `#include`, nor the
+/// uniformity test set (cases of analysis verdicts, some of which Tint
+/// rejects by design: tests/uniformity_tint.rs has them).
 fn corpus_shaders() -> Vec<PathBuf> {
-    common::corpus_files_where(|p| InputFormat::from_path(p, None).is_some())
+    common::corpus_files_where(|p| {
+        InputFormat::from_path(p, None).is_some()
+            && !p
+                .components()
+                .any(|c| c.as_os_str() == "include" || c.as_os_str() == "uniformity")
+    })
 }
 
 fn compiler(reader: WgslTarget) -> Compiler {
@@ -33,6 +41,12 @@ fn compiler(reader: WgslTarget) -> Compiler {
         emit: EmitOptions {
             wgsl_for: reader,
             ..EmitOptions::default()
+        },
+        // GLSL as naga's reader reads it, as the other corpus sweeps do;
+        // tests/glslang.rs checks the glslang route on corpus/glsl.
+        front: shaderxform::front::FrontOptions {
+            glsl_front: shaderxform::front::GlslFront::Naga,
+            ..Default::default()
         },
         ..Options::default()
     })
@@ -115,6 +129,17 @@ fn needed_features(wgsl: &str) -> wgpu::Features {
     need(
         wgsl.contains("bgra8unorm"),
         wgpu::Features::BGRA8UNORM_STORAGE,
+    );
+    // WebGPU reads and writes one storage texture only in r32 formats.
+    need(
+        wgsl.lines().any(|l| {
+            l.contains("texture_storage_")
+                && l.contains("read_write")
+                && !["r32float", "r32uint", "r32sint"]
+                    .iter()
+                    .any(|f| l.contains(f))
+        }),
+        wgpu::Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES,
     );
     needed
 }

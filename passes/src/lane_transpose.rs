@@ -92,7 +92,11 @@ impl Pass for LaneTranspose {
                             uniformity = Uniformity::analyze(module);
                             Some(sunk)
                         }
-                        None => continue,
+                        None => {
+                            // Whatever the attempt added goes with it.
+                            *module = before.0;
+                            continue;
+                        }
                     }
                 } else {
                     None
