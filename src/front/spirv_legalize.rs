@@ -71,7 +71,8 @@ pub struct Legalized {
     /// Variables given `NonWritable` from their members.
     pub access: Vec<(Option<String>, &'static str)>,
     pub copy_logical: usize,
-    /// Every rewrite replaced instructions one for one.
+    /// The result has the input's instructions in the same places (see
+    /// [`same_layout`]).
     pub in_place: bool,
 }
 
@@ -116,10 +117,6 @@ pub fn legalize(words: Vec<u32>, env: TargetEnv) -> Result<Legalized, Diagnostic
         words: Vec::new(),
         in_place: false,
     };
-    let may_keep_positions = out.samplers.is_empty()
-        && out.frozen.is_empty()
-        && out.copy_logical == 0
-        && !l.positions_moved;
     if !out.changed() {
         out.words = words;
         return Ok(out);
@@ -133,7 +130,7 @@ pub fn legalize(words: Vec<u32>, env: TargetEnv) -> Result<Legalized, Diagnostic
     if has_spec_op {
         words = fold_spec_constant_ops(&words, env)?;
     }
-    out.in_place = may_keep_positions && same_layout(&input, &words);
+    out.in_place = same_layout(&input, &words);
     if let Err(e) = spirv_tools::validate(&words, env, ValidateOptions::default()) {
         return Err(Diagnostic::error(format!(
             "internal error: the SPIR-V rewritten for naga's reader is invalid: {}",
@@ -186,9 +183,6 @@ fn fold_spec_constant_ops(words: &[u32], env: TargetEnv) -> Result<Vec<u32>, Dia
 struct Legalizer {
     module: Module,
     names: HashMap<Word, String>,
-    /// Whether an instruction was added or removed: the n-th instruction
-    /// of the result is then not the n-th of the input.
-    positions_moved: bool,
 }
 
 fn id_operand(operand: &Operand) -> Option<Word> {
@@ -211,11 +205,7 @@ impl Legalizer {
                 _ => None,
             })
             .collect();
-        Legalizer {
-            module,
-            names,
-            positions_moved: false,
-        }
+        Legalizer { module, names }
     }
 
     fn fresh_id(&mut self) -> Word {
@@ -384,10 +374,7 @@ impl Legalizer {
                                 vec![Operand::IdRef(var), Operand::Decoration(decoration)],
                             );
                         }
-                        _ => {
-                            self.positions_moved = true;
-                            self.decorate(var, decoration, None);
-                        }
+                        _ => self.decorate(var, decoration, None),
                     }
                     added.push((self.names.get(&var).cloned(), "read-only"));
                 }
