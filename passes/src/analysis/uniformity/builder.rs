@@ -664,6 +664,15 @@ impl<'a> Builder<'a> {
         joined
     }
 
+    /// The control flow of a branch: it follows `cf` and the value that
+    /// chooses among its blocks.
+    fn branch_on(&mut self, cf: NodeIndex, chooser: Handle<Expression>, span: Span) -> NodeIndex {
+        let branch = self.node(NodeKind::ControlFlow, span);
+        self.edge(cf, branch);
+        self.edge(self.expr(chooser), branch);
+        branch
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn if_statement(
         &mut self,
@@ -675,9 +684,7 @@ impl<'a> Builder<'a> {
         values: &mut Values,
         path: &mut StatementPath,
     ) -> (NodeIndex, Behaviours) {
-        let branch = self.node(NodeKind::ControlFlow, span);
-        self.edge(cf, branch);
-        self.edge(self.expr(condition), branch);
+        let branch = self.branch_on(cf, condition, span);
         let mut accepted = values.clone();
         let (accept_end, accept_b) = self.nested(accept, branch, &mut accepted, path, 0);
         let mut rejected = values.clone();
@@ -711,9 +718,7 @@ impl<'a> Builder<'a> {
         values: &mut Values,
         path: &mut StatementPath,
     ) -> (NodeIndex, Behaviours) {
-        let branch = self.node(NodeKind::ControlFlow, span);
-        self.edge(cf, branch);
-        self.edge(self.expr(selector), branch);
+        let branch = self.branch_on(cf, selector, span);
         self.frames.push(Frame {
             kind: FrameKind::Switch,
             heads: Vec::new(),
