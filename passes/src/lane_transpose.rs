@@ -710,8 +710,20 @@ enum BuiltinArg {
 }
 
 struct SubgroupBuiltins {
-    lane: BuiltinArg,
+    lane: Lane,
     size: BuiltinArg,
+}
+
+/// How the rewrite learns its lane in the subgroup.
+#[derive(Clone, Copy)]
+enum Lane {
+    /// `subgroup_invocation_id`.
+    Builtin(BuiltinArg),
+    /// The number of active lanes below this one, `subgroupExclusiveAdd(1u)`:
+    /// `subgroup_invocation_id` wherever the subgroup is full, which is the
+    /// only case the coalesced path runs in. For workgroups of more than
+    /// one row, where naga (after Metal and D3D) refuses the built-in.
+    Rank,
 }
 
 fn ensure_subgroup_builtins(module: &mut Module, index: usize) -> SubgroupBuiltins {
@@ -739,12 +751,22 @@ fn ensure_subgroup_builtins(module: &mut Module, index: usize) -> SubgroupBuilti
         });
         BuiltinArg::Direct(function.arguments.len() as u32 - 1)
     };
-    SubgroupBuiltins {
-        lane: find_or_add(
+    let entry = &module.entry_points[index];
+    let one_row = entry.workgroup_size[1..].iter().all(|&s| s <= 1)
+        && entry
+            .workgroup_size_overrides
+            .is_none_or(|o| o[1..].iter().all(Option::is_none));
+    let lane = if one_row {
+        Lane::Builtin(find_or_add(
             module,
             BuiltIn::SubgroupInvocationId,
             "subgroup_invocation_id",
-        ),
+        ))
+    } else {
+        Lane::Rank
+    };
+    SubgroupBuiltins {
+        lane,
         size: find_or_add(module, BuiltIn::SubgroupSize, "subgroup_size"),
     }
 }
@@ -796,6 +818,16 @@ impl Transpose {
         }
     }
 
+    fn lane(&self, b: &mut BlockBuilder<'_>) -> Handle<Expression> {
+        match self.builtins.lane {
+            Lane::Builtin(arg) => self.builtin(b, arg),
+            Lane::Rank => {
+                let one = b.u32(1);
+                b.subgroup_exclusive_scan(SubgroupOperation::Add, one, self.u32_ty)
+            }
+        }
+    }
+
     /// The rebuilt word array and record index of a grouped access.
     fn operands(
         &self,
@@ -827,7 +859,7 @@ impl Transpose {
             let pointer = b.expr(Expression::LocalVariable(local));
             b.load(pointer)
         });
-        let lane = self.builtin(b, self.builtins.lane);
+        let lane = self.lane(b);
         let size = self.builtin(b, self.builtins.size);
         let base = b.binary(BinaryOperator::Subtract, o.i, lane);
         let one = b.u32(1);
