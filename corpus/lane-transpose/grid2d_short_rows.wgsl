@@ -12,11 +12,13 @@ struct Sample {
 
 @group(0) @binding(0) var<storage, read> heights: array<f32>;
 @group(0) @binding(1) var<storage, read_write> samples: array<Sample>;
-@group(0) @binding(2) var<uniform> width: u32;
 
 @compute @workgroup_size(16, 16)
-fn main(@builtin(global_invocation_id) id: vec3<u32>) {
-    let index = id.x + id.y * width;
+fn main(
+    @builtin(global_invocation_id) id: vec3<u32>,
+    @builtin(num_workgroups) groups: vec3<u32>,
+) {
+    let index = id.x + id.y * (groups.x * 16u);
     let h = heights[index];
     samples[index] = Sample(vec3f(h, h * 0.5, 1.0 - h), fract(h * 7.0));
 }
