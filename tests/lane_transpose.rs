@@ -522,3 +522,57 @@ fn a_row_major_grid_of_records() {
     let source = Source::read("corpus/lane-transpose/grid2d_records.wgsl".as_ref(), None).unwrap();
     insta::assert_snapshot!(common::wgsl(&transposing(), &source));
 }
+
+/// A record loaded and stored at an index spelled out twice, each time
+/// reading the offset from the uniform buffer again: the load and the
+/// store are of the same record, and both are coalesced.
+#[test]
+fn a_load_and_a_store_at_the_same_index_spelled_twice_pair_up() {
+    let source = inline(
+        "struct P { a: f32, b: f32, c: f32 }
+struct Params { first: u32, scale: f32 }
+@group(0) @binding(0) var<storage, read_write> points: array<P>;
+@group(0) @binding(1) var<uniform> params: Params;
+const WG = 64u;
+@compute @workgroup_size(WG)
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
+    let p = points[wid.x * WG + lid.x + params.first];
+    points[wid.x * WG + lid.x + params.first] = P(p.a * params.scale, p.b, p.c);
+}",
+    );
+    let transformed = transposing().transform(&source).unwrap();
+    let report = &transformed.passes[0];
+    let kinds: Vec<_> = report.changes.iter().map(|c| c.kind.as_str()).collect();
+    assert!(
+        kinds.contains(&"coalesce-load") && kinds.contains(&"coalesce-store"),
+        "{kinds:?}\n{}",
+        render_all(&report.diagnostics, &source, ColorChoice::Never)
+    );
+}
+
+/// `let i = workgroup_id.x * 64u + local_invocation_id.x; if i >= n { return; }`:
+/// the guard on an index of a recognised form is lifted like one on
+/// `global_invocation_id.x`, and the store is coalesced.
+#[test]
+fn a_bounds_guard_on_a_workgroup_and_local_index_is_lifted() {
+    let source = inline(
+        "struct P { a: f32, b: f32 }
+@group(0) @binding(0) var<storage, read_write> points: array<P>;
+@group(0) @binding(1) var<uniform> n: u32;
+@compute @workgroup_size(64)
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
+    let i = wid.x * 64u + lid.x;
+    if (i >= n) {
+        return;
+    }
+    points[i] = P(f32(i), 1.0);
+}",
+    );
+    let transformed = transposing().transform(&source).unwrap();
+    let report = &transformed.passes[0];
+    assert!(
+        report.changes.iter().any(|c| c.kind == "coalesce-store"),
+        "{}",
+        render_all(&report.diagnostics, &source, ColorChoice::Never)
+    );
+}
