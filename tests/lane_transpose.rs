@@ -420,7 +420,10 @@ fn all_with_subgroups() -> Compiler {
 fn the_report_names_the_form_of_the_record_index() {
     for (stem, form) in [
         ("store_vec3_struct", "global_invocation_id.x"),
-        ("particles_offset", "global_invocation_id.x + uniform offset"),
+        (
+            "particles_offset",
+            "global_invocation_id.x + uniform offset",
+        ),
         (
             "particles_wid_lid",
             "workgroup_id.x * W + local_invocation_id.x",
@@ -478,7 +481,10 @@ fn passes_all_leaves_a_grid_whose_subgroups_span_rows() {
         "a multiple of 32",
         "name `lane-transpose` in `--passes` to force it",
     ] {
-        assert!(rendered.contains(expected), "`{expected}` not in:\n{rendered}");
+        assert!(
+            rendered.contains(expected),
+            "`{expected}` not in:\n{rendered}"
+        );
     }
     assert_eq!(
         common::wgsl(&all_with_subgroups(), &source),

@@ -11,8 +11,10 @@
 //! The coalesced code runs only when the subgroup is full, its record
 //! indices are consecutive and its block lies inside the array; otherwise
 //! the original accesses run. At compile time, the accesses must be in
-//! uniform control flow, indexed by `global_invocation_id.x`, and the only
-//! accesses to their array in the entry point (one load of the record
+//! uniform control flow, indexed by a form whose values are expected to
+//! be consecutive across a subgroup ([`sites::index_form`]: the global
+//! invocation index, spelled out or with a uniform offset, or a row-major
+//! 2D index), and the only accesses to their array in the entry point (one load of the record
 //! before one store of it at most): another invocation's word becomes
 //! visible to a lane only through the record accesses that moved it.
 
@@ -247,8 +249,7 @@ fn index_not_recognised(what: &str, span: Span, index_span: Span) -> Diagnostic 
         "the record index is not one of the forms whose values are consecutive across a subgroup: {}",
         sites::ACCEPTED_FORMS
     );
-    not_applied(what, &reason, span, "indexed here")
-        .with_secondary(index_span, "the record index")
+    not_applied(what, &reason, span, "indexed here").with_secondary(index_span, "the record index")
 }
 
 /// Whether `--passes all` expects the run-time check to hold for an index
@@ -531,9 +532,7 @@ fn flatten_records(
             let what = format!("the {} of a record of `{name}`", a.kind);
             let uniform = flow.is_control_flow_uniform_at(&a.path) == Some(true);
             cx.report(match sites::index_form(module, entry, flow, a.index) {
-                None => {
-                    index_not_recognised(&what, a.span, function.expressions.get_span(a.index))
-                }
+                None => index_not_recognised(&what, a.span, function.expressions.get_span(a.index)),
                 Some(_) if !uniform => not_uniform(&what, a.span, flow, &a.path),
                 Some(form) if expected_form(a.index).is_none() => {
                     subgroups_span_rows(&what, entry, form, a.span)

@@ -224,10 +224,9 @@ pub fn same_value(
                 convert: convert2,
             },
         ) => kind == kind2 && convert == convert2 && same_value(x, y),
-        (
-            &Expression::Access { base: x, index: n },
-            &Expression::Access { base: y, index: m },
-        ) => same_value(x, y) && same_value(n, m),
+        (&Expression::Access { base: x, index: n }, &Expression::Access { base: y, index: m }) => {
+            same_value(x, y) && same_value(n, m)
+        }
         _ => false,
     }
 }
@@ -371,10 +370,7 @@ impl Classifier<'_> {
             BinaryOperator::Subtract if (self.is_uniform)(right) => left,
             _ => return None,
         };
-        self.form(rest).map(|f| IndexForm {
-            offset: true,
-            ..f
-        })
+        self.form(rest).map(|f| IndexForm { offset: true, ..f })
     }
 
     /// One of the shapes, without an offset.
@@ -465,7 +461,9 @@ impl Classifier<'_> {
         let h = self.through_casts(h);
         let builtin = |h: Handle<Expression>| -> Option<BuiltIn> {
             let binding = match e[h] {
-                Expression::FunctionArgument(n) => self.function.arguments[n as usize].binding.as_ref(),
+                Expression::FunctionArgument(n) => {
+                    self.function.arguments[n as usize].binding.as_ref()
+                }
                 Expression::AccessIndex { base, index } => match e[base] {
                     Expression::FunctionArgument(n) => {
                         match self.module.types[self.function.arguments[n as usize].ty].inner {
@@ -486,9 +484,11 @@ impl Classifier<'_> {
         };
         match e[h] {
             Expression::AccessIndex { base, index } => match builtin(base) {
-                Some(b @ (BuiltIn::GlobalInvocationId
-                | BuiltIn::WorkGroupId
-                | BuiltIn::LocalInvocationId)) => Some((b, index)),
+                Some(
+                    b @ (BuiltIn::GlobalInvocationId
+                    | BuiltIn::WorkGroupId
+                    | BuiltIn::LocalInvocationId),
+                ) => Some((b, index)),
                 _ => match builtin(h) {
                     Some(BuiltIn::LocalInvocationIndex) => Some((BuiltIn::LocalInvocationIndex, 0)),
                     _ => None,
