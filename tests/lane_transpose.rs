@@ -157,7 +157,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         ),
         (
             // The workgroup is 64 wide: workgroup 1 starts at 64, not 32.
-            "the record index is not one of the forms",
+            "here `workgroup_id.x` is multiplied by 32, not by the workgroup's x size, 64",
             "struct P { a: f32, b: f32 }
 @group(0) @binding(0) var<storage, read_write> out: array<P>;
 @compute @workgroup_size(64)

@@ -244,11 +244,19 @@ const NOT_UNIFORM: &str =
     "it is not in uniform control flow, where subgroup shuffles see every invocation";
 /// [`not_applied`] for an access whose record index is of no form the
 /// pass recognises.
-fn index_not_recognised(what: &str, span: Span, index_span: Span) -> Diagnostic {
-    let reason = format!(
+fn index_not_recognised(
+    what: &str,
+    span: Span,
+    index_span: Span,
+    near_miss: Option<String>,
+) -> Diagnostic {
+    let mut reason = format!(
         "the record index is not one of the forms whose values are consecutive across a subgroup: {}",
         sites::ACCEPTED_FORMS
     );
+    if let Some(why) = near_miss {
+        reason = format!("{reason}; here {why}");
+    }
     not_applied(what, &reason, span, "indexed here").with_secondary(index_span, "the record index")
 }
 
@@ -347,7 +355,8 @@ fn transpose_entry_point(
         }
         let Some(form) = sites::index_form(module, entry, flow, plan.i()) else {
             let index_span = function.expressions.get_span(plan.i());
-            cx.report(index_not_recognised(&what, plan.span(), index_span));
+            let why = sites::why_not_a_form(module, entry, flow, plan.i());
+            cx.report(index_not_recognised(&what, plan.span(), index_span, why));
             continue;
         };
         if cx.selection == Selection::All && !rows_keep_subgroups_together(entry, form) {
@@ -532,7 +541,12 @@ fn flatten_records(
             let what = format!("the {} of a record of `{name}`", a.kind);
             let uniform = flow.is_control_flow_uniform_at(&a.path) == Some(true);
             cx.report(match sites::index_form(module, entry, flow, a.index) {
-                None => index_not_recognised(&what, a.span, function.expressions.get_span(a.index)),
+                None => index_not_recognised(
+                    &what,
+                    a.span,
+                    function.expressions.get_span(a.index),
+                    sites::why_not_a_form(module, entry, flow, a.index),
+                ),
                 Some(_) if !uniform => not_uniform(&what, a.span, flow, &a.path),
                 Some(form) if expected_form(a.index).is_none() => {
                     subgroups_span_rows(&what, entry, form, a.span)

@@ -335,23 +335,53 @@ pub fn index_form(
     uniformity: &FunctionUniformity,
     i: Handle<Expression>,
 ) -> Option<IndexForm> {
-    let classifier = Classifier {
-        module,
-        function: &entry.function,
-        workgroup_size: workgroup_size(entry),
-        is_uniform: &|h| uniformity.is_expression_uniform(h),
-    };
-    classifier.form(i)
+    Classifier::new(module, entry, uniformity).form(i)
+}
+
+/// For an index [`index_form`] refuses that comes close to a form, what
+/// keeps it from being one: `workgroup_id.x` times another size, say.
+pub fn why_not_a_form(
+    module: &Module,
+    entry: &EntryPoint,
+    uniformity: &FunctionUniformity,
+    i: Handle<Expression>,
+) -> Option<String> {
+    let classifier = Classifier::new(module, entry, uniformity);
+    match classifier.form(i) {
+        Some(_) => None,
+        None => classifier.near_miss.into_inner(),
+    }
 }
 
 struct Classifier<'a> {
     module: &'a Module,
     function: &'a Function,
     workgroup_size: [Option<u32>; 3],
-    is_uniform: &'a dyn Fn(Handle<Expression>) -> bool,
+    uniformity: &'a FunctionUniformity,
+    /// What kept the last candidate for a form from being one.
+    near_miss: std::cell::RefCell<Option<String>>,
 }
 
-impl Classifier<'_> {
+impl<'a> Classifier<'a> {
+    fn new(module: &'a Module, entry: &'a EntryPoint, uniformity: &'a FunctionUniformity) -> Self {
+        Classifier {
+            module,
+            function: &entry.function,
+            workgroup_size: workgroup_size(entry),
+            uniformity,
+            near_miss: Default::default(),
+        }
+    }
+
+    fn is_uniform(&self, h: Handle<Expression>) -> bool {
+        self.uniformity.is_expression_uniform(h)
+    }
+
+    fn missed(&self, why: String) -> Option<IndexShape> {
+        *self.near_miss.borrow_mut() = Some(why);
+        None
+    }
+
     fn form(&self, i: Handle<Expression>) -> Option<IndexForm> {
         let i = self.through_casts(i);
         if let Some(shape) = self.shape(i) {
@@ -365,9 +395,9 @@ impl Classifier<'_> {
             return None;
         };
         let rest = match op {
-            BinaryOperator::Add if (self.is_uniform)(right) => left,
-            BinaryOperator::Add if (self.is_uniform)(left) => right,
-            BinaryOperator::Subtract if (self.is_uniform)(right) => left,
+            BinaryOperator::Add if self.is_uniform(right) => left,
+            BinaryOperator::Add if self.is_uniform(left) => right,
+            BinaryOperator::Subtract if self.is_uniform(right) => left,
             _ => return None,
         };
         self.form(rest).map(|f| IndexForm { offset: true, ..f })
@@ -412,23 +442,46 @@ impl Classifier<'_> {
             .find_map(|(id, factor)| {
                 let id = self.builtin_component(id)?;
                 let [x, y, z] = self.workgroup_size;
-                let constant = || self.constant(factor);
+                // `workgroup_id.x` times the workgroup's x size.
+                let times_width = || match (self.constant(factor), x) {
+                    (Some(c), Some(x)) if c == x => Ok(()),
+                    (Some(c), Some(x)) => Err(format!(
+                        "`workgroup_id.x` is multiplied by {c}, not by the workgroup's x size, {x}"
+                    )),
+                    (None, Some(_)) => Err(
+                        "`workgroup_id.x` is multiplied by a value that is not a compile-time constant"
+                            .to_string(),
+                    ),
+                    (_, None) => Err(
+                        "the workgroup's x size is an override, not a compile-time constant"
+                            .to_string(),
+                    ),
+                };
                 use BuiltIn as B;
                 match (id, term) {
-                    ((B::WorkGroupId, 0), (B::LocalInvocationId, 0))
-                        if x.is_some() && constant() == x =>
-                    {
-                        Some(IndexShape::WorkgroupLocalX)
+                    ((B::WorkGroupId, 0), (B::LocalInvocationId, 0)) => match times_width() {
+                        Ok(()) => Some(IndexShape::WorkgroupLocalX),
+                        Err(why) => self.missed(why),
+                    },
+                    ((B::WorkGroupId, 0), (B::LocalInvocationIndex, _)) => {
+                        if y != Some(1) || z != Some(1) {
+                            return self.missed(
+                                "`local_invocation_index` counts the invocations of a workgroup of more than one row".to_string(),
+                            );
+                        }
+                        match times_width() {
+                            Ok(()) => Some(IndexShape::WorkgroupLinear),
+                            Err(why) => self.missed(why),
+                        }
                     }
-                    ((B::WorkGroupId, 0), (B::LocalInvocationIndex, _))
-                        if y == Some(1) && z == Some(1) && x.is_some() && constant() == x =>
-                    {
-                        Some(IndexShape::WorkgroupLinear)
-                    }
-                    ((B::GlobalInvocationId, 1), (B::GlobalInvocationId, 0))
-                        if (self.is_uniform)(factor) =>
-                    {
-                        Some(IndexShape::Rows)
+                    ((B::GlobalInvocationId, 1), (B::GlobalInvocationId, 0)) => {
+                        if self.is_uniform(factor) {
+                            Some(IndexShape::Rows)
+                        } else {
+                            self.missed(
+                                "the row width may differ between invocations".to_string(),
+                            )
+                        }
                     }
                     _ => None,
                 }
@@ -826,8 +879,18 @@ fn main(
         let module = naga::front::wgsl::parse_str(source).expect("valid WGSL");
         let uniformity = Uniformity::analyze(&module);
         let entry = &module.entry_points[0];
+        index_form(
+            &module,
+            entry,
+            uniformity.function(FunctionRef::EntryPoint(0)),
+            store_index(entry),
+        )
+    }
+
+    /// The index of the store to `out`.
+    fn store_index(entry: &EntryPoint) -> Handle<Expression> {
         let e = &entry.function.expressions;
-        let index = entry
+        entry
             .function
             .body
             .iter()
@@ -838,13 +901,7 @@ fn main(
                 },
                 _ => None,
             })
-            .expect("a store to `out`");
-        index_form(
-            &module,
-            entry,
-            uniformity.function(FunctionRef::EntryPoint(0)),
-            index,
-        )
+            .expect("a store to `out`")
     }
 
     fn form(workgroup_size: &str, index: &str) -> Option<IndexForm> {
@@ -945,6 +1002,44 @@ fn main(input: In) {
                 "{index} in @workgroup_size({workgroup_size})"
             );
         }
+    }
+
+    #[test]
+    fn a_near_miss_says_what_keeps_it_from_a_form() {
+        let why = |workgroup_size: &str, index: &str| {
+            let module =
+                naga::front::wgsl::parse_str(&shader(workgroup_size, index)).expect("valid");
+            let uniformity = Uniformity::analyze(&module);
+            let entry = &module.entry_points[0];
+            why_not_a_form(
+                &module,
+                entry,
+                uniformity.function(FunctionRef::EntryPoint(0)),
+                store_index(entry),
+            )
+        };
+        assert_eq!(
+            why("64", "wid.x * 32u + lid.x").as_deref(),
+            Some("`workgroup_id.x` is multiplied by 32, not by the workgroup's x size, 64")
+        );
+        assert_eq!(
+            why("64", "wid.x * O + lid.x").as_deref(),
+            Some("`workgroup_id.x` is multiplied by a value that is not a compile-time constant")
+        );
+        assert_eq!(
+            why("O", "wid.x * 64u + lid.x").as_deref(),
+            Some("the workgroup's x size is an override, not a compile-time constant")
+        );
+        assert_eq!(
+            why("64, 2", "wid.x * 128u + lidx").as_deref(),
+            Some("`local_invocation_index` counts the invocations of a workgroup of more than one row")
+        );
+        assert_eq!(
+            why("16, 16", "gid.y * v + gid.x").as_deref(),
+            Some("the row width may differ between invocations")
+        );
+        assert_eq!(why("64", "gid.x * 2u"), None);
+        assert_eq!(why("64", "wid.x * 64u + lid.x"), None);
     }
 
     #[test]
