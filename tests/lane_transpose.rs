@@ -138,12 +138,44 @@ fn passes_all_needs_a_target_with_subgroups() {
 fn accesses_it_cannot_prove_safe_stay_with_the_reason() {
     let cases = [
         (
-            "the record index is not `global_invocation_id.x`",
+            "the record index is not one of the forms",
             "@group(0) @binding(0) var<storage, read_write> out: array<u32>;
 @compute @workgroup_size(64)
 fn main(@builtin(local_invocation_index) i: u32) {
     out[2u * i] = i;
     out[2u * i + 1u] = i;
+}",
+        ),
+        (
+            "the record index is not one of the forms",
+            "struct P { a: f32, b: f32 }
+@group(0) @binding(0) var<storage, read_write> out: array<P>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    out[gid.x * 2u] = P(1.0, 2.0);
+}",
+        ),
+        (
+            // The workgroup is 64 wide: workgroup 1 starts at 64, not 32.
+            "here `workgroup_id.x` is multiplied by 32, not by the workgroup's x size, 64",
+            "struct P { a: f32, b: f32 }
+@group(0) @binding(0) var<storage, read_write> out: array<P>;
+@compute @workgroup_size(64)
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
+    out[wid.x * 32u + lid.x] = P(1.0, 2.0);
+}",
+        ),
+        (
+            // An offset read from memory the invocations write differs
+            // between them.
+            "the record index is not one of the forms",
+            "struct P { a: f32, b: f32 }
+@group(0) @binding(0) var<storage, read_write> out: array<P>;
+@group(0) @binding(1) var<storage, read_write> offsets: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let v = offsets[gid.x];
+    out[gid.x + v] = P(1.0, 2.0);
 }",
         ),
         (
@@ -268,11 +300,16 @@ fn the_coalesced_path_alone_agrees_with_the_original() {
             "particles_vec2_guard",
             "particles_vec4_integrate",
             "particles_vec3_mass_integrate",
+            "particles_wid_lid",
         ];
+        // Rows of the workgroup shorter than a subgroup of 32 lanes: their
+        // subgroups' records are not consecutive there.
+        let short_rows = ["grid2d_short_rows"];
         if name.starts_with("nonuniform_")
             || name.starts_with("partial_")
             || name.starts_with("kept_")
             || tail.contains(&name.as_str())
+            || short_rows.contains(&name.as_str())
         {
             continue;
         }
@@ -364,4 +401,184 @@ fn passes_all_coalesces_stores_only() {
         .diagnostics
         .iter()
         .any(|d| d.code.as_deref() == Some("lane-transpose::not-profitable")));
+}
+
+fn all_with_subgroups() -> Compiler {
+    Compiler::new(Options {
+        passes: PassSelection::All,
+        target: Target {
+            subgroups: true,
+            ..Target::default()
+        },
+        ..Options::default()
+    })
+    .unwrap()
+}
+
+/// Each corpus shader's record index and the form the report names.
+#[test]
+fn the_report_names_the_form_of_the_record_index() {
+    for (stem, form) in [
+        ("store_vec3_struct", "global_invocation_id.x"),
+        (
+            "particles_offset",
+            "global_invocation_id.x + uniform offset",
+        ),
+        (
+            "particles_wid_lid",
+            "workgroup_id.x * W + local_invocation_id.x",
+        ),
+        (
+            "grid2d_records",
+            "global_invocation_id.y * width + global_invocation_id.x",
+        ),
+        (
+            "grid2d_short_rows",
+            "global_invocation_id.y * width + global_invocation_id.x",
+        ),
+    ] {
+        let path = format!("corpus/lane-transpose/{stem}.wgsl");
+        let source = Source::read(path.as_ref(), None).unwrap();
+        let transformed = transposing().transform(&source).unwrap();
+        let report = &transformed.passes[0];
+        let store = report
+            .changes
+            .iter()
+            .find(|c| c.kind == "coalesce-store")
+            .unwrap_or_else(|| panic!("{stem}: no store coalesced"));
+        assert_eq!(store.details["record_index"], form, "{stem}");
+    }
+}
+
+/// A 16 x 16 workgroup puts two of its rows, a grid row apart, in one
+/// subgroup of 32 lanes: `--passes all` leaves the store and says why;
+/// named, the pass rewrites it.
+#[test]
+fn passes_all_leaves_a_grid_whose_subgroups_span_rows() {
+    let source = Source::read(
+        "corpus/lane-transpose/grid2d_short_rows.wgsl".as_ref(),
+        None,
+    )
+    .unwrap();
+    let transformed = all_with_subgroups().transform(&source).unwrap();
+    let report = transformed
+        .passes
+        .iter()
+        .find(|p| p.name == "lane-transpose")
+        .unwrap();
+    assert!(report.changes.is_empty(), "{:?}", report.changes);
+    let rendered = render_all(&report.diagnostics, &source, ColorChoice::Never);
+    assert!(
+        report
+            .diagnostics
+            .iter()
+            .any(|d| d.code.as_deref() == Some("lane-transpose::not-profitable")),
+        "{rendered}"
+    );
+    for expected in [
+        "@workgroup_size(16, 16, 1)",
+        "spans rows",
+        "a multiple of 32",
+        "name `lane-transpose` in `--passes` to force it",
+    ] {
+        assert!(
+            rendered.contains(expected),
+            "`{expected}` not in:\n{rendered}"
+        );
+    }
+    assert_eq!(
+        common::wgsl(&all_with_subgroups(), &source),
+        common::wgsl(
+            &Compiler::new(Options {
+                passes: PassSelection::None,
+                ..Options::default()
+            })
+            .unwrap(),
+            &source
+        ),
+        "the shader changed"
+    );
+    let named = transposing().transform(&source).unwrap();
+    assert!(named.passes[0]
+        .changes
+        .iter()
+        .any(|c| c.kind == "coalesce-store"));
+}
+
+/// Under `--passes all`, a grid whose workgroup rows are 64 long has its
+/// store coalesced: a subgroup of 32 lies in one row.
+#[test]
+fn passes_all_coalesces_a_grid_of_long_rows() {
+    let source = Source::read("corpus/lane-transpose/grid2d_records.wgsl".as_ref(), None).unwrap();
+    let transformed = all_with_subgroups().transform(&source).unwrap();
+    let report = transformed
+        .passes
+        .iter()
+        .find(|p| p.name == "lane-transpose")
+        .unwrap();
+    let kinds: Vec<_> = report.changes.iter().map(|c| c.kind.as_str()).collect();
+    assert!(kinds.contains(&"coalesce-store"), "{kinds:?}");
+}
+
+/// A row-major 2D index into a grid of 4-word cells, workgroups of 64 x 4:
+/// the lane is the subgroup's exclusive count, as naga refuses
+/// `subgroup_invocation_id` in workgroups of more than one row.
+#[test]
+fn a_row_major_grid_of_records() {
+    let source = Source::read("corpus/lane-transpose/grid2d_records.wgsl".as_ref(), None).unwrap();
+    insta::assert_snapshot!(common::wgsl(&transposing(), &source));
+}
+
+/// A record loaded and stored at an index spelled out twice, each time
+/// reading the offset from the uniform buffer again: the load and the
+/// store are of the same record, and both are coalesced.
+#[test]
+fn a_load_and_a_store_at_the_same_index_spelled_twice_pair_up() {
+    let source = inline(
+        "struct P { a: f32, b: f32, c: f32 }
+struct Params { first: u32, scale: f32 }
+@group(0) @binding(0) var<storage, read_write> points: array<P>;
+@group(0) @binding(1) var<uniform> params: Params;
+const WG = 64u;
+@compute @workgroup_size(WG)
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
+    let p = points[wid.x * WG + lid.x + params.first];
+    points[wid.x * WG + lid.x + params.first] = P(p.a * params.scale, p.b, p.c);
+}",
+    );
+    let transformed = transposing().transform(&source).unwrap();
+    let report = &transformed.passes[0];
+    let kinds: Vec<_> = report.changes.iter().map(|c| c.kind.as_str()).collect();
+    assert!(
+        kinds.contains(&"coalesce-load") && kinds.contains(&"coalesce-store"),
+        "{kinds:?}\n{}",
+        render_all(&report.diagnostics, &source, ColorChoice::Never)
+    );
+}
+
+/// `let i = workgroup_id.x * 64u + local_invocation_id.x; if i >= n { return; }`:
+/// the guard on an index of a recognised form is lifted like one on
+/// `global_invocation_id.x`, and the store is coalesced.
+#[test]
+fn a_bounds_guard_on_a_workgroup_and_local_index_is_lifted() {
+    let source = inline(
+        "struct P { a: f32, b: f32 }
+@group(0) @binding(0) var<storage, read_write> points: array<P>;
+@group(0) @binding(1) var<uniform> n: u32;
+@compute @workgroup_size(64)
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) lid: vec3<u32>) {
+    let i = wid.x * 64u + lid.x;
+    if (i >= n) {
+        return;
+    }
+    points[i] = P(f32(i), 1.0);
+}",
+    );
+    let transformed = transposing().transform(&source).unwrap();
+    let report = &transformed.passes[0];
+    assert!(
+        report.changes.iter().any(|c| c.kind == "coalesce-store"),
+        "{}",
+        render_all(&report.diagnostics, &source, ColorChoice::Never)
+    );
 }

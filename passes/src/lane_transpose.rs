@@ -11,8 +11,10 @@
 //! The coalesced code runs only when the subgroup is full, its record
 //! indices are consecutive and its block lies inside the array; otherwise
 //! the original accesses run. At compile time, the accesses must be in
-//! uniform control flow, indexed by `global_invocation_id.x`, and the only
-//! accesses to their array in the entry point (one load of the record
+//! uniform control flow, indexed by a form whose values are expected to
+//! be consecutive across a subgroup ([`sites::index_form`]: the global
+//! invocation index, spelled out or with a uniform offset, or a row-major
+//! 2D index), and the only accesses to their array in the entry point (one load of the record
 //! before one store of it at most): another invocation's word becomes
 //! visible to a lane only through the record accesses that moved it.
 
@@ -240,7 +242,52 @@ fn not_measured_to_pay(what: &str, access: Access, k: u32, span: Span) -> Diagno
 
 const NOT_UNIFORM: &str =
     "it is not in uniform control flow, where subgroup shuffles see every invocation";
-const NOT_GLOBAL_X: &str = "the record index is not `global_invocation_id.x`";
+/// [`not_applied`] for an access whose record index is of no form the
+/// pass recognises.
+fn index_not_recognised(
+    what: &str,
+    span: Span,
+    index_span: Span,
+    near_miss: Option<String>,
+) -> Diagnostic {
+    let mut reason = format!(
+        "the record index is not one of the forms whose values are consecutive across a subgroup: {}",
+        sites::ACCEPTED_FORMS
+    );
+    if let Some(why) = near_miss {
+        reason = format!("{reason}; here {why}");
+    }
+    not_applied(what, &reason, span, "indexed here").with_secondary(index_span, "the record index")
+}
+
+/// Whether `--passes all` expects the run-time check to hold for an index
+/// of this form in `entry`: a subgroup that spans rows of the workgroup
+/// sees its indices jump between rows.
+fn rows_keep_subgroups_together(entry: &naga::EntryPoint, form: sites::IndexForm) -> bool {
+    form.shape == sites::IndexShape::WorkgroupLinear || sites::subgroups_within_rows(entry)
+}
+
+/// The note for an access `--passes all` leaves because subgroups span
+/// rows of the workgroup, where the check that the record indices are
+/// consecutive fails.
+fn subgroups_span_rows(
+    what: &str,
+    entry: &naga::EntryPoint,
+    form: sites::IndexForm,
+    span: Span,
+) -> Diagnostic {
+    let size = sites::workgroup_size(entry)
+        .map(|d| d.map_or_else(|| "an override".to_string(), |n| n.to_string()))
+        .join(", ");
+    let reason = format!(
+        "the record index, `{}`, is consecutive across a subgroup only where the subgroup lies in one row of the workgroup, and with @workgroup_size({size}) a subgroup of {} invocations (the subgroup size of the adapter the cost model was measured on) spans rows: the run-time check would fail and only its cost remain; under `--passes all` only workgroups of one row, or with rows a multiple of {} long, are rewritten; name `lane-transpose` in `--passes` to force it",
+        form.describe(),
+        sites::EXPECTED_SUBGROUP_SIZE,
+        sites::EXPECTED_SUBGROUP_SIZE,
+    );
+    not_applied(what, &reason, span, "subgroups span rows here")
+        .with_code("lane-transpose::not-profitable")
+}
 
 /// [`not_applied`] for an access in non-uniform control flow, with the
 /// causes the uniformity analysis gives.
@@ -268,7 +315,8 @@ fn transpose_entry_point(
     cx: &mut PassContext<'_>,
 ) -> bool {
     let flow = uniformity.function(FunctionRef::EntryPoint(index));
-    let function = &module.entry_points[index].function;
+    let entry = &module.entry_points[index];
+    let function = &entry.function;
     let words = |g| match records::layout(module, &module.global_variables[g]) {
         Some(Layout::Words(_)) => Some(flattened.get(&g).cloned().unwrap_or_default()),
         _ => None,
@@ -305,12 +353,22 @@ fn transpose_entry_point(
             cx.report(not_measured_to_pay(&what, plan.access(), k, plan.span()));
             continue;
         }
+        let Some(form) = sites::index_form(module, entry, flow, plan.i()) else {
+            let index_span = function.expressions.get_span(plan.i());
+            let why = sites::why_not_a_form(module, entry, flow, plan.i());
+            cx.report(index_not_recognised(&what, plan.span(), index_span, why));
+            continue;
+        };
+        if cx.selection == Selection::All && !rows_keep_subgroups_together(entry, form) {
+            cx.report(subgroups_span_rows(&what, entry, form, plan.span()));
+            continue;
+        }
         if let Some(reason) = group_refusal(module, function, &sites, &plan, used_by_functions) {
             cx.report(not_applied(&what, &reason, plan.span(), &reason));
         } else if flow.is_control_flow_uniform_at(plan.path()) != Some(true) {
             cx.report(not_uniform(&what, plan.span(), flow, plan.path()));
         } else {
-            plans.push(plan);
+            plans.push((plan, form));
         }
     }
     if plans.is_empty() {
@@ -325,7 +383,7 @@ fn transpose_entry_point(
         for &global in &sunk.stored {
             let planned: usize = plans
                 .iter()
-                .map(|p| match *p {
+                .map(|(p, _)| match *p {
                     Plan::Stores(ref g) if g.global == global => g.paths.len(),
                     _ => 0,
                 })
@@ -339,7 +397,7 @@ fn transpose_entry_point(
     let u32_ty = ensure_type(&mut module.types, TypeInner::Scalar(Scalar::U32));
     let bool_ty = ensure_type(&mut module.types, TypeInner::Scalar(Scalar::BOOL));
     let mut groups = Vec::new();
-    for plan in plans {
+    for (plan, form) in plans {
         let (global, k, span) = (plan.global(), plan.k(), plan.span());
         let Layout::Words(scalar) =
             records::layout(module, &module.global_variables[global]).expect("a word array")
@@ -368,7 +426,8 @@ fn transpose_entry_point(
         )
         .with_strategy("shuffle-transpose")
         .with_detail("buffer", &name)
-        .with_detail("words_per_record", k);
+        .with_detail("words_per_record", k)
+        .with_detail("record_index", form.describe());
         change = match cost::estimate(plan.access(), k) {
             Some(e) => change
                 .with_detail("expected_speedup", format!("{:.2}", e.speedup))
@@ -426,7 +485,15 @@ fn flatten_records(
     cx: &mut PassContext<'_>,
 ) -> Vec<(Handle<naga::GlobalVariable>, WordArray)> {
     let flow = uniformity.function(FunctionRef::EntryPoint(index));
-    let function = &module.entry_points[index].function;
+    let entry = &module.entry_points[index];
+    let function = &entry.function;
+    let selection = cx.selection;
+    // The index of a record access the pass expects to coalesce.
+    let expected_form = |i| {
+        sites::index_form(module, entry, flow, i).filter(|&form| {
+            selection == Selection::Explicit || rows_keep_subgroups_together(entry, form)
+        })
+    };
     let mut chosen = Vec::new();
     for (global, var) in module.global_variables.iter() {
         let Some(layout @ Layout::Records { words: k, .. }) = records::layout(module, var) else {
@@ -455,14 +522,13 @@ fn flatten_records(
             continue;
         }
         // Only worth it where a record is accessed in uniform control flow
-        // by the global invocation index.
-        // Under `--passes all`, only where such an access is one the cost
-        // model rewrites.
+        // by an index of a form the pass recognises. Under `--passes all`,
+        // only where such an access is one the cost model rewrites.
         let accesses = record_accesses(function, global);
         if accesses.iter().any(|a| {
             flow.is_control_flow_uniform_at(&a.path) == Some(true)
-                && sites::is_global_invocation_x(module, function, a.index)
-                && (cx.selection == Selection::Explicit || cost::pays(a.access, k))
+                && expected_form(a.index).is_some()
+                && (selection == Selection::Explicit || cost::pays(a.access, k))
         }) {
             let array = WordArray {
                 record_words: Some(k),
@@ -473,16 +539,20 @@ fn flatten_records(
         }
         for a in accesses {
             let what = format!("the {} of a record of `{name}`", a.kind);
-            let by_gid = sites::is_global_invocation_x(module, function, a.index);
-            cx.report(
-                if by_gid && flow.is_control_flow_uniform_at(&a.path) == Some(true) {
-                    not_measured_to_pay(&what, a.access, k, a.span)
-                } else if by_gid {
-                    not_uniform(&what, a.span, flow, &a.path)
-                } else {
-                    not_applied(&what, NOT_GLOBAL_X, a.span, "indexed here")
-                },
-            );
+            let uniform = flow.is_control_flow_uniform_at(&a.path) == Some(true);
+            cx.report(match sites::index_form(module, entry, flow, a.index) {
+                None => index_not_recognised(
+                    &what,
+                    a.span,
+                    function.expressions.get_span(a.index),
+                    sites::why_not_a_form(module, entry, flow, a.index),
+                ),
+                Some(_) if !uniform => not_uniform(&what, a.span, flow, &a.path),
+                Some(form) if expected_form(a.index).is_none() => {
+                    subgroups_span_rows(&what, entry, form, a.span)
+                }
+                Some(_) => not_measured_to_pay(&what, a.access, k, a.span),
+            });
         }
     }
     let mut flattened = Vec::new();
@@ -599,9 +669,6 @@ fn group_refusal(
     used_by_functions: &[Handle<naga::GlobalVariable>],
 ) -> Option<String> {
     let global = plan.global();
-    if !sites::is_global_invocation_x(module, function, plan.i()) {
-        return Some(NOT_GLOBAL_X.into());
-    }
     if used_by_functions.contains(&global) {
         return Some("functions other than the entry point access the buffer".into());
     }
@@ -617,7 +684,7 @@ fn group_refusal(
         if store.paths[0] < load.path {
             return Some("the entry point loads records of the buffer after storing them".into());
         }
-        if !sites::same_value(function, store.i, load.i) {
+        if !sites::same_value(module, function, store.i, load.i) {
             return Some("the entry point loads and stores different records of the buffer".into());
         }
     }
@@ -656,8 +723,20 @@ enum BuiltinArg {
 }
 
 struct SubgroupBuiltins {
-    lane: BuiltinArg,
+    lane: Lane,
     size: BuiltinArg,
+}
+
+/// How the rewrite learns its lane in the subgroup.
+#[derive(Clone, Copy)]
+enum Lane {
+    /// `subgroup_invocation_id`.
+    Builtin(BuiltinArg),
+    /// The number of active lanes below this one, `subgroupExclusiveAdd(1u)`:
+    /// `subgroup_invocation_id` wherever the subgroup is full, which is the
+    /// only case the coalesced path runs in. For workgroups of more than
+    /// one row, where naga (after Metal and D3D) refuses the built-in.
+    Rank,
 }
 
 fn ensure_subgroup_builtins(module: &mut Module, index: usize) -> SubgroupBuiltins {
@@ -685,12 +764,22 @@ fn ensure_subgroup_builtins(module: &mut Module, index: usize) -> SubgroupBuilti
         });
         BuiltinArg::Direct(function.arguments.len() as u32 - 1)
     };
-    SubgroupBuiltins {
-        lane: find_or_add(
+    let entry = &module.entry_points[index];
+    let one_row = entry.workgroup_size[1..].iter().all(|&s| s <= 1)
+        && entry
+            .workgroup_size_overrides
+            .is_none_or(|o| o[1..].iter().all(Option::is_none));
+    let lane = if one_row {
+        Lane::Builtin(find_or_add(
             module,
             BuiltIn::SubgroupInvocationId,
             "subgroup_invocation_id",
-        ),
+        ))
+    } else {
+        Lane::Rank
+    };
+    SubgroupBuiltins {
+        lane,
         size: find_or_add(module, BuiltIn::SubgroupSize, "subgroup_size"),
     }
 }
@@ -742,6 +831,16 @@ impl Transpose {
         }
     }
 
+    fn lane(&self, b: &mut BlockBuilder<'_>) -> Handle<Expression> {
+        match self.builtins.lane {
+            Lane::Builtin(arg) => self.builtin(b, arg),
+            Lane::Rank => {
+                let one = b.u32(1);
+                b.subgroup_exclusive_scan(SubgroupOperation::Add, one, self.u32_ty)
+            }
+        }
+    }
+
     /// The rebuilt word array and record index of a grouped access.
     fn operands(
         &self,
@@ -773,7 +872,7 @@ impl Transpose {
             let pointer = b.expr(Expression::LocalVariable(local));
             b.load(pointer)
         });
-        let lane = self.builtin(b, self.builtins.lane);
+        let lane = self.lane(b);
         let size = self.builtin(b, self.builtins.size);
         let base = b.binary(BinaryOperator::Subtract, o.i, lane);
         let one = b.u32(1);

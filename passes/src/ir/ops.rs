@@ -148,4 +148,22 @@ impl BlockBuilder<'_> {
             }
         })
     }
+
+    /// `subgroupExclusiveAdd`-style scans: `op` over the lanes below this
+    /// one, in lane order.
+    pub fn subgroup_exclusive_scan(
+        &mut self,
+        op: SubgroupOperation,
+        value: Handle<Expression>,
+        ty: Handle<Type>,
+    ) -> Handle<Expression> {
+        self.statement_with_result(Expression::SubgroupOperationResult { ty }, |result| {
+            Statement::SubgroupCollectiveOperation {
+                op,
+                collective_op: CollectiveOperation::ExclusiveScan,
+                argument: value,
+                result,
+            }
+        })
+    }
 }

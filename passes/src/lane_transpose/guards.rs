@@ -277,10 +277,24 @@ fn block_of(statement: &Statement) -> Block {
     b
 }
 
-/// Whether `condition` compares a component of a built-in argument (the
-/// invocation's index) with something: `i < n`, `i >= arrayLength(&a)`.
+/// Whether `condition` compares the invocation's index with something:
+/// `i < n`, `i >= arrayLength(&a)`, where `i` is a component of a built-in
+/// argument or arithmetic on one (`wid.x * 64u + lid.x`, `gid.x + offset`).
 fn is_bounds_check(e: &naga::Arena<Expression>, condition: Handle<Expression>) -> bool {
-    let is_index = |h: Handle<Expression>| match e[h] {
+    match e[condition] {
+        Expression::Binary { op, left, right } => {
+            use BinaryOperator as B;
+            matches!(op, B::Less | B::LessEqual | B::Greater | B::GreaterEqual)
+                && (is_invocation_index(e, left) || is_invocation_index(e, right))
+        }
+        _ => false,
+    }
+}
+
+/// A built-in argument, a component of one, or `+`, `-`, `*` or a
+/// conversion with one of those among the operands.
+fn is_invocation_index(e: &naga::Arena<Expression>, h: Handle<Expression>) -> bool {
+    match e[h] {
         Expression::AccessIndex { base, .. } => match e[base] {
             Expression::FunctionArgument(_) => true,
             Expression::AccessIndex { base, .. } => {
@@ -289,14 +303,12 @@ fn is_bounds_check(e: &naga::Arena<Expression>, condition: Handle<Expression>) -
             _ => false,
         },
         Expression::FunctionArgument(_) => true,
-        _ => false,
-    };
-    match e[condition] {
-        Expression::Binary { op, left, right } => {
-            use BinaryOperator as B;
-            matches!(op, B::Less | B::LessEqual | B::Greater | B::GreaterEqual)
-                && (is_index(left) || is_index(right))
-        }
+        Expression::Binary {
+            op: BinaryOperator::Add | BinaryOperator::Subtract | BinaryOperator::Multiply,
+            left,
+            right,
+        } => is_invocation_index(e, left) || is_invocation_index(e, right),
+        Expression::As { expr, .. } => is_invocation_index(e, expr),
         _ => false,
     }
 }

@@ -5,11 +5,11 @@
 use std::collections::{HashMap, HashSet};
 
 use naga::{
-    Arena, BinaryOperator, Binding, BuiltIn, Expression, Function, GlobalVariable, Handle, Literal,
-    Module, Span, Statement, TypeInner,
+    Arena, BinaryOperator, Binding, BuiltIn, EntryPoint, Expression, Function, GlobalVariable,
+    Handle, Literal, Module, ScalarKind, Span, Statement, TypeInner,
 };
 
-use crate::analysis::uniformity::StatementPath;
+use crate::analysis::uniformity::{FunctionUniformity, StatementPath};
 use crate::ir::child_blocks;
 
 /// `k * i + c`.
@@ -174,17 +174,30 @@ pub fn word_index(
 }
 
 /// Whether two expressions certainly have the same value at both places:
-/// the same built-in component, literal or arithmetic on those.
-pub fn same_value(function: &Function, a: Handle<Expression>, b: Handle<Expression>) -> bool {
+/// the same built-in component, literal, constant, load of memory nothing
+/// writes (a uniform buffer, say), or arithmetic on those.
+pub fn same_value(
+    module: &Module,
+    function: &Function,
+    a: Handle<Expression>,
+    b: Handle<Expression>,
+) -> bool {
     if a == b {
         return true;
     }
+    let same_value = |a, b| same_value(module, function, a, b);
     let e = &function.expressions;
     match (&e[a], &e[b]) {
+        (&Expression::Constant(x), &Expression::Constant(y)) => x == y,
+        (&Expression::Override(x), &Expression::Override(y)) => x == y,
+        (&Expression::GlobalVariable(x), &Expression::GlobalVariable(y)) => x == y,
+        (&Expression::Load { pointer: x }, &Expression::Load { pointer: y }) => {
+            is_read_only(module, function, x) && same_value(x, y)
+        }
         (
             &Expression::AccessIndex { base: x, index: n },
             &Expression::AccessIndex { base: y, index: m },
-        ) => n == m && same_value(function, x, y),
+        ) => n == m && same_value(x, y),
         (&Expression::FunctionArgument(n), &Expression::FunctionArgument(m)) => n == m,
         (Expression::Literal(x), Expression::Literal(y)) => x == y,
         (
@@ -198,7 +211,7 @@ pub fn same_value(function: &Function, a: Handle<Expression>, b: Handle<Expressi
                 left: l2,
                 right: r2,
             },
-        ) => op == op2 && same_value(function, l1, l2) && same_value(function, r1, r2),
+        ) => op == op2 && same_value(l1, l2) && same_value(r1, r2),
         (
             &Expression::As {
                 expr: x,
@@ -210,34 +223,335 @@ pub fn same_value(function: &Function, a: Handle<Expression>, b: Handle<Expressi
                 kind: kind2,
                 convert: convert2,
             },
-        ) => kind == kind2 && convert == convert2 && same_value(function, x, y),
+        ) => kind == kind2 && convert == convert2 && same_value(x, y),
+        (&Expression::Access { base: x, index: n }, &Expression::Access { base: y, index: m }) => {
+            same_value(x, y) && same_value(n, m)
+        }
         _ => false,
     }
 }
 
-/// Whether `i` is `global_invocation_id.x` of the entry point whose
-/// function this is.
-pub fn is_global_invocation_x(module: &Module, function: &Function, i: Handle<Expression>) -> bool {
+/// Whether `pointer` points into a global no invocation writes.
+fn is_read_only(module: &Module, function: &Function, mut pointer: Handle<Expression>) -> bool {
     let e = &function.expressions;
-    let Expression::AccessIndex { base, index: 0 } = e[i] else {
-        return false;
-    };
-    let is_gid =
-        |b: &Option<Binding>| matches!(b, Some(Binding::BuiltIn(BuiltIn::GlobalInvocationId)));
-    match e[base] {
-        Expression::FunctionArgument(n) => is_gid(&function.arguments[n as usize].binding),
-        Expression::AccessIndex { base, index } => match e[base] {
-            Expression::FunctionArgument(n) => {
-                match module.types[function.arguments[n as usize].ty].inner {
-                    TypeInner::Struct { ref members, .. } => members
-                        .get(index as usize)
-                        .is_some_and(|m| is_gid(&m.binding)),
+    loop {
+        match e[pointer] {
+            Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => {
+                pointer = base
+            }
+            Expression::GlobalVariable(g) => {
+                return match module.global_variables[g].space {
+                    naga::AddressSpace::Uniform => true,
+                    naga::AddressSpace::Storage { access } => {
+                        !access.contains(naga::StorageAccess::STORE)
+                    }
                     _ => false,
                 }
             }
-            _ => false,
-        },
+            _ => return false,
+        }
+    }
+}
+
+/// The subgroup size `--passes all` expects: that of the adapter the cost
+/// model was measured on. Workgroups whose rows are shorter than it put
+/// invocations of several rows in one subgroup.
+pub const EXPECTED_SUBGROUP_SIZE: u32 = 32;
+
+/// How a record index is made from the invocation's ids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IndexShape {
+    /// `global_invocation_id.x`.
+    GlobalX,
+    /// `workgroup_id.x * W + local_invocation_id.x`, `W` the workgroup's
+    /// x size: `global_invocation_id.x` by another name.
+    WorkgroupLocalX,
+    /// `workgroup_id.x * N + local_invocation_index`, a one-dimensional
+    /// workgroup of `N` invocations.
+    WorkgroupLinear,
+    /// `global_invocation_id.y * width + global_invocation_id.x`, `width`
+    /// uniform: a row-major 2D index.
+    Rows,
+}
+
+/// A record index the pass recognises: one whose values in a subgroup
+/// are expected to be consecutive in lane order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IndexForm {
+    pub shape: IndexShape,
+    /// Whether a uniform offset is added (or subtracted).
+    pub offset: bool,
+}
+
+impl IndexForm {
+    pub fn describe(&self) -> String {
+        let shape = match self.shape {
+            IndexShape::GlobalX => "global_invocation_id.x",
+            IndexShape::WorkgroupLocalX => "workgroup_id.x * W + local_invocation_id.x",
+            IndexShape::WorkgroupLinear => "workgroup_id.x * N + local_invocation_index",
+            IndexShape::Rows => "global_invocation_id.y * width + global_invocation_id.x",
+        };
+        if self.offset {
+            format!("{shape} + uniform offset")
+        } else {
+            shape.to_string()
+        }
+    }
+}
+
+/// The forms [`index_form`] accepts, for notes.
+pub const ACCEPTED_FORMS: &str = "`global_invocation_id.x`, `workgroup_id.x * W + local_invocation_id.x` (W the workgroup's x size), `workgroup_id.x * N + local_invocation_index` (a one-dimensional workgroup of N), or `global_invocation_id.y * width + global_invocation_id.x` (width uniform), each optionally plus or minus a uniform offset";
+
+/// The entry point's workgroup size, by dimension, where it is a
+/// compile-time constant (not an override).
+pub fn workgroup_size(entry: &EntryPoint) -> [Option<u32>; 3] {
+    let overridden = |d: usize| {
+        entry
+            .workgroup_size_overrides
+            .is_some_and(|o| o[d].is_some())
+    };
+    std::array::from_fn(|d| (!overridden(d)).then_some(entry.workgroup_size[d]))
+}
+
+/// Whether every subgroup is known to hold invocations of one row of the
+/// workgroup only, at the subgroup size `--passes all` expects: the
+/// workgroup is one row, or its rows are a multiple of that size long.
+/// Elsewhere a subgroup spans rows, and its record indices, of any form
+/// but [`IndexShape::WorkgroupLinear`], jump between them.
+pub fn subgroups_within_rows(entry: &EntryPoint) -> bool {
+    match workgroup_size(entry) {
+        [_, Some(1), Some(1)] => true,
+        [Some(x), _, _] => x % EXPECTED_SUBGROUP_SIZE == 0,
         _ => false,
+    }
+}
+
+/// Classifies the record index `i` of an access in `entry`: `None` for an
+/// index the pass does not recognise. `uniformity` is the entry point's, of
+/// the function as it is now.
+pub fn index_form(
+    module: &Module,
+    entry: &EntryPoint,
+    uniformity: &FunctionUniformity,
+    i: Handle<Expression>,
+) -> Option<IndexForm> {
+    Classifier::new(module, entry, uniformity).form(i)
+}
+
+/// For an index [`index_form`] refuses that comes close to a form, what
+/// keeps it from being one: `workgroup_id.x` times another size, say.
+pub fn why_not_a_form(
+    module: &Module,
+    entry: &EntryPoint,
+    uniformity: &FunctionUniformity,
+    i: Handle<Expression>,
+) -> Option<String> {
+    let classifier = Classifier::new(module, entry, uniformity);
+    match classifier.form(i) {
+        Some(_) => None,
+        None => classifier.near_miss.into_inner(),
+    }
+}
+
+struct Classifier<'a> {
+    module: &'a Module,
+    function: &'a Function,
+    workgroup_size: [Option<u32>; 3],
+    uniformity: &'a FunctionUniformity,
+    /// What kept the last candidate for a form from being one.
+    near_miss: std::cell::RefCell<Option<String>>,
+}
+
+impl<'a> Classifier<'a> {
+    fn new(module: &'a Module, entry: &'a EntryPoint, uniformity: &'a FunctionUniformity) -> Self {
+        Classifier {
+            module,
+            function: &entry.function,
+            workgroup_size: workgroup_size(entry),
+            uniformity,
+            near_miss: Default::default(),
+        }
+    }
+
+    fn is_uniform(&self, h: Handle<Expression>) -> bool {
+        self.uniformity.is_expression_uniform(h)
+    }
+
+    fn missed(&self, why: String) -> Option<IndexShape> {
+        *self.near_miss.borrow_mut() = Some(why);
+        None
+    }
+
+    fn form(&self, i: Handle<Expression>) -> Option<IndexForm> {
+        let i = self.through_casts(i);
+        if let Some(shape) = self.shape(i) {
+            return Some(IndexForm {
+                shape,
+                offset: false,
+            });
+        }
+        // `x + c`, `c + x`, `x - c`, with `c` uniform.
+        let Expression::Binary { op, left, right } = self.function.expressions[i] else {
+            return None;
+        };
+        let rest = match op {
+            BinaryOperator::Add if self.is_uniform(right) => left,
+            BinaryOperator::Add if self.is_uniform(left) => right,
+            BinaryOperator::Subtract if self.is_uniform(right) => left,
+            _ => return None,
+        };
+        self.form(rest).map(|f| IndexForm { offset: true, ..f })
+    }
+
+    /// One of the shapes, without an offset.
+    fn shape(&self, i: Handle<Expression>) -> Option<IndexShape> {
+        if self.builtin_component(i) == Some((BuiltIn::GlobalInvocationId, 0)) {
+            return Some(IndexShape::GlobalX);
+        }
+        let e = &self.function.expressions;
+        let Expression::Binary {
+            op: BinaryOperator::Add,
+            left,
+            right,
+        } = e[i]
+        else {
+            return None;
+        };
+        [(left, right), (right, left)]
+            .into_iter()
+            .find_map(|(product, term)| self.product_plus(product, term))
+    }
+
+    /// The shape of `product + term`.
+    fn product_plus(
+        &self,
+        product: Handle<Expression>,
+        term: Handle<Expression>,
+    ) -> Option<IndexShape> {
+        let Expression::Binary {
+            op: BinaryOperator::Multiply,
+            left,
+            right,
+        } = self.function.expressions[self.through_casts(product)]
+        else {
+            return None;
+        };
+        let term = self.builtin_component(term)?;
+        [(left, right), (right, left)]
+            .into_iter()
+            .find_map(|(id, factor)| {
+                let id = self.builtin_component(id)?;
+                let [x, y, z] = self.workgroup_size;
+                // `workgroup_id.x` times the workgroup's x size.
+                let times_width = || match (self.constant(factor), x) {
+                    (Some(c), Some(x)) if c == x => Ok(()),
+                    (Some(c), Some(x)) => Err(format!(
+                        "`workgroup_id.x` is multiplied by {c}, not by the workgroup's x size, {x}"
+                    )),
+                    (None, Some(_)) => Err(
+                        "`workgroup_id.x` is multiplied by a value that is not a compile-time constant"
+                            .to_string(),
+                    ),
+                    (_, None) => Err(
+                        "the workgroup's x size is an override, not a compile-time constant"
+                            .to_string(),
+                    ),
+                };
+                use BuiltIn as B;
+                match (id, term) {
+                    ((B::WorkGroupId, 0), (B::LocalInvocationId, 0)) => match times_width() {
+                        Ok(()) => Some(IndexShape::WorkgroupLocalX),
+                        Err(why) => self.missed(why),
+                    },
+                    ((B::WorkGroupId, 0), (B::LocalInvocationIndex, _)) => {
+                        if y != Some(1) || z != Some(1) {
+                            return self.missed(
+                                "`local_invocation_index` counts the invocations of a workgroup of more than one row".to_string(),
+                            );
+                        }
+                        match times_width() {
+                            Ok(()) => Some(IndexShape::WorkgroupLinear),
+                            Err(why) => self.missed(why),
+                        }
+                    }
+                    ((B::GlobalInvocationId, 1), (B::GlobalInvocationId, 0)) => {
+                        if self.is_uniform(factor) {
+                            Some(IndexShape::Rows)
+                        } else {
+                            self.missed(
+                                "the row width may differ between invocations".to_string(),
+                            )
+                        }
+                    }
+                    _ => None,
+                }
+            })
+    }
+
+    /// `u32(x)` is `x` wherever the index is classified: its leaves are
+    /// ids, `u32`, and WGSL's arithmetic keeps the type of its operands.
+    fn through_casts(&self, mut h: Handle<Expression>) -> Handle<Expression> {
+        while let Expression::As {
+            expr,
+            kind: ScalarKind::Uint,
+            convert: Some(4) | None,
+        } = self.function.expressions[h]
+        {
+            h = expr;
+        }
+        h
+    }
+
+    /// A compile-time constant: a literal or a `const`.
+    fn constant(&self, h: Handle<Expression>) -> Option<u32> {
+        Constants::of(self.module).value(&self.function.expressions, self.through_casts(h))
+    }
+
+    /// The built-in an expression reads, with the component for a vector
+    /// (0 for a scalar): `gid.x`, `ids.gid.x`, `local_invocation_index`.
+    fn builtin_component(&self, h: Handle<Expression>) -> Option<(BuiltIn, u32)> {
+        let e = &self.function.expressions;
+        let h = self.through_casts(h);
+        let builtin = |h: Handle<Expression>| -> Option<BuiltIn> {
+            let binding = match e[h] {
+                Expression::FunctionArgument(n) => {
+                    self.function.arguments[n as usize].binding.as_ref()
+                }
+                Expression::AccessIndex { base, index } => match e[base] {
+                    Expression::FunctionArgument(n) => {
+                        match self.module.types[self.function.arguments[n as usize].ty].inner {
+                            TypeInner::Struct { ref members, .. } => {
+                                members.get(index as usize)?.binding.as_ref()
+                            }
+                            _ => None,
+                        }
+                    }
+                    _ => None,
+                },
+                _ => None,
+            };
+            match binding {
+                Some(&Binding::BuiltIn(b)) => Some(b),
+                _ => None,
+            }
+        };
+        match e[h] {
+            Expression::AccessIndex { base, index } => match builtin(base) {
+                Some(
+                    b @ (BuiltIn::GlobalInvocationId
+                    | BuiltIn::WorkGroupId
+                    | BuiltIn::LocalInvocationId),
+                ) => Some((b, index)),
+                _ => match builtin(h) {
+                    Some(BuiltIn::LocalInvocationIndex) => Some((BuiltIn::LocalInvocationIndex, 0)),
+                    _ => None,
+                },
+            },
+            _ => match builtin(h) {
+                Some(BuiltIn::LocalInvocationIndex) => Some((BuiltIn::LocalInvocationIndex, 0)),
+                _ => None,
+            },
+        }
     }
 }
 
@@ -264,6 +578,7 @@ pub fn find(
     words: impl Fn(Handle<GlobalVariable>) -> Option<WordArray>,
 ) -> Sites {
     let mut finder = Finder {
+        module,
         constants: Constants::of(module),
         function,
         words: &words,
@@ -275,6 +590,7 @@ pub fn find(
 }
 
 struct Finder<'a, W> {
+    module: &'a Module,
     constants: Constants,
     function: &'a Function,
     words: &'a W,
@@ -377,7 +693,7 @@ impl<W: Fn(Handle<GlobalVariable>) -> Option<WordArray>> Finder<'_, W> {
         let continues = open.as_ref().is_some_and(|o| {
             o.global == global
                 && o.index.k == word.k
-                && same_value(self.function, o.index.i, word.i)
+                && same_value(self.module, self.function, o.index.i, word.i)
                 && !o.seen.contains(&word.c)
         });
         if !continues {
@@ -436,7 +752,7 @@ impl<W: Fn(Handle<GlobalVariable>) -> Option<WordArray>> Finder<'_, W> {
             for &(g, w, h, _, _) in &candidates[n..] {
                 if g == global
                     && w.k == word.k
-                    && same_value(self.function, w.i, word.i)
+                    && same_value(self.module, self.function, w.i, word.i)
                     && !self.grouped_loads.contains(&h)
                     && loads[w.c as usize].is_none()
                 {
@@ -525,4 +841,222 @@ pub fn accessed_only_by_groups(
         allowed &= !uses && known.is_ok();
     });
     allowed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::uniformity::{FunctionRef, Uniformity};
+
+    /// A compute shader of the given workgroup size that stores to
+    /// `out[INDEX]`, with the ids, a uniform buffer, a constant, an
+    /// override and a non-uniform value `v` in scope.
+    fn shader(workgroup_size: &str, index: &str) -> String {
+        format!(
+            "struct Params {{ offset: u32, width: u32 }}
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@group(0) @binding(1) var<uniform> params: Params;
+@group(0) @binding(2) var<storage, read_write> data: array<u32>;
+const W = 64u;
+override O: u32 = 64u;
+@compute @workgroup_size({workgroup_size})
+fn main(
+    @builtin(global_invocation_id) gid: vec3<u32>,
+    @builtin(workgroup_id) wid: vec3<u32>,
+    @builtin(local_invocation_id) lid: vec3<u32>,
+    @builtin(local_invocation_index) lidx: u32,
+    @builtin(num_workgroups) nwg: vec3<u32>,
+) {{
+    let v = data[lidx];
+    let i = {index};
+    out[i] = v;
+}}"
+        )
+    }
+
+    /// The form of the index of the store to `out` in `source`.
+    fn form_in(source: &str) -> Option<IndexForm> {
+        let module = naga::front::wgsl::parse_str(source).expect("valid WGSL");
+        let uniformity = Uniformity::analyze(&module);
+        let entry = &module.entry_points[0];
+        index_form(
+            &module,
+            entry,
+            uniformity.function(FunctionRef::EntryPoint(0)),
+            store_index(entry),
+        )
+    }
+
+    /// The index of the store to `out`.
+    fn store_index(entry: &EntryPoint) -> Handle<Expression> {
+        let e = &entry.function.expressions;
+        entry
+            .function
+            .body
+            .iter()
+            .find_map(|s| match *s {
+                Statement::Store { pointer, .. } => match e[pointer] {
+                    Expression::Access { index, .. } => Some(index),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .expect("a store to `out`")
+    }
+
+    fn form(workgroup_size: &str, index: &str) -> Option<IndexForm> {
+        form_in(&shader(workgroup_size, index))
+    }
+
+    const fn plain(shape: IndexShape) -> Option<IndexForm> {
+        Some(IndexForm {
+            shape,
+            offset: false,
+        })
+    }
+
+    const fn offset(shape: IndexShape) -> Option<IndexForm> {
+        Some(IndexForm {
+            shape,
+            offset: true,
+        })
+    }
+
+    #[test]
+    fn the_global_index_with_and_without_a_uniform_offset() {
+        use IndexShape::GlobalX;
+        assert_eq!(form("64", "gid.x"), plain(GlobalX));
+        assert_eq!(form("64", "u32(gid.x)"), plain(GlobalX));
+        assert_eq!(form("64", "gid.x + params.offset"), offset(GlobalX));
+        assert_eq!(form("64", "params.offset + gid.x"), offset(GlobalX));
+        assert_eq!(form("64", "gid.x - 3u"), offset(GlobalX));
+        assert_eq!(form("64", "gid.x + nwg.x * 64u"), offset(GlobalX));
+        assert_eq!(form("64", "(gid.x + W) + O"), offset(GlobalX));
+        assert_eq!(form("64", "u32(gid.x + params.offset)"), offset(GlobalX));
+    }
+
+    #[test]
+    fn the_global_index_as_a_member_of_a_struct_of_builtins() {
+        let source = "struct In { @builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation_index) l: u32 }
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(64)
+fn main(input: In) {
+    out[input.gid.x + 1u] = input.l;
+}";
+        assert_eq!(form_in(source), offset(IndexShape::GlobalX));
+    }
+
+    #[test]
+    fn workgroup_times_its_size_plus_local() {
+        use IndexShape::{WorkgroupLinear, WorkgroupLocalX};
+        assert_eq!(form("64", "wid.x * 64u + lid.x"), plain(WorkgroupLocalX));
+        assert_eq!(form("64", "lid.x + W * wid.x"), plain(WorkgroupLocalX));
+        assert_eq!(form("64, 4", "wid.x * 64u + lid.x"), plain(WorkgroupLocalX));
+        assert_eq!(
+            form("64", "wid.x * 64u + lid.x + params.offset"),
+            offset(WorkgroupLocalX)
+        );
+        assert_eq!(form("64", "wid.x * 64u + lidx"), plain(WorkgroupLinear));
+        assert_eq!(form("W", "lidx + wid.x * W"), plain(WorkgroupLinear));
+        assert_eq!(
+            form("64", "params.offset + (wid.x * 64u + lidx)"),
+            offset(WorkgroupLinear)
+        );
+    }
+
+    #[test]
+    fn a_row_major_two_dimensional_index() {
+        use IndexShape::Rows;
+        assert_eq!(form("16, 16", "gid.y * params.width + gid.x"), plain(Rows));
+        assert_eq!(form("16, 16", "gid.x + params.width * gid.y"), plain(Rows));
+        assert_eq!(
+            form("64, 4", "gid.y * params.width + gid.x + params.offset"),
+            offset(Rows)
+        );
+        assert_eq!(form("32, 8", "gid.y * (nwg.x * 32u) + gid.x"), plain(Rows));
+    }
+
+    #[test]
+    fn near_misses_are_refused() {
+        for (workgroup_size, index) in [
+            ("64", "gid.x * 2u"),
+            ("64", "gid.x + v"),
+            ("64", "3u - gid.x"),
+            ("64", "gid.y"),
+            ("64", "lid.x"),
+            ("64", "lid.x + params.offset"),
+            // The product is the size of another workgroup.
+            ("64", "wid.x * 32u + lid.x"),
+            // An override may be given another value at pipeline creation.
+            ("64", "wid.x * O + lid.x"),
+            ("64", "wid.y * 64u + lid.x"),
+            ("64", "wid.x * 64u + lid.y"),
+            // Not a one-dimensional workgroup.
+            ("64, 2", "wid.x * 128u + lidx"),
+            ("16, 16", "gid.y * v + gid.x"),
+            ("16, 16", "gid.x * params.width + gid.y"),
+        ] {
+            assert_eq!(
+                form(workgroup_size, index),
+                None,
+                "{index} in @workgroup_size({workgroup_size})"
+            );
+        }
+    }
+
+    #[test]
+    fn a_near_miss_says_what_keeps_it_from_a_form() {
+        let why = |workgroup_size: &str, index: &str| {
+            let module =
+                naga::front::wgsl::parse_str(&shader(workgroup_size, index)).expect("valid");
+            let uniformity = Uniformity::analyze(&module);
+            let entry = &module.entry_points[0];
+            why_not_a_form(
+                &module,
+                entry,
+                uniformity.function(FunctionRef::EntryPoint(0)),
+                store_index(entry),
+            )
+        };
+        assert_eq!(
+            why("64", "wid.x * 32u + lid.x").as_deref(),
+            Some("`workgroup_id.x` is multiplied by 32, not by the workgroup's x size, 64")
+        );
+        assert_eq!(
+            why("64", "wid.x * O + lid.x").as_deref(),
+            Some("`workgroup_id.x` is multiplied by a value that is not a compile-time constant")
+        );
+        assert_eq!(
+            why("O", "wid.x * 64u + lid.x").as_deref(),
+            Some("the workgroup's x size is an override, not a compile-time constant")
+        );
+        assert_eq!(
+            why("64, 2", "wid.x * 128u + lidx").as_deref(),
+            Some("`local_invocation_index` counts the invocations of a workgroup of more than one row")
+        );
+        assert_eq!(
+            why("16, 16", "gid.y * v + gid.x").as_deref(),
+            Some("the row width may differ between invocations")
+        );
+        assert_eq!(why("64", "gid.x * 2u"), None);
+        assert_eq!(why("64", "wid.x * 64u + lid.x"), None);
+    }
+
+    #[test]
+    fn subgroups_stay_within_rows_of_one_row_or_of_multiples_of_32() {
+        let within = |workgroup_size: &str| {
+            let module =
+                naga::front::wgsl::parse_str(&shader(workgroup_size, "gid.x")).expect("valid");
+            subgroups_within_rows(&module.entry_points[0])
+        };
+        assert!(within("64"));
+        assert!(within("20"));
+        assert!(within("O"));
+        assert!(within("64, 4"));
+        assert!(within("32, 8"));
+        assert!(!within("16, 16"));
+        assert!(!within("8, 8, 4"));
+        assert!(!within("O, 2"));
+        assert!(within("32, O"));
+    }
 }
