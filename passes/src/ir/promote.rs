@@ -57,7 +57,42 @@ pub fn promote_single_store_locals(function: &mut Function) -> Vec<Handle<LocalV
     {
         return Vec::new();
     }
+    // The loads are used no more: evaluated, they would read a local that
+    // is never stored.
+    crate::ir::for_each_block_mut(&mut function.body, &mut |block| {
+        let old = std::mem::take(block);
+        for (statement, span) in old.span_into_iter() {
+            match statement {
+                Statement::Emit(range) => {
+                    for kept in split_range(range, &|h| substitutions.contains_key(&h)) {
+                        block.push(Statement::Emit(kept), span);
+                    }
+                }
+                other => block.push(other, span),
+            }
+        }
+    });
     promoted
+}
+
+/// The runs of `range` without the expressions `drop` accepts.
+fn split_range(
+    range: naga::Range<Expression>,
+    drop: &impl Fn(Handle<Expression>) -> bool,
+) -> Vec<naga::Range<Expression>> {
+    let mut runs = Vec::new();
+    let mut run: Option<(Handle<Expression>, Handle<Expression>)> = None;
+    for h in range {
+        if drop(h) {
+            runs.extend(run.take());
+        } else {
+            run = Some(run.map_or((h, h), |(first, _)| (first, h)));
+        }
+    }
+    runs.extend(run);
+    runs.into_iter()
+        .map(|(first, last)| naga::Range::new_from_bounds(first, last))
+        .collect()
 }
 
 /// The top-level index of the one store into `local`, the value it

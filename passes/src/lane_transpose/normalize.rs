@@ -250,3 +250,170 @@ fn read_builtins_from_arguments(module: &mut Module, index: usize, wrapper: &Wra
     }
     function.body = kept;
 }
+
+#[cfg(test)]
+mod tests {
+    use naga::valid::{Capabilities, ValidationFlags, Validator};
+
+    use super::*;
+
+    /// The shape naga's SPIR-V reader gives a GLSL compute shader, written
+    /// in WGSL; `body` is `main_1`'s.
+    fn spirv_shaped(body: &str) -> Module {
+        let source = format!(
+            "@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+var<private> gid_1: vec3<u32>;
+fn main_1() {{
+{body}
+}}
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {{
+    gid_1 = gid;
+    main_1();
+}}"
+        );
+        naga::front::wgsl::parse_str(&source).expect("test shaders parse")
+    }
+
+    fn normalized(body: &str) -> Module {
+        let mut module = spirv_shaped(body);
+        assert!(normalize(&mut module), "not a wrapper");
+        Validator::new(ValidationFlags::all(), Capabilities::all())
+            .validate(&module)
+            .unwrap_or_else(|e| panic!("invalid after normalising: {e:?}"));
+        module
+    }
+
+    fn entry_wgsl(module: &Module) -> String {
+        let info = Validator::new(ValidationFlags::all(), Capabilities::all())
+            .validate(module)
+            .unwrap();
+        naga::back::wgsl::write_string(module, &info, naga::back::wgsl::WriterFlags::empty())
+            .unwrap()
+    }
+
+    /// Whether the entry point still reads local `name` (inlined from
+    /// `main_1`).
+    fn loads_local(module: &Module, name: &str) -> bool {
+        entry_wgsl(module).contains(&format!("= main_1_{name};"))
+    }
+
+    #[test]
+    fn the_wrapper_is_inlined_and_reads_its_arguments() {
+        let module = normalized(
+            "    var i: u32;
+    i = gid_1.x;
+    out[i] = i;",
+        );
+        assert!(module.functions.is_empty(), "main_1 is left");
+        let f = &module.entry_points[0].function;
+        assert!(
+            !f.body
+                .iter()
+                .any(|s| matches!(*s, Statement::Call { .. })),
+            "the call is left"
+        );
+        let wgsl = entry_wgsl(&module);
+        // The store's index and value are the argument's component itself.
+        assert!(wgsl.contains("out[gid.x] = gid.x;"), "{wgsl}");
+        assert!(!wgsl.contains("gid_1 = gid"), "{wgsl}");
+    }
+
+    #[test]
+    fn a_local_stored_once_before_its_loads_is_promoted() {
+        let module = normalized(
+            "    var i: u32;
+    i = gid_1.x * 2u;
+    if i > 10u { out[i] = 1u; }
+    out[i + 1u] = i;",
+        );
+        assert!(!loads_local(&module, "i"), "{}", entry_wgsl(&module));
+    }
+
+    #[test]
+    fn a_local_stored_twice_stays() {
+        let module = normalized(
+            "    var i: u32;
+    i = gid_1.x;
+    i = i + 1u;
+    out[i] = 1u;",
+        );
+        assert!(loads_local(&module, "i"), "{}", entry_wgsl(&module));
+    }
+
+    #[test]
+    fn a_local_stored_in_a_branch_stays() {
+        let module = normalized(
+            "    var i: u32;
+    if gid_1.x > 3u { i = gid_1.x; }
+    out[i] = 1u;",
+        );
+        assert!(loads_local(&module, "i"), "{}", entry_wgsl(&module));
+    }
+
+    #[test]
+    fn a_local_read_before_its_store_stays() {
+        let module = normalized(
+            "    var i: u32;
+    out[0] = i;
+    i = gid_1.x;
+    out[i] = 1u;",
+        );
+        assert!(loads_local(&module, "i"), "{}", entry_wgsl(&module));
+    }
+
+    #[test]
+    fn a_local_whose_pointer_is_passed_on_stays() {
+        let source = "@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+var<private> gid_1: vec3<u32>;
+fn bump(p: ptr<function, u32>) { *p = *p + 1u; }
+fn main_1() {
+    var i: u32;
+    i = gid_1.x;
+    bump(&i);
+    out[i] = 1u;
+}
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    gid_1 = gid;
+    main_1();
+}";
+        let mut module = naga::front::wgsl::parse_str(source).unwrap();
+        assert!(normalize(&mut module));
+        assert!(loads_local(&module, "i"), "{}", entry_wgsl(&module));
+        // `bump` is still called, and renumbered.
+        assert_eq!(module.functions.len(), 1);
+    }
+
+    #[test]
+    fn a_builtin_global_written_elsewhere_is_no_wrapper() {
+        let source = "@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+var<private> gid_1: vec3<u32>;
+fn main_1() {
+    gid_1.x = 0u;
+    out[gid_1.x] = 1u;
+}
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    gid_1 = gid;
+    main_1();
+}";
+        let mut module = naga::front::wgsl::parse_str(source).unwrap();
+        assert!(!normalize(&mut module));
+    }
+
+    #[test]
+    fn an_entry_point_that_does_more_than_call_is_no_wrapper() {
+        let source = "@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+var<private> gid_1: vec3<u32>;
+fn main_1() { out[gid_1.x] = 1u; }
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    gid_1 = gid;
+    main_1();
+    out[0] = 2u;
+}";
+        let mut module = naga::front::wgsl::parse_str(source).unwrap();
+        assert!(!normalize(&mut module));
+    }
+}
