@@ -408,6 +408,34 @@ fn glsl_block_records_are_coalesced() {
     )]);
 }
 
+/// naga's own GLSL reader gives the same wrapper shape, with each `if`
+/// body in a block of its own.
+#[test]
+fn glsl_read_by_naga_is_coalesced_too() {
+    let compiler = Compiler::new(Options {
+        passes: PassSelection::Named(vec!["lane-transpose".into()]),
+        front: shaderxform::front::FrontOptions {
+            glsl_front: shaderxform::front::GlslFront::Naga,
+            ..Default::default()
+        },
+        ..Options::default()
+    })
+    .unwrap();
+    for name in ["particles_vec4_integrate_glsl", "block_fixed_members_glsl"] {
+        let source = glsl_corpus(name);
+        let transformed = compiler.transform(&source).unwrap();
+        assert_eq!(
+            coalesced(&transformed, "coalesce-store").len(),
+            1,
+            "{name}: {:?}",
+            transformed.passes[0].changes
+        );
+        compiler
+            .emit(&source, &transformed, OutputFormat::SpirvBinary)
+            .unwrap();
+    }
+}
+
 /// The same kernel compiled to SPIR-V by glslang and given as SPIR-V.
 #[test]
 fn spirv_from_glslang_is_coalesced() {
