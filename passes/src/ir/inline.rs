@@ -183,7 +183,7 @@ fn inline_tail_call(
     let index = index as usize;
     let (callee, arguments) = {
         let body = &function_mut(module, caller).body;
-        match body.iter().nth(index) {
+        match body.get(index) {
             Some(&Statement::Call {
                 function,
                 ref arguments,

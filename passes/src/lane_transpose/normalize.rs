@@ -31,8 +31,8 @@ use naga::{
 
 use crate::analysis::uniformity::FunctionRef;
 use crate::ir::{
-    for_each_block_mut, for_each_statement, inline_call, promote_single_store_locals, remove_uncalled_function,
-    substitute_uses, CallSite,
+    for_each_block_mut, for_each_statement, inline_call, promote_single_store_locals,
+    remove_uncalled_function, substitute_uses, CallSite,
 };
 
 /// A wrapper entry point: its stores of built-in arguments into private
@@ -326,9 +326,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {{
         assert!(module.functions.is_empty(), "main_1 is left");
         let f = &module.entry_points[0].function;
         assert!(
-            !f.body
-                .iter()
-                .any(|s| matches!(*s, Statement::Call { .. })),
+            !f.body.iter().any(|s| matches!(*s, Statement::Call { .. })),
             "the call is left"
         );
         let wgsl = entry_wgsl(&module);
