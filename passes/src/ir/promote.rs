@@ -37,6 +37,25 @@ pub fn promote_single_store_locals(function: &mut Function) -> Vec<Handle<LocalV
     if promoted.is_empty() {
         return promoted;
     }
+    // A stored value may be the load of another promoted local
+    // (`j = i;`): it stands for what that local holds.
+    let resolved: HashMap<_, _> = substitutions
+        .iter()
+        .map(|(&load, &value)| {
+            let mut value = value;
+            for _ in 0..substitutions.len() {
+                match substitutions.get(&value) {
+                    Some(&next) => value = next,
+                    None => break,
+                }
+            }
+            (load, value)
+        })
+        .collect();
+    let substitutions = resolved;
+    let original = function.clone();
+    // The stores go first: substitution may split `Emit` statements and
+    // move the indices.
     let body = std::mem::take(&mut function.body);
     let mut kept = naga::Block::with_capacity(body.len());
     for (index, (statement, span)) in body.span_into_iter().enumerate() {
@@ -45,9 +64,6 @@ pub fn promote_single_store_locals(function: &mut Function) -> Vec<Handle<LocalV
         }
     }
     function.body = kept;
-    // Stored values come before the loads they replace, so an error here
-    // would be a statement whose operands cannot be visited: none uses a
-    // promoted load, which `single_store` checked.
     if substitute_uses(
         &mut function.expressions,
         &mut function.body,
@@ -55,6 +71,8 @@ pub fn promote_single_store_locals(function: &mut Function) -> Vec<Handle<LocalV
     )
     .is_err()
     {
+        // A statement whose operands cannot be visited: leave it all.
+        *function = original;
         return Vec::new();
     }
     // The loads are used no more: evaluated, they would read a local that

@@ -320,8 +320,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {{
     fn the_wrapper_is_inlined_and_reads_its_arguments() {
         let module = normalized(
             "    var i: u32;
+    var k = 3u;
     i = gid_1.x;
-    out[i] = i;",
+    out[i] = i;
+    k += 1u;
+    out[k] = k;",
         );
         assert!(module.functions.is_empty(), "main_1 is left");
         let f = &module.entry_points[0].function;
@@ -333,6 +336,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {{
         // The store's index and value are the argument's component itself.
         assert!(wgsl.contains("out[gid.x] = gid.x;"), "{wgsl}");
         assert!(!wgsl.contains("gid_1 = gid"), "{wgsl}");
+        // An initialised local keeps its initialiser.
+        assert!(wgsl.contains("var main_1_k: u32 = 3u;"), "{wgsl}");
     }
 
     #[test]
@@ -344,6 +349,21 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {{
     out[i + 1u] = i;",
         );
         assert!(!loads_local(&module, "i"), "{}", entry_wgsl(&module));
+    }
+
+    #[test]
+    fn a_local_stored_from_another_promoted_local_reads_its_value() {
+        let module = normalized(
+            "    var i: u32;
+    var j: u32;
+    i = gid_1.x;
+    j = i;
+    out[j] = i;",
+        );
+        assert!(!loads_local(&module, "i"));
+        assert!(!loads_local(&module, "j"));
+        let wgsl = entry_wgsl(&module);
+        assert!(wgsl.contains("out[gid.x] = gid.x;"), "{wgsl}");
     }
 
     #[test]
