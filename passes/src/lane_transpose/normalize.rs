@@ -17,9 +17,9 @@
 //! ```
 //!
 //! Here the call is inlined, the loads of the private built-ins become the
-//! arguments, and locals stored once before they are read become the
-//! stored values, so that the record index is `global_invocation_id.x`
-//! itself. The pass runs on the result; where it coalesces nothing, it
+//! arguments, locals stored once before they are read become the stored
+//! values, so that the record index is `global_invocation_id.x` itself,
+//! and nested blocks are spliced into their parents. The pass runs on the result; where it coalesces nothing, it
 //! puts the module back as it was.
 
 use std::collections::HashMap;
