@@ -9,6 +9,7 @@
 
 mod common;
 
+use naga::ShaderStage;
 use shaderxform::{
     render_all, ColorChoice, Compiler, InputFormat, Options, OutputFormat, PassSelection, Source,
     Target,
@@ -301,6 +302,7 @@ fn the_coalesced_path_alone_agrees_with_the_original() {
             "particles_vec4_integrate",
             "particles_vec3_mass_integrate",
             "particles_wid_lid",
+            "particles_vec4_integrate_glsl",
         ];
         // Rows of the workgroup shorter than a subgroup of 32 lanes: their
         // subgroups' records are not consecutive there.
@@ -581,4 +583,147 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) lid
         "{}",
         render_all(&report.diagnostics, &source, ColorChoice::Never)
     );
+}
+
+fn glsl_corpus(name: &str) -> Source {
+    Source::read(format!("corpus/lane-transpose/{name}.comp").as_ref(), None).unwrap()
+}
+
+/// The changes of `kind` the pass made, as `(buffer, binding)`.
+fn coalesced(transformed: &shaderxform::Transformed, kind: &str) -> Vec<(String, String)> {
+    transformed.passes[0]
+        .changes
+        .iter()
+        .filter(|c| c.kind == kind)
+        .map(|c| (c.details["buffer"].clone(), c.details["binding"].clone()))
+        .collect()
+}
+
+/// GLSL read through glslang arrives as naga's SPIR-V reader shapes it (a
+/// wrapper entry point, the index in a local, the array in a block); the
+/// records are coalesced all the same, and the outputs validate.
+#[test]
+fn glsl_block_records_are_coalesced() {
+    let compiler = transposing();
+    let source = glsl_corpus("particles_vec4_integrate_glsl");
+    let transformed = compiler.transform(&source).unwrap();
+    assert_eq!(
+        coalesced(&transformed, "coalesce-store"),
+        [("pout".to_string(), "1".to_string())]
+    );
+    assert_eq!(
+        coalesced(&transformed, "coalesce-load"),
+        [("pin".to_string(), "0".to_string())]
+    );
+    // spirv-val checks the SPIR-V as it is emitted.
+    compiler
+        .emit(&source, &transformed, OutputFormat::SpirvBinary)
+        .unwrap();
+    common::assert_tint_accepts(&[(
+        "particles_vec4_integrate_glsl".into(),
+        common::wgsl(&compiler, &source),
+    )]);
+}
+
+/// naga's own GLSL reader gives the same wrapper shape, with each `if`
+/// body in a block of its own.
+#[test]
+fn glsl_read_by_naga_is_coalesced_too() {
+    let compiler = Compiler::new(Options {
+        passes: PassSelection::Named(vec!["lane-transpose".into()]),
+        front: shaderxform::front::FrontOptions {
+            glsl_front: shaderxform::front::GlslFront::Naga,
+            ..Default::default()
+        },
+        ..Options::default()
+    })
+    .unwrap();
+    for name in ["particles_vec4_integrate_glsl", "block_fixed_members_glsl"] {
+        let source = glsl_corpus(name);
+        let transformed = compiler.transform(&source).unwrap();
+        assert_eq!(
+            coalesced(&transformed, "coalesce-store").len(),
+            1,
+            "{name}: {:?}",
+            transformed.passes[0].changes
+        );
+        compiler
+            .emit(&source, &transformed, OutputFormat::SpirvBinary)
+            .unwrap();
+    }
+}
+
+/// The same kernel compiled to SPIR-V by glslang and given as SPIR-V.
+#[test]
+fn spirv_from_glslang_is_coalesced() {
+    let Some(glslang) = common::tool("glslangValidator") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let spv = dir.path().join("particles.spv");
+    let status = std::process::Command::new(glslang)
+        .arg("-V")
+        .arg(common::root().join("corpus/lane-transpose/particles_vec4_integrate_glsl.comp"))
+        .arg("-o")
+        .arg(&spv)
+        .output()
+        .unwrap();
+    assert!(status.status.success(), "{}", common::stderr(&status));
+    let source = Source::read(&spv, None).unwrap();
+    assert_eq!(source.format, InputFormat::SpirvBinary);
+    let compiler = transposing();
+    let transformed = compiler.transform(&source).unwrap();
+    assert_eq!(
+        coalesced(&transformed, "coalesce-store"),
+        [("pout".to_string(), "1".to_string())]
+    );
+    compiler
+        .emit(&source, &transformed, OutputFormat::SpirvBinary)
+        .unwrap();
+}
+
+/// Where the pass coalesces nothing, the normalised entry point is not
+/// kept: the output is the one without the pass, byte for byte.
+#[test]
+fn glsl_with_nothing_to_coalesce_comes_out_as_without_the_pass() {
+    let text = "#version 450
+layout(local_size_x = 64) in;
+struct P { vec2 a; vec2 b; };
+layout(std430, binding = 0) buffer Out { P p[]; };
+void main() {
+    uint i = gl_LocalInvocationIndex;
+    P q = p[i];
+    q.a += q.b;
+    p[i] = q;
+}
+";
+    let source = Source::from_text("local.comp", InputFormat::Glsl(ShaderStage::Compute), text);
+    let transformed = transposing().transform(&source).unwrap();
+    assert!(coalesced(&transformed, "coalesce-store").is_empty());
+    let rendered = render_all(
+        &transformed.passes[0].diagnostics,
+        &source,
+        ColorChoice::Never,
+    );
+    assert!(
+        rendered.contains("the record index is not one of the forms"),
+        "{rendered}"
+    );
+    let none = Compiler::new(Options {
+        passes: PassSelection::None,
+        ..Options::default()
+    })
+    .unwrap();
+    assert_eq!(
+        common::wgsl(&transposing(), &source),
+        common::wgsl(&none, &source)
+    );
+}
+
+#[test]
+fn a_glsl_particle_integrate() {
+    insta::assert_snapshot!(common::wgsl(
+        &transposing(),
+        &glsl_corpus("particles_vec4_integrate_glsl")
+    ));
 }

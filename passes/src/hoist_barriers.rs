@@ -36,13 +36,12 @@ use crate::analysis::uniformity::{
 };
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::ir::{
-    add_local, child_blocks, ensure_type, for_each_operand, for_each_statement,
-    for_each_statement_operand, substitute_uses,
+    add_local, block_of, child_blocks, ensure_type, for_each_operand, for_each_statement,
+    for_each_statement_operand, function_mut, inline_call, substitute_uses, CallSite,
 };
 use crate::pass::{Change, Pass, PassContext};
 
 pub(crate) mod exits;
-mod inline;
 mod uniform_loop;
 
 pub struct HoistBarriers;
@@ -273,13 +272,6 @@ fn fixed(
         );
     }
     diagnostic
-}
-
-fn function_mut(module: &mut Module, function: FunctionRef) -> &mut Function {
-    match function {
-        FunctionRef::Function(h) => &mut module.functions[h],
-        FunctionRef::EntryPoint(i) => &mut module.entry_points[i].function,
-    }
 }
 
 fn function_info(info: &ModuleInfo, function: FunctionRef) -> &naga::valid::FunctionInfo {
@@ -923,7 +915,7 @@ fn rewrite_across(
     | RequirementKind::Argument { barrier_span, .. } = requirement.what
     {
         return Some(
-            inline::inline_call(module, function, &requirement.path).map(|name| {
+            inline_call(module, function, &requirement.path, CallSite::Anywhere).map(|name| {
                 Change::new(
                     "inline-call",
                     requirement.span,
@@ -1231,20 +1223,6 @@ fn flatten_blocks(block: &mut Block) {
             }
         }
     });
-}
-
-/// The block that holds the statement at `path`, and its index there.
-fn block_of<'b>(body: &'b mut Block, path: &[u32]) -> Option<(&'b mut Block, usize)> {
-    let (&index, rest) = path.split_first()?;
-    if rest.is_empty() {
-        return Some((body, index as usize));
-    }
-    let (&child, rest) = rest.split_first()?;
-    let statement = body.get_mut(index as usize)?;
-    let child_block = crate::ir::child_blocks_mut(statement)
-        .into_iter()
-        .nth(child as usize)?;
-    block_of(child_block, rest)
 }
 
 /// Whether a statement is a `return` without a value.

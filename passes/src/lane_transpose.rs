@@ -20,6 +20,7 @@
 
 mod cost;
 mod guards;
+mod normalize;
 mod permutation;
 mod records;
 mod sites;
@@ -67,7 +68,29 @@ impl Pass for LaneTranspose {
     }
 
     fn run(&self, module: &mut Module, cx: &mut PassContext<'_>) {
-        // The pass changes entry points only, so this holds throughout.
+        let before = module.clone();
+        let changes = cx.changes.len();
+        if !normalize::normalize(module) {
+            transpose_module(module, cx);
+            return;
+        }
+        transpose_module(module, cx);
+        let coalesced = cx.changes[changes..]
+            .iter()
+            .any(|c| c.kind.starts_with("coalesce-"));
+        if !coalesced {
+            // The notes stand: they speak of the shader's source, whose
+            // spans the normalised module keeps.
+            *module = before;
+            cx.changes.truncate(changes);
+        }
+    }
+}
+
+/// Rewrites the record accesses of every compute entry point of `module`.
+fn transpose_module(module: &mut Module, cx: &mut PassContext<'_>) {
+    // The pass changes entry points only, so this holds throughout.
+    {
         let used_by_functions = globals_used_by_functions(module);
         let mut uniformity = Uniformity::analyze(module);
         let mut flattened = HashMap::new();
@@ -404,7 +427,9 @@ fn transpose_entry_point(
         else {
             unreachable!("only word arrays are grouped")
         };
-        let length = match module.types[module.global_variables[global].ty].inner {
+        let (array_ty, _) =
+            records::storage_array(module, &module.global_variables[global]).expect("a word array");
+        let length = match module.types[array_ty].inner {
             TypeInner::Array {
                 size: ArraySize::Constant(n),
                 ..
@@ -517,14 +542,15 @@ fn flatten_records(
             cx.report(not_applied(&what, reason, span, "declared here"));
             continue;
         }
-        if let Some(reason) = records::unflattenable_use(function, global, members) {
+        let array_member = records::storage_array(module, var).and_then(|(_, m)| m);
+        if let Some(reason) = records::unflattenable_use(function, global, array_member, members) {
             cx.report(not_applied(&what, reason, span, "declared here"));
             continue;
         }
         // Only worth it where a record is accessed in uniform control flow
         // by an index of a form the pass recognises. Under `--passes all`,
         // only where such an access is one the cost model rewrites.
-        let accesses = record_accesses(function, global);
+        let accesses = record_accesses(module, function, global);
         if accesses.iter().any(|a| {
             flow.is_control_flow_uniform_at(&a.path) == Some(true)
                 && expected_form(a.index).is_some()
@@ -537,7 +563,15 @@ fn flatten_records(
             chosen.push((global, span, array));
             continue;
         }
+        // The member-wise accesses of one record at one index are one
+        // access to the reader of the notes: one note for its loads and
+        // one for its stores, at the first of each.
+        let mut noted = Vec::new();
         for a in accesses {
+            if noted.contains(&(a.kind, a.index)) {
+                continue;
+            }
+            noted.push((a.kind, a.index));
             let what = format!("the {} of a record of `{name}`", a.kind);
             let uniform = flow.is_control_flow_uniform_at(&a.path) == Some(true);
             cx.report(match sites::index_form(module, entry, flow, a.index) {
@@ -594,13 +628,16 @@ struct RecordAccess {
     span: Span,
 }
 
-fn record_accesses(function: &Function, global: Handle<naga::GlobalVariable>) -> Vec<RecordAccess> {
+fn record_accesses(
+    module: &Module,
+    function: &Function,
+    global: Handle<naga::GlobalVariable>,
+) -> Vec<RecordAccess> {
     let e = &function.expressions;
     let record_index = |mut pointer: Handle<Expression>| loop {
         match e[pointer] {
             Expression::Access { base, index } => {
-                break matches!(e[base], Expression::GlobalVariable(g) if g == global)
-                    .then_some(index)
+                break (records::array_global(module, e, base) == Some(global)).then_some(index)
             }
             Expression::AccessIndex { base, .. } => pointer = base,
             _ => break None,
@@ -672,7 +709,7 @@ fn group_refusal(
     if used_by_functions.contains(&global) {
         return Some("functions other than the entry point access the buffer".into());
     }
-    if !sites::accessed_only_by_groups(function, global, sites) {
+    if !sites::accessed_only_by_groups(module, function, global, sites) {
         return Some("the entry point also accesses the buffer other than by whole records".into());
     }
     let stores: Vec<_> = sites.stores.iter().filter(|g| g.global == global).collect();
@@ -707,11 +744,24 @@ fn globals_used_by_functions(module: &Module) -> Vec<Handle<naga::GlobalVariable
     out
 }
 
+/// How notes and reports name a buffer: the variable, or, for an array in
+/// a block, the array member (as GLSL's `buffer B { T a[]; }` is used by
+/// `a` alone), after the variable's name where it has one.
 fn global_name(module: &Module, global: Handle<naga::GlobalVariable>) -> String {
-    module.global_variables[global]
-        .name
-        .clone()
-        .unwrap_or_else(|| format!("global {}", global.index()))
+    let var = &module.global_variables[global];
+    let name = var.name.clone().filter(|n| !n.is_empty());
+    let member = records::storage_array(module, var)
+        .and_then(|(_, m)| m)
+        .and_then(|m| match module.types[var.ty].inner {
+            TypeInner::Struct { ref members, .. } => members[m as usize].name.clone(),
+            _ => None,
+        });
+    match (name, member) {
+        (Some(name), Some(member)) => format!("{name}.{member}"),
+        (Some(name), None) => name,
+        (None, Some(member)) => member,
+        (None, None) => format!("global {}", global.index()),
+    }
 }
 
 /// Where an entry point receives a built-in: an argument, or a member of

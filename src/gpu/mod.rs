@@ -1074,8 +1074,13 @@ fn holds_the_same_words(reference: &Binding, candidate: &Binding) -> bool {
                 .enumerate()
                 .all(|(i, l)| l.offset == 4 * i as u64 && l.scalar.width == 4 && !l.atomic)
     };
-    reference.fixed.is_empty()
-        && candidate.fixed.is_empty()
+    // Members before the array (a GLSL block's `uint count;`) stay as
+    // they are.
+    let same_fixed = reference.fixed.len() == candidate.fixed.len()
+        && reference.fixed.iter().zip(&candidate.fixed).all(|(a, b)| {
+            a.offset == b.offset && a.scalar == b.scalar && a.atomic == b.atomic && a.path == b.path
+        });
+    same_fixed
         && r.offset == c.offset
         && c.stride == 4
         && words(&c.leaves, c.stride)

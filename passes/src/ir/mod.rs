@@ -7,13 +7,17 @@
 //! to be created by their statement. [`BlockBuilder`] keeps those rules.
 
 mod block;
+mod inline;
 mod ops;
+mod promote;
 mod rebuild;
 mod substitute;
 mod types;
 mod walk;
 
 pub use block::{add_local, BlockBuilder};
+pub use inline::{block_of, function_mut, inline_call, remove_uncalled_function, CallSite};
+pub use promote::promote_single_store_locals;
 pub use rebuild::{
     for_each_operand, for_each_statement_operand, rebuild_function, Rewrite, Unsupported,
 };

@@ -9,8 +9,8 @@
 use std::collections::HashMap;
 
 use naga::{
-    AddressSpace, ArraySize, BinaryOperator, Expression, Function, GlobalVariable, Handle, Module,
-    Scalar, ScalarKind, Span, Statement, Type, TypeInner,
+    AddressSpace, Arena, ArraySize, BinaryOperator, Expression, Function, GlobalVariable, Handle,
+    Module, Scalar, ScalarKind, Span, Statement, Type, TypeInner,
 };
 
 use crate::ir::{ensure_type, rebuild_function, BlockBuilder, Rewrite, Unsupported};
@@ -65,13 +65,57 @@ impl Layout {
     }
 }
 
-/// The layout of a storage global that is an array of words or of records
-/// of words; `None` for anything else.
-pub fn layout(module: &Module, global: &GlobalVariable) -> Option<Layout> {
+/// The array a storage global holds, and where: the global itself
+/// (`None`), or the last member of its block struct (`Some(member)`), a
+/// runtime-sized array, as GLSL's `buffer B { uint n; T a[]; }` declares.
+pub fn storage_array(
+    module: &Module,
+    global: &GlobalVariable,
+) -> Option<(Handle<Type>, Option<u32>)> {
     if !matches!(global.space, AddressSpace::Storage { .. }) {
         return None;
     }
-    let TypeInner::Array { base, stride, size } = module.types[global.ty].inner else {
+    match module.types[global.ty].inner {
+        TypeInner::Array { .. } => Some((global.ty, None)),
+        TypeInner::Struct { ref members, .. } => {
+            let last = members.last()?;
+            matches!(
+                module.types[last.ty].inner,
+                TypeInner::Array {
+                    size: ArraySize::Dynamic,
+                    ..
+                }
+            )
+            .then(|| (last.ty, Some(members.len() as u32 - 1)))
+        }
+        _ => None,
+    }
+}
+
+/// The global whose [`storage_array`] `pointer` is: `g`, or `g.member`.
+pub fn array_global(
+    module: &Module,
+    expressions: &Arena<Expression>,
+    pointer: Handle<Expression>,
+) -> Option<Handle<GlobalVariable>> {
+    let (global, member) = match expressions[pointer] {
+        Expression::GlobalVariable(g) => (g, None),
+        Expression::AccessIndex { base, index } => match expressions[base] {
+            Expression::GlobalVariable(g) => (g, Some(index)),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let (_, holds) = storage_array(module, &module.global_variables[global])?;
+    (holds == member).then_some(global)
+}
+
+/// The layout of a storage global that is an array of words or of records
+/// of words, or a block whose last member is one; `None` for anything
+/// else.
+pub fn layout(module: &Module, global: &GlobalVariable) -> Option<Layout> {
+    let (array_ty, _) = storage_array(module, global)?;
+    let TypeInner::Array { base, stride, size } = module.types[array_ty].inner else {
         return None;
     };
     if matches!(size, ArraySize::Pending(_)) {
@@ -124,24 +168,33 @@ fn is_word(s: Scalar) -> bool {
 pub fn unflattenable_use(
     function: &Function,
     global: Handle<GlobalVariable>,
+    array_member: Option<u32>,
     members: &[Member],
 ) -> Option<&'static str> {
     #[derive(Clone, Copy, PartialEq)]
     enum Kind {
+        /// The block struct that holds the array as its member.
+        Block,
         Array,
         Record,
-        Member { vector: bool },
+        Member {
+            vector: bool,
+        },
         Component,
     }
     let mut kinds: HashMap<Handle<Expression>, Kind> = HashMap::new();
     for (h, x) in function.expressions.iter() {
         let kind = match *x {
-            Expression::GlobalVariable(g) if g == global => Some(Kind::Array),
+            Expression::GlobalVariable(g) if g == global => Some(match array_member {
+                Some(_) => Kind::Block,
+                None => Kind::Array,
+            }),
             Expression::Access { base, .. } => match kinds.get(&base) {
                 Some(Kind::Array) => Some(Kind::Record),
                 _ => None,
             },
             Expression::AccessIndex { base, index } => match kinds.get(&base) {
+                Some(Kind::Block) => (Some(index) == array_member).then_some(Kind::Array),
                 Some(Kind::Array) => Some(Kind::Record),
                 Some(Kind::Record) => Some(Kind::Member {
                     vector: members.get(index as usize).is_some_and(|m| m.vector),
@@ -166,7 +219,9 @@ pub fn unflattenable_use(
                 kinds.get(&base),
                 Some(Kind::Member { vector: false } | Kind::Component)
             ),
-            Expression::Load { pointer } => kinds.get(&pointer) != Some(&Kind::Array),
+            Expression::Load { pointer } => {
+                !matches!(kinds.get(&pointer), Some(Kind::Array | Kind::Block))
+            }
             Expression::ArrayLength(_) => true,
             ref other => {
                 let mut other = other.clone();
@@ -185,7 +240,8 @@ pub fn unflattenable_use(
     crate::ir::for_each_statement(&function.body, &mut |s, _| {
         let mut s = s.clone();
         if let Statement::Store { pointer, value } = s {
-            passed |= kinds.get(&pointer) == Some(&Kind::Array) || kinds.contains_key(&value);
+            passed |= matches!(kinds.get(&pointer), Some(Kind::Array | Kind::Block))
+                || kinds.contains_key(&value);
             return;
         }
         let mut uses = false;
@@ -213,8 +269,9 @@ pub fn flatten(
     else {
         return Err(Unsupported("not an array of records"));
     };
-    let TypeInner::Array { size, .. } = module.types[module.global_variables[global].ty].inner
-    else {
+    let (array_ty, array_member) = storage_array(module, &module.global_variables[global])
+        .expect("a global with a layout holds an array");
+    let TypeInner::Array { size, .. } = module.types[array_ty].inner else {
         unreachable!()
     };
     let words_size = match size {
@@ -240,15 +297,44 @@ pub fn flatten(
         },
         span,
     );
+    // A block keeps its other members and their offsets; only the array
+    // member changes type, to words of the same bytes.
+    let global_ty = match array_member {
+        None => words_ty,
+        Some(m) => {
+            let block = &module.types[module.global_variables[global].ty];
+            let TypeInner::Struct {
+                members: ref block_members,
+                span: block_span,
+            } = block.inner
+            else {
+                unreachable!("a block holds the array")
+            };
+            let mut block_members = block_members.clone();
+            block_members[m as usize].ty = words_ty;
+            let name = block.name.clone();
+            module.types.insert(
+                Type {
+                    name,
+                    inner: TypeInner::Struct {
+                        members: block_members,
+                        span: block_span,
+                    },
+                },
+                span,
+            )
+        }
+    };
     let mut rewrite = Flatten {
         global,
+        array_member,
         struct_ty,
         words,
         members,
         pointers: HashMap::new(),
     };
     rebuild_function(function, &mut rewrite)?;
-    module.global_variables[global].ty = words_ty;
+    module.global_variables[global].ty = global_ty;
     Ok(())
 }
 
@@ -263,6 +349,8 @@ struct RecordPointer {
 
 struct Flatten {
     global: Handle<GlobalVariable>,
+    /// The member of the global's block that holds the array, if any.
+    array_member: Option<u32>,
     struct_ty: Handle<Type>,
     words: u32,
     members: Vec<Member>,
@@ -272,8 +360,16 @@ struct Flatten {
 }
 
 impl Flatten {
+    /// Whether `h` is the (rebuilt) pointer to the array.
     fn is_global(&self, b: &BlockBuilder<'_>, h: Handle<Expression>) -> bool {
-        matches!(b.expressions()[h], Expression::GlobalVariable(g) if g == self.global)
+        let e = b.expressions();
+        let is_global = |h| matches!(e[h], Expression::GlobalVariable(g) if g == self.global);
+        match self.array_member {
+            None => is_global(h),
+            Some(m) => {
+                matches!(e[h], Expression::AccessIndex { base, index } if index == m && is_global(base))
+            }
+        }
     }
 
     fn placeholder(

@@ -557,6 +557,7 @@ impl<'a> Classifier<'a> {
 
 /// The word array a pointer indexes, and the index.
 fn word_access(
+    module: &Module,
     function: &Function,
     words: &impl Fn(Handle<GlobalVariable>) -> Option<WordArray>,
     pointer: Handle<Expression>,
@@ -565,10 +566,8 @@ fn word_access(
     let Expression::Access { base, index } = e[pointer] else {
         return None;
     };
-    match e[base] {
-        Expression::GlobalVariable(g) => words(g).map(|w| (g, index, w)),
-        _ => None,
-    }
+    let g = super::records::array_global(module, e, base)?;
+    words(g).map(|w| (g, index, w))
 }
 
 /// Finds the record accesses to the word arrays `words` accepts.
@@ -681,11 +680,12 @@ impl<W: Fn(Handle<GlobalVariable>) -> Option<WordArray>> Finder<'_, W> {
         span: Span,
         in_loop: bool,
     ) {
-        let word =
-            word_access(self.function, self.words, pointer).and_then(|(global, index, array)| {
+        let word = word_access(self.module, self.function, self.words, pointer).and_then(
+            |(global, index, array)| {
                 word_index(&self.constants, &self.function.expressions, index)
                     .map(|w| (global, w, array))
-            });
+            },
+        );
         let Some((global, word, array)) = word else {
             self.close_stores(open);
             return;
@@ -735,7 +735,7 @@ impl<W: Fn(Handle<GlobalVariable>) -> Option<WordArray>> Finder<'_, W> {
                     continue;
                 };
                 if let Some((global, index, array)) =
-                    word_access(self.function, self.words, pointer)
+                    word_access(self.module, self.function, self.words, pointer)
                 {
                     if let Some(word) = word_index(&self.constants, e, index) {
                         candidates.push((global, word, h, path, array));
@@ -784,6 +784,7 @@ impl<W: Fn(Handle<GlobalVariable>) -> Option<WordArray>> Finder<'_, W> {
 /// loads or stores (or its length): no pointer into it goes anywhere else,
 /// to a call or an atomic, say.
 pub fn accessed_only_by_groups(
+    module: &Module,
     function: &Function,
     global: Handle<GlobalVariable>,
     sites: &Sites,
@@ -805,7 +806,7 @@ pub fn accessed_only_by_groups(
         }
     }
     let is_global =
-        |h: Handle<Expression>| matches!(e[h], Expression::GlobalVariable(g) if g == global);
+        |h: Handle<Expression>| super::records::array_global(module, e, h) == Some(global);
     for (h, expression) in e.iter() {
         let allowed = match *expression {
             Expression::Access { base, .. } if is_global(base) => pointers.contains(&h),

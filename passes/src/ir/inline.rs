@@ -1,30 +1,69 @@
-//! A call to a function that reaches a barrier, replaced by the function's
-//! body, so that the barrier can be hoisted in the caller's control flow.
+//! A call statement replaced by the body of the function it calls.
 //!
 //! The callee is left as it is for its other callers. Its locals become
 //! locals of the caller, (re)initialised where the call was, as a call
 //! would; its parameters become the argument values, which naga has
 //! already evaluated before the call; a `return` that is not the last
 //! statement becomes a cleared flag, with what it skipped guarded by it
-//! (see [`super::exits`]), and a returned value goes through a local that
-//! the call's result is read from.
+//! (see `hoist_barriers::exits`), and a returned value goes through a
+//! local that the call's result is read from.
+//!
+//! A call that ends its caller ([`CallSite::Tail`]) is simpler: the
+//! callee's returns are the caller's, and its locals start as the caller's
+//! do, so the body is copied as it is.
 
 use std::collections::HashMap;
 
 use naga::{Block, Expression, Function, Handle, Literal, Module, Range, Span, Statement};
 
-use super::exits::{Exit, Predicate};
-use super::{block_of, function_mut, FunctionRef};
+use crate::analysis::uniformity::FunctionRef;
+use crate::hoist_barriers::exits::{Exit, Predicate};
 use crate::ir::{add_local, child_blocks_mut, ensure_type, for_each_operand};
 use crate::ir::{for_each_statement_operand, substitute_uses};
 
+/// Where the call to inline stands in its caller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CallSite {
+    /// Anywhere: statements may follow it, and it may return a value.
+    Anywhere,
+    /// At the top level of the caller, followed by nothing but a `return`
+    /// without a value, and returning none itself.
+    Tail,
+}
+
+/// The function `function` names in `module`.
+pub fn function_mut(module: &mut Module, function: FunctionRef) -> &mut Function {
+    match function {
+        FunctionRef::Function(h) => &mut module.functions[h],
+        FunctionRef::EntryPoint(i) => &mut module.entry_points[i].function,
+    }
+}
+
+/// The block that holds the statement at `path`, and its index there.
+pub fn block_of<'b>(body: &'b mut Block, path: &[u32]) -> Option<(&'b mut Block, usize)> {
+    let (&index, rest) = path.split_first()?;
+    if rest.is_empty() {
+        return Some((body, index as usize));
+    }
+    let (&child, rest) = rest.split_first()?;
+    let statement = body.get_mut(index as usize)?;
+    let child_block = child_blocks_mut(statement)
+        .into_iter()
+        .nth(child as usize)?;
+    block_of(child_block, rest)
+}
+
 /// Inlines the call statement at `path` of `caller`; returns the callee's
 /// name.
-pub(super) fn inline_call(
+pub fn inline_call(
     module: &mut Module,
     caller: FunctionRef,
     path: &[u32],
+    site: CallSite,
 ) -> Result<String, String> {
+    if site == CallSite::Tail {
+        return inline_tail_call(module, caller, path);
+    }
     let (callee, arguments, result, call_span) = {
         let body = &mut function_mut(module, caller).body;
         let (block, index) = block_of(body, path).ok_or("the call could not be located")?;
@@ -133,6 +172,65 @@ pub(super) fn inline_call(
     Ok(name)
 }
 
+fn inline_tail_call(
+    module: &mut Module,
+    caller: FunctionRef,
+    path: &[u32],
+) -> Result<String, String> {
+    let &[index] = path else {
+        return Err("the call is not at the top level of its caller".into());
+    };
+    let index = index as usize;
+    let (callee, arguments) = {
+        let body = &function_mut(module, caller).body;
+        match body.get(index) {
+            Some(&Statement::Call {
+                function,
+                ref arguments,
+                result: None,
+            }) => (function, arguments.clone()),
+            _ => return Err("the path does not point at a call without a result".into()),
+        }
+    };
+    let callee_function = module.functions[callee].clone();
+    if callee_function.result.is_some() {
+        return Err("the callee returns a value".into());
+    }
+    let name = callee_function
+        .name
+        .clone()
+        .unwrap_or_else(|| "function".into());
+    let f = function_mut(module, caller);
+    let ends_caller = f
+        .body
+        .iter()
+        .skip(index + 1)
+        .all(|s| matches!(s, Statement::Emit(_) | Statement::Return { value: None }));
+    if !ends_caller {
+        return Err("statements follow the call".into());
+    }
+    let mut inliner = Inliner {
+        caller: f,
+        map: HashMap::new(),
+        locals: HashMap::new(),
+    };
+    inliner.copy_expressions(&callee_function, &name, &arguments);
+    // The caller's locals start as a call's would: initialised, or zero.
+    for (handle, local) in callee_function.local_variables.iter() {
+        if let Some(init) = local.init {
+            let new = inliner.locals[&handle];
+            inliner.caller.local_variables[new].init = Some(inliner.map[&init]);
+        }
+    }
+    let body = inliner.body(&callee_function.body);
+    let mut statements = std::mem::take(&mut f.body);
+    statements.cull(index..);
+    let mut body = body;
+    statements.append(&mut body);
+    f.body = statements;
+    Ok(name)
+}
+
 struct Inliner<'f> {
     caller: &'f mut Function,
     map: HashMap<Handle<Expression>, Handle<Expression>>,
@@ -140,15 +238,13 @@ struct Inliner<'f> {
 }
 
 impl Inliner<'_> {
-    /// Copies the callee's locals and expressions into the caller; returns
-    /// the statements that (re)initialise the locals.
-    fn prologue(
+    /// Copies the callee's locals and expressions into the caller.
+    fn copy_expressions(
         &mut self,
         callee: &Function,
         name: &str,
         arguments: &[Handle<Expression>],
-        span: Span,
-    ) -> Block {
+    ) {
         for (handle, local) in callee.local_variables.iter() {
             let new = add_local(
                 &mut self.caller.local_variables,
@@ -175,6 +271,18 @@ impl Inliner<'_> {
             };
             self.map.insert(handle, new);
         }
+    }
+
+    /// Copies the callee's locals and expressions into the caller; returns
+    /// the statements that (re)initialise the locals.
+    fn prologue(
+        &mut self,
+        callee: &Function,
+        name: &str,
+        arguments: &[Handle<Expression>],
+        span: Span,
+    ) -> Block {
+        self.copy_expressions(callee, name, arguments);
         // A call starts with fresh locals: initialised, or zero.
         let mut prologue = Block::new();
         for (handle, local) in callee.local_variables.iter() {
@@ -246,4 +354,49 @@ impl Inliner<'_> {
             *child = translated;
         }
     }
+}
+
+/// Removes `function`, which nothing calls, from `module`, renumbering the
+/// calls to the functions after it. `false` where something calls it.
+pub fn remove_uncalled_function(module: &mut Module, function: Handle<Function>) -> bool {
+    let calls = |f: &Function| {
+        let mut calls = false;
+        crate::ir::for_each_statement(&f.body, &mut |s, _| {
+            calls |= matches!(*s, Statement::Call { function: callee, .. } if callee == function);
+        });
+        calls
+    };
+    if module.functions.iter().any(|(_, f)| calls(f))
+        || module.entry_points.iter().any(|ep| calls(&ep.function))
+    {
+        return false;
+    }
+    let mut renumbered = HashMap::new();
+    let old: Vec<_> = module.functions.drain().collect();
+    for (handle, f, span) in old {
+        if handle != function {
+            renumbered.insert(handle, module.functions.append(f, span));
+        }
+    }
+    let renumber = |f: &mut Function| {
+        crate::ir::for_each_block_mut(&mut f.body, &mut |block| {
+            for statement in block.iter_mut() {
+                if let Statement::Call { function, .. } = statement {
+                    *function = renumbered[function];
+                }
+            }
+        });
+        for (_, e) in f.expressions.iter_mut() {
+            if let Expression::CallResult(function) = e {
+                *function = renumbered[function];
+            }
+        }
+    };
+    for (_, f) in module.functions.iter_mut() {
+        renumber(f);
+    }
+    for ep in module.entry_points.iter_mut() {
+        renumber(&mut ep.function);
+    }
+    true
 }

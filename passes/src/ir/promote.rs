@@ -1,0 +1,205 @@
+//! Locals that hold one value, replaced by that value.
+//!
+//! naga's SPIR-V reader keeps every GLSL variable a function-local `var`:
+//! `uint i = gl_GlobalInvocationID.x;` is a store into `i`, and each use a
+//! load of it. A local stored once, at the top level of the function and
+//! before any load of it, holds the stored value wherever it is read; its
+//! loads can be that value, the expression it was computed by.
+
+use std::collections::{HashMap, HashSet};
+
+use naga::{Expression, Function, Handle, LocalVariable, Statement};
+
+use super::{for_each_operand, for_each_statement_operand, substitute_uses};
+use crate::ir::child_blocks;
+
+/// Replaces the loads of every local of `function` that is stored exactly
+/// once, by a statement at the top level of the body that comes before
+/// every load of it, and whose pointer is used for nothing but that store
+/// and whole loads (no member access, no call, no atomic), with the stored
+/// value, and removes the store. Returns the locals promoted.
+pub fn promote_single_store_locals(function: &mut Function) -> Vec<Handle<LocalVariable>> {
+    let mut promoted = Vec::new();
+    let mut substitutions = HashMap::new();
+    let mut stores_to_remove = HashSet::new();
+    for (local, variable) in function.local_variables.iter() {
+        if variable.init.is_some() {
+            continue;
+        }
+        if let Some((store, value, loads)) = single_store(function, local) {
+            for load in loads {
+                substitutions.insert(load, value);
+            }
+            stores_to_remove.insert(store);
+            promoted.push(local);
+        }
+    }
+    if promoted.is_empty() {
+        return promoted;
+    }
+    // A stored value may be the load of another promoted local
+    // (`j = i;`): it stands for what that local holds.
+    let resolved: HashMap<_, _> = substitutions
+        .iter()
+        .map(|(&load, &value)| {
+            let mut value = value;
+            for _ in 0..substitutions.len() {
+                match substitutions.get(&value) {
+                    Some(&next) => value = next,
+                    None => break,
+                }
+            }
+            (load, value)
+        })
+        .collect();
+    let substitutions = resolved;
+    let original = function.clone();
+    // The stores go first: substitution may split `Emit` statements and
+    // move the indices.
+    let body = std::mem::take(&mut function.body);
+    let mut kept = naga::Block::with_capacity(body.len());
+    for (index, (statement, span)) in body.span_into_iter().enumerate() {
+        if !stores_to_remove.contains(&index) {
+            kept.push(statement, span);
+        }
+    }
+    function.body = kept;
+    if substitute_uses(
+        &mut function.expressions,
+        &mut function.body,
+        &substitutions,
+    )
+    .is_err()
+    {
+        // A statement whose operands cannot be visited: leave it all.
+        *function = original;
+        return Vec::new();
+    }
+    // The loads are used no more: evaluated, they would read a local that
+    // is never stored.
+    crate::ir::for_each_block_mut(&mut function.body, &mut |block| {
+        let old = std::mem::take(block);
+        for (statement, span) in old.span_into_iter() {
+            match statement {
+                Statement::Emit(range) => {
+                    for kept in split_range(range, &|h| substitutions.contains_key(&h)) {
+                        block.push(Statement::Emit(kept), span);
+                    }
+                }
+                other => block.push(other, span),
+            }
+        }
+    });
+    promoted
+}
+
+/// The runs of `range` without the expressions `drop` accepts.
+fn split_range(
+    range: naga::Range<Expression>,
+    drop: &impl Fn(Handle<Expression>) -> bool,
+) -> Vec<naga::Range<Expression>> {
+    let mut runs = Vec::new();
+    let mut run: Option<(Handle<Expression>, Handle<Expression>)> = None;
+    for h in range {
+        if drop(h) {
+            runs.extend(run.take());
+        } else {
+            run = Some(run.map_or((h, h), |(first, _)| (first, h)));
+        }
+    }
+    runs.extend(run);
+    runs.into_iter()
+        .map(|(first, last)| naga::Range::new_from_bounds(first, last))
+        .collect()
+}
+
+/// The top-level index of the one store into `local`, the value it
+/// stores, and the loads of the local, if the local may be promoted.
+fn single_store(
+    function: &Function,
+    local: Handle<LocalVariable>,
+) -> Option<(usize, Handle<Expression>, Vec<Handle<Expression>>)> {
+    let e = &function.expressions;
+    let pointers: HashSet<_> = e
+        .iter()
+        .filter(|&(_, x)| matches!(*x, Expression::LocalVariable(l) if l == local))
+        .map(|(h, _)| h)
+        .collect();
+    if pointers.is_empty() {
+        return None;
+    }
+    let mut loads = Vec::new();
+    for (h, x) in e.iter() {
+        if let Expression::Load { pointer } = *x {
+            if pointers.contains(&pointer) {
+                loads.push(h);
+                continue;
+            }
+        }
+        let mut x = x.clone();
+        let mut uses = false;
+        for_each_operand(&mut x, &mut |o| uses |= pointers.contains(o));
+        if uses {
+            // A member access, or the pointer passed on.
+            return None;
+        }
+    }
+    let load_set: HashSet<_> = loads.iter().copied().collect();
+    // The one store: at the top level, and every statement that uses the
+    // local's pointer otherwise is none.
+    let mut store = None;
+    for (index, statement) in function.body.iter().enumerate() {
+        if let Statement::Store { pointer, value } = *statement {
+            if pointers.contains(&pointer) {
+                if store.is_some() {
+                    return None;
+                }
+                store = Some((index, value));
+            }
+        }
+    }
+    let (store_index, value) = store?;
+    if load_set.contains(&value) || pointers.contains(&value) {
+        return None;
+    }
+    let mut ok = true;
+    for (index, statement) in function.body.iter().enumerate() {
+        visit(statement, &mut |s| {
+            match *s {
+                Statement::Store { pointer, value } => {
+                    if pointers.contains(&value)
+                        || (pointers.contains(&pointer) && index != store_index)
+                    {
+                        ok = false;
+                    }
+                }
+                Statement::Emit(ref range) => {
+                    // Every load is evaluated after the store.
+                    if index <= store_index && range.clone().any(|h| load_set.contains(&h)) {
+                        ok = false;
+                    }
+                }
+                _ => {
+                    let mut s = s.clone();
+                    let mut uses = false;
+                    let known =
+                        for_each_statement_operand(&mut s, &mut |o| uses |= pointers.contains(o));
+                    ok &= known.is_ok() && !uses;
+                }
+            }
+        });
+    }
+    // A load never emitted is never read; one emitted only after the store
+    // reads its value.
+    ok.then_some((store_index, value, loads))
+}
+
+/// Calls `f` on `statement` and every statement nested in it.
+fn visit(statement: &Statement, f: &mut impl FnMut(&Statement)) {
+    f(statement);
+    for child in child_blocks(statement) {
+        for s in child.iter() {
+            visit(s, f);
+        }
+    }
+}
