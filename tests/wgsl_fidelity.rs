@@ -212,6 +212,10 @@ fn stored_words(wgsl: &str, count: usize) -> Option<Vec<u32>> {
             return None;
         }
     };
+    if wgsl.contains("enable f16;") && !gpu.features.contains(wgpu::Features::SHADER_F16) {
+        eprintln!("skipping the run: the adapter has no f16");
+        return None;
+    }
     // Not a value the shader writes.
     let bytes: Vec<u8> = std::iter::repeat_n(0x5au8, count * 4).collect();
     let buffers = [Buffer {
@@ -398,5 +402,35 @@ fn non_finite_spirv_constants_keep_their_bits() {
         &source,
         &[0x7f80_0000, 0x7fc0_0000, 0x8000_0000, 0x7f80_0000],
         &[0x7f80_0000, 0x7fc0_0000, 0x8000_0000],
+    );
+}
+
+#[test]
+fn f16_negative_zeros_and_local_initialisers_keep_their_sign() {
+    let source = Source::from_text(
+        "f16_zeros.wgsl",
+        InputFormat::Wgsl,
+        "\
+enable f16;
+const NEG_ZERO_H: f16 = -0.0h;
+var<private> zero: f16 = -0.0h;
+@group(0) @binding(0) var<storage, read_write> out: array<u32, 3>;
+
+@compute @workgroup_size(1)
+fn main() {
+    var held = NEG_ZERO_H;
+    out[0] = bitcast<u32>(f32(held));
+    out[1] = bitcast<u32>(f32(zero));
+    var pair = vec2<f32>(-0.0, 2.0);
+    out[2] = bitcast<u32>(pair.x);
+}
+",
+    );
+    let wgsl = wgsl_for(WgslTarget::Tint, &source);
+    assert!(!wgsl.contains("-0h") && !wgsl.contains("-0f"), "{wgsl}");
+    assert_values_survive(
+        &source,
+        &[0x8000_0000, 0x8000_0000, 0x8000_0000],
+        &[0x8000_0000],
     );
 }

@@ -13,7 +13,7 @@
 use std::collections::{HashMap, HashSet};
 
 use naga::{
-    Block, Expression, Function, Handle, Literal, Module, ScalarKind, Span,
+    Expression, Function, Handle, Literal, Module, ScalarKind, Span,
     Statement,
 };
 
@@ -233,21 +233,24 @@ impl Materialiser<'_> {
             let pointer = b.expr(Expression::GlobalVariable(global));
             b.statement(Statement::Store { pointer, value });
         }
+        // A local's initialiser is a const-expression, evaluated where
+        // the function starts: one that holds such a value becomes a store
+        // there.
+        for (local, variable) in function.local_variables.iter_mut() {
+            let Some(init) = variable.init else {
+                continue;
+            };
+            let value = rebuilt_with(&mut b, init, &substitutions);
+            if value == init {
+                continue;
+            }
+            variable.init = None;
+            let pointer = b.expr(Expression::LocalVariable(local));
+            b.statement(Statement::Store { pointer, value });
+        }
         let mut prelude = b.finish();
         for h in substitutions.keys() {
             function.named_expressions.shift_remove(h);
-        }
-        // A local's initialiser is a const-expression: it becomes a store.
-        let mut stores = Block::new();
-        for (local, variable) in function.local_variables.iter_mut() {
-            let Some(&value) = variable.init.and_then(|i| substitutions.get(&i)) else {
-                continue;
-            };
-            variable.init = None;
-            let pointer = function
-                .expressions
-                .append(Expression::LocalVariable(local), Span::UNDEFINED);
-            stores.push(Statement::Store { pointer, value }, Span::UNDEFINED);
         }
         substitute_uses(
             &mut function.expressions,
@@ -256,7 +259,6 @@ impl Materialiser<'_> {
         )
         .map_err(|e| format!("cannot compute a float at run time: {}", e.0))?;
         let body = std::mem::take(&mut function.body);
-        prelude.append(&mut stores);
         for (statement, span) in body.span_into_iter() {
             prelude.push(statement, span);
         }
@@ -316,5 +318,43 @@ impl Materialiser<'_> {
         };
         built.insert(expression, value);
         Ok(value)
+    }
+}
+
+/// A function's const-expression with `substitutions` made in it (through
+/// composes and splats), built anew where anything changed.
+fn rebuilt_with(
+    b: &mut BlockBuilder<'_>,
+    expression: Handle<Expression>,
+    substitutions: &HashMap<Handle<Expression>, Handle<Expression>>,
+) -> Handle<Expression> {
+    if let Some(&value) = substitutions.get(&expression) {
+        return value;
+    }
+    match b.expressions()[expression].clone() {
+        Expression::Compose { ty, components } => {
+            let rebuilt: Vec<_> = components
+                .iter()
+                .map(|&c| rebuilt_with(b, c, substitutions))
+                .collect();
+            if rebuilt == components {
+                return expression;
+            }
+            b.expr(Expression::Compose {
+                ty,
+                components: rebuilt,
+            })
+        }
+        Expression::Splat { size, value } => {
+            let rebuilt = rebuilt_with(b, value, substitutions);
+            if rebuilt == value {
+                return expression;
+            }
+            b.expr(Expression::Splat {
+                size,
+                value: rebuilt,
+            })
+        }
+        _ => expression,
     }
 }
