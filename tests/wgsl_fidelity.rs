@@ -212,9 +212,14 @@ fn stored_words(wgsl: &str, count: usize) -> Option<Vec<u32>> {
             return None;
         }
     };
-    if wgsl.contains("enable f16;") && !gpu.features.contains(wgpu::Features::SHADER_F16) {
-        eprintln!("skipping the run: the adapter has no f16");
-        return None;
+    for (name, feature) in [
+        ("f16", wgpu::Features::SHADER_F16),
+        ("f64", wgpu::Features::SHADER_F64),
+    ] {
+        if wgsl.contains(name) && !gpu.features.contains(feature) {
+            eprintln!("skipping the run: the adapter has no {name}");
+            return None;
+        }
     }
     // Not a value the shader writes.
     let bytes: Vec<u8> = std::iter::repeat_n(0x5au8, count * 4).collect();
@@ -284,7 +289,10 @@ fn float_bits_held(module: &naga::Module) -> (Vec<u32>, Vec<u32>) {
 /// variable for each such value; the shader stores `expected` when run.
 fn assert_values_survive(source: &Source, expected: &[u32], held_bits: &[u32]) {
     let tint = wgsl_for(WgslTarget::Tint, source);
-    assert_tint_compiles(&source.name, &tint);
+    // WGSL has no f64: only naga reads it, as an extension of its own.
+    if !tint.contains("f64") {
+        assert_tint_compiles(&source.name, &tint);
+    }
     let wgpu = wgsl_for(WgslTarget::Wgpu, source);
     let read = naga::front::wgsl::parse_str(&wgpu)
         .unwrap_or_else(|e| panic!("naga does not read the WGSL back: {e}\n{wgpu}"));
@@ -299,6 +307,10 @@ fn assert_values_survive(source: &Source, expected: &[u32], held_bits: &[u32]) {
     // The other targets are written too (SPIR-V is checked by spirv-val).
     let compiler = compiler(WgslTarget::Tint, shaderxform::front::GlslFront::Glslang);
     for format in [OutputFormat::SpirvBinary, OutputFormat::Hlsl, OutputFormat::Msl] {
+        // Metal has no f64.
+        if format == OutputFormat::Msl && tint.contains("f64") {
+            continue;
+        }
         compiler
             .compile(source, &[format])
             .unwrap_or_else(|f| panic!("{format}: {f}"));
@@ -392,6 +404,29 @@ void main() {
 }
 
 #[test]
+fn f64_infinities_that_glslang_folds_are_converted_at_run_time() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let source = Source::from_text(
+        "folded_f64.comp",
+        InputFormat::Glsl(naga::ShaderStage::Compute),
+        "\
+#version 450
+layout(local_size_x = 1) in;
+layout(std430, binding = 0) buffer Out { uint bits[]; };
+const double INF = 1.0lf / 0.0lf;
+void main() {
+    double d = INF * double(gl_LocalInvocationID.x + 1u);
+    bits[0] = floatBitsToUint(float(d));
+    bits[1] = floatBitsToUint(float(-d));
+}
+",
+    );
+    assert_values_survive(&source, &[0x7f80_0000, 0xff80_0000], &[0x7f80_0000]);
+}
+
+#[test]
 fn non_finite_spirv_constants_keep_their_bits() {
     let source = Source::from_text(
         "non_finite.spvasm",
@@ -433,4 +468,23 @@ fn main() {
         &[0x8000_0000, 0x8000_0000, 0x8000_0000],
         &[0x8000_0000],
     );
+}
+
+#[test]
+fn an_infinite_specialization_constant_default_is_refused_at_its_instruction() {
+    let source = Source::from_text(
+        "non_finite_spec_constant.spvasm",
+        InputFormat::SpirvAssembly,
+        include_str!("wgsl_fidelity/non_finite_spec_constant.spvasm"),
+    );
+    let compiler = compiler(WgslTarget::Tint, shaderxform::front::GlslFront::Naga);
+    let failure = compiler
+        .compile(&source, &[OutputFormat::Wgsl])
+        .expect_err("an infinite default has no spelling");
+    assert_eq!(failure.kind, shaderxform::FailureKind::Input, "{failure}");
+    let diagnostic = &failure.diagnostics[0];
+    assert_eq!(diagnostic.code.as_deref(), Some("spirv::non-finite"), "{failure}");
+    assert!(diagnostic.message.contains("`limit`"), "{failure}");
+    let json = shaderxform::DiagnosticJson::new(diagnostic, &source);
+    assert_eq!(json.line, Some(21), "{json:?}");
 }

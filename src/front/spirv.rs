@@ -148,6 +148,20 @@ fn non_finite_constants_at_run_time(mut module: naga::Module) -> Result<naga::Mo
         naga::Literal::F64(v) => !v.is_finite(),
         _ => false,
     };
+    let non_finite_default = module.overrides.iter().find(|(_, o)| {
+        o.init.is_some_and(|init| {
+            matches!(module.global_expressions[init], naga::Expression::Literal(l) if non_finite(l))
+        })
+    });
+    if let Some((handle, o)) = non_finite_default {
+        return Err(vec![Diagnostic::error(format!(
+            "specialization constant `{}` has an infinite or NaN default, which no target can hold",
+            o.name.as_deref().unwrap_or("(unnamed)")
+        ))
+        .with_code("spirv::non-finite")
+        .with_primary(module.overrides.get_span(handle), "this specialization constant")
+        .with_note("WGSL and naga have no infinite or NaN constant; give it a finite default")]);
+    }
     shaderxform_passes::ir::compute_floats_at_run_time(&mut module, &non_finite).map_err(|e| {
         vec![Diagnostic::error(format!("cannot read this SPIR-V: {e}"))
             .with_code("spirv::non-finite")

@@ -32,33 +32,22 @@ pub fn f32_bits_of(literal: Literal) -> Option<u32> {
 }
 
 /// Rewrites every literal `at_run_time` selects as described in the
-/// module documentation. Returns whether anything changed; `Err` names
-/// what cannot be rewritten (an override's default that holds one).
+/// module documentation, and returns whether anything changed. An
+/// override's default is left as it is: it has no run time to move to.
 pub fn compute_floats_at_run_time(
     module: &mut Module,
     at_run_time: &dyn Fn(Literal) -> bool,
 ) -> Result<bool, String> {
+    let tainted = tainted_global_expressions(module, at_run_time);
     if !has_floats_for_run_time(module, at_run_time) {
         return Ok(false);
     }
-    let tainted = tainted_global_expressions(module, at_run_time);
     let initialised: Vec<Handle<naga::GlobalVariable>> = module
         .global_variables
         .iter()
         .filter(|(_, g)| g.init.is_some_and(|i| tainted.contains(&i)))
         .map(|(h, _)| h)
         .collect();
-    if let Some((_, o)) = module
-        .overrides
-        .iter()
-        .find(|(_, o)| o.init.is_some_and(|i| tainted.contains(&i)))
-    {
-        return Err(format!(
-            "the default of override `{}` is a float that must be computed at run time",
-            o.name.as_deref().unwrap_or("?")
-        ));
-    }
-
     let globals = module.global_expressions.clone();
     let constants = module.constants.clone();
     let materialiser = Materialiser {
