@@ -13,9 +13,7 @@ use std::time::Duration;
 
 use shaderxform::gpu::device::{Buffer, Code, Dispatch, Gpu, RunOutcome};
 use shaderxform::gpu::reflect::Space;
-use shaderxform::{
-    Compiler, EmitOptions, InputFormat, Options, OutputFormat, Source, WgslTarget,
-};
+use shaderxform::{Compiler, EmitOptions, InputFormat, Options, OutputFormat, Source, WgslTarget};
 
 fn compiler(reader: WgslTarget, glsl_front: shaderxform::front::GlslFront) -> Compiler {
     Compiler::new(Options {
@@ -41,7 +39,11 @@ fn wgsl_for(reader: WgslTarget, source: &Source) -> String {
 /// ("error", "warning") naming `about`.
 fn assert_tint_compiles(name: &str, wgsl: &str) -> Option<Vec<serde_json::Value>> {
     let results = common::tint_check(&[(name.to_string(), wgsl.to_string())])?;
-    assert!(results[0].ok, "Tint rejects {name}: {:?}\n{wgsl}", results[0].messages);
+    assert!(
+        results[0].ok,
+        "Tint rejects {name}: {:?}\n{wgsl}",
+        results[0].messages
+    );
     Some(results[0].messages.clone())
 }
 
@@ -205,7 +207,7 @@ fn stored_words(wgsl: &str, count: usize) -> Option<Vec<u32>> {
         Ok(gpu) => gpu,
         Err(e) => {
             assert!(
-                !std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_some_and(|v| v != "0"),
+                std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_none_or(|v| v == "0"),
                 "SHADERXFORM_REQUIRE_GPU is set: {e:?}"
             );
             eprintln!("skipping the run: {e:?}");
@@ -273,7 +275,11 @@ fn float_bits_held(module: &naga::Module) -> (Vec<u32>, Vec<u32>) {
     let mut variables: Vec<u32> = module
         .global_variables
         .iter()
-        .filter(|(_, g)| g.name.as_deref().is_some_and(|n| n.starts_with("f32_bits_")))
+        .filter(|(_, g)| {
+            g.name
+                .as_deref()
+                .is_some_and(|n| n.starts_with("f32_bits_"))
+        })
         .filter_map(|(_, g)| match module.global_expressions[g.init?] {
             naga::Expression::Literal(naga::Literal::U32(bits)) => Some(bits),
             _ => None,
@@ -306,7 +312,11 @@ fn assert_values_survive(source: &Source, expected: &[u32], held_bits: &[u32]) {
     assert_eq!(variables, held_bits, "{wgpu}");
     // The other targets are written too (SPIR-V is checked by spirv-val).
     let compiler = compiler(WgslTarget::Tint, shaderxform::front::GlslFront::Glslang);
-    for format in [OutputFormat::SpirvBinary, OutputFormat::Hlsl, OutputFormat::Msl] {
+    for format in [
+        OutputFormat::SpirvBinary,
+        OutputFormat::Hlsl,
+        OutputFormat::Msl,
+    ] {
         // Metal has no f64.
         if format == OutputFormat::Msl && tint.contains("f64") {
             continue;
@@ -317,8 +327,14 @@ fn assert_values_survive(source: &Source, expected: &[u32], held_bits: &[u32]) {
     }
     if let Some(stored) = stored_words(&wgpu, expected.len()) {
         assert_eq!(
-            stored.iter().map(|w| format!("{w:#010x}")).collect::<Vec<_>>(),
-            expected.iter().map(|w| format!("{w:#010x}")).collect::<Vec<_>>(),
+            stored
+                .iter()
+                .map(|w| format!("{w:#010x}"))
+                .collect::<Vec<_>>(),
+            expected
+                .iter()
+                .map(|w| format!("{w:#010x}"))
+                .collect::<Vec<_>>(),
             "{wgpu}"
         );
     }
@@ -483,7 +499,11 @@ fn an_infinite_specialization_constant_default_is_refused_at_its_instruction() {
         .expect_err("an infinite default has no spelling");
     assert_eq!(failure.kind, shaderxform::FailureKind::Input, "{failure}");
     let diagnostic = &failure.diagnostics[0];
-    assert_eq!(diagnostic.code.as_deref(), Some("spirv::non-finite"), "{failure}");
+    assert_eq!(
+        diagnostic.code.as_deref(),
+        Some("spirv::non-finite"),
+        "{failure}"
+    );
     assert!(diagnostic.message.contains("`limit`"), "{failure}");
     let json = shaderxform::DiagnosticJson::new(diagnostic, &source);
     assert_eq!(json.line, Some(21), "{json:?}");

@@ -142,7 +142,9 @@ pub fn assemble(text: &str) -> Result<Vec<u32>, Vec<Diagnostic>> {
 /// naga's IR has no infinite or NaN f32 or f64 literal, yet SPIR-V
 /// constants hold them (glslang folds `1.0 / 0.0` into one): they are
 /// computed at run time from their bits, where the functions use them.
-fn non_finite_constants_at_run_time(mut module: naga::Module) -> Result<naga::Module, Vec<Diagnostic>> {
+fn non_finite_constants_at_run_time(
+    mut module: naga::Module,
+) -> Result<naga::Module, Vec<Diagnostic>> {
     let non_finite = |literal: naga::Literal| match literal {
         naga::Literal::F32(v) => !v.is_finite(),
         naga::Literal::F64(v) => !v.is_finite(),
@@ -159,8 +161,13 @@ fn non_finite_constants_at_run_time(mut module: naga::Module) -> Result<naga::Mo
             o.name.as_deref().unwrap_or("(unnamed)")
         ))
         .with_code("spirv::non-finite")
-        .with_primary(module.overrides.get_span(handle), "this specialization constant")
-        .with_note("WGSL and naga have no infinite or NaN constant; give it a finite default")]);
+        .with_primary(
+            module.overrides.get_span(handle),
+            "this specialization constant",
+        )
+        .with_note(
+            "WGSL and naga have no infinite or NaN constant; give it a finite default",
+        )]);
     }
     shaderxform_passes::ir::compute_floats_at_run_time(&mut module, &non_finite).map_err(|e| {
         vec![Diagnostic::error(format!("cannot read this SPIR-V: {e}"))

@@ -12,10 +12,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use naga::{
-    Expression, Function, Handle, Literal, Module, ScalarKind, Span,
-    Statement,
-};
+use naga::{Expression, Function, Handle, Literal, Module, ScalarKind, Span, Statement};
 
 use super::{for_each_statement, functions, functions_mut, substitute_uses, BlockBuilder};
 
@@ -59,7 +56,10 @@ pub fn compute_floats_at_run_time(
     // Initialisers moved into the entry points that reach their variable.
     let mut stores: Vec<(Handle<naga::GlobalVariable>, Handle<Expression>)> = Vec::new();
     for &global in &initialised {
-        let init = module.global_variables[global].init.take().expect("initialised");
+        let init = module.global_variables[global]
+            .init
+            .take()
+            .expect("initialised");
         stores.push((global, init));
     }
     let reached = reached_globals(module);
@@ -212,7 +212,9 @@ impl Materialiser<'_> {
         for (h, e) in &found {
             let value = match *e {
                 Expression::Literal(l) => self.literal(&mut b, l),
-                Expression::Constant(c) => self.global(&mut b, self.constants[c].init, &mut built)?,
+                Expression::Constant(c) => {
+                    self.global(&mut b, self.constants[c].init, &mut built)?
+                }
                 _ => unreachable!("found literals and constants"),
             };
             substitutions.insert(*h, value);
