@@ -12,8 +12,8 @@ use crate::diagnostics::Diagnostic;
 
 /// naga's WGSL, completed where Tint needs more than naga writes: the
 /// `enable` directives, declarations of what naga names but WGSL
-/// predeclares, element types of override-sized arrays, and the `@size`
-/// attributes that keep struct layouts. The text is read back and its
+/// predeclares, element types of override-sized arrays, the `@size`
+/// attributes that keep struct layouts, and the diagnostic filters. The text is read back and its
 /// struct layouts compared with the module's before it is returned.
 /// For wgpu, `enable subgroups;` is left out: naga 30 refuses it.
 pub fn write(module: &Module, info: &ModuleInfo, reader: WgslTarget) -> Result<String, EmitError> {

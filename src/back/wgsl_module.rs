@@ -13,6 +13,9 @@
 //!   So is a negative zero: WGSL lets constant evaluation ignore the sign
 //!   of a zero, and Tint does (`-0f` is +0, and a `bitcast` of the bits
 //!   becomes +0 once a +0 constant exists, as Tint interns constants).
+//!   Where such a value (f32 or f16) sits in a module-scope constant or a
+//!   private variable's initialiser, it is first moved into the functions
+//!   (`shaderxform_passes::ir::compute_floats_at_run_time`).
 //! - WGSL has no `isNan` or `isInf` (GLSL and SPIR-V do). They are
 //!   written with comparisons that IEEE 754 defines for every value:
 //!   `x != x` holds only for NaN, and `x - x` is NaN exactly when `x` is
