@@ -26,14 +26,39 @@ fn gpu_required() -> bool {
 
 /// Every shader of the corpus; not the files shaders `#include`, nor the
 /// uniformity test set (cases of analysis verdicts, some of which Tint
-/// rejects by design: tests/uniformity_tint.rs has them).
+/// rejects by design: tests/uniformity_tint.rs has them) but for its cases
+/// with diagnostic filters that Tint accepts, which the WGSL written must
+/// keep.
 fn corpus_shaders() -> Vec<PathBuf> {
+    let filtered = filtered_uniformity_cases_tint_accepts();
     common::corpus_files_where(|p| {
         InputFormat::from_path(p, None).is_some()
-            && !p
-                .components()
-                .any(|c| c.as_os_str() == "include" || c.as_os_str() == "uniformity")
+            && !p.components().any(|c| c.as_os_str() == "include")
+            && (!p.components().any(|c| c.as_os_str() == "uniformity")
+                || filtered.iter().any(|f| p.ends_with(f)))
     })
+}
+
+/// The uniformity cases whose source has a diagnostic filter and whose
+/// recorded Tint verdict is uniform (corpus/uniformity/tint-verdicts.json).
+fn filtered_uniformity_cases_tint_accepts() -> Vec<String> {
+    let folder = common::root().join("corpus/uniformity");
+    let verdicts: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(folder.join("tint-verdicts.json")).expect("verdicts"),
+    )
+    .expect("verdicts are JSON");
+    let cases = verdicts["cases"].as_object().expect("cases");
+    let filtered: Vec<String> = cases
+        .iter()
+        .filter(|(_, v)| v["verdict"] == "uniform")
+        .map(|(name, _)| format!("{name}.wgsl"))
+        .filter(|file| {
+            std::fs::read_to_string(folder.join(file))
+                .is_ok_and(|text| text.contains("diagnostic("))
+        })
+        .collect();
+    assert!(filtered.len() >= 4, "{filtered:?}");
+    filtered
 }
 
 fn compiler(reader: WgslTarget) -> Compiler {

@@ -7,6 +7,7 @@ mod spirv_capabilities;
 mod spirv_images;
 mod spirv_layout;
 mod wgsl;
+mod wgsl_filters;
 mod wgsl_module;
 
 use std::fmt;

@@ -7,13 +7,13 @@ use naga::valid::ModuleInfo;
 use naga::{ArraySize, Handle, Module, Type, TypeInner};
 use shaderxform_passes::analysis::features;
 
-use super::{backend_error, wgsl_module, EmitError, OutputFormat, WgslTarget};
+use super::{backend_error, wgsl_filters, wgsl_module, EmitError, OutputFormat, WgslTarget};
 use crate::diagnostics::Diagnostic;
 
 /// naga's WGSL, completed where Tint needs more than naga writes: the
 /// `enable` directives, declarations of what naga names but WGSL
-/// predeclares, element types of override-sized arrays, and the `@size`
-/// attributes that keep struct layouts. The text is read back and its
+/// predeclares, element types of override-sized arrays, the `@size`
+/// attributes that keep struct layouts, and the diagnostic filters. The text is read back and its
 /// struct layouts compared with the module's before it is returned.
 /// For wgpu, `enable subgroups;` is left out: naga 30 refuses it.
 pub fn write(module: &Module, info: &ModuleInfo, reader: WgslTarget) -> Result<String, EmitError> {
@@ -32,6 +32,7 @@ pub fn write(module: &Module, info: &ModuleInfo, reader: WgslTarget) -> Result<S
         missing.push("subgroups");
     }
     let text = add_enables(&text, &missing);
+    let text = wgsl_filters::write_diagnostic_filters(module, &text).map_err(internal)?;
     let text = exact_float_literals(module, &text);
     let text = restore_struct_layouts(module, &text)?;
     Ok(text)

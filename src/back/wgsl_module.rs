@@ -13,6 +13,9 @@
 //!   So is a negative zero: WGSL lets constant evaluation ignore the sign
 //!   of a zero, and Tint does (`-0f` is +0, and a `bitcast` of the bits
 //!   becomes +0 once a +0 constant exists, as Tint interns constants).
+//!   Where such a value (f32 or f16) sits in a module-scope constant or a
+//!   private variable's initialiser, it is first moved into the functions
+//!   (`shaderxform_passes::ir::compute_floats_at_run_time`).
 //! - WGSL has no `isNan` or `isInf` (GLSL and SPIR-V do). They are
 //!   written with comparisons that IEEE 754 defines for every value:
 //!   `x != x` holds only for NaN, and `x - x` is NaN exactly when `x` is
@@ -34,8 +37,9 @@ use shaderxform_passes::ir::{
 pub fn prepare(module: &Module, info: &ModuleInfo) -> Result<Option<(Module, ModuleInfo)>, String> {
     let spelled = spelled_predeclared_types(module);
     let non_finite = has_non_finite_floats(module);
+    let constant_floats = ir::has_floats_for_run_time(module, &constant_evaluation_loses);
     let float_classes = has_float_class_tests(module);
-    if spelled.is_empty() && !non_finite && !float_classes {
+    if spelled.is_empty() && !non_finite && !constant_floats && !float_classes {
         return Ok(None);
     }
     let mut module = module.clone();
@@ -48,7 +52,10 @@ pub fn prepare(module: &Module, info: &ModuleInfo) -> Result<Option<(Module, Mod
     if !spelled.is_empty() {
         declare_predeclared_types(&mut module, info, &spelled)?;
     }
-    if non_finite {
+    if constant_floats {
+        ir::compute_floats_at_run_time(&mut module, &constant_evaluation_loses)?;
+    }
+    if non_finite || constant_floats {
         read_non_finite_floats_at_run_time(&mut module)?;
     }
     let info = shaderxform_passes::manager::validate(&module)
@@ -276,6 +283,16 @@ fn non_finite_bits(literal: &Literal) -> Option<u32> {
     match *literal {
         Literal::F32(v) if read_at_run_time(v.to_bits()) => Some(v.to_bits()),
         _ => None,
+    }
+}
+
+/// Whether Tint's constant evaluation loses a float literal: an infinity
+/// or NaN, refused, or a negative zero, made positive. f32 and f16.
+fn constant_evaluation_loses(literal: Literal) -> bool {
+    match literal {
+        Literal::F32(v) => read_at_run_time(v.to_bits()),
+        Literal::F16(v) => !v.is_finite() || v.to_bits() == 0x8000,
+        _ => false,
     }
 }
 

@@ -80,6 +80,7 @@ pub fn parse_binary(bytes: &[u8]) -> Result<Read, Vec<Diagnostic>> {
             }
             vec![d]
         })?;
+    let module = non_finite_constants_at_run_time(module)?;
     Ok(Read { module, legalized })
 }
 
@@ -136,4 +137,42 @@ pub fn assemble(text: &str) -> Result<Vec<u32>, Vec<Diagnostic>> {
             Err(vec![d])
         }
     }
+}
+
+/// naga's IR has no infinite or NaN f32 or f64 literal, yet SPIR-V
+/// constants hold them (glslang folds `1.0 / 0.0` into one): they are
+/// computed at run time from their bits, where the functions use them.
+fn non_finite_constants_at_run_time(
+    mut module: naga::Module,
+) -> Result<naga::Module, Vec<Diagnostic>> {
+    let non_finite = |literal: naga::Literal| match literal {
+        naga::Literal::F32(v) => !v.is_finite(),
+        naga::Literal::F64(v) => !v.is_finite(),
+        _ => false,
+    };
+    let non_finite_default = module.overrides.iter().find(|(_, o)| {
+        o.init.is_some_and(|init| {
+            matches!(module.global_expressions[init], naga::Expression::Literal(l) if non_finite(l))
+        })
+    });
+    if let Some((handle, o)) = non_finite_default {
+        return Err(vec![Diagnostic::error(format!(
+            "specialization constant `{}` has an infinite or NaN default, which no target can hold",
+            o.name.as_deref().unwrap_or("(unnamed)")
+        ))
+        .with_code("spirv::non-finite")
+        .with_primary(
+            module.overrides.get_span(handle),
+            "this specialization constant",
+        )
+        .with_note(
+            "WGSL and naga have no infinite or NaN constant; give it a finite default",
+        )]);
+    }
+    shaderxform_passes::ir::compute_floats_at_run_time(&mut module, &non_finite).map_err(|e| {
+        vec![Diagnostic::error(format!("cannot read this SPIR-V: {e}"))
+            .with_code("spirv::non-finite")
+            .with_note("WGSL and naga have no infinite or NaN constant")]
+    })?;
+    Ok(module)
 }

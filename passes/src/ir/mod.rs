@@ -11,6 +11,7 @@ mod inline;
 mod ops;
 mod promote;
 mod rebuild;
+mod run_time_floats;
 mod substitute;
 mod types;
 mod walk;
@@ -21,6 +22,7 @@ pub use promote::promote_single_store_locals;
 pub use rebuild::{
     for_each_operand, for_each_statement_operand, rebuild_function, Rewrite, Unsupported,
 };
+pub use run_time_floats::{compute_floats_at_run_time, f32_bits_of, has_floats_for_run_time};
 pub use substitute::substitute_uses;
 pub use types::{ensure_type, scalar_of, scalar_type};
 pub(crate) use walk::child_blocks_mut;
