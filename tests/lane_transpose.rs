@@ -373,17 +373,7 @@ fn passes_all_coalesces_stores_only() {
         None,
     )
     .unwrap();
-    let transformed = Compiler::new(Options {
-        passes: PassSelection::All,
-        target: Target {
-            subgroups: true,
-            ..Target::default()
-        },
-        ..Options::default()
-    })
-    .unwrap()
-    .transform(&source)
-    .unwrap();
+    let transformed = all_with_subgroups().transform(&source).unwrap();
     let report = transformed
         .passes
         .iter()

@@ -139,14 +139,7 @@ impl BlockBuilder<'_> {
         value: Handle<Expression>,
         ty: Handle<Type>,
     ) -> Handle<Expression> {
-        self.statement_with_result(Expression::SubgroupOperationResult { ty }, |result| {
-            Statement::SubgroupCollectiveOperation {
-                op,
-                collective_op: CollectiveOperation::Reduce,
-                argument: value,
-                result,
-            }
-        })
+        self.subgroup_collective(op, CollectiveOperation::Reduce, value, ty)
     }
 
     /// `subgroupExclusiveAdd`-style scans: `op` over the lanes below this
@@ -157,11 +150,21 @@ impl BlockBuilder<'_> {
         value: Handle<Expression>,
         ty: Handle<Type>,
     ) -> Handle<Expression> {
+        self.subgroup_collective(op, CollectiveOperation::ExclusiveScan, value, ty)
+    }
+
+    fn subgroup_collective(
+        &mut self,
+        op: SubgroupOperation,
+        collective_op: CollectiveOperation,
+        argument: Handle<Expression>,
+        ty: Handle<Type>,
+    ) -> Handle<Expression> {
         self.statement_with_result(Expression::SubgroupOperationResult { ty }, |result| {
             Statement::SubgroupCollectiveOperation {
                 op,
-                collective_op: CollectiveOperation::ExclusiveScan,
-                argument: value,
+                collective_op,
+                argument,
                 result,
             }
         })
