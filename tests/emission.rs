@@ -562,3 +562,34 @@ fn extreme_f64_literals_read_back_to_the_same_bits_in_naga() {
     expected.sort_unstable();
     assert_eq!(bits, expected, "{wgsl}");
 }
+
+/// Metal has no 64-bit floats: naga's writer would stop at `unreachable!`;
+/// the output is refused at the type, and the other targets still write it.
+#[test]
+fn doubles_are_refused_for_metal_and_written_for_the_other_targets() {
+    let text = "#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer B { double v[]; };
+void main() { uint i = gl_GlobalInvocationID.x; v[i] = v[i] * double(2.0); }
+";
+    let source = Source::from_text(
+        "doubles.comp",
+        InputFormat::Glsl(naga::ShaderStage::Compute),
+        text,
+    );
+    let compiler = common::translator(EmitOptions::default());
+    let failure = compiler
+        .compile(&source, &[OutputFormat::Msl])
+        .expect_err("Metal has no doubles");
+    assert_eq!(failure.kind, FailureKind::Unsupported, "{failure}");
+    let d = &failure.diagnostics[0];
+    assert_eq!(d.code.as_deref(), Some("emit::unsupported"));
+    assert!(d.message.contains("64-bit float"), "{}", d.message);
+    for format in [
+        OutputFormat::SpirvBinary,
+        OutputFormat::Glsl,
+        OutputFormat::Hlsl,
+    ] {
+        compile(&source, EmitOptions::default(), format);
+    }
+}

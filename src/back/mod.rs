@@ -219,6 +219,8 @@ pub fn emit(
 ///   need a binding map for the three planes and the parameters that
 ///   stand for one, which shaderxform is not given (without it they put
 ///   all four on one binding).
+/// - 64-bit floats in Metal, which has none (naga's writer stops at
+///   `unreachable!`).
 ///
 /// Returns the target's name for messages.
 fn refuse_what_the_target_cannot_hold(
@@ -257,7 +259,30 @@ fn refuse_what_the_target_cannot_hold(
             ),
         ));
     }
+    if format == OutputFormat::Msl {
+        if let Some((handle, _)) = module.types.iter().find(|(_, t)| is_f64(&t.inner)) {
+            return Err(EmitError::Unsupported(
+                Diagnostic::error("Metal output cannot hold 64-bit floats")
+                    .with_code("emit::unsupported")
+                    .with_primary(
+                        module.types.get_span(handle),
+                        "a 64-bit float type: Metal has no `double`",
+                    )
+                    .with_note("write SPIR-V, GLSL or HLSL, or use `f32` where Metal is a target"),
+            ));
+        }
+    }
     Ok(target)
+}
+
+fn is_f64(inner: &naga::TypeInner) -> bool {
+    let f64 = naga::Scalar::F64;
+    match *inner {
+        naga::TypeInner::Scalar(s)
+        | naga::TypeInner::Vector { scalar: s, .. }
+        | naga::TypeInner::Matrix { scalar: s, .. } => s == f64,
+        _ => false,
+    }
 }
 
 /// Replaces overrides by their values, for targets that have none.
