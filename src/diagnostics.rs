@@ -89,6 +89,65 @@ pub fn from_spanned<E: std::error::Error>(
     d
 }
 
+/// naga's verdict on an input module. Where two resources of an entry
+/// point share a binding, naga names neither: both are named here, at
+/// their declarations.
+pub fn from_validation(
+    module: &naga::Module,
+    error: &naga::WithSpan<naga::valid::ValidationError>,
+    keep_spans: bool,
+    format: InputFormat,
+) -> Diagnostic {
+    use naga::valid::{EntryPointError, ValidationError};
+    if let ValidationError::EntryPoint {
+        name,
+        source: EntryPointError::BindingCollision(handle),
+        ..
+    } = error.as_inner()
+    {
+        if let Some(d) = binding_collision(module, name, *handle, keep_spans, format) {
+            return d;
+        }
+    }
+    from_spanned(error, "naga::validation", keep_spans)
+}
+
+fn binding_collision(
+    module: &naga::Module,
+    entry_point: &str,
+    handle: naga::Handle<naga::GlobalVariable>,
+    keep_spans: bool,
+    format: InputFormat,
+) -> Option<Diagnostic> {
+    let globals = &module.global_variables;
+    let binding = globals.try_get(handle).ok()?.binding?;
+    let (other, _) = globals
+        .iter()
+        .find(|&(h, g)| h != handle && g.binding.as_ref() == Some(&binding))?;
+    let name = |h: naga::Handle<naga::GlobalVariable>| match globals[h].name.as_deref() {
+        Some(name) if !name.is_empty() => format!("`{name}`"),
+        _ => "an unnamed resource".to_string(),
+    };
+    let (first, second) = (name(other), name(handle));
+    let mut d = Diagnostic::error(format!(
+        "{first} and {second} are both bound to @group({}) @binding({}) in entry point `{entry_point}`",
+        binding.group, binding.binding
+    ))
+    .with_code("input::binding-conflict");
+    if keep_spans {
+        d = d
+            .with_primary(globals.get_span(handle), format!("{second} is here"))
+            .with_secondary(globals.get_span(other), format!("{first} is here"));
+    }
+    d = d.with_note("the resources one entry point uses need a binding each");
+    if matches!(format, InputFormat::Hlsl(_)) {
+        d = d.with_note(
+            "HLSL registers of every class map to the binding of their number (`register(t0)` and `register(s0)` are both binding 0): give each resource of the entry point its own register number",
+        );
+    }
+    Some(d)
+}
+
 /// A diagnostic whose spans index no text the user has (a SPIR-V binary):
 /// what each label said becomes a note, so that the explanation is kept
 /// where its positions cannot be.

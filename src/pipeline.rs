@@ -182,7 +182,12 @@ impl Compiler {
                 Ok(_) => Ok(parsed.module),
                 Err(error) => {
                     let keep_spans = parsed.spans_locate_in_text;
-                    let d = diagnostics::from_spanned(&error, "naga::validation", keep_spans);
+                    let d = diagnostics::from_validation(
+                        &parsed.module,
+                        &error,
+                        keep_spans,
+                        source.format,
+                    );
                     Err(Failure::new(FailureKind::Input, vec![d]))
                 }
             }
@@ -244,7 +249,8 @@ impl Compiler {
                     rewritten_by,
                     reports,
                 } => {
-                    let mut d = diagnostics::from_spanned(&error, "naga::validation", keep_spans);
+                    let mut d =
+                        diagnostics::from_validation(&module, &error, keep_spans, source.format);
                     for pass in rewritten_by {
                         d = d.with_note(format!("after the `{pass}` pass rewrote the module"));
                     }

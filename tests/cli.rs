@@ -1295,3 +1295,31 @@ fn spvasm_diagnostics_point_at_the_instruction_in_the_text() {
         "{json}"
     );
 }
+
+/// Two resources of one entry point on one binding: both are named at
+/// their declarations, exit 1, nothing written.
+#[test]
+fn two_resources_on_one_binding_are_named_at_their_declarations() {
+    let dir = tempdir();
+    fs::write(
+        dir.path().join("shared.wgsl"),
+        "@group(0) @binding(0) var<storage, read> a: array<f32>;
+@group(0) @binding(0) var<storage, read_write> b: array<f32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) g: vec3<u32>) { b[g.x] = a[g.x]; }
+",
+    )
+    .unwrap();
+    let out = run(dir.path(), &["shared.wgsl", "-o", "out.spv"]);
+    assert_exit(&out, 1);
+    assert_clean_failure(&out);
+    assert_stderr_has(
+        &out,
+        &[
+            "error[input::binding-conflict]: `a` and `b` are both bound to @group(0) @binding(0) in entry point `main`",
+            "shared.wgsl:2:23",
+            "`a` is here",
+        ],
+    );
+    assert_only_files(dir.path(), &["shared.wgsl"]);
+}

@@ -579,3 +579,35 @@ fn glsl_front_glslang_without_glslang_says_how_to_install_it() {
     assert!(stderr.contains("glslang-tools"), "{stderr}");
     assert!(!dir.path().join("a.wgsl").exists());
 }
+
+/// HLSL registers of different classes with one number land on one
+/// binding: the error names both resources and says why.
+#[test]
+fn hlsl_registers_of_two_classes_on_one_binding_are_named() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let source = Source::from_text(
+        "sampled.hlsl",
+        InputFormat::Hlsl(ShaderStage::Compute),
+        "Texture2D<float4> tex : register(t0);
+SamplerState samp : register(s0);
+RWStructuredBuffer<float4> outp : register(u1);
+[numthreads(8, 8, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    outp[id.x] = tex.SampleLevel(samp, float2(id.xy) / 64.0, 0);
+}
+",
+    );
+    let failure = glslang().transform(&source).unwrap_err();
+    let d = &failure.diagnostics[0];
+    assert_eq!(d.code.as_deref(), Some("input::binding-conflict"), "{d:?}");
+    assert!(d.message.contains("`tex`"), "{}", d.message);
+    assert!(d.message.contains("`samp`"), "{}", d.message);
+    assert!(d.message.contains("@group(0) @binding(0)"), "{}", d.message);
+    assert!(
+        d.notes.iter().any(|n| n.contains("register(s0)")),
+        "{:?}",
+        d.notes
+    );
+}
