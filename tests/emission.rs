@@ -593,3 +593,81 @@ void main() { uint i = gl_GlobalInvocationID.x; v[i] = v[i] * double(2.0); }
         compile(&source, EmitOptions::default(), format);
     }
 }
+
+/// A pointer to an element or member of a local or private variable
+/// passed to a function: naga's SPIR-V writer has no value for it, so it
+/// goes through a temporary. The SPIR-V computes what a shader without
+/// the calls computes, on a real adapter.
+#[test]
+fn pointers_into_composites_passed_to_functions_reach_spirv() {
+    use shaderxform::gpu::{self, Error, ShaderFormat, ValidateOptions, Verdict};
+    use shaderxform::{Options, PassSelection};
+    let dir = tempfile::tempdir().unwrap();
+    let candidate = dir.path().join("calls.wgsl");
+    let reference = dir.path().join("inlined.wgsl");
+    let common = "struct P { pos: vec2f, w: f32 }
+@group(0) @binding(0) var<storage, read_write> out: array<f32>;
+var<private> g: array<f32, 4>;
+";
+    std::fs::write(
+        &candidate,
+        format!(
+            "{common}
+fn add_one(p: ptr<function, f32>) {{ *p = *p + 1.0; }}
+fn scale(v: ptr<function, vec2f>, k: f32) {{ *v = *v * k; }}
+fn triple(p: ptr<private, f32>) {{ *p = *p * 3.0; }}
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {{
+    var a = array<f32, 4>(1.0, 2.0, 3.0, 4.0);
+    var s = P(vec2f(1.0, 2.0), 5.0);
+    add_one(&a[2]);
+    add_one(&a[id.x % 4u]);
+    scale(&s.pos, 2.0);
+    add_one(&s.w);
+    g[1] = f32(id.x);
+    triple(&g[1]);
+    out[id.x] = a[0] + 10.0 * a[1] + 100.0 * a[2] + 1000.0 * a[3] + s.pos.x + s.pos.y + s.w + g[1];
+}}
+"
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        &reference,
+        format!(
+            "{common}
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {{
+    var a = array<f32, 4>(1.0, 2.0, 3.0, 4.0);
+    var s = P(vec2f(1.0, 2.0), 5.0);
+    a[2] = a[2] + 1.0;
+    a[id.x % 4u] = a[id.x % 4u] + 1.0;
+    s.pos = s.pos * 2.0;
+    s.w = s.w + 1.0;
+    g[1] = f32(id.x);
+    g[1] = g[1] * 3.0;
+    out[id.x] = a[0] + 10.0 * a[1] + 100.0 * a[2] + 1000.0 * a[3] + s.pos.x + s.pos.y + s.w + g[1];
+}}
+"
+        ),
+    )
+    .unwrap();
+    let source = Source::read(&candidate, None).unwrap();
+    let spirv = compile(&source, EmitOptions::default(), OutputFormat::SpirvBinary);
+    assert!(!spirv.is_empty());
+    let mut options = ValidateOptions::new(Options {
+        passes: PassSelection::None,
+        ..Options::default()
+    });
+    options.shader_format = ShaderFormat::Spirv;
+    options.reference = Some(reference);
+    options.sizes = vec![("out".into(), 256)];
+    options.dispatch = Some([4, 1, 1]);
+    match gpu::validate(&candidate, &options) {
+        Ok(v) => assert_eq!(v.verdict, Verdict::Agree, "{}", v.describe()),
+        Err(Error::NoAdapter(e)) if std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_none() => {
+            eprintln!("skipped: no adapter ({e})");
+        }
+        Err(e) => panic!("{e}"),
+    }
+}

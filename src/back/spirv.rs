@@ -88,6 +88,28 @@ pub fn write(
         shader_stage: ep.stage,
         entry_point: ep.name.clone(),
     });
+    // naga's writer has no value for a pointer into a composite passed to
+    // a function: such arguments go through a temporary first.
+    let copied;
+    let (module, info) = if shaderxform_passes::ir::has_element_pointer_arguments(module) {
+        let mut rewritten = module.clone();
+        shaderxform_passes::ir::copy_element_pointer_arguments(&mut rewritten);
+        let rewritten_info = shaderxform_passes::manager::validate(&rewritten).map_err(|e| {
+            let mut why = e.as_inner().to_string();
+            let mut cause = std::error::Error::source(e.as_inner());
+            while let Some(c) = cause {
+                why = format!("{why}: {c}");
+                cause = c.source();
+            }
+            EmitError::Backend(Diagnostic::error(format!(
+                "internal error: passing pointer arguments through temporaries made the module invalid: {why}"
+            )))
+        })?;
+        copied = (rewritten, rewritten_info);
+        (&copied.0, &copied.1)
+    } else {
+        (module, info)
+    };
     let mut words = spv::write_vec(module, info, &options, pipeline.as_ref())
         .map_err(|e| backend_error(OutputFormat::SpirvBinary, e))?;
     let generator = words.get(2).copied();

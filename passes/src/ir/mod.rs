@@ -9,6 +9,7 @@
 mod block;
 mod inline;
 mod ops;
+mod pointer_arguments;
 mod promote;
 mod rebuild;
 mod run_time_floats;
@@ -18,6 +19,7 @@ mod walk;
 
 pub use block::{add_local, BlockBuilder};
 pub use inline::{block_of, function_mut, inline_call, remove_uncalled_function, CallSite};
+pub use pointer_arguments::{copy_element_pointer_arguments, has_element_pointer_arguments};
 pub use promote::promote_single_store_locals;
 pub use rebuild::{
     for_each_operand, for_each_statement_operand, rebuild_function, Rewrite, Unsupported,
