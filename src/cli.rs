@@ -372,6 +372,12 @@ struct CommonArgs {
     #[arg(short = 'I', long = "include-dir", value_name = "DIR")]
     include_dirs: Vec<PathBuf>,
 
+    /// For HLSL input, added to the binding of every register of a class:
+    /// `t`, `s`, `b` or `u` (e.g. `s=16`, so that `register(s0)` and
+    /// `register(t0)` get bindings 16 and 0); may be given several times.
+    #[arg(long = "hlsl-register-shift", value_name = "CLASS=N", value_parser = shaderxform::front::parse_register_shift)]
+    hlsl_register_shifts: Vec<(shaderxform::front::HlslRegister, u32)>,
+
     /// The format of standard input (`-` as IN): wgsl, spv, spvasm, glsl
     /// (or comp, vert, frag) or hlsl.
     #[arg(long, value_name = "FORMAT", value_parser = ["wgsl", "spv", "spvasm", "glsl", "comp", "vert", "frag", "hlsl"])]
@@ -662,6 +668,7 @@ fn options(common: &CommonArgs) -> Result<Options, String> {
                 .collect(),
             include_dirs: common.include_dirs.clone(),
             hlsl_entry_point: common.entry_point.clone(),
+            hlsl_register_shifts: common.hlsl_register_shifts.clone(),
         },
     })
 }

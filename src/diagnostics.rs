@@ -142,7 +142,7 @@ fn binding_collision(
     d = d.with_note("the resources one entry point uses need a binding each");
     if matches!(format, InputFormat::Hlsl(_)) {
         d = d.with_note(
-            "HLSL registers of every class map to the binding of their number (`register(t0)` and `register(s0)` are both binding 0): give each resource of the entry point its own register number",
+            "HLSL registers of every class map to the binding of their number (`register(t0)` and `register(s0)` are both binding 0): give each resource of the entry point its own register number, or shift a class of registers with `--hlsl-register-shift CLASS=N` (e.g. `s=16`)",
         );
     }
     Some(d)

@@ -62,6 +62,9 @@ struct RequestOptions {
     /// Folders searched for `#include`, as `-I`.
     #[serde(default)]
     include_dirs: Vec<String>,
+    /// `CLASS=N`, as `--hlsl-register-shift`.
+    #[serde(default)]
+    hlsl_register_shifts: Vec<String>,
 }
 
 /// Answers requests from `input` until it ends. Every line gets exactly one
@@ -337,6 +340,11 @@ fn options(request: &Request) -> Result<Options, String> {
                 .map(std::path::PathBuf::from)
                 .collect(),
             hlsl_entry_point: o.entry_point.clone(),
+            hlsl_register_shifts: o
+                .hlsl_register_shifts
+                .iter()
+                .map(|s| crate::front::parse_register_shift(s))
+                .collect::<Result<_, _>>()?,
         },
     })
 }

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use naga::ShaderStage;
-use shaderxform::front::{FrontOptions, GlslFront};
+use shaderxform::front::{FrontOptions, GlslFront, HlslRegister};
 use shaderxform::{Compiler, InputFormat, Options, OutputFormat, PassSelection, Report, Source};
 
 fn compiler(front: FrontOptions) -> Compiler {
@@ -610,4 +610,25 @@ void main(uint3 id : SV_DispatchThreadID) {
         "{:?}",
         d.notes
     );
+    // Shifting the sampler registers, as `--hlsl-register-shift s=16`,
+    // gives each resource its own binding; the other classes keep theirs.
+    let shifted = compiler(FrontOptions {
+        glsl_front: GlslFront::Glslang,
+        hlsl_register_shifts: vec![(HlslRegister::Sampler, 16)],
+        ..FrontOptions::default()
+    })
+    .transform(&source)
+    .unwrap_or_else(|f| panic!("{f}"));
+    let binding_of = |name: &str| {
+        shifted
+            .module
+            .global_variables
+            .iter()
+            .find(|(_, g)| g.name.as_deref() == Some(name))
+            .and_then(|(_, g)| g.binding)
+            .map(|b| b.binding)
+    };
+    assert_eq!(binding_of("tex"), Some(0));
+    assert_eq!(binding_of("samp"), Some(16));
+    assert_eq!(binding_of("outp"), Some(1));
 }

@@ -324,3 +324,52 @@ fn wgsl_for_names_the_reader_of_the_wgsl_answered() {
         .unwrap()
         .contains("chrome"));
 }
+
+/// `hlsl-register-shifts` reaches glslang: the sampler of `register(s0)`
+/// moves off the texture's binding 0; a wrong class is a request error.
+#[test]
+fn hlsl_register_shifts_reach_glslang() {
+    let found = std::env::var_os("PATH").is_some_and(|paths| {
+        std::env::split_paths(&paths).any(|d| d.join("glslangValidator").is_file())
+    });
+    if !found {
+        assert!(
+            std::env::var_os("SHADERXFORM_REQUIRE_TOOLS").is_none(),
+            "glslangValidator is required"
+        );
+        return;
+    }
+    let source = "Texture2D<float4> tex : register(t0);
+SamplerState samp : register(s0);
+RWStructuredBuffer<float4> outp : register(u1);
+[numthreads(8, 8, 1)]
+void main(uint3 id : SV_DispatchThreadID) { outp[id.x] = tex.SampleLevel(samp, float2(id.xy), 0); }
+";
+    let request = |shifts: &str| {
+        json!({
+            "id": 1,
+            "source": source,
+            "format": "hlsl",
+            "emit": ["wgsl"],
+            "options": {"hlsl-register-shifts": [shifts]},
+        })
+        .to_string()
+    };
+    let (answers, code) = serve(&[request("s=16"), request("x=16")]);
+    assert_eq!(code, Some(0));
+    assert_eq!(answers[0]["ok"], true, "{}", answers[0]);
+    let wgsl = answers[0]["outputs"]["wgsl"].as_str().unwrap();
+    assert!(wgsl.contains("@binding(16) \nvar samp: sampler;"), "{wgsl}");
+    assert!(
+        wgsl.contains("@binding(0) \nvar tex: texture_2d<f32>;"),
+        "{wgsl}"
+    );
+    assert_eq!(answers[1]["ok"], false, "{}", answers[1]);
+    assert!(
+        answers[1]
+            .to_string()
+            .contains("the register class is one of t, s, b, u"),
+        "{}",
+        answers[1]
+    );
+}

@@ -62,6 +62,59 @@ pub struct FrontOptions {
     pub include_dirs: Vec<PathBuf>,
     /// The entry point of an HLSL shader [default: `main`].
     pub hlsl_entry_point: Option<String>,
+    /// Added to the binding of each HLSL register of a class (`t`, `s`,
+    /// `b`, `u`), as `-fvk-t-shift` and the like do for DXC: without
+    /// shifts, `register(t0)` and `register(s0)` are both binding 0.
+    pub hlsl_register_shifts: Vec<(HlslRegister, u32)>,
+}
+
+/// A class of HLSL registers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum HlslRegister {
+    /// `t`: textures and read-only buffers.
+    Texture,
+    /// `s`: samplers.
+    Sampler,
+    /// `b`: constant buffers.
+    ConstantBuffer,
+    /// `u`: read-write textures and buffers.
+    Uav,
+}
+
+impl HlslRegister {
+    pub fn from_letter(letter: &str) -> Option<Self> {
+        Some(match letter {
+            "t" => HlslRegister::Texture,
+            "s" => HlslRegister::Sampler,
+            "b" => HlslRegister::ConstantBuffer,
+            "u" => HlslRegister::Uav,
+            _ => return None,
+        })
+    }
+
+    /// glslang's option that shifts this class, with `--hlsl-iomap`.
+    fn glslang_option(self) -> &'static str {
+        match self {
+            HlslRegister::Texture => "--shift-texture-binding",
+            HlslRegister::Sampler => "--shift-sampler-binding",
+            HlslRegister::ConstantBuffer => "--shift-UBO-binding",
+            HlslRegister::Uav => "--shift-uav-binding",
+        }
+    }
+}
+
+/// Reads `CLASS=N` (`t=0`, `s=16`) for [`FrontOptions::hlsl_register_shifts`].
+pub fn parse_register_shift(text: &str) -> Result<(HlslRegister, u32), String> {
+    let (class, shift) = text
+        .split_once('=')
+        .ok_or_else(|| format!("`{text}`: expected CLASS=N, e.g. s=16"))?;
+    let class = HlslRegister::from_letter(class.trim())
+        .ok_or_else(|| format!("`{text}`: the register class is one of t, s, b, u"))?;
+    let shift = shift
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}`: the shift is a binding number"))?;
+    Ok((class, shift))
 }
 
 /// Whether `glslangValidator` runs (looked up once per process).
@@ -146,6 +199,14 @@ pub fn compile(
         command
             .arg("-D")
             .args(["-e", options.hlsl_entry_point.as_deref().unwrap_or("main")]);
+        if !options.hlsl_register_shifts.is_empty() {
+            // Shifts by register class rather than by glslang's resource
+            // kinds (which put `t0` buffers and `u0` buffers together).
+            command.arg("--hlsl-iomap");
+            for &(class, shift) in &options.hlsl_register_shifts {
+                command.arg(class.glslang_option()).arg(shift.to_string());
+            }
+        }
     }
     for (name, value) in &options.defines {
         match value {

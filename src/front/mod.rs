@@ -15,7 +15,7 @@ use shaderxform_passes::{Change, PassReport};
 use crate::diagnostics::Diagnostic;
 use crate::source::{InputFormat, Source};
 
-pub use glslang::{FrontOptions, GlslFront};
+pub use glslang::{parse_register_shift, FrontOptions, GlslFront, HlslRegister};
 
 pub use spirv::assemble as assemble_spirv;
 pub(crate) use spirv_asm_positions::AssemblyPositions;
