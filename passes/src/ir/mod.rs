@@ -8,6 +8,7 @@
 
 mod block;
 mod inline;
+mod names;
 mod ops;
 mod promote;
 mod rebuild;
@@ -18,6 +19,7 @@ mod walk;
 
 pub use block::{add_local, BlockBuilder};
 pub use inline::{block_of, function_mut, inline_call, remove_uncalled_function, CallSite};
+pub use names::global_name;
 pub use promote::promote_single_store_locals;
 pub use rebuild::{
     for_each_operand, for_each_statement_operand, rebuild_function, Rewrite, Unsupported,
