@@ -69,7 +69,7 @@ pub fn parse_binary(bytes: &[u8]) -> Result<Read, Vec<Diagnostic>> {
     };
     // After spirv-val: the rewrite leaves SPIR-V that only naga accepts.
     let lowered = lower_float_min_max(legalized.words.clone()).map_err(|d| vec![d])?;
-    let words = without_lines_between_functions(lowered.words);
+    let words = with_lines_only_in_blocks(lowered.words);
     let module = naga::front::spv::Frontend::new(words.iter().copied(), &options())
         .parse()
         .map_err(|e| {
@@ -91,25 +91,25 @@ pub fn parse_binary(bytes: &[u8]) -> Result<Read, Vec<Diagnostic>> {
     })
 }
 
-/// `words` without the `OpLine`s and `OpNoLine`s outside functions
-/// (glslang's `-g` puts one before each `OpFunction`), which naga's reader
-/// refuses; those inside functions it skips.
-fn without_lines_between_functions(words: Vec<u32>) -> Vec<u32> {
+/// `words` with `OpLine` and `OpNoLine` only inside blocks, the one place
+/// naga's reader takes both (glslang's `-g` puts them before functions and
+/// labels too).
+fn with_lines_only_in_blocks(words: Vec<u32>) -> Vec<u32> {
     const OP_LINE: u32 = 8;
-    const OP_FUNCTION: u32 = 54;
-    const OP_FUNCTION_END: u32 = 56;
+    const OP_LABEL: u32 = 248;
     const OP_NO_LINE: u32 = 317;
     let mut out = Vec::with_capacity(words.len());
     out.extend_from_slice(&words[..words.len().min(5)]);
-    let mut in_function = false;
+    let mut in_block = false;
     let mut at = 5;
     while at < words.len() {
         let count = ((words[at] >> 16) as usize).max(1);
         let instruction = &words[at..(at + count).min(words.len())];
         match words[at] & 0xffff {
-            OP_LINE | OP_NO_LINE if !in_function => {}
+            OP_LINE | OP_NO_LINE if !in_block => {}
             opcode => {
-                in_function = (in_function || opcode == OP_FUNCTION) && opcode != OP_FUNCTION_END;
+                in_block = opcode == OP_LABEL
+                    || (in_block && !super::spirv_asm_positions::ends_block(opcode));
                 out.extend_from_slice(instruction);
             }
         }

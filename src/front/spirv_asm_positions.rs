@@ -161,7 +161,7 @@ impl SourceLines {
 
 /// Whether an instruction ends its block, and with it the reach of an
 /// `OpLine`.
-fn ends_block(opcode: u32) -> bool {
+pub(super) fn ends_block(opcode: u32) -> bool {
     matches!(
         opcode,
         // OpBranch ..= OpUnreachable, OpTerminateInvocation,
