@@ -387,6 +387,65 @@ mod tests {
         assert!(checked >= 8, "{checked}");
     }
 
+    /// Each `OpLine` of the shader's own file places the instructions after
+    /// it, up to an `OpNoLine`, a line of another file or the end of the
+    /// block.
+    #[test]
+    fn source_lines_follow_line_instructions_of_the_shader_only() {
+        let glsl = "first\n   second line  \nthird\n";
+        let words = super::super::spirv::assemble(
+            "OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\"
+OpExecutionMode %main LocalSize 1 1 1
+%shader = OpString \"/tmp/x/shader.comp\"
+%header = OpString \"inc.h\"
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%ptr = OpTypePointer Function %uint
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%v = OpVariable %ptr Function
+OpLine %shader 2 0
+%a = OpLoad %uint %v
+OpLine %header 1 0
+%b = OpLoad %uint %v
+OpNoLine
+%c = OpLoad %uint %v
+OpLine %shader 3 4
+%d = OpLoad %uint %v
+OpBranch %next
+%next = OpLabel
+%e = OpLoad %uint %v
+OpReturn
+OpFunctionEnd
+",
+        )
+        .unwrap();
+        let lines = SourceLines::of(&words, "/tmp/x/shader.comp", glsl).unwrap();
+        let read = binary_instructions(&words).unwrap();
+        let offsets = naga_offsets(&words, &read);
+        let loads: Vec<Option<&str>> = read
+            .iter()
+            .zip(&offsets)
+            .filter(|(range, _)| words[range.start] & 0xffff == 61)
+            .map(|(_, naga)| {
+                let span = Span::new(naga.start as u32, naga.end as u32);
+                lines
+                    .text_span(span)
+                    .map(|s| &glsl[s.to_range().unwrap()])
+            })
+            .collect();
+        assert_eq!(
+            loads,
+            [Some("second line"), None, None, Some("rd"), None],
+            "line 2 from its first non-blank character; another file; \
+             after OpNoLine; line 3 from column 4; a new block"
+        );
+        assert_eq!(line_span(glsl, 9, 0), None, "past the end");
+    }
+
     #[test]
     fn text_that_does_not_assemble_has_no_positions() {
         assert!(AssemblyPositions::of("OpCapability Nonsense\n").is_none());
