@@ -181,8 +181,7 @@ impl Compiler {
             match shaderxform_passes::manager::validate(&parsed.module) {
                 Ok(_) => Ok(parsed.module),
                 Err(error) => {
-                    let keep_spans =
-                        parsed.spans_locate_in_text || parsed.source_lines.is_some();
+                    let keep_spans = parsed.spans_locate_in_text || parsed.source_lines.is_some();
                     let mut d = diagnostics::from_spanned(&error, "naga::validation", keep_spans);
                     if let Some(lines) = &parsed.source_lines {
                         d = on_source_lines(d, lines);

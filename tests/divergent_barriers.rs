@@ -672,7 +672,14 @@ fn glslang_input_is_placed_on_its_source_lines_and_names_block_members() {
         return;
     }
     let dir = with_shader("div.comp", DIVERGENT_ON_BUFFER_GLSL);
-    let args = ["check", "div.comp", "--passes", "none", "--glsl-front", "glslang"];
+    let args = [
+        "check",
+        "div.comp",
+        "--passes",
+        "none",
+        "--glsl-front",
+        "glslang",
+    ];
     let refused = run(dir.path(), &args);
     assert_exit(&refused, 1);
     assert_has(
@@ -697,5 +704,9 @@ fn glslang_input_is_placed_on_its_source_lines_and_names_block_members() {
         .filter_map(|l| serde_json::from_str(l).ok())
         .find(|d: &Value| d["code"] == "uniformity::divergent-barrier")
         .expect("the diagnostic as JSON");
-    assert_eq!((&d["line"], &d["column"]), (&Value::from(9), &Value::from(9)), "{d}");
+    assert_eq!(
+        (&d["line"], &d["column"]),
+        (&Value::from(9), &Value::from(9)),
+        "{d}"
+    );
 }

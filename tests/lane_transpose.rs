@@ -738,11 +738,7 @@ void main() {
     pout[2u * gl_LocalInvocationIndex] = P(vec4(1.0), vec4(2.0));
 }
 ";
-    let source = Source::from_text(
-        "kernel.comp",
-        InputFormat::Glsl(ShaderStage::Compute),
-        text,
-    );
+    let source = Source::from_text("kernel.comp", InputFormat::Glsl(ShaderStage::Compute), text);
     let compiler = Compiler::new(Options {
         passes: PassSelection::Named(vec!["lane-transpose".into()]),
         front: shaderxform::front::FrontOptions {

@@ -107,11 +107,7 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
             }
             ds
         })?;
-        let source_lines = SourceLines::of(
-            &read.words,
-            &compiled.file_name,
-            text,
-        );
+        let source_lines = SourceLines::of(&read.words, &compiled.file_name, text);
         let mut parsed = from_spirv(read);
         parsed.dependencies = compiled.dependencies;
         parsed.source_lines = source_lines;

@@ -432,9 +432,7 @@ OpFunctionEnd
             .filter(|(range, _)| words[range.start] & 0xffff == 61)
             .map(|(_, naga)| {
                 let span = Span::new(naga.start as u32, naga.end as u32);
-                lines
-                    .text_span(span)
-                    .map(|s| &glsl[s.to_range().unwrap()])
+                lines.text_span(span).map(|s| &glsl[s.to_range().unwrap()])
             })
             .collect();
         assert_eq!(
