@@ -36,3 +36,32 @@ fn runtime_sized(module: &Module, ty: Handle<naga::Type>) -> bool {
         }
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The globals of `source` with their names removed, as SPIR-V of an
+    /// unnamed GLSL block has them, beside the named `kept`.
+    #[test]
+    fn unnamed_blocks_are_named_by_member_or_block() {
+        let mut module = naga::front::wgsl::parse_str(
+            "struct Sized { n: u32, v: array<f32> }
+struct Pair { a: u32, b: u32 }
+struct One { only: vec4<f32> }
+@group(0) @binding(0) var<storage, read_write> sized: Sized;
+@group(0) @binding(1) var<storage, read_write> pair: Pair;
+@group(0) @binding(2) var<uniform> one: One;
+@group(0) @binding(3) var<storage, read_write> kept: Pair;
+@compute @workgroup_size(1)
+fn main() { sized.v[0] = f32(pair.a + u32(one.only.x) + kept.b); }",
+        )
+        .unwrap();
+        let handles: Vec<_> = module.global_variables.iter().map(|(h, _)| h).collect();
+        for &h in &handles[..3] {
+            module.global_variables[h].name = None;
+        }
+        let names: Vec<String> = handles.iter().map(|&h| global_name(&module, h)).collect();
+        assert_eq!(names, ["v", "Pair", "only", "kept"]);
+    }
+}
