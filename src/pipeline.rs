@@ -181,13 +181,16 @@ impl Compiler {
             match shaderxform_passes::manager::validate(&parsed.module) {
                 Ok(_) => Ok(parsed.module),
                 Err(error) => {
-                    let keep_spans = parsed.spans_locate_in_text;
-                    let d = diagnostics::from_validation(
+                    let keep_spans = parsed.spans_locate_in_text || parsed.source_lines.is_some();
+                    let mut d = diagnostics::from_validation(
                         &parsed.module,
                         &error,
                         keep_spans,
                         source.format,
                     );
+                    if let Some(lines) = &parsed.source_lines {
+                        d = on_source_lines(d, lines);
+                    }
                     Err(Failure::new(FailureKind::Input, vec![d]))
                 }
             }
@@ -198,7 +201,13 @@ impl Compiler {
         let parsed = front::parse(source, &self.options.front)
             .map_err(|d| Failure::new(FailureKind::Input, d))?;
         let mut module = parsed.module;
-        let keep_spans = parsed.spans_locate_in_text;
+        let source_lines = parsed.source_lines;
+        let keep_spans = parsed.spans_locate_in_text || source_lines.is_some();
+        let locate = |reports: &mut [PassReport]| match &source_lines {
+            Some(lines) => reports_on_source_lines(reports, lines),
+            None if !keep_spans => without_spans(reports),
+            None => {}
+        };
         let dependencies = parsed.dependencies;
         let front_reports: Vec<PassReport> = parsed.rewrites.into_iter().collect();
         // Spans of a module read from SPIR-V index the binary, not the
@@ -282,20 +291,20 @@ impl Compiler {
                 }
             })
             .map_err(|mut failure| {
-                if !keep_spans {
-                    failure.diagnostics = failure
-                        .diagnostics
-                        .into_iter()
-                        .map(diagnostics::without_spans)
-                        .collect();
-                    without_spans(&mut failure.passes);
-                }
+                failure.diagnostics = failure
+                    .diagnostics
+                    .into_iter()
+                    .map(|d| match &source_lines {
+                        Some(lines) => on_source_lines(d, lines),
+                        None if !keep_spans => diagnostics::without_spans(d),
+                        None => d,
+                    })
+                    .collect();
+                locate(&mut failure.passes);
                 failure
             })?;
         let mut passes = outcome.reports;
-        if !keep_spans {
-            without_spans(&mut passes);
-        }
+        locate(&mut passes);
         Ok(Transformed {
             module,
             info: outcome.info,
@@ -394,6 +403,37 @@ fn deny_warnings(mut transformed: Transformed) -> Result<Transformed, Failure> {
 
 /// The spans of a module glslang compiled index its SPIR-V, not the source:
 /// they are dropped from the front end's and the passes' reports.
+/// A diagnostic on a module read through glslang with its spans on the
+/// source lines they came from; what a label off every line of the source
+/// said becomes a note.
+fn on_source_lines(mut diagnostic: Diagnostic, lines: &front::SourceLines) -> Diagnostic {
+    let mut said = Vec::new();
+    for label in std::mem::take(&mut diagnostic.labels) {
+        match lines.text_span(label.span) {
+            Some(span) => diagnostic.labels.push(diagnostics::Label { span, ..label }),
+            None if !label.message.is_empty() => said.push(label.message),
+            None => {}
+        }
+    }
+    diagnostic.notes.splice(0..0, said);
+    diagnostic
+}
+
+/// [`on_source_lines`] for every diagnostic and change of the reports; a
+/// change off every line has no span.
+fn reports_on_source_lines(reports: &mut [PassReport], lines: &front::SourceLines) {
+    for report in reports {
+        for change in &mut report.changes {
+            change.span = lines.text_span(change.span).unwrap_or_default();
+        }
+        let spanned = std::mem::take(&mut report.diagnostics);
+        report.diagnostics = spanned
+            .into_iter()
+            .map(|d| on_source_lines(d, lines))
+            .collect();
+    }
+}
+
 fn forget_spans(reports: &mut [PassReport]) {
     for report in reports {
         for change in &mut report.changes {

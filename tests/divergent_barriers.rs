@@ -491,15 +491,19 @@ fn glsl_input_is_checked_too() {
             ],
         );
         assert_exit(&refused, 1);
+        // The lines glslang records (`-g`) place the barrier and the
+        // condition in the GLSL source.
         assert_has(
             &refused,
             &[
                 "error[uniformity::divergent-barrier]",
-                "= in div.comp",
-                "= control flow depends on this value",
+                "┌─ div.comp:10:9",
+                "10 │         barrier();",
+                "control flow depends on this value",
                 NOT_SELECTED,
             ],
         );
+        assert_lacks(&refused, &["= in div.comp"]);
         assert_eq!(listing(dir.path()), ["div.comp"]);
     }
 }
@@ -643,4 +647,66 @@ fn serve_answers_with_the_warning_the_error_and_the_denial() {
     assert_eq!(denied["error"]["kind"], "denied-warnings");
     assert!(denied.get("outputs").is_none(), "{denied}");
     assert_eq!(denied["diagnostics"][0]["severity"], "error");
+}
+
+/// GLSL through glslang whose condition loads an unnamed block's array:
+/// the barrier at line 9, column 9, and the buffer named as the shader
+/// names it (`v`), not by the variable glslang leaves unnamed.
+const DIVERGENT_ON_BUFFER_GLSL: &str = "#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer B { float v[]; };
+shared float s[64];
+void main() {
+    uint i = gl_LocalInvocationID.x;
+    s[i] = v[i];
+    if (v[i] > 0.0) {
+        barrier();
+    }
+    v[i] = s[63 - i];
+}
+";
+
+#[test]
+fn glslang_input_is_placed_on_its_source_lines_and_names_block_members() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = with_shader("div.comp", DIVERGENT_ON_BUFFER_GLSL);
+    let args = [
+        "check",
+        "div.comp",
+        "--passes",
+        "none",
+        "--glsl-front",
+        "glslang",
+    ];
+    let refused = run(dir.path(), &args);
+    assert_exit(&refused, 1);
+    assert_has(
+        &refused,
+        &[
+            "error[uniformity::divergent-barrier]",
+            "┌─ div.comp:9:9",
+            "9 │         barrier();",
+            "8 │     if (v[i] > 0.0) {",
+            "`v` is read_write storage: other invocations may write it",
+        ],
+    );
+    assert_lacks(&refused, &["``", "= in div.comp"]);
+
+    let json = run(
+        dir.path(),
+        &[&args[..], &["--message-format", "json"]].concat(),
+    );
+    assert_exit(&json, 1);
+    let d: Value = stderr(&json)
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .find(|d: &Value| d["code"] == "uniformity::divergent-barrier")
+        .expect("the diagnostic as JSON");
+    assert_eq!(
+        (&d["line"], &d["column"]),
+        (&Value::from(9), &Value::from(9)),
+        "{d}"
+    );
 }

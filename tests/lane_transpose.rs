@@ -717,3 +717,47 @@ fn a_glsl_particle_integrate() {
         &glsl_corpus("particles_vec4_integrate_glsl")
     ));
 }
+
+/// A note of the pass on GLSL read through glslang points at the GLSL
+/// line of the access (line 11, column 5), as glslang records it.
+#[test]
+fn notes_on_glsl_through_glslang_carry_the_source_line() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let text = "#version 450
+layout(local_size_x = 64) in;
+
+struct P {
+    vec4 a;
+    vec4 b;
+};
+layout(std430, binding = 0) buffer Out { P pout[]; };
+
+void main() {
+    pout[2u * gl_LocalInvocationIndex] = P(vec4(1.0), vec4(2.0));
+}
+";
+    let source = Source::from_text("kernel.comp", InputFormat::Glsl(ShaderStage::Compute), text);
+    let compiler = Compiler::new(Options {
+        passes: PassSelection::Named(vec!["lane-transpose".into()]),
+        front: shaderxform::front::FrontOptions {
+            glsl_front: shaderxform::front::GlslFront::Glslang,
+            ..Default::default()
+        },
+        ..Options::default()
+    })
+    .unwrap();
+    let transformed = compiler.transform(&source).unwrap();
+    let report = &transformed.passes[0];
+    let rendered = render_all(&report.diagnostics, &source, ColorChoice::Never);
+    assert!(
+        rendered.contains("the record index is not one of the forms"),
+        "{rendered}"
+    );
+    assert!(rendered.contains("┌─ kernel.comp:11:5"), "{rendered}");
+    assert!(
+        rendered.contains("11 │     pout[2u * gl_LocalInvocationIndex]"),
+        "{rendered}"
+    );
+}

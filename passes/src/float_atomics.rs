@@ -25,8 +25,8 @@ use naga::{
 use crate::analysis::value_sign::{SignBit, ValueSign};
 use crate::float_order::{encode_f32, encode_f64};
 use crate::ir::{
-    ensure_type, for_each_block_mut, for_each_statement, read_expressions, rebuild_function,
-    BlockBuilder, Rewrite,
+    ensure_type, for_each_block_mut, for_each_statement, global_name, read_expressions,
+    rebuild_function, BlockBuilder, Rewrite,
 };
 use crate::{Change, Diagnostic, OptionSpec, Pass, PassContext, Phase, Selection, Target};
 
@@ -639,13 +639,6 @@ fn describe(kind: AccessKind) -> &'static str {
         AccessKind::CompareExchange => "atomicCompareExchangeWeak",
         _ => "a bitwise atomic",
     }
-}
-
-fn global_name(module: &Module, global: Handle<GlobalVariable>) -> String {
-    module.global_variables[global]
-        .name
-        .clone()
-        .unwrap_or_else(|| format!("global {}", global.index()))
 }
 
 /// Every access to a float atomic, per global.

@@ -750,18 +750,16 @@ fn globals_used_by_functions(module: &Module) -> Vec<Handle<naga::GlobalVariable
 /// `a` alone), after the variable's name where it has one.
 fn global_name(module: &Module, global: Handle<naga::GlobalVariable>) -> String {
     let var = &module.global_variables[global];
-    let name = var.name.clone().filter(|n| !n.is_empty());
     let member = records::storage_array(module, var)
         .and_then(|(_, m)| m)
         .and_then(|m| match module.types[var.ty].inner {
             TypeInner::Struct { ref members, .. } => members[m as usize].name.clone(),
             _ => None,
         });
-    match (name, member) {
+    match (var.name.as_deref().filter(|n| !n.is_empty()), member) {
         (Some(name), Some(member)) => format!("{name}.{member}"),
-        (Some(name), None) => name,
         (None, Some(member)) => member,
-        (None, None) => format!("global {}", global.index()),
+        _ => crate::ir::global_name(module, global),
     }
 }
 

@@ -138,6 +138,9 @@ pub enum Language {
 /// SPIR-V compiled by glslang, and every file it read besides the shader.
 pub struct Compiled {
     pub words: Vec<u32>,
+    /// The name by which the SPIR-V's `OpString` and `OpLine` refer to the
+    /// shader.
+    pub file_name: String,
     pub dependencies: Vec<PathBuf>,
 }
 
@@ -190,8 +193,11 @@ pub fn compile(
     std::fs::write(&input, prepared).map_err(io)?;
 
     let mut command = Command::new(PROGRAM);
+    // `-g`: `OpLine`s, which place diagnostics in the source; naga's
+    // reader skips them, so no output carries them.
     command
         .arg("-V")
+        .arg("-g")
         .args(["--target-env", "vulkan1.1"])
         .args(["-S", stage_name(stage)]);
     if language == Language::Hlsl {
@@ -262,6 +268,7 @@ pub fn compile(
         .collect();
     Ok(Compiled {
         words,
+        file_name: input.display().to_string(),
         dependencies,
     })
 }

@@ -19,6 +19,7 @@ pub use glslang::{parse_register_shift, FrontOptions, GlslFront, HlslRegister};
 
 pub use spirv::assemble as assemble_spirv;
 pub(crate) use spirv_asm_positions::AssemblyPositions;
+pub use spirv_asm_positions::SourceLines;
 pub(crate) use wgsl::parse as parse_wgsl;
 pub use wgsl::strip_unsupported_enables;
 
@@ -39,6 +40,9 @@ pub struct Parsed {
     pub spans_locate_in_text: bool,
     /// Files read besides the source (`#include`d), for build systems.
     pub dependencies: Vec<std::path::PathBuf>,
+    /// For GLSL and HLSL read through glslang: the source lines of the
+    /// module's spans, which index the SPIR-V that glslang wrote.
+    pub source_lines: Option<SourceLines>,
 }
 
 /// The name under which front-end rewrites are reported.
@@ -75,6 +79,7 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
         spans_index_text: true,
         spans_locate_in_text: true,
         dependencies: Vec::new(),
+        source_lines: None,
     };
     let from_spirv = |read: spirv::Read| Parsed {
         module: read.module,
@@ -83,15 +88,17 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
         spans_locate_in_text: source.format == InputFormat::SpirvAssembly
             && read.legalized.keeps_positions(),
         dependencies: Vec::new(),
+        source_lines: None,
     };
     let through_glslang = |language, stage| -> Result<Parsed, Vec<Diagnostic>> {
-        let compiled = glslang::compile(source, text_of(source)?, language, stage, options)?;
+        let text = text_of(source)?;
+        let compiled = glslang::compile(source, text, language, stage, options)?;
         let bytes: Vec<u8> = compiled
             .words
             .iter()
             .flat_map(|w| w.to_le_bytes())
             .collect();
-        let mut parsed = from_spirv(spirv::parse_binary(&bytes).map_err(|mut ds| {
+        let read = spirv::parse_binary(&bytes).map_err(|mut ds| {
             for d in &mut ds {
                 d.notes.push(format!(
                     "in the SPIR-V that {} wrote for this shader",
@@ -99,8 +106,11 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
                 ));
             }
             ds
-        })?);
+        })?;
+        let source_lines = SourceLines::of(&read.words, &compiled.file_name, text);
+        let mut parsed = from_spirv(read);
         parsed.dependencies = compiled.dependencies;
+        parsed.source_lines = source_lines;
         Ok(parsed)
     };
     Ok(match source.format {

@@ -21,6 +21,8 @@ fn options() -> naga::front::spv::Options {
 pub struct Read {
     pub module: Module,
     pub legalized: Legalized,
+    /// The words naga read, which its spans index.
+    pub words: Vec<u32>,
 }
 
 pub fn parse_binary(bytes: &[u8]) -> Result<Read, Vec<Diagnostic>> {
@@ -67,7 +69,8 @@ pub fn parse_binary(bytes: &[u8]) -> Result<Read, Vec<Diagnostic>> {
     };
     // After spirv-val: the rewrite leaves SPIR-V that only naga accepts.
     let lowered = lower_float_min_max(legalized.words.clone()).map_err(|d| vec![d])?;
-    let module = naga::front::spv::Frontend::new(lowered.words.into_iter(), &options())
+    let words = with_lines_only_in_blocks(lowered.words);
+    let module = naga::front::spv::Frontend::new(words.iter().copied(), &options())
         .parse()
         .map_err(|e| {
             let mut d = Diagnostic::error(format!("cannot read this SPIR-V: {e}"))
@@ -81,7 +84,38 @@ pub fn parse_binary(bytes: &[u8]) -> Result<Read, Vec<Diagnostic>> {
             vec![d]
         })?;
     let module = non_finite_constants_at_run_time(module)?;
-    Ok(Read { module, legalized })
+    Ok(Read {
+        module,
+        legalized,
+        words,
+    })
+}
+
+/// `words` with `OpLine` and `OpNoLine` only inside blocks, the one place
+/// naga's reader takes both (glslang's `-g` puts them before functions and
+/// labels too).
+fn with_lines_only_in_blocks(words: Vec<u32>) -> Vec<u32> {
+    const OP_LINE: u32 = 8;
+    const OP_LABEL: u32 = 248;
+    const OP_NO_LINE: u32 = 317;
+    let mut out = Vec::with_capacity(words.len());
+    out.extend_from_slice(&words[..words.len().min(5)]);
+    let mut in_block = false;
+    let mut at = 5;
+    while at < words.len() {
+        let count = ((words[at] >> 16) as usize).max(1);
+        let instruction = &words[at..(at + count).min(words.len())];
+        match words[at] & 0xffff {
+            OP_LINE | OP_NO_LINE if !in_block => {}
+            opcode => {
+                in_block = opcode == OP_LABEL
+                    || (in_block && !super::spirv_asm_positions::ends_block(opcode));
+                out.extend_from_slice(instruction);
+            }
+        }
+        at += count;
+    }
+    out
 }
 
 pub fn parse_assembly(text: &str) -> Result<Read, Vec<Diagnostic>> {

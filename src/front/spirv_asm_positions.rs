@@ -1,4 +1,6 @@
-//! Positions in SPIR-V assembly text for spans of a module read from it.
+//! Positions in the source text for spans of a module read from SPIR-V:
+//! in SPIR-V assembly ([`AssemblyPositions`]), and in the GLSL or HLSL
+//! that glslang compiled with line information ([`SourceLines`]).
 //!
 //! naga's SPIR-V reader gives every expression and statement the byte
 //! range of its instruction in the binary. For a `.spvasm` input those
@@ -43,6 +45,7 @@ impl AssemblyPositions {
         // read with the one of the input it came from.
         let lowered = lower_float_min_max(words.clone()).ok()?.words;
         let read = binary_instructions(&lowered)?;
+        let offsets = naga_offsets(&lowered, &read);
         let mut instructions = Vec::with_capacity(read.len());
         let mut next = 0;
         for (range, text_range) in original.iter().zip(in_text) {
@@ -52,20 +55,12 @@ impl AssemblyPositions {
             let same_operands = candidate.len() == range.len()
                 && lowered[candidate.start + 1..candidate.end] == words[range.start + 1..range.end];
             if same_operands {
-                instructions.push((candidate.clone(), text_range));
+                instructions.push((offsets[next].clone(), text_range));
                 next += 1;
             }
         }
         if next != read.len() {
             return None;
-        }
-        let mut uncounted = 0;
-        for (range, _) in &mut instructions {
-            let skipped = words_naga_does_not_count(&lowered[range.clone()]);
-            let start = (range.start - uncounted) * 4;
-            let end = (range.end - uncounted - skipped) * 4;
-            uncounted += skipped;
-            *range = start..end.max(start + 4);
         }
         Some(AssemblyPositions { instructions })
     }
@@ -86,6 +81,142 @@ impl AssemblyPositions {
             self.instructions[last].1.end as u32,
         ))
     }
+}
+
+/// Where the source lines of `OpLine` instructions lie in the text of the
+/// file that glslang compiled, for each instruction naga read.
+#[derive(Clone, Debug)]
+pub struct SourceLines {
+    /// `(naga's offsets of the instruction, its line in the text)`, in
+    /// order; instructions under no `OpLine` of the file are left out.
+    instructions: Vec<(Range<usize>, Span)>,
+}
+
+impl SourceLines {
+    /// The lines of `words` (the module naga read) in `text`, the contents
+    /// of `file` as `OpString` names it. An `OpLine` applies to the
+    /// instructions after it up to the next `OpLine`, an `OpNoLine` or the
+    /// end of its block. Lines of other files (`#include`d) are left out:
+    /// they are not in `text`. Only lines inside functions count (naga
+    /// reads none outside); legalisation keeps the order of a block's
+    /// instructions, so that the line of each stays its own, and what it
+    /// adds to a block takes the line of the instruction it stands for.
+    pub fn of(words: &[u32], file: &str, text: &str) -> Option<Self> {
+        const OP_STRING: u32 = 7;
+        const OP_LINE: u32 = 8;
+        const OP_FUNCTION: u32 = 54;
+        const OP_FUNCTION_END: u32 = 56;
+        const OP_NO_LINE: u32 = 317;
+        let read = binary_instructions(words)?;
+        let offsets = naga_offsets(words, &read);
+        let mut file_ids = Vec::new();
+        let mut in_function = false;
+        let mut current: Option<Span> = None;
+        let mut instructions = Vec::new();
+        for (range, naga_range) in read.iter().zip(offsets) {
+            let instruction = &words[range.clone()];
+            let opcode = instruction[0] & 0xffff;
+            match opcode {
+                OP_STRING if instruction.len() > 2 && string_operand(&instruction[2..]) == file => {
+                    file_ids.push(instruction[1]);
+                }
+                OP_LINE if instruction.len() >= 4 => {
+                    current = (in_function && file_ids.contains(&instruction[1]))
+                        .then(|| line_span(text, instruction[2], instruction[3]))
+                        .flatten();
+                    continue;
+                }
+                OP_NO_LINE => {
+                    current = None;
+                    continue;
+                }
+                OP_FUNCTION => in_function = true,
+                _ => {}
+            }
+            if let Some(span) = current {
+                instructions.push((naga_range, span));
+            }
+            if opcode == OP_FUNCTION_END {
+                in_function = false;
+            }
+            if opcode == OP_FUNCTION_END || ends_block(opcode) {
+                current = None;
+            }
+        }
+        Some(SourceLines { instructions })
+    }
+
+    /// The source line of the instruction where `span` starts.
+    pub fn text_span(&self, span: Span) -> Option<Span> {
+        let start = span.to_range()?.start;
+        let at = self
+            .instructions
+            .partition_point(|(binary, _)| binary.end <= start);
+        self.instructions
+            .get(at)
+            .filter(|(binary, _)| binary.contains(&start))
+            .map(|&(_, line)| line)
+    }
+}
+
+/// Whether an instruction ends its block, and with it the reach of an
+/// `OpLine`.
+pub(super) fn ends_block(opcode: u32) -> bool {
+    matches!(
+        opcode,
+        // OpBranch ..= OpUnreachable, OpTerminateInvocation,
+        // OpIgnoreIntersectionKHR, OpTerminateRayKHR, OpEmitMeshTasksEXT
+        249..=255 | 4416 | 4448 | 4449 | 5294
+    )
+}
+
+/// A literal string operand: UTF-8 bytes up to the first zero byte.
+fn string_operand(words: &[u32]) -> String {
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
+    String::from_utf8_lossy(&bytes[..end]).into_owned()
+}
+
+/// Line `line` of `text` (1-based) from `column` (1-based; 0 when glslang
+/// knows none: the first character that is not blank) to its end, trailing
+/// blanks left out.
+fn line_span(text: &str, line: u32, column: u32) -> Option<Span> {
+    let start = text
+        .split_inclusive('\n')
+        .take(line.checked_sub(1)? as usize)
+        .map(str::len)
+        .sum::<usize>();
+    if start >= text.len() && line > 1 {
+        return None;
+    }
+    let end = text[start..].find('\n').map_or(text.len(), |n| start + n);
+    let line_text = text[start..end].trim_end();
+    let from = if column == 0 {
+        line_text.len() - line_text.trim_start().len()
+    } else {
+        line_text
+            .char_indices()
+            .nth(column as usize - 1)
+            .map_or(line_text.len(), |(i, _)| i)
+    };
+    let (from, to) = (start + from, start + line_text.len());
+    (from < to).then(|| Span::new(from as u32, to as u32))
+}
+
+/// naga's byte offsets of each instruction of `instructions` (word ranges
+/// of `words`).
+fn naga_offsets(words: &[u32], instructions: &[Range<usize>]) -> Vec<Range<usize>> {
+    let mut uncounted = 0;
+    instructions
+        .iter()
+        .map(|range| {
+            let skipped = words_naga_does_not_count(&words[range.clone()]);
+            let start = (range.start - uncounted) * 4;
+            let end = (range.end - uncounted - skipped) * 4;
+            uncounted += skipped;
+            start..end.max(start + 4)
+        })
+        .collect()
 }
 
 /// The words of one instruction that naga's reader takes without counting
@@ -254,6 +385,63 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 8, "{checked}");
+    }
+
+    /// Each `OpLine` of the shader's own file places the instructions after
+    /// it, up to an `OpNoLine`, a line of another file or the end of the
+    /// block.
+    #[test]
+    fn source_lines_follow_line_instructions_of_the_shader_only() {
+        let glsl = "first\n   second line  \nthird\n";
+        let words = super::super::spirv::assemble(
+            "OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\"
+OpExecutionMode %main LocalSize 1 1 1
+%shader = OpString \"/tmp/x/shader.comp\"
+%header = OpString \"inc.h\"
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%ptr = OpTypePointer Function %uint
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%v = OpVariable %ptr Function
+OpLine %shader 2 0
+%a = OpLoad %uint %v
+OpLine %header 1 0
+%b = OpLoad %uint %v
+OpNoLine
+%c = OpLoad %uint %v
+OpLine %shader 3 4
+%d = OpLoad %uint %v
+OpBranch %next
+%next = OpLabel
+%e = OpLoad %uint %v
+OpReturn
+OpFunctionEnd
+",
+        )
+        .unwrap();
+        let lines = SourceLines::of(&words, "/tmp/x/shader.comp", glsl).unwrap();
+        let read = binary_instructions(&words).unwrap();
+        let offsets = naga_offsets(&words, &read);
+        let loads: Vec<Option<&str>> = read
+            .iter()
+            .zip(&offsets)
+            .filter(|(range, _)| words[range.start] & 0xffff == 61)
+            .map(|(_, naga)| {
+                let span = Span::new(naga.start as u32, naga.end as u32);
+                lines.text_span(span).map(|s| &glsl[s.to_range().unwrap()])
+            })
+            .collect();
+        assert_eq!(
+            loads,
+            [Some("second line"), None, None, Some("rd"), None],
+            "line 2 from its first non-blank character; another file; \
+             after OpNoLine; line 3 from column 4; a new block"
+        );
+        assert_eq!(line_span(glsl, 9, 0), None, "past the end");
     }
 
     #[test]

@@ -8,6 +8,7 @@
 
 mod block;
 mod inline;
+mod names;
 mod ops;
 mod pointer_arguments;
 mod promote;
@@ -19,6 +20,7 @@ mod walk;
 
 pub use block::{add_local, BlockBuilder};
 pub use inline::{block_of, function_mut, inline_call, remove_uncalled_function, CallSite};
+pub use names::global_name;
 pub use pointer_arguments::{copy_element_pointer_arguments, has_element_pointer_arguments};
 pub use promote::promote_single_store_locals;
 pub use rebuild::{

@@ -269,7 +269,7 @@ impl<'a> Builder<'a> {
 
     fn global_is_non_uniform(&self, global: Handle<naga::GlobalVariable>) -> Option<String> {
         let var = &self.module.global_variables[global];
-        let name = var.name.as_deref().unwrap_or("a global variable");
+        let name = crate::ir::global_name(self.module, global);
         match var.space {
             AddressSpace::Storage { access } if access.contains(StorageAccess::STORE) => Some(
                 format!("`{name}` is read_write storage: other invocations may write it, so loads may differ"),
