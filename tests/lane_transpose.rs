@@ -368,17 +368,8 @@ fn a_record_with_vec3_padding() {
 /// measured slower, and the report names the measurement.
 #[test]
 fn passes_all_coalesces_stores_only() {
-    let source = Source::read(
-        "corpus/lane-transpose/particles_vec4_integrate.wgsl".as_ref(),
-        None,
-    )
-    .unwrap();
-    let transformed = all_with_subgroups().transform(&source).unwrap();
-    let report = transformed
-        .passes
-        .iter()
-        .find(|p| p.name == "lane-transpose")
-        .unwrap();
+    let (_, transformed) = under_all("particles_vec4_integrate");
+    let report = lane_transpose_report(&transformed);
     let kinds: Vec<_> = report.changes.iter().map(|c| c.kind.as_str()).collect();
     assert!(kinds.contains(&"coalesce-store"), "{kinds:?}");
     assert!(!kinds.contains(&"coalesce-load"), "{kinds:?}");
@@ -405,6 +396,25 @@ fn all_with_subgroups() -> Compiler {
         ..Options::default()
     })
     .unwrap()
+}
+
+/// A corpus shader of `corpus/lane-transpose` through `--passes all` on a
+/// target with subgroups.
+fn under_all(stem: &str) -> (Source, shaderxform::Transformed) {
+    let path = format!("corpus/lane-transpose/{stem}.wgsl");
+    let source = Source::read(path.as_ref(), None).unwrap();
+    let transformed = all_with_subgroups().transform(&source).unwrap();
+    (source, transformed)
+}
+
+fn lane_transpose_report(
+    transformed: &shaderxform::Transformed,
+) -> &shaderxform::passes::PassReport {
+    transformed
+        .passes
+        .iter()
+        .find(|p| p.name == "lane-transpose")
+        .expect("lane-transpose ran")
 }
 
 /// Each corpus shader's record index and the form the report names.
@@ -447,17 +457,8 @@ fn the_report_names_the_form_of_the_record_index() {
 /// named, the pass rewrites it.
 #[test]
 fn passes_all_leaves_a_grid_whose_subgroups_span_rows() {
-    let source = Source::read(
-        "corpus/lane-transpose/grid2d_short_rows.wgsl".as_ref(),
-        None,
-    )
-    .unwrap();
-    let transformed = all_with_subgroups().transform(&source).unwrap();
-    let report = transformed
-        .passes
-        .iter()
-        .find(|p| p.name == "lane-transpose")
-        .unwrap();
+    let (source, transformed) = under_all("grid2d_short_rows");
+    let report = lane_transpose_report(&transformed);
     assert!(report.changes.is_empty(), "{:?}", report.changes);
     let rendered = render_all(&report.diagnostics, &source, ColorChoice::Never);
     assert!(
@@ -501,13 +502,8 @@ fn passes_all_leaves_a_grid_whose_subgroups_span_rows() {
 /// store coalesced: a subgroup of 32 lies in one row.
 #[test]
 fn passes_all_coalesces_a_grid_of_long_rows() {
-    let source = Source::read("corpus/lane-transpose/grid2d_records.wgsl".as_ref(), None).unwrap();
-    let transformed = all_with_subgroups().transform(&source).unwrap();
-    let report = transformed
-        .passes
-        .iter()
-        .find(|p| p.name == "lane-transpose")
-        .unwrap();
+    let (_, transformed) = under_all("grid2d_records");
+    let report = lane_transpose_report(&transformed);
     let kinds: Vec<_> = report.changes.iter().map(|c| c.kind.as_str()).collect();
     assert!(kinds.contains(&"coalesce-store"), "{kinds:?}");
 }
