@@ -1,6 +1,8 @@
 //! `shaderxform serve`: JSON lines in, JSON lines out, one answer per
 //! request, and a bad request does not end the server.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -329,14 +331,7 @@ fn wgsl_for_names_the_reader_of_the_wgsl_answered() {
 /// moves off the texture's binding 0; a wrong class is a request error.
 #[test]
 fn hlsl_register_shifts_reach_glslang() {
-    let found = std::env::var_os("PATH").is_some_and(|paths| {
-        std::env::split_paths(&paths).any(|d| d.join("glslangValidator").is_file())
-    });
-    if !found {
-        assert!(
-            std::env::var_os("SHADERXFORM_REQUIRE_TOOLS").is_none(),
-            "glslangValidator is required"
-        );
+    if common::tool("glslangValidator").is_none() {
         return;
     }
     let source = "Texture2D<float4> tex : register(t0);
