@@ -30,21 +30,16 @@ pub fn has_element_pointer_arguments(module: &Module) -> bool {
 /// the call and out after it; returns how many arguments were rewritten.
 pub fn copy_element_pointer_arguments(module: &mut Module) -> usize {
     let mut rewritten = 0;
-    let count = module.functions.len();
-    for index in 0..count + module.entry_points.len() {
-        let mut function = if index < count {
-            let handle = module.functions.iter().nth(index).map(|(h, _)| h).unwrap();
-            std::mem::take(&mut module.functions[handle])
-        } else {
-            std::mem::take(&mut module.entry_points[index - count].function)
-        };
+    let handles: Vec<_> = module.functions.iter().map(|(h, _)| h).collect();
+    for handle in handles {
+        let mut function = std::mem::take(&mut module.functions[handle]);
         rewritten += copy_in_function(module, &mut function);
-        if index < count {
-            let handle = module.functions.iter().nth(index).map(|(h, _)| h).unwrap();
-            module.functions[handle] = function;
-        } else {
-            module.entry_points[index - count].function = function;
-        }
+        module.functions[handle] = function;
+    }
+    for index in 0..module.entry_points.len() {
+        let mut function = std::mem::take(&mut module.entry_points[index].function);
+        rewritten += copy_in_function(module, &mut function);
+        module.entry_points[index].function = function;
     }
     rewritten
 }
