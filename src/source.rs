@@ -109,13 +109,6 @@ impl InputFormat {
     pub fn spans_index_text(self) -> bool {
         matches!(self, InputFormat::Wgsl | InputFormat::Glsl(_))
     }
-
-    /// Whether diagnostics can place naga spans in the source text: those
-    /// that index it, and those of SPIR-V assembly, whose binary offsets
-    /// are mapped to the instructions of the text when rendered.
-    pub fn spans_locate_in_text(self) -> bool {
-        self.spans_index_text() || self == InputFormat::SpirvAssembly
-    }
 }
 
 impl fmt::Display for InputFormat {

@@ -31,8 +31,6 @@ pub struct Parsed {
     /// What the front end rewrote on the way (SPIR-V legalisation), for
     /// the report; `None` when it rewrote nothing.
     pub rewrites: Option<PassReport>,
-    /// Whether the module's spans are byte offsets into the source text.
-    pub spans_index_text: bool,
     /// Whether diagnostics can place the module's spans in the source text:
     /// those that index it, and those of SPIR-V assembly that legalisation
     /// left as it was (the n-th instruction of the binary naga read is then
@@ -76,7 +74,6 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
     let from_text = |module| Parsed {
         module,
         rewrites: None,
-        spans_index_text: true,
         spans_locate_in_text: true,
         dependencies: Vec::new(),
         source_lines: None,
@@ -84,7 +81,6 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
     let from_spirv = |read: spirv::Read| Parsed {
         module: read.module,
         rewrites: legalize_report(&read.legalized),
-        spans_index_text: false,
         spans_locate_in_text: source.format == InputFormat::SpirvAssembly
             && read.legalized.keeps_positions(),
         dependencies: Vec::new(),
