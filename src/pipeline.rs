@@ -303,12 +303,14 @@ impl Compiler {
                 locate(&mut failure.passes);
                 failure
             })?;
-        let mut passes = outcome.reports;
+        // The front end's reports too: legalisation's spans index the
+        // SPIR-V that glslang wrote, as the passes' do.
+        let mut passes = with_front(outcome.reports);
         locate(&mut passes);
         Ok(Transformed {
             module,
             info: outcome.info,
-            passes: with_front(passes),
+            passes,
             dependencies,
         })
     }
