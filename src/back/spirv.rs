@@ -95,15 +95,14 @@ pub fn write(
         let mut rewritten = module.clone();
         shaderxform_passes::ir::copy_element_pointer_arguments(&mut rewritten);
         let rewritten_info = shaderxform_passes::manager::validate(&rewritten).map_err(|e| {
-            let mut why = e.as_inner().to_string();
-            let mut cause = std::error::Error::source(e.as_inner());
-            while let Some(c) = cause {
-                why = format!("{why}: {c}");
-                cause = c.source();
-            }
-            EmitError::Backend(Diagnostic::error(format!(
-                "internal error: passing pointer arguments through temporaries made the module invalid: {why}"
-            )))
+            let d = crate::diagnostics::from_spanned(&e, "internal", false);
+            EmitError::Backend(Diagnostic {
+                message: format!(
+                    "internal error: passing pointer arguments through temporaries made the module invalid: {}",
+                    d.message
+                ),
+                ..d
+            })
         })?;
         copied = (rewritten, rewritten_info);
         (&copied.0, &copied.1)
