@@ -59,7 +59,7 @@ pub fn parse_binary(bytes: &[u8]) -> Result<Read, Vec<Diagnostic>> {
         ))
         .with_code("spirv::invalid")]);
     }
-    let legalized = if spirv_legalize::disabled() {
+    let mut legalized = if spirv_legalize::disabled() {
         Legalized {
             words,
             ..Default::default()
@@ -68,7 +68,7 @@ pub fn parse_binary(bytes: &[u8]) -> Result<Read, Vec<Diagnostic>> {
         spirv_legalize::legalize(words, env).map_err(|d| vec![d])?
     };
     // After spirv-val: the rewrite leaves SPIR-V that only naga accepts.
-    let lowered = lower_float_min_max(legalized.words.clone()).map_err(|d| vec![d])?;
+    let lowered = lower_float_min_max(std::mem::take(&mut legalized.words)).map_err(|d| vec![d])?;
     let words = with_lines_only_in_blocks(lowered.words);
     let module = naga::front::spv::Frontend::new(words.iter().copied(), &options())
         .parse()

@@ -101,7 +101,6 @@ pub fn disabled() -> bool {
 /// naga reads; see the module documentation. A module rspirv cannot load
 /// is returned as it is, for naga to judge.
 pub fn legalize(words: Vec<u32>, env: TargetEnv) -> Result<Legalized, Diagnostic> {
-    let input = words.clone();
     let Ok(module) = rspirv::dr::load_words(&words) else {
         return Ok(Legalized {
             words,
@@ -126,12 +125,12 @@ pub fn legalize(words: Vec<u32>, env: TargetEnv) -> Result<Legalized, Diagnostic
         .types_global_values
         .iter()
         .any(|i| i.class.opcode == Op::SpecConstantOp);
-    let mut words = l.module.assemble();
+    let mut rewritten = l.module.assemble();
     if has_spec_op {
-        words = fold_spec_constant_ops(&words, env)?;
+        rewritten = fold_spec_constant_ops(&rewritten, env)?;
     }
-    out.in_place = same_layout(&input, &words);
-    if let Err(e) = spirv_tools::validate(&words, env, ValidateOptions::default()) {
+    out.in_place = same_layout(&words, &rewritten);
+    if let Err(e) = spirv_tools::validate(&rewritten, env, ValidateOptions::default()) {
         return Err(Diagnostic::error(format!(
             "internal error: the SPIR-V rewritten for naga's reader is invalid: {}",
             e.message
@@ -139,7 +138,7 @@ pub fn legalize(words: Vec<u32>, env: TargetEnv) -> Result<Legalized, Diagnostic
         .with_code("internal")
         .with_note("this is a bug in shaderxform, not in the shader"));
     }
-    out.words = words;
+    out.words = rewritten;
     Ok(out)
 }
 
