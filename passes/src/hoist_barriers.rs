@@ -112,7 +112,7 @@ impl Pass for HoistBarriers {
         // naga wraps `for` bodies and `{ }` in blocks, which only scope
         // expressions; the rewrites look through none.
         for f in crate::ir::functions_mut(&mut candidate) {
-            flatten_blocks(&mut f.body);
+            crate::ir::splice_nested_blocks(&mut f.body);
         }
         let mut changes = Vec::new();
         let mut refused = Refusals::default();
@@ -1210,19 +1210,6 @@ fn predicate_returns(
             .join(","),
     );
     Some(change)
-}
-
-/// Splices every `Statement::Block` into the block around it.
-fn flatten_blocks(block: &mut Block) {
-    crate::ir::for_each_block_mut(block, &mut |block: &mut Block| {
-        let old = std::mem::take(block);
-        for (statement, span) in old.span_into_iter() {
-            match statement {
-                Statement::Block(mut inner) => block.append(&mut inner),
-                other => block.push(other, span),
-            }
-        }
-    });
 }
 
 /// Whether a statement is a `return` without a value.

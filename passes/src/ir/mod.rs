@@ -32,5 +32,5 @@ pub use types::{ensure_type, scalar_of, scalar_type};
 pub(crate) use walk::child_blocks_mut;
 pub use walk::{
     child_blocks, for_each_block_mut, for_each_statement, functions, functions_mut,
-    read_expressions, rewrite_statements,
+    read_expressions, rewrite_statements, splice_nested_blocks,
 };

@@ -23,6 +23,21 @@ pub fn for_each_block_mut(block: &mut Block, f: &mut impl FnMut(&mut Block)) {
     f(block);
 }
 
+/// Replaces every `Block` statement, in `block` and all nested blocks, by
+/// its statements: a block only scopes its expressions, and widening their
+/// scope changes nothing.
+pub fn splice_nested_blocks(block: &mut Block) {
+    for_each_block_mut(block, &mut |block: &mut Block| {
+        let old = std::mem::take(block);
+        for (statement, span) in old.span_into_iter() {
+            match statement {
+                Statement::Block(mut inner) => block.append(&mut inner),
+                other => block.push(other, span),
+            }
+        }
+    });
+}
+
 /// Replaces statements, in `block` and all nested blocks: `f` returns the
 /// statements that stand for one statement, or `None` to keep it.
 pub fn rewrite_statements(

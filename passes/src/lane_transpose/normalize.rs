@@ -31,8 +31,8 @@ use naga::{
 
 use crate::analysis::uniformity::FunctionRef;
 use crate::ir::{
-    for_each_block_mut, for_each_statement, inline_call, promote_single_store_locals,
-    remove_uncalled_function, substitute_uses, CallSite,
+    for_each_statement, inline_call, promote_single_store_locals, remove_uncalled_function,
+    splice_nested_blocks, substitute_uses, CallSite,
 };
 
 /// A wrapper entry point: its stores of built-in arguments into private
@@ -71,25 +71,11 @@ pub fn normalize(module: &mut Module) -> bool {
         read_builtins_from_arguments(module, index, &wrapper);
         let function = &mut module.entry_points[index].function;
         promote_single_store_locals(function);
+        // naga's GLSL reader wraps the body of each `if` in a block
+        // (`if c { { return; } }`), which hides the bounds guard.
         splice_nested_blocks(&mut function.body);
     }
     changed
-}
-
-/// Replaces every `Block` statement by its statements. naga's GLSL reader
-/// wraps the body of each `if` in one (`if c { { return; } }`), which
-/// hides the bounds guard; a block only scopes its expressions, and
-/// widening their scope changes nothing.
-fn splice_nested_blocks(body: &mut naga::Block) {
-    for_each_block_mut(body, &mut |block| {
-        let old = std::mem::take(block);
-        for (statement, span) in old.span_into_iter() {
-            match statement {
-                Statement::Block(mut inner) => block.append(&mut inner),
-                other => block.push(other, span),
-            }
-        }
-    });
 }
 
 /// The entry point at `index` as a wrapper: stores of built-in arguments
