@@ -919,7 +919,9 @@ fn failure_position(failure: &Failure, source: &Source) -> String {
 /// Validate's barrier guard: an error, before anything is dispatched, when
 /// a shader has a barrier that the uniformity analysis cannot prove every
 /// invocation of a workgroup reaches. There is no way around it: such a
-/// dispatch can hang the device.
+/// dispatch can hang the device. Compiling already refuses such shaders;
+/// this check of the very module about to be dispatched stays because a
+/// hang costs the whole device, whatever path produced the module.
 fn refuse_divergent_barriers(shaders: [(&Prepared, Role); 2]) -> Result<(), Error> {
     for (prepared, role) in shaders {
         let module = &prepared.compiled.transformed.module;
