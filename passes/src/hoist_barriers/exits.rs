@@ -63,9 +63,12 @@ impl Predicate<'_> {
 
     /// Whether `block` holds an exit this predicate rewrites.
     pub fn has_exit(exit: Exit, block: &Block) -> bool {
-        block
-            .iter()
-            .any(|s| Self::statement_has_exit(exit, s, false))
+        block.iter().any(|s| Self::statement_exits(exit, s))
+    }
+
+    /// Whether `statement`, as a statement of a block, holds `exit`.
+    pub fn statement_exits(exit: Exit, statement: &Statement) -> bool {
+        Self::statement_has_exit(exit, statement, false)
     }
 
     fn statement_has_exit(exit: Exit, statement: &Statement, in_switch: bool) -> bool {

@@ -74,7 +74,7 @@ pub fn lift(
             {
                 true
             }
-            ref other => !Predicate::has_exit(Exit::Return, &block_of(other)),
+            ref other => !Predicate::statement_exits(Exit::Return, other),
         });
         if !guards_only {
             function.body = original;
@@ -268,13 +268,6 @@ fn drop_trailing_returns(body: &mut Block) {
             }
         }
     }
-}
-
-/// A statement as a block, to ask whether it holds a return.
-fn block_of(statement: &Statement) -> Block {
-    let mut b = Block::new();
-    b.push(statement.clone(), Span::UNDEFINED);
-    b
 }
 
 /// Whether `condition` compares the invocation's index with something:
