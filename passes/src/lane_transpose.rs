@@ -814,10 +814,7 @@ fn ensure_subgroup_builtins(module: &mut Module, index: usize) -> SubgroupBuilti
         BuiltinArg::Direct(function.arguments.len() as u32 - 1)
     };
     let entry = &module.entry_points[index];
-    let one_row = entry.workgroup_size[1..].iter().all(|&s| s <= 1)
-        && entry
-            .workgroup_size_overrides
-            .is_none_or(|o| o[1..].iter().all(Option::is_none));
+    let one_row = matches!(sites::workgroup_size(entry), [_, Some(1), Some(1)]);
     let lane = if one_row {
         Lane::Builtin(find_or_add(
             module,
