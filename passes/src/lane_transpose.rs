@@ -69,6 +69,10 @@ impl Pass for LaneTranspose {
     }
 
     fn run(&self, module: &mut Module, cx: &mut PassContext<'_>) {
+        if !normalize::has_wrapper(module) {
+            transpose_module(module, cx);
+            return;
+        }
         let before = module.clone();
         let changes = cx.changes.len();
         if !normalize::normalize(module) {
@@ -103,6 +107,9 @@ fn transpose_module(module: &mut Module, cx: &mut PassContext<'_>) {
             // coalesces nothing, as the entry point is.
             for lift_guards in [true, false] {
                 let before = (module.clone(), cx.changes.len(), cx.diagnostics.len());
+                // The analysis of the entry point as it was, while an
+                // attempt analyses its own rewrites.
+                let mut analysed_before = None;
                 let sunk = if lift_guards {
                     let records: Vec<_> = module
                         .global_variables
@@ -115,7 +122,10 @@ fn transpose_module(module: &mut Module, cx: &mut PassContext<'_>) {
                     module.entry_points[index].function = function;
                     match sunk {
                         Some(sunk) => {
-                            uniformity = Uniformity::analyze(module);
+                            analysed_before = Some(std::mem::replace(
+                                &mut uniformity,
+                                Uniformity::analyze(module),
+                            ));
                             Some(sunk)
                         }
                         None => {
@@ -134,7 +144,8 @@ fn transpose_module(module: &mut Module, cx: &mut PassContext<'_>) {
                     // paths are new. Rewriting an entry point leaves the
                     // others' as they were.
                     flattened.extend(records);
-                    uniformity = Uniformity::analyze(module);
+                    let analysed = std::mem::replace(&mut uniformity, Uniformity::analyze(module));
+                    analysed_before.get_or_insert(analysed);
                 }
                 let coalesced = transpose_entry_point(
                     module,
@@ -152,7 +163,9 @@ fn transpose_module(module: &mut Module, cx: &mut PassContext<'_>) {
                 // let the pass coalesce: the entry point goes back as it was.
                 let (old_module, changes, diagnostics) = before;
                 *module = old_module;
-                uniformity = Uniformity::analyze(module);
+                if let Some(analysed) = analysed_before {
+                    uniformity = analysed;
+                }
                 cx.changes.truncate(changes);
                 if lift_guards {
                     // The attempt without lifting says why, of the

@@ -44,6 +44,14 @@ struct Wrapper {
     callee: Handle<Function>,
 }
 
+/// Whether some compute entry point of `module` is a SPIR-V wrapper, which
+/// [`normalize`] would rewrite.
+pub fn has_wrapper(module: &Module) -> bool {
+    (0..module.entry_points.len()).any(|index| {
+        module.entry_points[index].stage == ShaderStage::Compute && wrapper(module, index).is_some()
+    })
+}
+
 /// Normalises every compute entry point of `module` that is a SPIR-V
 /// wrapper; whether any was.
 pub fn normalize(module: &mut Module) -> bool {
