@@ -36,7 +36,7 @@ pub fn compute_floats_at_run_time(
     at_run_time: &dyn Fn(Literal) -> bool,
 ) -> Result<bool, String> {
     let tainted = tainted_global_expressions(module, at_run_time);
-    if !has_floats_for_run_time(module, at_run_time) {
+    if !uses_tainted(module, at_run_time, &tainted) {
         return Ok(false);
     }
     let initialised: Vec<Handle<naga::GlobalVariable>> = module
@@ -90,7 +90,18 @@ pub fn compute_floats_at_run_time(
 /// Whether a function uses a literal `at_run_time` selects (itself or in
 /// a constant), or a global variable is initialised with one.
 pub fn has_floats_for_run_time(module: &Module, at_run_time: &dyn Fn(Literal) -> bool) -> bool {
-    let tainted = tainted_global_expressions(module, at_run_time);
+    uses_tainted(
+        module,
+        at_run_time,
+        &tainted_global_expressions(module, at_run_time),
+    )
+}
+
+fn uses_tainted(
+    module: &Module,
+    at_run_time: &dyn Fn(Literal) -> bool,
+    tainted: &HashSet<Handle<Expression>>,
+) -> bool {
     let in_functions = functions(module).any(|f| {
         f.expressions.iter().any(|(_, e)| match *e {
             Expression::Literal(l) => at_run_time(l),
