@@ -113,6 +113,7 @@ impl SourceLines {
         let mut in_function = false;
         let mut current: Option<Span> = None;
         let mut instructions = Vec::new();
+        let starts = line_starts(text);
         for (range, naga_range) in read.iter().zip(offsets) {
             let instruction = &words[range.clone()];
             let opcode = instruction[0] & 0xffff;
@@ -122,7 +123,7 @@ impl SourceLines {
                 }
                 OP_LINE if instruction.len() >= 4 => {
                     current = (in_function && file_ids.contains(&instruction[1]))
-                        .then(|| line_span(text, instruction[2], instruction[3]))
+                        .then(|| line_span(text, &starts, instruction[2], instruction[3]))
                         .flatten();
                     continue;
                 }
@@ -180,12 +181,10 @@ fn string_operand(words: &[u32]) -> String {
 /// Line `line` of `text` (1-based) from `column` (1-based; 0 when glslang
 /// knows none: the first character that is not blank) to its end, trailing
 /// blanks left out.
-fn line_span(text: &str, line: u32, column: u32) -> Option<Span> {
-    let start = text
-        .split_inclusive('\n')
-        .take(line.checked_sub(1)? as usize)
-        .map(str::len)
-        .sum::<usize>();
+/// `starts` are the offsets where the lines of `text` start
+/// ([`line_starts`]).
+fn line_span(text: &str, starts: &[usize], line: u32, column: u32) -> Option<Span> {
+    let start = *starts.get(line.checked_sub(1)? as usize)?;
     if start >= text.len() && line > 1 {
         return None;
     }
@@ -201,6 +200,13 @@ fn line_span(text: &str, line: u32, column: u32) -> Option<Span> {
     };
     let (from, to) = (start + from, start + line_text.len());
     (from < to).then(|| Span::new(from as u32, to as u32))
+}
+
+/// Where each line of `text` starts: 0, then after every newline.
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect()
 }
 
 /// naga's byte offsets of each instruction of `instructions` (word ranges
@@ -441,7 +447,11 @@ OpFunctionEnd
             "line 2 from its first non-blank character; another file; \
              after OpNoLine; line 3 from column 4; a new block"
         );
-        assert_eq!(line_span(glsl, 9, 0), None, "past the end");
+        assert_eq!(
+            line_span(glsl, &line_starts(glsl), 9, 0),
+            None,
+            "past the end"
+        );
     }
 
     #[test]
