@@ -21,7 +21,7 @@ fn in_source_text(diagnostic: &Diagnostic, source: &Source) -> Option<Diagnostic
     }
     // Text that does not assemble has only the assembler's diagnostics,
     // whose spans are in the text already.
-    let positions = AssemblyPositions::of(source.text()?)?;
+    let positions = positions_of(source.text()?)?;
     let mut mapped = diagnostic.clone();
     mapped.labels = diagnostic
         .labels
@@ -35,6 +35,28 @@ fn in_source_text(diagnostic: &Diagnostic, source: &Source) -> Option<Diagnostic
         })
         .collect();
     Some(mapped)
+}
+
+/// The positions of the last assembly text asked for: its diagnostics are
+/// rendered one by one, each as text and as JSON, and assembling the text
+/// again for each would run the assembler (a process, without the compiled
+/// SPIRV-Tools) every time.
+fn positions_of(text: &str) -> Option<std::rc::Rc<AssemblyPositions>> {
+    type Last = Option<(String, Option<std::rc::Rc<AssemblyPositions>>)>;
+    thread_local! {
+        static LAST: std::cell::RefCell<Last> = const { std::cell::RefCell::new(None) };
+    }
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        match &*last {
+            Some((seen, positions)) if seen == text => positions.clone(),
+            _ => {
+                let positions = AssemblyPositions::of(text).map(std::rc::Rc::new);
+                *last = Some((text.to_string(), positions.clone()));
+                positions
+            }
+        }
+    })
 }
 
 pub fn from_wgsl_parse(error: &naga::front::wgsl::ParseError) -> Diagnostic {
