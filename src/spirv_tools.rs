@@ -93,6 +93,15 @@ impl ToolError {
         }
     }
 
+    /// An error diagnostic saying `failed: MESSAGE`, with the tool's note.
+    pub fn diagnostic(&self, failed: &str) -> crate::Diagnostic {
+        let d = crate::Diagnostic::error(format!("{failed}: {}", self.message));
+        match &self.note {
+            Some(note) => d.with_note(note.clone()),
+            None => d,
+        }
+    }
+
     #[cfg_attr(feature = "spirv-tools-compiled", allow(dead_code))]
     fn unavailable(program: &str, what: &str) -> Self {
         ToolError {

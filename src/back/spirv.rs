@@ -168,24 +168,11 @@ fn validate_in(words: &[u32], env: TargetEnv) -> Result<(), Diagnostic> {
         other => other,
     };
     result.map_err(|e| {
-        let mut d = Diagnostic::error(format!(
-            "spirv-val rejects the SPIR-V written for this module: {}",
-            e.message
-        ))
-        .with_code("emit::spirv-val");
-        if let Some(note) = e.note {
-            d = d.with_note(note);
-        }
-        d
+        e.diagnostic("spirv-val rejects the SPIR-V written for this module")
+            .with_code("emit::spirv-val")
     })
 }
 
 pub fn disassemble(words: &[u32]) -> Result<String, Diagnostic> {
-    spirv_tools::disassemble(words).map_err(|e| {
-        let d = Diagnostic::error(format!("cannot disassemble the SPIR-V: {}", e.message));
-        match e.note {
-            Some(note) => d.with_note(note),
-            None => d,
-        }
-    })
+    spirv_tools::disassemble(words).map_err(|e| e.diagnostic("cannot disassemble the SPIR-V"))
 }

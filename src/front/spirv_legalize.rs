@@ -167,15 +167,8 @@ fn same_layout(before: &[u32], after: &[u32]) -> bool {
 
 fn fold_spec_constant_ops(words: &[u32], env: TargetEnv) -> Result<Vec<u32>, Diagnostic> {
     spirv_tools::fold_spec_constants(words, env).map_err(|e| {
-        let mut d = Diagnostic::error(format!(
-            "cannot fold the specialization-constant expressions of this SPIR-V: {}",
-            e.message
-        ))
-        .with_code("spirv::legalize");
-        if let Some(note) = e.note {
-            d = d.with_note(note);
-        }
-        d
+        e.diagnostic("cannot fold the specialization-constant expressions of this SPIR-V")
+            .with_code("spirv::legalize")
     })
 }
 
