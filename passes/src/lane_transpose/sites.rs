@@ -358,6 +358,7 @@ struct Classifier<'a> {
     function: &'a Function,
     workgroup_size: [Option<u32>; 3],
     uniformity: &'a FunctionUniformity,
+    constants: Constants,
     /// What kept the last candidate for a form from being one.
     near_miss: std::cell::RefCell<Option<String>>,
 }
@@ -369,6 +370,7 @@ impl<'a> Classifier<'a> {
             function: &entry.function,
             workgroup_size: workgroup_size(entry),
             uniformity,
+            constants: Constants::of(module),
             near_miss: Default::default(),
         }
     }
@@ -504,7 +506,8 @@ impl<'a> Classifier<'a> {
 
     /// A compile-time constant: a literal or a `const`.
     fn constant(&self, h: Handle<Expression>) -> Option<u32> {
-        Constants::of(self.module).value(&self.function.expressions, self.through_casts(h))
+        self.constants
+            .value(&self.function.expressions, self.through_casts(h))
     }
 
     /// The built-in an expression reads, with the component for a vector
