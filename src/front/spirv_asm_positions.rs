@@ -1,12 +1,10 @@
 //! Positions in the source text for spans of a module read from SPIR-V:
-//! in SPIR-V assembly ([`AssemblyPositions`]), and in the GLSL or HLSL
+//! the instructions of SPIR-V assembly ([`text_instructions`], which
+//! `spirv_positions` pairs with the binary's), and the GLSL or HLSL lines
 //! that glslang compiled with line information ([`SourceLines`]).
 //!
 //! naga's SPIR-V reader gives every expression and statement the byte
-//! range of its instruction in the binary. For a `.spvasm` input those
-//! offsets mean nothing in the text the user wrote (read as text offsets,
-//! they land in the header comments), so diagnostics map them back: the
-//! n-th instruction of the binary is the n-th instruction of the text.
+//! range of its instruction in the binary it read.
 //!
 //! naga's offsets are not quite the binary's: it counts the words it reads
 //! one by one and skips counting those it takes in bulk (the interface of
@@ -18,70 +16,8 @@ use std::ops::Range;
 
 use naga::Span;
 
-use super::spirv_float_atomics::lower_float_min_max;
-
 /// The words of the SPIR-V header, before the first instruction.
 const HEADER_WORDS: usize = 5;
-
-/// Where each instruction naga read lies in the binary and in the text.
-#[derive(Debug)]
-pub struct AssemblyPositions {
-    /// `(naga's offsets of the instruction, bytes in the text)`, in order.
-    instructions: Vec<(Range<usize>, Range<usize>)>,
-}
-
-impl AssemblyPositions {
-    /// The positions of the instructions of `text`, or `None` when it does
-    /// not assemble or its instructions cannot be told apart.
-    pub fn of(text: &str) -> Option<Self> {
-        let words = super::spirv::assemble(text).ok()?;
-        let original = binary_instructions(&words)?;
-        let in_text = text_instructions(text);
-        if in_text.len() != original.len() {
-            return None;
-        }
-        // naga reads the module after float min/max are lowered, which
-        // drops their capability and extension: pair each instruction naga
-        // read with the one of the input it came from.
-        let lowered = lower_float_min_max(words.clone()).ok()?.words;
-        let read = binary_instructions(&lowered)?;
-        let offsets = naga_offsets(&lowered, &read);
-        let mut instructions = Vec::with_capacity(read.len());
-        let mut next = 0;
-        for (range, text_range) in original.iter().zip(in_text) {
-            let Some(candidate) = read.get(next) else {
-                break;
-            };
-            let same_operands = candidate.len() == range.len()
-                && lowered[candidate.start + 1..candidate.end] == words[range.start + 1..range.end];
-            if same_operands {
-                instructions.push((offsets[next].clone(), text_range));
-                next += 1;
-            }
-        }
-        if next != read.len() {
-            return None;
-        }
-        Some(AssemblyPositions { instructions })
-    }
-
-    /// The text that a span of the binary covers: from the start of the
-    /// instruction where it starts to the end of the one where it ends.
-    pub fn text_span(&self, span: Span) -> Option<Span> {
-        let range = span.to_range()?;
-        let find = |offset: usize| {
-            self.instructions
-                .iter()
-                .position(|(binary, _)| binary.contains(&offset))
-        };
-        let first = find(range.start)?;
-        let last = find(range.end.saturating_sub(1).max(range.start))?.max(first);
-        Some(Span::new(
-            self.instructions[first].1.start as u32,
-            self.instructions[last].1.end as u32,
-        ))
-    }
-}
 
 /// Where the source lines of `OpLine` instructions lie in the text of the
 /// file that glslang compiled, for each instruction naga read.
@@ -211,7 +147,7 @@ fn line_starts(text: &str) -> Vec<usize> {
 
 /// naga's byte offsets of each instruction of `instructions` (word ranges
 /// of `words`).
-fn naga_offsets(words: &[u32], instructions: &[Range<usize>]) -> Vec<Range<usize>> {
+pub(super) fn naga_offsets(words: &[u32], instructions: &[Range<usize>]) -> Vec<Range<usize>> {
     let mut uncounted = 0;
     instructions
         .iter()
@@ -266,7 +202,7 @@ fn binary_instructions(words: &[u32]) -> Option<Vec<Range<usize>>> {
 /// Byte ranges of the instructions of assembly text: each starts at
 /// `%result =` or at an `Op` name that no `=` precedes, and runs to the end
 /// of its last operand. Comments and the text of strings are skipped.
-fn text_instructions(text: &str) -> Vec<Range<usize>> {
+pub(super) fn text_instructions(text: &str) -> Vec<Range<usize>> {
     let tokens = tokens(text);
     let mut starts = Vec::new();
     for (i, token) in tokens.iter().enumerate() {
@@ -328,71 +264,6 @@ fn tokens(text: &str) -> Vec<Range<usize>> {
 mod tests {
     use super::*;
 
-    const TEXT: &str = "; SPIR-V\n; Version: 1.0\n               OpCapability Shader\n               OpMemoryModel Logical GLSL450\n               OpEntryPoint GLCompute %main \"main ; not a comment\"\n               OpExecutionMode %main LocalSize 1 1 1\n       %void = OpTypeVoid\n          %3 = OpTypeFunction %void\n       %main = OpFunction %void None %3\n          %5 = OpLabel\n               OpReturn\n               OpFunctionEnd\n";
-
-    #[test]
-    fn each_instruction_of_the_binary_is_found_in_the_text() {
-        let positions = AssemblyPositions::of(TEXT).expect("assembles");
-        assert_eq!(positions.instructions.len(), 10);
-        let text_of = |binary_offset: usize| {
-            let span = positions
-                .text_span(Span::new(binary_offset as u32, binary_offset as u32 + 4))
-                .unwrap();
-            &TEXT[span.to_range().unwrap()]
-        };
-        // The first instruction follows the 20-byte header.
-        assert_eq!(text_of(20), "OpCapability Shader");
-        let (binary, _) = &positions.instructions[4];
-        assert_eq!(text_of(binary.start), "%void = OpTypeVoid");
-        let (binary, _) = &positions.instructions[2];
-        assert_eq!(
-            text_of(binary.start + 4),
-            "OpEntryPoint GLCompute %main \"main ; not a comment\""
-        );
-        assert!(positions.text_span(Span::new(0, 4)).is_none(), "the header");
-    }
-
-    /// naga's own spans, of a module with an entry point interface,
-    /// execution modes, function types and float min/max (whose lowering
-    /// drops a capability and an extension), land on their instructions.
-    #[test]
-    fn naga_spans_land_on_their_instructions() {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/corpus/float-atomics/spv_float_minmax.spvasm"
-        ))
-        .unwrap()
-        // Without the member-wise `readonly`, which legalisation turns into
-        // the variable's: the module naga reads is then the text's.
-        .replace("OpMemberDecorate %Input 0 NonWritable\n", "");
-        let read = super::super::spirv::parse_assembly(&text).unwrap();
-        assert!(!read.legalized.changed());
-        let module = read.module;
-        let positions = AssemblyPositions::of(&text).expect("assembles");
-        let in_text = |span: Span| &text[positions.text_span(span).unwrap().to_range().unwrap()];
-        let (handle, function) = module.functions.iter().next().unwrap();
-        let whole = in_text(module.functions.get_span(handle));
-        assert!(whole.starts_with("%main = OpFunction"), "{whole}");
-        assert!(whole.ends_with("OpFunctionEnd"), "{whole}");
-        let global = module.global_variables.iter().next().unwrap().0;
-        assert!(in_text(module.global_variables.get_span(global)).contains("= OpVariable"));
-        let mut checked = 0;
-        for (h, e) in function.expressions.iter() {
-            let span = function.expressions.get_span(h);
-            let expected = match e {
-                naga::Expression::LocalVariable(_) => "OpVariable",
-                naga::Expression::Load { .. } => "OpLoad",
-                naga::Expression::AtomicResult { .. } => "OpAtomicF",
-                _ => continue,
-            };
-            let found = in_text(span);
-            assert!(found.contains(expected), "{e:?}: {found}");
-            assert!(!found.contains('\n'), "one instruction: {found}");
-            checked += 1;
-        }
-        assert!(checked >= 8, "{checked}");
-    }
-
     /// Each `OpLine` of the shader's own file places the instructions after
     /// it, up to an `OpNoLine`, a line of another file or the end of the
     /// block.
@@ -452,10 +323,5 @@ OpFunctionEnd
             None,
             "past the end"
         );
-    }
-
-    #[test]
-    fn text_that_does_not_assemble_has_no_positions() {
-        assert!(AssemblyPositions::of("OpCapability Nonsense\n").is_none());
     }
 }
