@@ -86,7 +86,7 @@ pub fn from_validation(
     let d = from_spanned(error, "naga::validation", keep_spans);
     match (
         keep_spans && d.labels.is_empty(),
-        named_item(module, error.as_inner()),
+        named_item(module, error.as_inner(), format),
     ) {
         (true, Some((span, what))) => d.with_primary(span, what),
         _ => d,
@@ -99,6 +99,7 @@ pub fn from_validation(
 fn named_item(
     module: &naga::Module,
     error: &naga::valid::ValidationError,
+    format: InputFormat,
 ) -> Option<(naga::Span, String)> {
     use naga::valid::ValidationError as E;
     let defined = |span: naga::Span| span.is_defined().then_some(span);
@@ -137,10 +138,16 @@ fn named_item(
         ),
         E::EntryPoint { name, .. } => {
             let entry_point = module.entry_points.iter().find(|ep| &ep.name == name)?;
-            (
-                first_span_of(&entry_point.function)?,
-                format!("in entry point `{name}`"),
-            )
+            let span = match format {
+                // The entry point naga's SPIR-V reader makes calls the
+                // function that glslang compiled: its span holds the lines.
+                InputFormat::Glsl(_) | InputFormat::Hlsl(_) => {
+                    called_function_span(module, &entry_point.function)
+                        .or_else(|| first_span_of(&entry_point.function))?
+                }
+                _ => first_span_of(&entry_point.function)?,
+            };
+            (span, format!("in entry point `{name}`"))
         }
         _ => return None,
     })
@@ -171,6 +178,16 @@ fn declared_with_type(
         name => format!("the type of global `{name}`"),
     };
     Some((module.global_variables.get_span(handle), what))
+}
+
+/// The span of the first function that `function` calls.
+fn called_function_span(module: &naga::Module, function: &naga::Function) -> Option<naga::Span> {
+    function.body.iter().find_map(|statement| match statement {
+        naga::Statement::Call { function, .. } => {
+            Some(module.functions.get_span(*function)).filter(|s| s.is_defined())
+        }
+        _ => None,
+    })
 }
 
 /// The earliest span of a function, whose arguments come first: naga

@@ -340,19 +340,34 @@ fn mutate_words(rng: &mut Rng, words: &[u32], others: &[Vec<u32>]) -> Vec<u32> {
     out
 }
 
-fn compiler() -> Compiler {
+/// Which reader a mutant goes through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Front {
+    /// naga's readers, and SPIRV-Tools' assembler.
+    Naga,
+    /// glslang for GLSL and HLSL: a process per shader, so fewer mutants.
+    Glslang,
+}
+
+fn compiler(front: Front) -> Compiler {
+    let glsl_front = match front {
+        Front::Naga => GlslFront::Naga,
+        Front::Glslang => GlslFront::Glslang,
+    };
     Compiler::new(Options {
         passes: PassSelection::All,
-        // glslang is a process per shader: naga's reader keeps thousands
-        // of GLSL mutants within the time.
         front: FrontOptions {
-            glsl_front: GlslFront::Naga,
+            glsl_front,
             ..Default::default()
         },
         ..Options::default()
     })
     .expect("every pass is a valid selection")
 }
+
+/// Mutants through glslang, for each of its languages, per mutant of a
+/// format read by naga.
+const GLSLANG_SHARE: usize = 8;
 
 fn count_from_env(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -363,7 +378,7 @@ fn count_from_env(name: &str, default: u64) -> u64 {
 
 /// The seeds of each format: corpus shaders, and binaries assembled from
 /// the corpus' SPIR-V assembly.
-fn seeds() -> Vec<(InputFormat, Vec<Source>)> {
+fn seeds() -> Vec<(Front, InputFormat, Vec<Source>)> {
     let text_of = |keep: &dyn Fn(&Path) -> bool| -> Vec<Source> {
         common::corpus_files_where(keep)
             .into_iter()
@@ -390,6 +405,7 @@ fn seeds() -> Vec<(InputFormat, Vec<Source>)> {
     let wgsl = text_of(&|p| ext(p, &["wgsl"]) && in_pass_corpora(p));
     let glsl = text_of(&|p| ext(p, &["comp", "vert", "frag"]) || p.ends_with(".vert.glsl"));
     let spvasm = text_of(&|p| ext(p, &["spvasm"]));
+    let hlsl = text_of(&|p| ext(p, &["hlsl"]));
     let binary: Vec<Source> = spvasm
         .iter()
         .map(|s| {
@@ -403,20 +419,42 @@ fn seeds() -> Vec<(InputFormat, Vec<Source>)> {
             )
         })
         .collect();
-    vec![
-        (InputFormat::Wgsl, wgsl),
-        (InputFormat::Glsl(naga::ShaderStage::Compute), glsl),
-        (InputFormat::SpirvAssembly, spvasm),
-        (InputFormat::SpirvBinary, binary),
-    ]
+    let mut seeds = vec![
+        (Front::Naga, InputFormat::Wgsl, wgsl),
+        (
+            Front::Naga,
+            InputFormat::Glsl(naga::ShaderStage::Compute),
+            glsl.clone(),
+        ),
+        (Front::Naga, InputFormat::SpirvAssembly, spvasm),
+        (Front::Naga, InputFormat::SpirvBinary, binary),
+    ];
+    if common::tool("glslangValidator").is_some() {
+        seeds.push((
+            Front::Glslang,
+            InputFormat::Glsl(naga::ShaderStage::Compute),
+            glsl,
+        ));
+        seeds.push((
+            Front::Glslang,
+            InputFormat::Hlsl(naga::ShaderStage::Compute),
+            hlsl,
+        ));
+    }
+    seeds
 }
 
-/// Every mutant of the run, in order: `count` of each format.
-fn mutants(seed: u64, count: usize) -> Vec<Source> {
+/// Every mutant of the run, in order: `count` of each format read by
+/// naga, a share of that through glslang.
+fn mutants(seed: u64, count: usize) -> Vec<(Front, Source)> {
     let mut rng = Rng(seed);
     let mut out = Vec::new();
-    for (format, seeds) in seeds() {
+    for (front, format, seeds) in seeds() {
         assert!(!seeds.is_empty(), "no corpus shaders of {format}");
+        let count = match front {
+            Front::Naga => count,
+            Front::Glslang => count.div_ceil(GLSLANG_SHARE),
+        };
         if format == InputFormat::SpirvBinary {
             let words: Vec<Vec<u32>> = seeds
                 .iter()
@@ -432,7 +470,7 @@ fn mutants(seed: u64, count: usize) -> Vec<Source> {
                 let mutated = mutate_words(&mut rng, &words[i], &words);
                 let bytes: Vec<u8> = mutated.iter().flat_map(|w| w.to_le_bytes()).collect();
                 let name = format!("{}#{n}", seeds[i].name);
-                out.push(Source::new(name, format, bytes));
+                out.push((front, Source::new(name, format, bytes)));
             }
             continue;
         }
@@ -443,7 +481,7 @@ fn mutants(seed: u64, count: usize) -> Vec<Source> {
             let mutated = mutate_text(&mut rng, texts[i], seeds[i].format, &lines);
             // The name keeps the seed's extension: GLSL's names its stage.
             let name = format!("mutant{n}-{}", seeds[i].name.replace('/', "-"));
-            out.push(Source::from_text(name, seeds[i].format, mutated));
+            out.push((front, Source::from_text(name, seeds[i].format, mutated)));
         }
     }
     out
@@ -451,23 +489,29 @@ fn mutants(seed: u64, count: usize) -> Vec<Source> {
 
 /// Runs every mutant through the property on a worker thread, so that a
 /// hang is caught as one; violations by class, each with its mutants.
-fn run(mutants: Vec<Source>) -> BTreeMap<String, Vec<(Source, Violation)>> {
-    let (to_worker, inbox) = mpsc::channel::<Source>();
+fn run(mutants: Vec<(Front, Source)>) -> BTreeMap<String, Vec<(Source, Violation)>> {
+    let (to_worker, inbox) = mpsc::channel::<(Front, Source)>();
     let (to_test, results) = mpsc::channel::<(Source, Vec<Violation>)>();
     let worker = std::thread::spawn(move || {
-        let compiler = compiler();
-        for source in inbox {
-            let violations = property::check(&compiler, &source);
+        let (naga, glslang) = (compiler(Front::Naga), compiler(Front::Glslang));
+        for (front, source) in inbox {
+            let compiler = match front {
+                Front::Naga => &naga,
+                Front::Glslang => &glslang,
+            };
+            let violations = property::check(compiler, &source);
             if to_test.send((source, violations)).is_err() {
                 return;
             }
         }
     });
     let mut classes: BTreeMap<String, Vec<(Source, Violation)>> = BTreeMap::new();
-    for source in mutants {
-        let name = source.name.clone();
+    for (front, source) in mutants {
+        let name = format!("{} ({front:?})", source.name);
         let text = String::from_utf8_lossy(&source.bytes).into_owned();
-        to_worker.send(source).expect("the worker is running");
+        to_worker
+            .send((front, source))
+            .expect("the worker is running");
         let (source, violations) = results
             .recv_timeout(HANG)
             .unwrap_or_else(|_| panic!("{name} hangs (over {HANG:?}):\n{text}"));
@@ -528,17 +572,18 @@ fn every_mutant_is_read_or_refused_with_placed_errors() {
 /// same mutants.
 #[test]
 fn mutants_are_deterministic_and_differ_from_their_seeds() {
-    let a = mutants(7, 20);
-    let b = mutants(7, 20);
-    assert_eq!(a.len(), 80);
-    assert!(a.iter().zip(&b).all(|(x, y)| x.bytes == y.bytes));
+    let a = mutants(7, 24);
+    let b = mutants(7, 24);
+    assert!(a.len() >= 4 * 24);
+    assert!(a.iter().zip(&b).all(|(x, y)| x.1.bytes == y.1.bytes));
     let seeds: Vec<Vec<u8>> = seeds()
         .into_iter()
-        .flat_map(|(_, s)| s.into_iter().map(|s| s.bytes))
+        .flat_map(|(_, _, s)| s.into_iter().map(|s| s.bytes))
         .collect();
-    let changed = a.iter().filter(|m| !seeds.contains(&m.bytes)).count();
+    let changed = a.iter().filter(|m| !seeds.contains(&m.1.bytes)).count();
     assert!(
-        changed >= 70,
-        "{changed} of 80 mutants differ from every seed"
+        changed * 10 >= a.len() * 9,
+        "{changed} of {} mutants differ from every seed",
+        a.len()
     );
 }

@@ -251,6 +251,10 @@ pub fn compile(
             source.name
         ))
         .with_code("glslang::entry-point")
+        .with_primary(
+            last_line(text),
+            format!("no function `{name}` by the end of the file"),
+        )
         .with_note(
             "name the function to compile with `-e NAME` (`--entry-point NAME`)",
         )]);
@@ -378,6 +382,12 @@ fn diagnostics(log: &str, input: &Path, source: &Source, text: &str) -> Vec<Diag
             let indent = text[start..end].len() - text[start..end].trim_start().len();
             d = d.with_primary(naga::Span::new((start + indent) as u32, end as u32), "here");
         } else {
+            if let Some(span) = include_line(text, file) {
+                d = d.with_primary(
+                    span,
+                    format!("in the file included here, at line {line_number}"),
+                );
+            }
             d = d.with_note(format!(
                 "in {file}:{line_number}, included by {}",
                 source.name
@@ -391,9 +401,70 @@ fn diagnostics(log: &str, input: &Path, source: &Source, text: &str) -> Vec<Diag
         } else {
             other.join("; ")
         };
-        out.push(Diagnostic::error(message).with_code("glslang"));
+        // glslang gave no line: the directive or the end that it speaks of.
+        let (span, label) = if message.contains("#version") {
+            (version_line(text), "the `#version` directive is wrong here")
+        } else if message.contains("entry point") {
+            (last_line(text), "no entry point by the end of the file")
+        } else {
+            (first_line(text), "glslang gives no line for this error")
+        };
+        out.push(
+            Diagnostic::error(message)
+                .with_code("glslang")
+                .with_primary(span, label),
+        );
     }
     out
+}
+
+/// The span of the line of `text` that starts at `start`, without its
+/// indentation and line break.
+fn line_span(text: &str, start: usize) -> naga::Span {
+    let end = text[start..].find('\n').map_or(text.len(), |n| start + n);
+    let line = &text[start..end];
+    let from = start + (line.len() - line.trim_start().len());
+    let to = start + line.trim_end().len();
+    naga::Span::new(from as u32, to.max(from + 1).min(text.len().max(1)) as u32)
+}
+
+/// The starts of the lines of `text` that hold more than blanks.
+fn non_blank_lines(text: &str) -> impl DoubleEndedIterator<Item = usize> + '_ {
+    let mut starts = vec![0];
+    starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+    starts.into_iter().filter(move |&s| {
+        let end = text[s..].find('\n').map_or(text.len(), |n| s + n);
+        !text[s..end].trim().is_empty()
+    })
+}
+
+/// The first line of `text` that holds more than blanks, for a diagnostic
+/// about the whole shader.
+pub(super) fn first_line(text: &str) -> naga::Span {
+    line_span(text, non_blank_lines(text).next().unwrap_or(0))
+}
+
+fn last_line(text: &str) -> naga::Span {
+    line_span(text, non_blank_lines(text).next_back().unwrap_or(0))
+}
+
+/// The `#version` line, or the first line where it belongs.
+fn version_line(text: &str) -> naga::Span {
+    non_blank_lines(text)
+        .find(|&s| text[s..].trim_start().starts_with("#version"))
+        .map_or_else(|| first_line(text), |s| line_span(text, s))
+}
+
+/// The `#include` line of `text` that names `file` (by its file name).
+fn include_line(text: &str, file: &str) -> Option<naga::Span> {
+    let name = Path::new(file).file_name()?.to_str()?;
+    non_blank_lines(text)
+        .find(|&s| {
+            let end = text[s..].find('\n').map_or(text.len(), |n| s + n);
+            let line = text[s..end].trim_start();
+            line.starts_with("#include") && line.contains(name)
+        })
+        .map(|s| line_span(text, s))
 }
 
 /// `file:line: message`, the file possibly holding colons.

@@ -98,7 +98,11 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
             .iter()
             .flat_map(|w| w.to_le_bytes())
             .collect();
-        let read = spirv::parse_binary(&bytes, spirv::SpanOrigin::Read).map_err(|mut ds| {
+        let origin = spirv::SpanOrigin::Glslang {
+            file: &compiled.file_name,
+            text,
+        };
+        let read = spirv::parse_binary(&bytes, origin).map_err(|mut ds| {
             for d in &mut ds {
                 d.notes.push(format!(
                     "in the SPIR-V that {} wrote for this shader",

@@ -1,6 +1,8 @@
 use naga::{Module, Span};
 
 use crate::diagnostics::Diagnostic;
+use crate::front::glslang::first_line;
+use crate::front::spirv_asm_positions::{line_before_instruction, SourceLines};
 use crate::front::spirv_float_atomics::lower_float_min_max;
 use crate::front::spirv_legalize::{self, Legalized};
 use crate::front::spirv_positions::{self, InputPositions, ReadPairing};
@@ -30,9 +32,11 @@ pub struct Read {
 /// about it, point.
 #[derive(Clone, Copy)]
 pub enum SpanOrigin<'a> {
-    /// naga's offsets of the words it read, which glslang's line
-    /// information maps to GLSL or HLSL (`SourceLines`).
-    Read,
+    /// SPIR-V that glslang compiled from `text` (named `file` in its line
+    /// information): the module's spans stay naga's offsets of the words
+    /// it read, which [`SourceLines`] maps to the text; diagnostics of
+    /// the front end point at the text.
+    Glslang { file: &'a str, text: &'a str },
     /// The bytes of the binary given (a word offset times four).
     Binary,
     /// The text of the assembly given, which assembled into the binary.
@@ -81,24 +85,27 @@ pub fn parse_binary(bytes: &[u8], origin: SpanOrigin) -> Result<Read, Vec<Diagno
         .map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")))
         .collect();
     let positions = match origin {
-        SpanOrigin::Read => None,
+        SpanOrigin::Glslang { .. } => None,
         SpanOrigin::Binary => Some(InputPositions::binary(&input)),
         SpanOrigin::Assembly(text) => Some(InputPositions::assembly(&input, text)),
     };
-    // A diagnostic without a place gets the one given, where spans index
-    // the source.
-    let place = |d: Diagnostic, span: Option<Span>, label: &str| match (&positions, span) {
-        (Some(positions), span) => {
-            spirv_positions::placed(d, span.unwrap_or(positions.header()), label)
-        }
-        (None, _) => d,
+    // A diagnostic without a place gets the one of the input instruction
+    // it is about (from 0), or the module's as a whole.
+    let place = |d: Diagnostic, instruction: Option<usize>, label: &str| {
+        let span = match (&positions, origin) {
+            (Some(positions), _) => {
+                instruction.map_or(positions.header(), |n| positions.instruction(n))
+            }
+            (None, SpanOrigin::Glslang { file, text }) => instruction
+                .and_then(|n| line_before_instruction(&input, n, file, text))
+                .unwrap_or_else(|| first_line(text)),
+            (None, _) => return d,
+        };
+        spirv_positions::placed(d, span, label)
     };
     let env = universal_env(input[1] >> 16 & 0xff, input[1] >> 8 & 0xff);
     if let Err(e) = spirv_tools::validate(&input, env, ValidateOptions::default()) {
-        let at = positions
-            .as_ref()
-            .zip(e.instruction)
-            .map(|(p, n)| p.instruction(n));
+        let at = e.instruction;
         let d =
             Diagnostic::error(format!("invalid SPIR-V: {}", e.message)).with_code("spirv::invalid");
         return Err(vec![place(d, at, "the validator stops here")]);
@@ -115,9 +122,7 @@ pub fn parse_binary(bytes: &[u8], origin: SpanOrigin) -> Result<Read, Vec<Diagno
     // After spirv-val: the rewrite leaves SPIR-V that only naga accepts.
     let lowered = lower_float_min_max(std::mem::take(&mut legalized.words)).map_err(module_wide)?;
     let words = with_lines_only_in_blocks(lowered.words);
-    let pairing = positions
-        .as_ref()
-        .and_then(|_| ReadPairing::new(&input, &words));
+    let pairing = ReadPairing::new(&input, &words);
     let read_words = std::cell::Cell::new(0usize);
     let counted = words
         .iter()
@@ -133,10 +138,9 @@ pub fn parse_binary(bytes: &[u8], origin: SpanOrigin) -> Result<Read, Vec<Diagno
             ));
         }
         // naga stopped at the instruction of the last word it read.
-        let at = positions.as_ref().zip(pairing.as_ref()).and_then(|(p, pairing)| {
-            let n = pairing.of_read_word(read_words.get().saturating_sub(1))?;
-            Some(p.instruction(n))
-        });
+        let at = pairing
+            .as_ref()
+            .and_then(|pairing| pairing.of_read_word(read_words.get().saturating_sub(1)));
         vec![place(d, at, "naga's reader stops here")]
     })?;
     match (&positions, &pairing) {
@@ -151,7 +155,22 @@ pub fn parse_binary(bytes: &[u8], origin: SpanOrigin) -> Result<Read, Vec<Diagno
     }
     let module = non_finite_constants_at_run_time(module).map_err(|ds| {
         ds.into_iter()
-            .map(|d| place(d, None, "in this module"))
+            .map(|mut d| {
+                if let SpanOrigin::Glslang { file, text } = origin {
+                    // Its spans are naga's: on the lines they came from.
+                    let lines = SourceLines::of(&words, file, text);
+                    d.labels.retain_mut(|label| {
+                        match lines.as_ref().and_then(|l| l.text_span(label.span)) {
+                            Some(span) => {
+                                label.span = span;
+                                true
+                            }
+                            None => false,
+                        }
+                    });
+                }
+                place(d, None, "in this module")
+            })
             .collect::<Vec<_>>()
     })?;
     Ok(Read {

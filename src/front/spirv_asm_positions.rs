@@ -83,17 +83,51 @@ impl SourceLines {
         Some(SourceLines { instructions })
     }
 
-    /// The source line of the instruction where `span` starts.
+    /// The source line of the instruction where `span` starts, or else of
+    /// the first instruction within it that has one (a span of a whole
+    /// function starts at `OpFunction`, before any line).
     pub fn text_span(&self, span: Span) -> Option<Span> {
-        let start = span.to_range()?.start;
+        let range = span.to_range()?;
         let at = self
             .instructions
-            .partition_point(|(binary, _)| binary.end <= start);
+            .partition_point(|(binary, _)| binary.end <= range.start);
         self.instructions
             .get(at)
-            .filter(|(binary, _)| binary.contains(&start))
+            .filter(|(binary, _)| binary.start < range.end.max(range.start + 1))
             .map(|&(_, line)| line)
     }
+}
+
+/// The source line of the last `OpLine` of `file` before instruction `n`
+/// (from 0) of `words` in its function: where SPIR-V that glslang wrote
+/// for `text` stands in the text, for a diagnostic about instruction `n`.
+pub(super) fn line_before_instruction(
+    words: &[u32],
+    n: usize,
+    file: &str,
+    text: &str,
+) -> Option<Span> {
+    const OP_STRING: u32 = 7;
+    const OP_LINE: u32 = 8;
+    const OP_FUNCTION_END: u32 = 56;
+    let (instructions, _) = super::spirv_positions::split_instructions(words);
+    let starts = line_starts(text);
+    let mut file_ids = Vec::new();
+    let mut line = None;
+    for range in instructions.iter().take(n + 1) {
+        let instruction = &words[range.clone()];
+        match instruction[0] & 0xffff {
+            OP_STRING if instruction.len() > 2 && string_operand(&instruction[2..]) == file => {
+                file_ids.push(instruction[1]);
+            }
+            OP_LINE if instruction.len() >= 4 && file_ids.contains(&instruction[1]) => {
+                line = line_span(text, &starts, instruction[2], instruction[3]).or(line);
+            }
+            OP_FUNCTION_END => line = None,
+            _ => {}
+        }
+    }
+    line
 }
 
 /// Whether an instruction ends its block, and with it the reach of an
