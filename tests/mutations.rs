@@ -587,3 +587,39 @@ fn mutants_are_deterministic_and_differ_from_their_seeds() {
         a.len()
     );
 }
+
+/// An error on a binary names the word and the instruction it is about,
+/// in the rendered text and in the JSON.
+#[test]
+fn a_binary_error_names_its_word_and_instruction() {
+    let text = std::fs::read_to_string(
+        common::root().join("corpus/translate/spv_buffer_double_f32.spvasm"),
+    )
+    .expect("corpus shader");
+    let mut words = shaderxform::front::assemble_spirv(&text).expect("it assembles");
+    let load = instructions(&words)
+        .into_iter()
+        .find(|r| words[r.start] & 0xffff == 61)
+        .expect("an OpLoad");
+    let result = words[load.start + 2];
+    // Its pointer becomes an id nothing defines.
+    words[load.start + 3] = words[3] + 1;
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let source = Source::new("x.spv", InputFormat::SpirvBinary, bytes);
+    let failure = compiler(Front::Naga)
+        .transform(&source)
+        .expect_err("spirv-val refuses it");
+    let d = &failure.diagnostics[0];
+    assert_eq!(d.code.as_deref(), Some("spirv::invalid"), "{d:?}");
+    let json = shaderxform::DiagnosticJson::new(d, &source);
+    assert_eq!(json.word_offset, Some(load.start));
+    assert_eq!(
+        json.instruction.as_deref(),
+        Some(&*format!("%{result} = OpLoad"))
+    );
+    let rendered = shaderxform::render(d, &source, shaderxform::ColorChoice::Never);
+    assert!(
+        rendered.contains(&format!("x.spv: word {}: `%{result} = OpLoad`", load.start)),
+        "{rendered}"
+    );
+}

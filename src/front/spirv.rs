@@ -106,8 +106,12 @@ pub fn parse_binary(bytes: &[u8], origin: SpanOrigin) -> Result<Read, Vec<Diagno
     let env = universal_env(input[1] >> 16 & 0xff, input[1] >> 8 & 0xff);
     if let Err(e) = spirv_tools::validate(&input, env, ValidateOptions::default()) {
         let at = e.instruction;
-        let d =
+        let mut d =
             Diagnostic::error(format!("invalid SPIR-V: {}", e.message)).with_code("spirv::invalid");
+        // spirv-val quotes the instruction, disassembled.
+        if let Some(note) = e.note {
+            d = d.with_note(note);
+        }
         return Err(vec![place(d, at, "the validator stops here")]);
     }
     let module_wide = |d| vec![place(d, None, "in this module")];
