@@ -84,11 +84,16 @@ pub fn from_validation(
         }
     }
     let d = from_spanned(error, "naga::validation", keep_spans);
-    match (
-        keep_spans && d.labels.is_empty(),
-        named_item(module, error.as_inner(), format),
-    ) {
-        (true, Some((span, what))) => d.with_primary(span, what),
+    let Some((span, what)) = named_item(module, error.as_inner(), format).filter(|_| keep_spans)
+    else {
+        return d;
+    };
+    match format {
+        _ if d.labels.is_empty() => d.with_primary(span, what),
+        // Through glslang, a span has a line only where an `OpLine` was in
+        // effect (`SourceLines`): naga's may have none, the declaration's
+        // then stands for it.
+        InputFormat::Glsl(_) | InputFormat::Hlsl(_) => d.with_secondary(span, what),
         _ => d,
     }
 }
