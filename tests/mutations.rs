@@ -29,7 +29,7 @@ use property::Violation;
 /// Mutants of each format when the environment names no other count:
 /// about 20 s in a debug build on 2 cores.
 const MUTANTS_PER_FORMAT: usize = 700;
-const SEED: u64 = 0x5eed_0f_0ff5e7;
+const SEED: u64 = 0x5eed_0f0f_f5e7;
 /// Far beyond any input's time: a mutant still running is a hang.
 const HANG: Duration = Duration::from_secs(60);
 
@@ -233,7 +233,7 @@ fn mutate_text(rng: &mut Rng, text: &str, format: InputFormat, others: &[&str]) 
                 let word = rng.pick(vocabulary(format));
                 join(&[&toks[..i].concat(), " ", word, " ", &toks[i..].concat()])
             }
-            4 | 5 | 6 => {
+            4..=6 => {
                 let mut lines: Vec<&str> = out.split_inclusive('\n').collect();
                 let l = rng.below(lines.len());
                 match rng.below(3) {
