@@ -159,11 +159,13 @@ fn last_token(text: &str) -> Range<usize> {
         }
         let end = range.start + part.len();
         let start = part
-            .rfind(char::is_whitespace)
-            .map_or(range.start, |n| range.start + n + 1);
+            .char_indices()
+            .rfind(|(_, c)| c.is_whitespace())
+            .map_or(range.start, |(n, c)| range.start + n + c.len_utf8());
         return start..end;
     }
-    text.len().saturating_sub(1)..text.len()
+    let last = text.char_indices().next_back().map_or(0, |(i, _)| i);
+    last..text.len()
 }
 
 #[cfg(test)]

@@ -425,7 +425,16 @@ fn line_span(text: &str, start: usize) -> naga::Span {
     let line = &text[start..end];
     let from = start + (line.len() - line.trim_start().len());
     let to = start + line.trim_end().len();
-    naga::Span::new(from as u32, to.max(from + 1).min(text.len().max(1)) as u32)
+    // A blank line still gets one character, whole.
+    let to = if to > from {
+        to
+    } else {
+        text[from..]
+            .chars()
+            .next()
+            .map_or(from + 1, |c| from + c.len_utf8())
+    };
+    naga::Span::new(from as u32, to as u32)
 }
 
 /// The starts of the lines of `text` that hold more than blanks.
