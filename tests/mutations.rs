@@ -85,7 +85,7 @@ fn tokens(text: &str) -> Vec<&str> {
 
 /// What a mutation may insert, per language: constructs that come up in
 /// real mistakes (attributes without a declaration, stray brackets,
-/// numbers out of range).
+/// numbers out of range), and characters beyond ASCII.
 fn vocabulary(format: InputFormat) -> &'static [&'static str] {
     match format {
         InputFormat::Wgsl => &[
@@ -143,6 +143,9 @@ fn vocabulary(format: InputFormat) -> &'static [&'static str] {
             "alias",
             "enable f16;",
             "diagnostic(off, derivative_uniformity)",
+            "ñame",
+            "∑",
+            "\u{3000}",
         ],
         InputFormat::SpirvAssembly => &[
             "OpNop",
@@ -170,6 +173,8 @@ fn vocabulary(format: InputFormat) -> &'static [&'static str] {
             "OpCapability Float64",
             "OpKill",
             "Workgroup",
+            "%ñ",
+            "\"∑\"",
         ],
         _ => &[
             "layout(binding = 0)",
@@ -205,6 +210,9 @@ fn vocabulary(format: InputFormat) -> &'static [&'static str] {
             "struct",
             "in",
             "out",
+            "ñame",
+            "∑",
+            "\u{3000}",
         ],
     }
 }

@@ -43,6 +43,9 @@ impl SourceLines {
         const OP_FUNCTION: u32 = 54;
         const OP_FUNCTION_END: u32 = 56;
         const OP_NO_LINE: u32 = 317;
+        const OP_NAME: u32 = 5;
+        const OP_TYPE_POINTER: u32 = 32;
+        const OP_VARIABLE: u32 = 59;
         let read = binary_instructions(words)?;
         let offsets = naga_offsets(words, &read);
         let mut file_ids = Vec::new();
@@ -50,6 +53,8 @@ impl SourceLines {
         let mut current: Option<Span> = None;
         let mut instructions = Vec::new();
         let starts = line_starts(text);
+        let mut names = std::collections::HashMap::new();
+        let mut pointees = std::collections::HashMap::new();
         for (range, naga_range) in read.iter().zip(offsets) {
             let instruction = &words[range.clone()];
             let opcode = instruction[0] & 0xffff;
@@ -68,6 +73,24 @@ impl SourceLines {
                     continue;
                 }
                 OP_FUNCTION => in_function = true,
+                OP_NAME if instruction.len() > 2 => {
+                    names.insert(instruction[1], string_operand(&instruction[2..]));
+                }
+                OP_TYPE_POINTER if instruction.len() > 3 => {
+                    pointees.insert(instruction[1], instruction[3]);
+                }
+                // glslang writes no line for a global: its declaration is
+                // found by its name, or its block's (`cbuffer B { ... };`).
+                OP_VARIABLE if !in_function && instruction.len() > 2 => {
+                    let name = names
+                        .get(&instruction[2])
+                        .filter(|n| !n.is_empty())
+                        .or_else(|| names.get(pointees.get(&instruction[1])?));
+                    if let Some(span) = name.and_then(|n| declaration_line(text, &starts, n)) {
+                        instructions.push((naga_range, span));
+                    }
+                    continue;
+                }
                 _ => {}
             }
             if let Some(span) = current {
@@ -128,6 +151,43 @@ pub(super) fn line_before_instruction(
         }
     }
     line
+}
+
+/// The line of the first use of `name` as a whole identifier in `text`
+/// outside comments: in GLSL and HLSL a global is declared before it is used.
+fn declaration_line(text: &str, starts: &[usize], name: &str) -> Option<Span> {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut in_block_comment = false;
+    for (n, &start) in starts.iter().enumerate() {
+        let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let mut line = &text[start..end];
+        if in_block_comment {
+            match line.find("*/") {
+                Some(i) => {
+                    in_block_comment = false;
+                    line = &line[i + 2..];
+                }
+                None => continue,
+            }
+        }
+        let code = line.split("//").next().unwrap_or("");
+        let code = match code.find("/*") {
+            Some(i) => {
+                in_block_comment = !code[i..].contains("*/");
+                &code[..i]
+            }
+            None => code,
+        };
+        let found = code.match_indices(name).any(|(at, _)| {
+            let before = code[..at].chars().next_back();
+            let after = code[at + name.len()..].chars().next();
+            !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+        });
+        if found {
+            return line_span(text, starts, n as u32 + 1, 0);
+        }
+    }
+    None
 }
 
 /// Whether an instruction ends its block, and with it the reach of an
