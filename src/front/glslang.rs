@@ -465,7 +465,7 @@ fn version_line(text: &str) -> naga::Span {
 }
 
 /// The `#include` line of `text` that names `file` (by its file name).
-fn include_line(text: &str, file: &str) -> Option<naga::Span> {
+pub(super) fn include_line(text: &str, file: &str) -> Option<naga::Span> {
     let name = Path::new(file).file_name()?.to_str()?;
     non_blank_lines(text)
         .find(|&s| {

@@ -32,11 +32,13 @@ impl SourceLines {
     /// The lines of `words` (the module naga read) in `text`, the contents
     /// of `file` as `OpString` names it. An `OpLine` applies to the
     /// instructions after it up to the next `OpLine`, an `OpNoLine` or the
-    /// end of its block. Lines of other files (`#include`d) are left out:
-    /// they are not in `text`. Only lines inside functions count (naga
-    /// reads none outside); legalisation keeps the order of a block's
-    /// instructions, so that the line of each stays its own, and what it
-    /// adds to a block takes the line of the instruction it stands for.
+    /// end of its block. Lines of other files (`#include`d) are not in
+    /// `text`: they stand at the `#include` line that names the file, where
+    /// there is one. Only lines inside functions count (naga reads none
+    /// outside), besides the declarations of globals, found by name;
+    /// legalisation keeps the order of a block's instructions, so that the
+    /// line of each stays its own, and what it adds to a block takes the
+    /// line of the instruction it stands for.
     pub fn of(words: &[u32], file: &str, text: &str) -> Option<Self> {
         const OP_STRING: u32 = 7;
         const OP_LINE: u32 = 8;
@@ -54,18 +56,32 @@ impl SourceLines {
         let mut instructions = Vec::new();
         let starts = line_starts(text);
         let mut names = std::collections::HashMap::new();
+        let mut other_files = std::collections::HashMap::new();
         let mut pointees = std::collections::HashMap::new();
         for (range, naga_range) in read.iter().zip(offsets) {
             let instruction = &words[range.clone()];
             let opcode = instruction[0] & 0xffff;
             match opcode {
-                OP_STRING if instruction.len() > 2 && string_operand(&instruction[2..]) == file => {
-                    file_ids.push(instruction[1]);
+                OP_STRING if instruction.len() > 2 => {
+                    let name = string_operand(&instruction[2..]);
+                    if name == file {
+                        file_ids.push(instruction[1]);
+                    } else {
+                        other_files.insert(instruction[1], name);
+                    }
                 }
                 OP_LINE if instruction.len() >= 4 => {
-                    current = (in_function && file_ids.contains(&instruction[1]))
-                        .then(|| line_span(text, &starts, instruction[2], instruction[3]))
-                        .flatten();
+                    // A line of an `#include`d file stands at the
+                    // `#include` that names it.
+                    current = if !in_function {
+                        None
+                    } else if file_ids.contains(&instruction[1]) {
+                        line_span(text, &starts, instruction[2], instruction[3])
+                    } else {
+                        other_files
+                            .get(&instruction[1])
+                            .and_then(|name| super::glslang::include_line(text, name))
+                    };
                     continue;
                 }
                 OP_NO_LINE => {
@@ -417,5 +433,54 @@ OpFunctionEnd
             None,
             "past the end"
         );
+    }
+
+    /// glslang writes no line for a global, and the lines of an included
+    /// file are not the shader's: each stands at the line that names it.
+    #[test]
+    fn globals_and_included_lines_stand_where_the_shader_names_them() {
+        let glsl = "#version 450\n// data: not here\n#include \"inc.h\"\nlayout(binding = 0) buffer B { float v[]; } data;\nvoid main() {}\n";
+        let words = super::super::spirv::assemble(
+            "OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\"
+OpExecutionMode %main LocalSize 1 1 1
+%shader = OpString \"/tmp/x/shader.comp\"
+%header = OpString \"/usr/include/inc.h\"
+OpName %data \"data\"
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%ptr = OpTypePointer Function %uint
+%sptr = OpTypePointer StorageBuffer %uint
+%data = OpVariable %sptr StorageBuffer
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%v = OpVariable %ptr Function
+OpLine %header 7 0
+%a = OpLoad %uint %v
+OpReturn
+OpFunctionEnd
+",
+        )
+        .unwrap();
+        let lines = SourceLines::of(&words, "/tmp/x/shader.comp", glsl).unwrap();
+        let read = binary_instructions(&words).unwrap();
+        let offsets = naga_offsets(&words, &read);
+        let line_of = |opcode: u32| {
+            let (_, naga) = read
+                .iter()
+                .zip(&offsets)
+                .find(|(range, _)| words[range.start] & 0xffff == opcode)
+                .unwrap();
+            let span = Span::new(naga.start as u32, naga.end as u32);
+            lines.text_span(span).map(|s| &glsl[s.to_range().unwrap()])
+        };
+        assert_eq!(
+            line_of(59),
+            Some("layout(binding = 0) buffer B { float v[]; } data;"),
+            "the global, past the comment that names it"
+        );
+        assert_eq!(line_of(61), Some("#include \"inc.h\""), "the included line");
     }
 }
