@@ -6,6 +6,9 @@
 //! placed (a line and column in text, a word offset and an instruction in
 //! a binary).
 //!
+//! Beside it, the places of errors and changes on SPIR-V input: a word
+//! offset and an instruction in a binary, a line in assembly.
+//!
 //! Deterministic: a fixed seed and a fixed number of mutants, so that a
 //! failure is the same on every machine. `SHADERXFORM_MUTANTS=N` runs N
 //! mutants of each format instead, and `SHADERXFORM_MUTATION_SEED=S`
@@ -630,4 +633,26 @@ fn a_binary_error_names_its_word_and_instruction() {
         rendered.contains(&format!("x.spv: word {}: `%{result} = OpLoad`", load.start)),
         "{rendered}"
     );
+}
+
+/// A pass's change on SPIR-V assembly has the line of the instruction it
+/// changed, in the report.
+#[test]
+fn a_change_on_assembly_has_the_line_of_its_instruction() {
+    let path = common::root().join("corpus/float-atomics/spv_float_minmax.spvasm");
+    let source = Source::read(&path, None).expect("corpus shader");
+    let transformed = compiler(Front::Naga)
+        .transform(&source)
+        .expect("the corpus shader compiles");
+    let change = transformed
+        .passes
+        .iter()
+        .find(|p| p.name == "float-atomics")
+        .and_then(|p| p.changes.first())
+        .expect("float-atomics changes the shader");
+    let json = shaderxform::report::ChangeJson::new(change, &source);
+    let line = json.line.expect("a line");
+    let text = source.text().unwrap();
+    let quoted = text.lines().nth(line - 1).unwrap();
+    assert!(quoted.contains("= OpVariable"), "line {line}: {quoted}");
 }
