@@ -1,11 +1,11 @@
 //! Positions for the errors naga's WGSL parser reports without any: its
 //! "internal WGSL front end error"s, found again by scanning the text.
 //!
-//! - Attributes with no declaration after them (`@group(0)` before `fn`,
-//!   `@compute` at the end of the file): naga notices only once it finds
+//! - Resource attributes with no variable after them (`@group(0)
+//!   @binding(0)` before `fn` or `const`): naga notices only once it finds
 //!   nothing to attach them to.
 //! - Expressions nested deeper than its recursion limit (about 200 levels
-//!   of its parser, reached by some 130 nested parentheses).
+//!   of its parser, reached by nearly 200 nested parentheses).
 
 use naga::Span;
 
@@ -24,7 +24,7 @@ pub fn placed(diagnostic: Diagnostic, text: &str) -> Diagnostic {
             .with_code("wgsl::nesting")
             .with_primary(span, format!("{depth} levels of brackets at this one"))
             .with_note(
-                "naga's parser stops at 200 levels of recursion, which about 130 nested parentheses reach; name intermediate values with `let`",
+                "naga's parser stops at 200 levels of recursion, which nearly 200 nested parentheses reach; name intermediate values with `let`",
             );
         }
     }
@@ -124,10 +124,9 @@ fn deepest_nesting(text: &str, tokens: &[Token]) -> Option<(Span, usize)> {
     deepest.map(|(range, depth)| (Span::new(range.start as u32, range.end as u32), depth))
 }
 
-/// The first module-scope run of attributes that no declaration follows:
-/// a `@group` or `@binding` before anything but `var`, or any attribute
-/// before the end of the file. The span of its first such attribute, the
-/// attribute's name, and what follows the run.
+/// The first module-scope run of attributes with a `@group` or `@binding`
+/// that something other than `var` follows. The span of its first such
+/// attribute, the attribute's name, and what follows the run.
 fn dangling_attribute<'t>(text: &'t str, tokens: &[Token]) -> Option<(Span, &'t str, String)> {
     let mut depth = 0usize;
     let mut i = 0;
@@ -139,7 +138,6 @@ fn dangling_attribute<'t>(text: &'t str, tokens: &[Token]) -> Option<(Span, &'t 
             "@" if depth == 0 => {
                 let run_start = i;
                 let mut resource: Option<(Span, &str)> = None;
-                let mut first: Option<(Span, &str)> = None;
                 while i < tokens.len() && &text[tokens[i].span.clone()] == "@" {
                     let at = tokens[i].span.start;
                     let name = tokens.get(i + 1).filter(|t| t.word)?;
@@ -162,20 +160,15 @@ fn dangling_attribute<'t>(text: &'t str, tokens: &[Token]) -> Option<(Span, &'t 
                         }
                     }
                     let span = Span::new(at as u32, end as u32);
-                    first.get_or_insert((span, name_text));
                     if matches!(name_text, "group" | "binding") {
                         resource.get_or_insert((span, name_text));
                     }
                 }
                 let next = tokens.get(i).map(|t| &text[t.span.clone()]);
-                match (next, resource, first) {
-                    (None, _, Some((span, name))) => {
-                        return Some((span, name, "the end of the file".to_string()));
-                    }
-                    (Some(next), Some((span, name)), _) if next != "var" => {
+                if let (Some(next), Some((span, name))) = (next, resource) {
+                    if next != "var" {
                         return Some((span, name, format!("`{next}`")));
                     }
-                    _ => {}
                 }
                 if i == run_start {
                     i += 1;
@@ -195,7 +188,9 @@ mod tests {
 
     fn placed_in(text: &str) -> (String, String) {
         let error = naga::front::wgsl::parse_str(text).expect_err("naga refuses it");
-        let d = placed(crate::diagnostics::from_wgsl_parse(&error), text);
+        let d = crate::diagnostics::from_wgsl_parse(&error);
+        assert!(d.labels.is_empty(), "naga placed it: {d:?}");
+        let d = placed(d, text);
         let span = d.primary_span().expect("a place");
         (d.message, text[span.to_range().unwrap()].to_string())
     }
@@ -214,9 +209,11 @@ mod tests {
     }
 
     #[test]
-    fn an_attribute_at_the_end_of_the_file_is_named() {
-        let (message, at) = placed_in("@compute @workgroup_size(1) fn main() {}\n@group(0)");
-        assert_eq!(at, "@group(0)");
+    fn a_resource_attribute_before_a_constant_is_named() {
+        let (message, at) = placed_in(
+            "@compute @workgroup_size(1) fn main() {}\n@binding(1) @group(0) const c = 1;",
+        );
+        assert_eq!(at, "@binding(1)");
         assert!(message.contains("no declaration"), "{message}");
     }
 
@@ -228,8 +225,13 @@ mod tests {
             "(".repeat(depth),
             ")".repeat(depth)
         );
-        let (message, at) = placed_in(&text);
-        assert!(message.contains("nested too deeply"), "{message}");
-        assert_eq!(at, "(");
+        let error = naga::front::wgsl::parse_str(&text).expect_err("too deep for naga");
+        let d = placed(crate::diagnostics::from_wgsl_parse(&error), &text);
+        assert!(d.message.contains("nested too deeply"), "{}", d.message);
+        let innermost = text.find("1.0").unwrap() - 1;
+        assert_eq!(
+            d.primary_span().unwrap().to_range(),
+            Some(innermost..innermost + 1)
+        );
     }
 }
