@@ -1,7 +1,7 @@
 //! `shaderxform batch`: progress, diagnostics and the summary around
 //! `shaderxform::batch`, and `--watch`.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -38,22 +38,39 @@ pub(super) fn run(args: BatchArgs) -> i32 {
         jobs: args.jobs.map(usize::from),
         cache_dir: args.cache.clone(),
         color: printer.color,
+        max_input_size: args.common.max_input_size,
+        output_names: if args.output_names == "plain" {
+            batch::OutputNames::ReplaceExtension
+        } else {
+            batch::OutputNames::KeepStage
+        },
+        globs: args.globs.clone(),
+        excludes: args.excludes.clone(),
     };
     let manifest = args
         .manifest
         .clone()
         .unwrap_or_else(|| args.output_dir.join(batch::MANIFEST_NAME));
-    let jobs = match batch::plan_with_warnings(&options) {
-        Ok((jobs, skipped)) => {
+    let jobs = match batch::plan_tree(&options) {
+        Ok(plan) => {
             let input = shaderxform::Source::new(
                 args.input_dir.display().to_string(),
                 shaderxform::InputFormat::Wgsl,
                 Vec::new(),
             );
-            for warning in skipped {
+            for warning in plan.skipped {
                 printer.diagnostic(&shaderxform::Diagnostic::warning(warning), &input);
             }
-            jobs
+            if !printer.json {
+                for (header, includer) in &plan.headers {
+                    eprintln!(
+                        "not compiled: {} (included by {})",
+                        options.input_dir.join(header).display(),
+                        options.input_dir.join(includer).display()
+                    );
+                }
+            }
+            plan.jobs
         }
         Err(error) => {
             printer.plain_error(&error.to_string(), &args.input_dir.display().to_string());
@@ -219,19 +236,32 @@ fn watch(
         options.input_dir.display()
     );
     let mut code = exit::OK;
+    // Folders outside IN_DIR that hold a file some shader read.
+    let mut watched_outside = BTreeSet::new();
     loop {
+        for dependency in all.0.shaders.iter().flat_map(|s| &s.dependencies) {
+            let Some(folder) = dependency.parent() else {
+                continue;
+            };
+            if !folder.starts_with(&root) && watched_outside.insert(folder.to_path_buf()) {
+                // Unwatchable folders only cost recompiles that do not happen.
+                let _ = watcher.watch(folder, RecursiveMode::NonRecursive);
+            }
+        }
         let Ok(first) = events.recv() else {
             return code;
         };
         // Editors save in bursts (temporary file, rename, attributes):
         // gather a burst into one round.
         let mut changed = BTreeSet::new();
+        let mut changed_files = BTreeSet::new();
         let mut collect = |event: notify::Result<notify::Event>| {
             if let Ok(event) = event {
                 for path in event.paths {
                     if let Ok(relative) = path.strip_prefix(&root) {
                         changed.insert(relative.to_path_buf());
                     }
+                    changed_files.insert(path);
                 }
             }
         };
@@ -250,9 +280,22 @@ fn watch(
                 continue;
             }
         };
+        let previous: BTreeMap<&PathBuf, &ShaderResult> =
+            all.0.shaders.iter().map(|s| (&s.job.relative, s)).collect();
         let rerun: Vec<Job> = jobs
             .iter()
-            .filter(|job| changed.iter().any(|c| touches(c, &job.relative)))
+            .filter(|job| {
+                changed.iter().any(|c| touches(c, &job.relative))
+                    || previous.get(&job.relative).is_some_and(|before| {
+                        // A shader that failed may have failed for want of a
+                        // file it includes, which it never got to list.
+                        before.failed()
+                            || before
+                                .dependencies
+                                .iter()
+                                .any(|d| changed_files.iter().any(|c| d.starts_with(c)))
+                    })
+            })
             .cloned()
             .collect();
         let removed = removed_outputs(&all.0, &jobs);
