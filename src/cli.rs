@@ -802,8 +802,19 @@ fn load_stdin(common: &CommonArgs, printer: &Printer) -> Result<Source, i32> {
         return Err(exit::USAGE);
     };
     let mut bytes = Vec::new();
-    if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes) {
+    let limit = common.max_input_size;
+    let mut stdin = std::io::Read::take(std::io::stdin().lock(), limit.saturating_add(1));
+    if let Err(e) = std::io::Read::read_to_end(&mut stdin, &mut bytes) {
         printer.plain_error(&format!("cannot read standard input: {e}"), NAME);
+        return Err(exit::FAILED);
+    }
+    if bytes.len() as u64 > limit {
+        printer.plain_error(
+            &format!(
+                "standard input holds more than the limit of {limit} bytes (--max-input-size)"
+            ),
+            NAME,
+        );
         return Err(exit::FAILED);
     }
     Ok(Source::new(NAME, format, bytes))

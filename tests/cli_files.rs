@@ -262,3 +262,60 @@ fn stale_temporaries_of_a_killed_run_are_removed_by_the_next_write() {
         "a recent temporary file (maybe in use) was removed"
     );
 }
+
+#[test]
+fn standard_input_over_the_size_limit_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = fs::read(root().join("corpus/translate/buffer_double_f32.wgsl")).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shaderxform"))
+        .args([
+            "-",
+            "--input-format",
+            "wgsl",
+            "-o",
+            "out.spv",
+            "--max-input-size",
+            "100",
+        ])
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // shaderxform may stop reading at the limit: a broken pipe is fine.
+    let _ = std::io::Write::write_all(&mut child.stdin.take().unwrap(), &bytes);
+    let out = child.wait_with_output().unwrap();
+    assert_exit(&out, 1);
+    assert!(
+        stderr(&out).contains("--max-input-size"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!dir.path().join("out.spv").exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn batch_fails_a_fifo_by_name_and_compiles_the_others() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in");
+    fs::create_dir(&input).unwrap();
+    shader(&input, "good.wgsl");
+    let status = Command::new("mkfifo")
+        .arg(input.join("pipe.wgsl"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    std::os::unix::fs::symlink("/dev/zero", input.join("zero.wgsl")).unwrap();
+    let out = run_within(
+        dir.path(),
+        &["batch", "in", "-o", "out"],
+        Duration::from_secs(60),
+    );
+    assert_exit(&out, 1);
+    let err = stderr(&out);
+    assert!(err.contains("in/pipe.wgsl: it is a FIFO"), "{err}");
+    assert!(err.contains("in/zero.wgsl: it is a device"), "{err}");
+    assert!(dir.path().join("out/good.spv").is_file());
+}
