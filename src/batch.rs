@@ -749,10 +749,26 @@ mod tests {
         let input = dir.path().join("in");
         std::fs::create_dir(&input).unwrap();
         std::fs::write(input.join("blur.wgsl"), "").unwrap();
-        std::fs::write(input.join("blur.comp"), "").unwrap();
+        // `.glsl` names no stage, so it is replaced.
+        std::fs::write(input.join("blur.glsl"), "").unwrap();
         let options = BatchOptions::new(&input, dir.path().join("out"));
         let error = plan(&options).unwrap_err();
         assert!(matches!(error, PlanError::Collision { .. }), "{error}");
+    }
+
+    #[test]
+    fn stage_extensions_stay_in_output_names_unless_told_otherwise() {
+        let spv = OutputFormat::SpirvBinary;
+        let name =
+            |names: OutputNames, input: &str| slash_path(&names.output_path(Path::new(input), spv));
+        let keep = OutputNames::KeepStage;
+        assert_eq!(name(keep, "fx/blur.vert"), "fx/blur.vert.spv");
+        assert_eq!(name(keep, "fx/blur.frag"), "fx/blur.frag.spv");
+        assert_eq!(name(keep, "blur.vert.glsl"), "blur.vert.spv");
+        assert_eq!(name(keep, "blur.wgsl"), "blur.spv");
+        assert_eq!(name(keep, "common.glsl"), "common.spv");
+        let plain = OutputNames::ReplaceExtension;
+        assert_eq!(name(plain, "fx/blur.vert"), "fx/blur.spv");
     }
 
     #[test]
