@@ -69,6 +69,7 @@ pub(super) fn key(
     field(LAYOUT);
     field(env!("CARGO_PKG_VERSION").as_bytes());
     field(program_identity().as_bytes());
+    field(installed_spirv_tools_identity().as_bytes());
     // `Options` holds only ordered collections, so its Debug form is
     // deterministic; a change of its shape comes with a new program.
     field(format!("{:?}", compiler.options()).as_bytes());
@@ -115,19 +116,50 @@ fn glslang_version() -> &'static str {
 fn program_identity() -> &'static str {
     static IDENTITY: OnceLock<String> = OnceLock::new();
     IDENTITY.get_or_init(|| {
-        let meta = std::env::current_exe().and_then(std::fs::metadata);
-        match meta {
-            Ok(meta) => {
-                let modified = meta
-                    .modified()
-                    .ok()
-                    .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
-                    .map_or(0, |d| d.as_nanos());
-                format!("{} {modified}", meta.len())
-            }
-            Err(_) => String::new(),
-        }
+        std::env::current_exe()
+            .map(|exe| file_identity(&exe))
+            .unwrap_or_default()
     })
+}
+
+/// Without SPIRV-Tools compiled in, the installed `spirv-as`, `spirv-dis`
+/// and `spirv-opt` read `.spvasm` input, write `.spvasm` output and fold
+/// specialization constants: each one found on PATH, by path, size and
+/// modification time. Compiled in, they are part of the program.
+fn installed_spirv_tools_identity() -> &'static str {
+    static IDENTITY: OnceLock<String> = OnceLock::new();
+    IDENTITY.get_or_init(|| {
+        if cfg!(feature = "spirv-tools-compiled") {
+            return String::new();
+        }
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        let mut identity = String::new();
+        for name in ["spirv-as", "spirv-dis", "spirv-opt"] {
+            let file = format!("{name}{}", std::env::consts::EXE_SUFFIX);
+            let found = std::env::split_paths(&path)
+                .map(|dir| dir.join(&file))
+                .find(|candidate| candidate.is_file());
+            if let Some(found) = found {
+                identity.push_str(&format!("{} {}\n", found.display(), file_identity(&found)));
+            }
+        }
+        identity
+    })
+}
+
+/// A file's size and modification time.
+fn file_identity(path: &Path) -> String {
+    match std::fs::metadata(path) {
+        Ok(meta) => {
+            let modified = meta
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos());
+            format!("{} {modified}", meta.len())
+        }
+        Err(_) => String::new(),
+    }
 }
 
 fn entry_dir(dir: &Path, key: &str) -> PathBuf {
