@@ -122,16 +122,27 @@ pub fn serve(input: impl BufRead, output: impl Write) -> std::io::Result<()> {
 /// [`serve`] under `options`: a root that paths must lie under, and a time
 /// limit per request.
 pub fn serve_with(
-    input: impl BufRead,
+    mut input: impl BufRead,
     mut output: impl Write,
     options: &ServeOptions,
 ) -> std::io::Result<()> {
-    for line in input.split(b'\n') {
-        let mut line = line?;
+    let line_limit = max_request_line(options.max_input_size);
+    let mut line = Vec::new();
+    loop {
+        let read = read_line_within(&mut input, &mut line, line_limit)?;
+        if read == LineRead::End {
+            return Ok(());
+        }
         if line.last() == Some(&b'\r') {
             line.pop();
         }
         let answer = match std::str::from_utf8(&line) {
+            _ if read == LineRead::TooLong => request_error(
+                Value::Null,
+                format!(
+                    "the request is longer than {line_limit} bytes (eight times --max-input-size); it was skipped"
+                ),
+            ),
             Ok(text) if text.trim().is_empty() => continue,
             Ok(text) => answer_in_time(text, options),
             Err(e) => request_error(
@@ -146,7 +157,61 @@ pub fn serve_with(
         output.write_all(b"\n")?;
         output.flush()?;
     }
-    Ok(())
+}
+
+/// The longest request line read: room for an inline source of
+/// `--max-input-size` bytes however JSON escapes it, and never less than
+/// 1 MiB.
+fn max_request_line(max_input_size: u64) -> u64 {
+    max_input_size.saturating_mul(8).max(1 << 20)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LineRead {
+    Line,
+    /// Longer than the limit: the rest of it was read and dropped.
+    TooLong,
+    End,
+}
+
+/// Reads one line (without its `\n`) into `line`, keeping at most `limit`
+/// bytes of it in memory.
+fn read_line_within(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    limit: u64,
+) -> std::io::Result<LineRead> {
+    line.clear();
+    let read = std::io::Read::take(&mut *input, limit).read_until(b'\n', line)?;
+    if read == 0 {
+        return Ok(LineRead::End);
+    }
+    if line.last() == Some(&b'\n') {
+        line.pop();
+        return Ok(LineRead::Line);
+    }
+    if (read as u64) < limit {
+        // The last line, without a newline.
+        return Ok(LineRead::Line);
+    }
+    // Skip to the end of the line, a buffer at a time.
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(LineRead::TooLong);
+        }
+        match buffer.iter().position(|&b| b == b'\n') {
+            Some(end) => {
+                input.consume(end + 1);
+                line.clear();
+                return Ok(LineRead::TooLong);
+            }
+            None => {
+                let all = buffer.len();
+                input.consume(all);
+            }
+        }
+    }
 }
 
 /// The answer to one request line.
@@ -508,6 +573,25 @@ fn parse<T>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_over_the_limit_is_answered_and_the_next_one_read() {
+        let mut input = std::io::Cursor::new(format!("{}\n{{}}\n", "x".repeat(100)).into_bytes());
+        let mut line = Vec::new();
+        assert_eq!(
+            read_line_within(&mut input, &mut line, 10).unwrap(),
+            LineRead::TooLong
+        );
+        assert_eq!(
+            read_line_within(&mut input, &mut line, 10).unwrap(),
+            LineRead::Line
+        );
+        assert_eq!(line, b"{}");
+        assert_eq!(
+            read_line_within(&mut input, &mut line, 10).unwrap(),
+            LineRead::End
+        );
+    }
 
     #[test]
     fn a_line_that_is_not_json_gets_a_request_error_without_id() {

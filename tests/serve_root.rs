@@ -211,3 +211,29 @@ fn a_request_over_its_time_limit_is_answered_and_the_next_one_served() {
     assert_eq!(next["id"], "next");
     assert_eq!(next["ok"], true, "{next}");
 }
+
+#[test]
+fn files_and_request_lines_over_the_size_limit_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = tree(dir.path());
+    let mut server = Server::start(&root, &["--max-input-size", "100"], None);
+    let answer = server.request(json!({"id": 1, "path": "ok.wgsl", "emit": ["wgsl"]}));
+    assert_eq!(answer["ok"], false, "{answer}");
+    assert!(
+        answer["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("--max-input-size"),
+        "{answer}"
+    );
+    // A request line longer than the limit allows (1 MiB at least) is
+    // skipped whole, and the next line is a request of its own.
+    let huge = json!({"id": 2, "source": "x".repeat(3 << 20), "format": "wgsl", "emit": ["wgsl"]});
+    let answer = server.request(huge);
+    assert_eq!(answer["ok"], false);
+    assert_eq!(answer["error"]["kind"], "request", "{}", answer["error"]);
+    let answer =
+        server.request(json!({"id": 3, "source": "fn f() {}", "format": "wgsl", "emit": ["wgsl"]}));
+    assert_eq!(answer["id"], 3);
+    assert_eq!(answer["ok"], true, "{answer}");
+}
