@@ -237,3 +237,17 @@ fn files_and_request_lines_over_the_size_limit_are_refused() {
     assert_eq!(answer["id"], 3);
     assert_eq!(answer["ok"], true, "{answer}");
 }
+
+#[test]
+fn an_inline_shader_without_includes_is_served_from_outside_the_root() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = tree(dir.path());
+    // The working directory is outside the root: an inline shader's bare
+    // name places it there, which matters only for what it includes.
+    let mut server = Server::start(dir.path(), &["--root", root.to_str().unwrap()], None);
+    let inline = "#version 450\nlayout(local_size_x = 1) in;\nlayout(set = 0, binding = 0) buffer B { uint v[]; } b;\nvoid main() { b.v[0] = 1u; }\n";
+    let answer = server.request(json!({
+        "id": 1, "source": inline, "format": "comp", "emit": ["wgsl"],
+    }));
+    assert_eq!(answer["ok"], true, "{answer}");
+}

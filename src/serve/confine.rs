@@ -52,8 +52,9 @@ pub fn check_front_inputs(
     };
     let mut seen = BTreeSet::new();
     let mut pending = vec![(includes::own_dir(&source.name), text.to_string(), 0)];
+    // Folders are not checked themselves: only the files found in them
+    // are read, and each is checked.
     while let Some((dir, text, depth)) = pending.pop() {
-        check_path(root, &dir)?;
         for name in includes::directives(&text) {
             for candidate in includes::candidates(&dir, &name, &front.include_dirs) {
                 let Ok(canonical) = candidate.canonicalize() else {
