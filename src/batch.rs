@@ -541,11 +541,15 @@ fn run_one(options: &BatchOptions, compiler: &Compiler, job: &Job) -> ShaderResu
     let started = std::time::SystemTime::now();
     match compiler.compile(&source, &formats) {
         Ok(compiled) => {
-            let dependencies = cache::hash_dependencies(
-                &compiled.transformed.dependencies,
-                started,
-                options.max_input_size,
-            );
+            // Hashed only for the cache; `None` also when a dependency
+            // changed during compilation, which keeps the result out of it.
+            let dependencies = options.cache_dir.as_ref().and_then(|_| {
+                cache::hash_dependencies(
+                    &compiled.transformed.dependencies,
+                    started,
+                    options.max_input_size,
+                )
+            });
             report.add_passes(&source, &compiled.transformed.passes);
             let warnings: Vec<&Diagnostic> = compiled.transformed.diagnostics().collect();
             let rendered: String = warnings
