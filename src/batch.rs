@@ -573,6 +573,17 @@ fn run_one(options: &BatchOptions, compiler: &Compiler, job: &Job) -> ShaderResu
                 report: serde_json::to_value(&report).expect("a report serializes"),
                 rendered,
                 warnings: warnings.iter().filter(|d| !d.is_error()).count(),
+                absent: dependencies
+                    .as_ref()
+                    .map(|hashed| {
+                        cache::absent_includes(
+                            &source,
+                            hashed,
+                            &compiler.options().front.include_dirs,
+                            options.max_input_size,
+                        )
+                    })
+                    .unwrap_or_default(),
                 dependencies: dependencies.clone().unwrap_or_else(|| {
                     compiled
                         .transformed

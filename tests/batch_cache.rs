@@ -132,6 +132,27 @@ fn a_changed_header_is_compiled_again_not_served_stale() {
 }
 
 #[test]
+fn a_new_file_that_shadows_a_header_is_compiled_again() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    including_tree(dir.path(), 3);
+    assert_eq!(summary(&batch(dir.path(), &ARGS)), COMPILED);
+    assert_eq!(summary(&batch(dir.path(), &ARGS)), CACHED);
+    // Beside the shader comes before the -I folder: this one is read now.
+    fs::write(dir.path().join("in/value.h"), "#define VALUE 8u\n").unwrap();
+    let out = batch(dir.path(), &ARGS);
+    assert_exit(&out, 0);
+    assert_eq!(summary(&out), COMPILED, "{}", stderr(&out));
+    assert!(
+        written(dir.path()).contains("8u"),
+        "{}",
+        written(dir.path())
+    );
+}
+
+#[test]
 fn each_option_that_changes_an_output_is_another_key() {
     if common::tool("glslangValidator").is_none() {
         return;

@@ -12,6 +12,7 @@ use sha2::{Digest, Sha256};
 
 use super::{hex, sha256_hex, slash_path, BatchOptions, Job, OutputEntry};
 use crate::front::{self, FrontOptions};
+use crate::includes;
 use crate::pipeline::Compiler;
 use crate::source::{read_regular_file, InputFormat, Source};
 use crate::write::write_atomically_unsynced;
@@ -34,6 +35,11 @@ pub(super) struct CacheEntry {
     /// Each file the front end read besides the shader (its `#include`s),
     /// with the SHA-256 its bytes had when the entry was made.
     pub dependencies: Vec<Dependency>,
+    /// Files that did not exist and would have been included had they:
+    /// the places an `#include` is looked up before the one where it was
+    /// found. One that appears shadows an included file.
+    #[serde(default)]
+    pub absent: Vec<PathBuf>,
 }
 
 #[derive(Clone, Serialize, Deserialize)]
@@ -182,6 +188,9 @@ pub(super) fn lookup(
         return None;
     }
     let entry: CacheEntry = serde_json::from_str(&sealed.entry).ok()?;
+    if entry.absent.iter().any(|path| path.exists()) {
+        return None;
+    }
     for dependency in &entry.dependencies {
         let bytes = read_regular_file(&dependency.path, max_input_size).ok()?;
         if sha256_hex(&bytes) != dependency.sha256 {
@@ -221,6 +230,49 @@ pub(super) fn hash_dependencies(
         });
     }
     Some(out)
+}
+
+/// The files that would shadow an include had they existed: for each
+/// `#include` of the shader and of the files it read, the places looked
+/// up (beside the including file, then each include folder) before the
+/// first that exists, as absolute paths.
+pub(super) fn absent_includes(
+    source: &Source,
+    dependencies: &[Dependency],
+    include_dirs: &[PathBuf],
+    max_input_size: u64,
+) -> Vec<PathBuf> {
+    if !matches!(source.format, InputFormat::Glsl(_) | InputFormat::Hlsl(_)) {
+        return Vec::new();
+    }
+    let mut texts = vec![(
+        includes::own_dir(&source.name),
+        String::from_utf8_lossy(&source.bytes).into_owned(),
+    )];
+    for dependency in dependencies {
+        if let Ok(bytes) = read_regular_file(&dependency.path, max_input_size) {
+            let dir = dependency
+                .path
+                .parent()
+                .map_or_else(PathBuf::new, Path::to_path_buf);
+            texts.push((dir, String::from_utf8_lossy(&bytes).into_owned()));
+        }
+    }
+    let mut absent = Vec::new();
+    for (dir, text) in &texts {
+        for name in includes::directives(text) {
+            for candidate in includes::candidates(dir, &name, include_dirs) {
+                if candidate.exists() {
+                    break;
+                }
+                let candidate = std::path::absolute(&candidate).unwrap_or(candidate);
+                if !absent.contains(&candidate) {
+                    absent.push(candidate);
+                }
+            }
+        }
+    }
+    absent
 }
 
 /// Stores an entry: the outputs first, then the sealed `entry.json`
