@@ -373,6 +373,9 @@ pub struct ShaderResult {
     /// Every file the shader read besides itself (its `#include`s), as
     /// canonical paths; empty for a shader that failed.
     pub dependencies: Vec<PathBuf>,
+    /// Where an `#include` was looked up before the file found: a file
+    /// created at one of these would be included instead.
+    pub absent_includes: Vec<PathBuf>,
 }
 
 impl ShaderResult {
@@ -543,7 +546,7 @@ fn run_one(options: &BatchOptions, compiler: &Compiler, job: &Job) -> ShaderResu
         Ok(compiled) => {
             // Hashed only for the cache; `None` also when a dependency
             // changed during compilation, which keeps the result out of it.
-            let dependencies = options.cache_dir.as_ref().and_then(|_| {
+            let hashed = options.cache_dir.as_ref().and_then(|_| {
                 cache::hash_dependencies(
                     &compiled.transformed.dependencies,
                     started,
@@ -567,37 +570,34 @@ fn run_one(options: &BatchOptions, compiler: &Compiler, job: &Job) -> ShaderResu
                     sha256: sha256_hex(&output.bytes),
                 });
             }
+            let dependencies = hashed.clone().unwrap_or_else(|| {
+                compiled
+                    .transformed
+                    .dependencies
+                    .iter()
+                    .map(|path| cache::Dependency {
+                        path: path.canonicalize().unwrap_or_else(|_| path.clone()),
+                        sha256: String::new(),
+                    })
+                    .collect()
+            });
+            let absent = cache::absent_includes(
+                &source,
+                &dependencies,
+                &compiler.options().front.include_dirs,
+                options.max_input_size,
+            );
             let entry = CacheEntry {
                 name: source.name.clone(),
                 outputs: entries,
                 report: serde_json::to_value(&report).expect("a report serializes"),
                 rendered,
                 warnings: warnings.iter().filter(|d| !d.is_error()).count(),
-                absent: dependencies
-                    .as_ref()
-                    .map(|hashed| {
-                        cache::absent_includes(
-                            &source,
-                            hashed,
-                            &compiler.options().front.include_dirs,
-                            options.max_input_size,
-                        )
-                    })
-                    .unwrap_or_default(),
-                dependencies: dependencies.clone().unwrap_or_else(|| {
-                    compiled
-                        .transformed
-                        .dependencies
-                        .iter()
-                        .map(|path| cache::Dependency {
-                            path: path.canonicalize().unwrap_or_else(|_| path.clone()),
-                            sha256: String::new(),
-                        })
-                        .collect()
-                }),
+                absent,
+                dependencies,
             };
             let outputs: Vec<Vec<u8>> = compiled.outputs.into_iter().map(|o| o.bytes).collect();
-            if let (Some(dir), Some(key), Some(_)) = (&options.cache_dir, &key, &dependencies) {
+            if let (Some(dir), Some(key), Some(_)) = (&options.cache_dir, &key, &hashed) {
                 // A cache that cannot be written only costs the next run time.
                 let _ = cache::store(dir, key, &entry, &outputs);
             }
@@ -657,6 +657,7 @@ fn failed(
         rendered,
         warnings: warnings.len(),
         dependencies: Vec::new(),
+        absent_includes: Vec::new(),
     }
 }
 
@@ -711,6 +712,7 @@ fn finish(
         rendered: entry.rendered,
         warnings: entry.warnings,
         dependencies: entry.dependencies.into_iter().map(|d| d.path).collect(),
+        absent_includes: entry.absent,
     }
 }
 

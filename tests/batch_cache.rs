@@ -308,26 +308,29 @@ fn watch_compiles_again_the_shaders_whose_header_changed() {
     .unwrap();
     let near = dir.path().join("in/near.h");
     fs::write(&near, "#define VALUE 5u\n").unwrap();
-    let _child = Child(
+    // Searched before `include`, empty for now.
+    fs::create_dir_all(dir.path().join("first")).unwrap();
+    let mut child = Child(
         Command::new(env!("CARGO_BIN_EXE_shaderxform"))
-            .args(["batch", "--watch"])
+            .args(["batch", "--watch", "-Ifirst"])
             .args(ARGS)
             .current_dir(dir.path())
+            .env("NO_COLOR", "1")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("start shaderxform batch --watch"),
     );
+    let log = collect_stderr(&mut child.0);
     let limit = Duration::from_secs(60);
     let near_out = dir.path().join("out/near.wgsl");
     assert!(
-        wait_for(limit, || written_has(
-            &dir.path().join("out/store.wgsl"),
-            "3u"
-        ) && written_has(&near_out, "5u")),
-        "no outputs after the first round"
+        wait_for(limit, || log.lock().unwrap().contains("watching")),
+        "not watching after the first round"
     );
+    assert!(written_has(&dir.path().join("out/store.wgsl"), "3u"));
+    assert!(written_has(&near_out, "5u"));
     fs::write(&header, "#define VALUE 7u\n").unwrap();
     assert!(
         wait_for(limit, || written_has(
@@ -341,6 +344,41 @@ fn watch_compiles_again_the_shaders_whose_header_changed() {
         wait_for(limit, || written_has(&near_out, "9u")),
         "a header inside IN_DIR changed and its shader was not compiled again"
     );
+    // The first -I folder comes before the second.
+    fs::write(dir.path().join("first/value.h"), "#define VALUE 11u\n").unwrap();
+    assert!(
+        wait_for(limit, || written_has(
+            &dir.path().join("out/store.wgsl"),
+            "11u"
+        )),
+        "a new file that shadows a header did not make its shader compile again"
+    );
+    // Compiling reads files, which is no change: three changes, three
+    // rounds (a burst may take two), and then quiet.
+    std::thread::sleep(Duration::from_secs(2));
+    let text = log.lock().unwrap().clone();
+    let rounds = text.matches("changed shaders").count();
+    assert!(
+        (3..=6).contains(&rounds),
+        "{rounds} rounds for three changes\n{text}"
+    );
+}
+
+/// Gathers a child's stderr as it comes.
+fn collect_stderr(child: &mut std::process::Child) -> std::sync::Arc<std::sync::Mutex<String>> {
+    use std::io::BufRead;
+    let log = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+    let sink = log.clone();
+    let stderr = child.stderr.take().unwrap();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stderr).lines() {
+            let Ok(line) = line else { break };
+            let mut log = sink.lock().unwrap();
+            log.push_str(&line);
+            log.push('\n');
+        }
+    });
+    log
 }
 
 fn written_has(path: &Path, needle: &str) -> bool {

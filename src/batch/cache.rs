@@ -265,7 +265,7 @@ pub(super) fn absent_includes(
                 if candidate.exists() {
                     break;
                 }
-                let candidate = std::path::absolute(&candidate).unwrap_or(candidate);
+                let candidate = canonical_parent(&candidate);
                 if !absent.contains(&candidate) {
                     absent.push(candidate);
                 }
@@ -273,6 +273,18 @@ pub(super) fn absent_includes(
         }
     }
     absent
+}
+
+/// A path that may not exist in the form a watcher reports it: its
+/// folder canonical, when that exists.
+fn canonical_parent(path: &Path) -> PathBuf {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    match (absolute.parent(), absolute.file_name()) {
+        (Some(parent), Some(name)) => parent
+            .canonicalize()
+            .map_or_else(|_| absolute.clone(), |dir| dir.join(name)),
+        _ => absolute,
+    }
 }
 
 /// Stores an entry: the outputs first, then the sealed `entry.json`

@@ -231,15 +231,15 @@ fn watch(
         printer.plain_error(&format!("cannot watch: {e}"), &root.display().to_string());
         return exit::FAILED;
     }
-    eprintln!(
-        "watching {} (interrupt to stop)",
-        options.input_dir.display()
-    );
-    let mut code = exit::OK;
-    // Folders outside IN_DIR that hold a file some shader read.
+    // Folders outside IN_DIR that hold a file some shader read, or where
+    // it looked for one.
     let mut watched_outside = BTreeSet::new();
-    loop {
-        for dependency in all.0.shaders.iter().flat_map(|s| &s.dependencies) {
+    let mut watch_outside = |watcher: &mut notify::RecommendedWatcher, result: &BatchResult| {
+        let read_or_looked_up = result
+            .shaders
+            .iter()
+            .flat_map(|s| s.dependencies.iter().chain(&s.absent_includes));
+        for dependency in read_or_looked_up {
             let Some(folder) = dependency.parent() else {
                 continue;
             };
@@ -248,6 +248,14 @@ fn watch(
                 let _ = watcher.watch(folder, RecursiveMode::NonRecursive);
             }
         }
+    };
+    watch_outside(&mut watcher, &all.0);
+    eprintln!(
+        "watching {} (interrupt to stop)",
+        options.input_dir.display()
+    );
+    let mut code = exit::OK;
+    loop {
         let Ok(first) = events.recv() else {
             return code;
         };
@@ -256,13 +264,17 @@ fn watch(
         let mut changed = BTreeSet::new();
         let mut changed_files = BTreeSet::new();
         let mut collect = |event: notify::Result<notify::Event>| {
-            if let Ok(event) = event {
-                for path in event.paths {
-                    if let Ok(relative) = path.strip_prefix(&root) {
-                        changed.insert(relative.to_path_buf());
-                    }
-                    changed_files.insert(path);
+            let Ok(event) = event else { return };
+            // Reading a file is an event too: the reads of a round would
+            // start the next one, for ever.
+            if event.kind.is_access() {
+                return;
+            }
+            for path in event.paths {
+                if let Ok(relative) = path.strip_prefix(&root) {
+                    changed.insert(relative.to_path_buf());
                 }
+                changed_files.insert(path);
             }
         };
         collect(first);
@@ -272,6 +284,9 @@ fn watch(
                 Ok(event) => collect(event),
                 Err(_) => break,
             }
+        }
+        if changed_files.is_empty() {
+            continue;
         }
         let jobs = match batch::plan(options) {
             Ok(jobs) => jobs,
@@ -293,6 +308,7 @@ fn watch(
                             || before
                                 .dependencies
                                 .iter()
+                                .chain(&before.absent_includes)
                                 .any(|d| changed_files.iter().any(|c| d.starts_with(c)))
                     })
             })
@@ -315,6 +331,7 @@ fn watch(
             round.0.count(Status::Cached),
         );
         all.0.merge(round.0, &jobs);
+        watch_outside(&mut watcher, &all.0);
         code = write_manifest(options, &all.0, manifest, printer);
     }
 }
