@@ -125,6 +125,14 @@ fn includes_and_include_folders_outside_the_root_are_refused() {
         "id": 2, "source": inline, "format": "comp",
         "name": dir.path().join("x.comp"), "emit": ["wgsl"], "options": glslang,
     })));
+    // By absolute path.
+    let inline = format!(
+        "#version 450\n#include \"{}\"\nlayout(local_size_x = 1) in;\nvoid main() {{}}\n",
+        dir.path().join("secret.h").display()
+    );
+    assert_forbidden(&server.request(json!({
+        "id": 4, "source": inline, "format": "comp", "emit": ["wgsl"], "options": glslang,
+    })));
     // Through an include folder outside the root.
     let options = json!({"glsl-front": "glslang", "include-dirs": [dir.path()]});
     let inline =
