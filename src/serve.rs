@@ -140,7 +140,7 @@ pub fn serve_with(
             _ if read == LineRead::TooLong => request_error(
                 Value::Null,
                 format!(
-                    "the request is longer than {line_limit} bytes (eight times --max-input-size); it was skipped"
+                    "the request is longer than {line_limit} bytes (eight times --max-input-size, at least 1 MiB); it was skipped"
                 ),
             ),
             Ok(text) if text.trim().is_empty() => continue,
