@@ -28,6 +28,7 @@ pub mod diagnostics;
 pub mod front;
 #[cfg(feature = "gpu")]
 pub mod gpu;
+pub mod includes;
 pub mod pipeline;
 pub mod report;
 #[cfg(feature = "serve")]
