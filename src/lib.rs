@@ -40,6 +40,7 @@ pub use back::{EmitOptions, Output, OutputFormat, SpirvVersion, WgslTarget};
 pub use diagnostics::{render, ColorChoice, Diagnostic, DiagnosticJson, Severity};
 pub use pipeline::{Compiled, Compiler, Failure, FailureKind, Options, Transformed};
 pub use report::Report;
+pub use shaderxform_host as host;
 pub use shaderxform_passes as passes;
 pub use shaderxform_passes::{PassSelection, Target};
 pub use source::{InputFormat, Source};
