@@ -454,7 +454,7 @@ fn run_one(options: &BatchOptions, compiler: &Compiler, job: &Job) -> ShaderResu
     report.set_output_formats(&source, &formats);
     match compiler.compile(&source, &formats) {
         Ok(compiled) => {
-            report.add_passes(&source, &compiled.transformed.passes);
+            report.add_transformed(&source, &compiled.transformed);
             let warnings: Vec<&Diagnostic> = compiled.transformed.diagnostics().collect();
             let rendered: String = warnings
                 .iter()

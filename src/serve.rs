@@ -178,7 +178,7 @@ fn compile(request: &Request) -> Answer {
     report.set_output_formats(&source, &formats);
     match compiler.compile(&source, &formats) {
         Ok(compiled) => {
-            report.add_passes(&source, &compiled.transformed.passes);
+            report.add_transformed(&source, &compiled.transformed);
             let mut outputs = Map::new();
             for output in &compiled.outputs {
                 report.add_output(output.format.extension(), output.format, output.bytes.len());
