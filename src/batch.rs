@@ -553,7 +553,7 @@ fn run_one(options: &BatchOptions, compiler: &Compiler, job: &Job) -> ShaderResu
                     options.max_input_size,
                 )
             });
-            report.add_passes(&source, &compiled.transformed.passes);
+            report.add_transformed(&source, &compiled.transformed);
             let warnings: Vec<&Diagnostic> = compiled.transformed.diagnostics().collect();
             let rendered: String = warnings
                 .iter()

@@ -884,7 +884,7 @@ fn transform(args: TransformArgs) -> i32 {
     report.set_output_formats(&source, &formats);
     match compiler.compile(&source, &formats) {
         Ok(compiled) => {
-            report.add_passes(&source, &compiled.transformed.passes);
+            report.add_transformed(&source, &compiled.transformed);
             for d in compiled.transformed.diagnostics() {
                 printer.diagnostic(d, &source);
             }

@@ -114,6 +114,11 @@ pub struct Transformed {
 }
 
 impl Transformed {
+    /// The interface of the module as it is written: what a host binds.
+    pub fn reflection(&self) -> crate::Reflection {
+        crate::reflect::reflect(&self.module, &self.info, &self.passes)
+    }
+
     /// Warnings and notes of the passes (errors make a [`Failure`]).
     pub fn diagnostics(&self) -> impl Iterator<Item = &Diagnostic> {
         self.passes.iter().flat_map(|p| p.diagnostics.iter())
