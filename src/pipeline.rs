@@ -111,6 +111,33 @@ pub struct Transformed {
     pub passes: Vec<PassReport>,
     /// Files the front end read besides the source (`#include`d).
     pub dependencies: Vec<std::path::PathBuf>,
+    /// Where the module's spans are in the source, for the diagnostics of
+    /// emission.
+    spans: SpanPlaces,
+}
+
+/// Where the spans of a module are in the text of its source.
+#[derive(Clone, Debug)]
+enum SpanPlaces {
+    /// They index the text.
+    InText,
+    /// They index the SPIR-V that glslang compiled the source to; these
+    /// are the lines of its instructions.
+    OnSourceLines(front::SourceLines),
+    /// They index a binary: no text to point at.
+    Nowhere,
+}
+
+impl SpanPlaces {
+    /// The diagnostic with its labels in the source text, or as notes
+    /// where they are in none.
+    fn locate(&self, diagnostic: Diagnostic) -> Diagnostic {
+        match self {
+            SpanPlaces::InText => diagnostic,
+            SpanPlaces::OnSourceLines(lines) => on_source_lines(diagnostic, lines),
+            SpanPlaces::Nowhere => diagnostics::without_spans(diagnostic),
+        }
+    }
 }
 
 impl Transformed {
@@ -203,6 +230,11 @@ impl Compiler {
         let mut module = parsed.module;
         let source_lines = parsed.source_lines;
         let keep_spans = parsed.spans_locate_in_text || source_lines.is_some();
+        let spans = match &source_lines {
+            Some(lines) => SpanPlaces::OnSourceLines(lines.clone()),
+            None if keep_spans => SpanPlaces::InText,
+            None => SpanPlaces::Nowhere,
+        };
         let locate = |reports: &mut [PassReport]| match &source_lines {
             Some(lines) => reports_on_source_lines(reports, lines),
             None if !keep_spans => without_spans(reports),
@@ -251,7 +283,7 @@ impl Compiler {
                 } => Failure {
                     kind: FailureKind::Input,
                     diagnostics,
-                    passes: reports,
+                    passes: with_front(reports),
                 },
                 RunError::InvalidInput {
                     error,
@@ -294,11 +326,7 @@ impl Compiler {
                 failure.diagnostics = failure
                     .diagnostics
                     .into_iter()
-                    .map(|d| match &source_lines {
-                        Some(lines) => on_source_lines(d, lines),
-                        None if !keep_spans => diagnostics::without_spans(d),
-                        None => d,
-                    })
+                    .map(|d| spans.locate(d))
                     .collect();
                 locate(&mut failure.passes);
                 failure
@@ -312,11 +340,13 @@ impl Compiler {
             info: outcome.info,
             passes,
             dependencies,
+            spans,
         })
     }
 
     /// Emits a transformed module in one format, validated (spirv-val for
-    /// SPIR-V) before it is returned.
+    /// SPIR-V) and read back and checked against the module
+    /// ([`back::recheck`]) before it is returned.
     pub fn emit(
         &self,
         source: &Source,
@@ -330,10 +360,13 @@ impl Compiler {
                 format,
                 &self.options.emit,
             )
-            .map_err(|e| match e {
-                EmitError::Options(d) => Failure::new(FailureKind::Usage, vec![d]),
-                EmitError::Unsupported(d) => Failure::new(FailureKind::Unsupported, vec![d]),
-                EmitError::Backend(d) => Failure::new(FailureKind::Internal, vec![d]),
+            .map_err(|e| {
+                let (kind, d) = match e {
+                    EmitError::Options(d) => (FailureKind::Usage, d),
+                    EmitError::Unsupported(d) => (FailureKind::Unsupported, d),
+                    EmitError::Backend(d) => (FailureKind::Internal, d),
+                };
+                Failure::new(kind, vec![transformed.spans.locate(d)])
             })
         })
     }

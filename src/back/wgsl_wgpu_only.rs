@@ -1,0 +1,143 @@
+//! Constructs naga writes in WGSL that only wgpu reads.
+//!
+//! naga's WGSL writer spells some of what naga IR holds with wgpu's own
+//! extensions, which Tint (browsers, Dawn) refuses:
+//!
+//! - binding arrays (descriptor indexing: GLSL's `uniform texture2D t[];`
+//!   or a sized array of textures indexed with `nonuniformEXT`) as
+//!   `binding_array<T, N>` under `enable wgpu_binding_array;` (Tint has
+//!   `binding_array` only behind a language feature browsers do not
+//!   allow);
+//! - fragment barycentrics (`gl_BaryCoordEXT`) as `@builtin(barycentric)`
+//!   (Tint spells it `@builtin(barycentric_coord)` under
+//!   `enable chromium_experimental_barycentric_coord;`, an extension that
+//!   browsers do not allow either);
+//! - any other `enable wgpu_...;` directive (16-bit integers, mesh
+//!   shaders, cooperative matrices).
+//!
+//! When WGSL is written for Tint (`--wgsl-for tint`, the default) these are
+//! refused with the construct's place, and a note that `--wgsl-for wgpu`
+//! writes them.
+
+use naga::{Binding, BuiltIn, Expression, Module, Span, TypeInner};
+
+use super::{EmitError, WgslTarget};
+use crate::diagnostics::Diagnostic;
+
+const FOR_WGPU: &str =
+    "wgpu reads it: `--wgsl-for wgpu` writes it; SPIR-V, HLSL and Metal outputs hold it too";
+
+/// Refuses, for Tint, what the module holds that naga writes only for
+/// wgpu.
+pub fn refuse_for_tint(module: &Module, reader: WgslTarget) -> Result<(), EmitError> {
+    if reader != WgslTarget::Tint {
+        return Ok(());
+    }
+    for (handle, global) in module.global_variables.iter() {
+        if matches!(
+            module.types[global.ty].inner,
+            TypeInner::BindingArray { .. }
+        ) {
+            let name = global.name.as_deref().unwrap_or("an unnamed resource");
+            return Err(EmitError::Unsupported(
+                Diagnostic::error(format!(
+                    "WGSL for Tint cannot hold the binding array `{name}`"
+                ))
+                .with_code("emit::unsupported")
+                .with_primary(
+                    module.global_variables.get_span(handle),
+                    "an array of resources (descriptor indexing): naga writes it as `binding_array`, under `enable wgpu_binding_array;`",
+                )
+                .with_note("Tint (browsers, Dawn) refuses `wgpu_binding_array`, and allows its own `binding_array` nowhere a browser runs")
+                .with_note(FOR_WGPU),
+            ));
+        }
+    }
+    for entry_point in &module.entry_points {
+        let function = &entry_point.function;
+        for (index, argument) in function.arguments.iter().enumerate() {
+            if !uses_barycentrics(module, argument.binding.as_ref(), argument.ty) {
+                continue;
+            }
+            let name = argument.name.as_deref().unwrap_or("an argument");
+            let mut diagnostic = Diagnostic::error(format!(
+                "WGSL for Tint cannot hold fragment barycentrics (`{name}` of `{}`)",
+                entry_point.name
+            ))
+            .with_code("emit::unsupported");
+            let span = argument_span(function, index);
+            if span.is_defined() {
+                diagnostic = diagnostic.with_primary(
+                    span,
+                    "barycentric coordinates: naga writes `@builtin(barycentric)`, which Tint does not know",
+                );
+            }
+            return Err(EmitError::Unsupported(
+                diagnostic
+                    .with_note("Tint spells them `@builtin(barycentric_coord)` under `enable chromium_experimental_barycentric_coord;`, an extension browsers do not allow")
+                    .with_note(FOR_WGPU),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses, for Tint, a text naga wrote with a wgpu extension that
+/// [`refuse_for_tint`] did not name.
+pub fn refuse_wgpu_extensions(text: &str, reader: WgslTarget) -> Result<(), EmitError> {
+    if reader != WgslTarget::Tint {
+        return Ok(());
+    }
+    let directives = text
+        .lines()
+        .take_while(|l| l.starts_with("enable ") || l.starts_with("requires ") || l.is_empty());
+    for line in directives {
+        let Some(list) = line.strip_prefix("enable ") else {
+            continue;
+        };
+        let list = list.trim_end_matches(';');
+        if let Some(extension) = list
+            .split(',')
+            .map(str::trim)
+            .find(|e| e.starts_with("wgpu_"))
+        {
+            return Err(EmitError::Unsupported(
+                Diagnostic::error(format!(
+                    "WGSL for Tint cannot hold this shader: naga writes it with `enable {extension};`, a wgpu extension"
+                ))
+                .with_code("emit::unsupported")
+                .with_note("Tint (browsers, Dawn) refuses wgpu's extensions")
+                .with_note(FOR_WGPU),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether an entry point argument is, or holds, the barycentric builtin.
+fn uses_barycentrics(
+    module: &Module,
+    binding: Option<&Binding>,
+    ty: naga::Handle<naga::Type>,
+) -> bool {
+    match binding {
+        Some(Binding::BuiltIn(BuiltIn::Barycentric { .. })) => true,
+        Some(_) => false,
+        None => match module.types[ty].inner {
+            TypeInner::Struct { ref members, .. } => members
+                .iter()
+                .any(|m| uses_barycentrics(module, m.binding.as_ref(), m.ty)),
+            _ => false,
+        },
+    }
+}
+
+/// Where an argument is read: naga keeps no span for the argument itself,
+/// but for its `FunctionArgument` expression.
+fn argument_span(function: &naga::Function, index: usize) -> Span {
+    function
+        .expressions
+        .iter()
+        .find(|(_, e)| matches!(**e, Expression::FunctionArgument(i) if i as usize == index))
+        .map_or_else(Span::default, |(h, _)| function.expressions.get_span(h))
+}
