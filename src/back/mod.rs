@@ -12,6 +12,7 @@ mod wgsl_filters;
 mod wgsl_memory_barriers;
 mod wgsl_module;
 mod wgsl_wgpu_only;
+mod wgsl_workgroup_size;
 
 use std::fmt;
 use std::path::Path;
@@ -236,6 +237,7 @@ fn write_wgsl(module: &Module, info: &ModuleInfo, reader: WgslTarget) -> Result<
         }
         None => wgsl::write(module, info, reader)?,
     };
+    let text = wgsl_workgroup_size::write_override_sizes(module, &text)?;
     wgsl_wgpu_only::refuse_wgpu_extensions(&text, reader)?;
     recheck::wgsl(module, &text)?;
     Ok(text)
