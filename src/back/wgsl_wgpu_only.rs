@@ -48,6 +48,7 @@ pub fn refuse_for_tint(module: &Module, reader: WgslTarget) -> Result<(), EmitEr
                     module.global_variables.get_span(handle),
                     "an array of resources (descriptor indexing): naga writes it as `binding_array`, under `enable wgpu_binding_array;`",
                 )
+                .with_secondary(first_use(module, handle), format!("`{name}` is used here"))
                 .with_note("Tint (browsers, Dawn) refuses `wgpu_binding_array`, and allows its own `binding_array` nowhere a browser runs")
                 .with_note(FOR_WGPU),
             ));
@@ -65,12 +66,21 @@ pub fn refuse_for_tint(module: &Module, reader: WgslTarget) -> Result<(), EmitEr
                 entry_point.name
             ))
             .with_code("emit::unsupported");
+            let label = "barycentric coordinates: naga writes `@builtin(barycentric)`, which Tint does not know";
             let span = argument_span(function, index);
             if span.is_defined() {
-                diagnostic = diagnostic.with_primary(
-                    span,
-                    "barycentric coordinates: naga writes `@builtin(barycentric)`, which Tint does not know",
-                );
+                diagnostic = diagnostic.with_primary(span, label);
+            }
+            // A module read from SPIR-V passes the input through a private
+            // variable of the same name, which the shader reads: where the
+            // argument's span is in the binary, that read has a line.
+            let stand_in = module
+                .global_variables
+                .iter()
+                .find(|(_, g)| g.name == argument.name && g.space == naga::AddressSpace::Private);
+            if let Some((handle, _)) = stand_in {
+                diagnostic = diagnostic
+                    .with_secondary(first_use(module, handle), format!("`{name}` is read here"));
             }
             return Err(EmitError::Unsupported(
                 diagnostic
@@ -140,4 +150,28 @@ fn argument_span(function: &naga::Function, index: usize) -> Span {
         .iter()
         .find(|(_, e)| matches!(**e, Expression::FunctionArgument(i) if i as usize == index))
         .map_or_else(Span::default, |(h, _)| function.expressions.get_span(h))
+}
+
+/// Where a global variable is first used in the module's functions: the
+/// first expression that reads it (a load, an access: a module read from
+/// SPIR-V has the source line of those, not of the variable's own
+/// expression), else that expression; no span where it is not used.
+fn first_use(module: &Module, global: naga::Handle<naga::GlobalVariable>) -> Span {
+    let defined = |span: Span| span.is_defined().then_some(span);
+    shaderxform_passes::ir::functions(module)
+        .find_map(|function| {
+            let expressions = &function.expressions;
+            let (variable, _) = expressions
+                .iter()
+                .find(|(_, e)| **e == Expression::GlobalVariable(global))?;
+            let reader = expressions.iter().find_map(|(h, e)| {
+                let mut reads = false;
+                shaderxform_passes::ir::for_each_operand(&mut e.clone(), &mut |operand| {
+                    reads |= *operand == variable
+                });
+                reads.then(|| defined(expressions.get_span(h))).flatten()
+            });
+            reader.or_else(|| defined(expressions.get_span(variable)))
+        })
+        .unwrap_or_default()
 }
