@@ -427,3 +427,111 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let wgsl = compiled.outputs[0].text().unwrap();
     assert!(wgsl.contains("@workgroup_size(block_size, 2, 1)"), "{wgsl}");
 }
+
+/// The cost of the check over every corpus shader that compiles with the
+/// default passes: the time of emission (which includes the check) and of
+/// the check alone, WGSL and SPIR-V, each the fastest of five runs (the
+/// machine is shared). Run with
+/// `cargo test --test recheck -- --ignored --nocapture recheck_cost`;
+/// docs/BENCHMARKS.md has the numbers.
+#[test]
+#[ignore = "a measurement, not a test"]
+fn recheck_cost_over_the_corpus() {
+    use std::time::{Duration, Instant};
+    fn fastest<T>(mut f: impl FnMut() -> T) -> (Duration, T) {
+        let mut best = Duration::MAX;
+        let mut result = None;
+        for _ in 0..5 {
+            let start = Instant::now();
+            let r = f();
+            best = best.min(start.elapsed());
+            result = Some(r);
+        }
+        (best, result.unwrap())
+    }
+    let compiler = compiler(PassSelection::All, WgslTarget::Tint);
+    let folders = [
+        "translate",
+        "emission",
+        "glsl",
+        "hoist-barriers",
+        "uniformity",
+        "lane-transpose",
+        "float-atomics",
+        "bench",
+    ];
+    let (mut shaders, mut with_barriers) = (0, 0);
+    let mut transform = Duration::ZERO;
+    let mut emit = [Duration::ZERO; 2];
+    let mut check = [Duration::ZERO; 2];
+    // The WGSL check in its parts: reading, validating, the analysis.
+    let mut parts = [Duration::ZERO; 3];
+    for folder in folders {
+        for (path, source) in common::corpus(folder) {
+            let (transform_time, transformed) = fastest(|| compiler.transform(&source));
+            let Ok(transformed) = transformed else {
+                continue;
+            };
+            let (wgsl_time, wgsl) =
+                fastest(|| compiler.emit(&source, &transformed, OutputFormat::Wgsl));
+            let (spirv_time, spirv) =
+                fastest(|| compiler.emit(&source, &transformed, OutputFormat::SpirvBinary));
+            let (Ok(wgsl), Ok(spirv)) = (wgsl, spirv) else {
+                continue;
+            };
+            shaders += 1;
+            with_barriers += usize::from(
+                shaderxform::passes::analysis::divergent_barriers::has_barriers(
+                    &transformed.module,
+                ),
+            );
+            transform += transform_time;
+            emit[0] += wgsl_time;
+            emit[1] += spirv_time;
+            let text = wgsl.text().unwrap();
+            let (time, checked) = fastest(|| recheck::wgsl(&transformed.module, text));
+            checked.unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+            check[0] += time;
+            let stripped = shaderxform::front::strip_unsupported_enables(text);
+            let (time, read) = fastest(|| naga::front::wgsl::parse_str(&stripped).unwrap());
+            parts[0] += time;
+            parts[1] += fastest(|| shaderxform::passes::manager::validate(&read).unwrap()).0;
+            parts[2] += fastest(|| {
+                shaderxform::passes::analysis::divergent_barriers::has_barriers(&read)
+                    .then(|| shaderxform::passes::analysis::divergent_barriers::errors(&read, ""))
+            })
+            .0;
+            let words: Vec<u32> = spirv
+                .bytes
+                .chunks(4)
+                .map(|w| u32::from_le_bytes(w.try_into().unwrap()))
+                .collect();
+            // Overrides are resolved for SPIR-V, so the interface may
+            // differ from the unresolved module's: only the time counts.
+            check[1] += fastest(|| {
+                recheck::spirv(&transformed.module, &transformed.info, None, &words).is_ok()
+            })
+            .0;
+        }
+    }
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    println!(
+        "{shaders} shaders ({with_barriers} with barriers); reading, passes and validation {:.1} ms",
+        ms(transform)
+    );
+    println!(
+        "WGSL check: reading {:.1} ms, validating {:.1} ms, barrier analysis {:.1} ms",
+        ms(parts[0]),
+        ms(parts[1]),
+        ms(parts[2])
+    );
+    for (i, format) in ["WGSL", "SPIR-V"].iter().enumerate() {
+        println!(
+            "{format}: emission {:.1} ms in all, of which the check {:.1} ms ({:.0} %), {:.3} ms per shader",
+            ms(emit[i]),
+            ms(check[i]),
+            100.0 * ms(check[i]) / ms(emit[i]),
+            ms(check[i]) / shaders as f64
+        );
+    }
+}
