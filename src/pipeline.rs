@@ -381,6 +381,13 @@ impl Compiler {
                 Ok(output) => outputs.push(output),
                 Err(mut failure) => {
                     failure.passes = transformed.passes;
+                    if failure
+                        .diagnostics
+                        .iter()
+                        .any(back::recheck::finds_divergent_barrier)
+                    {
+                        withdraw_fixed_barriers(&mut failure.passes);
+                    }
                     return Err(failure);
                 }
             }
@@ -398,6 +405,30 @@ impl Compiler {
 pub struct Compiled {
     pub transformed: Transformed,
     pub outputs: Vec<Output>,
+}
+
+/// Where the text written still has a barrier in non-uniform control flow,
+/// no barrier may be reported fixed: each warning of `hoist-barriers` that
+/// says it fixed one says instead that the text written does not show it.
+fn withdraw_fixed_barriers(reports: &mut [PassReport]) {
+    let fixed = |d: &Diagnostic| {
+        d.severity == Severity::Warning
+            && d.code.as_deref() == Some(shaderxform_passes::hoist_barriers::DIAGNOSTIC_CODE)
+    };
+    for d in reports.iter_mut().flat_map(|r| r.diagnostics.iter_mut()) {
+        if !fixed(d) {
+            continue;
+        }
+        let before = d.notes.len();
+        d.notes
+            .retain(|n| !n.starts_with("fixed by hoist-barriers"));
+        if d.notes.len() != before {
+            d.notes.push(
+                "not fixed: hoist-barriers rewrote the module, but the text written still has a barrier in non-uniform control flow (`emit::recheck`), and nothing was written"
+                    .into(),
+            );
+        }
+    }
 }
 
 /// The spans of passes' diagnostics on a binary input (SPIR-V) are offsets
@@ -500,5 +531,46 @@ fn guarded<T>(
                 source.name
             )))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shaderxform_passes::hoist_barriers::DIAGNOSTIC_CODE;
+
+    fn report(diagnostics: Vec<Diagnostic>) -> PassReport {
+        PassReport {
+            name: "hoist-barriers",
+            skipped: None,
+            changes: Vec::new(),
+            diagnostics,
+        }
+    }
+
+    #[test]
+    fn a_barrier_divergent_in_the_text_written_is_not_reported_fixed() {
+        let fixed =
+            Diagnostic::warning("`workgroupBarrier` is reached in non-uniform control flow")
+                .with_code(DIAGNOSTIC_CODE)
+                .with_note("a barrier waits for every invocation")
+                .with_note("fixed by hoist-barriers: split the `if` around `workgroupBarrier`");
+        let unfixed =
+            Diagnostic::error("`workgroupBarrier` is reached in non-uniform control flow")
+                .with_code(DIAGNOSTIC_CODE)
+                .with_note("hoist-barriers cannot split this `if`");
+        let mut reports = vec![report(vec![fixed, unfixed.clone()])];
+        withdraw_fixed_barriers(&mut reports);
+        let notes = &reports[0].diagnostics[0].notes;
+        assert!(
+            !notes.iter().any(|n| n.starts_with("fixed by")),
+            "{notes:?}"
+        );
+        assert!(
+            notes.iter().any(|n| n.starts_with("not fixed")),
+            "{notes:?}"
+        );
+        assert_eq!(notes[0], "a barrier waits for every invocation");
+        assert_eq!(reports[0].diagnostics[1], unfixed);
     }
 }

@@ -231,11 +231,11 @@ fn module(text: &str) -> naga::Module {
     module
 }
 
-fn recheck_error(written_from: &str, text: &str) -> String {
+fn recheck_error(written_from: &str, text: &str) -> shaderxform::Diagnostic {
     match recheck::wgsl(&module(written_from), text) {
         Err(EmitError::Backend(d)) => {
             assert_eq!(d.code.as_deref(), Some(recheck::CODE));
-            d.message
+            d
         }
         Err(other) => panic!("not an internal error: {other:?}"),
         Ok(()) => panic!("accepted:\n{text}"),
@@ -253,8 +253,20 @@ fn the_check_refuses_text_with_a_barrier_in_divergent_control_flow() {
         "    workgroupBarrier();",
         "    if (lid < 32u) { workgroupBarrier(); }",
     );
-    let message = recheck_error(UNIFORM_BARRIER, &broken);
-    assert!(message.contains("non-uniform control flow"), "{message}");
+    let d = recheck_error(UNIFORM_BARRIER, &broken);
+    assert!(
+        d.message.contains("non-uniform control flow"),
+        "{}",
+        d.message
+    );
+    // Where it is, no report may say a barrier was fixed.
+    assert!(recheck::finds_divergent_barrier(&d), "{d:?}");
+    // The line and column of the barrier in the text.
+    assert!(
+        d.notes.iter().any(|n| n.contains("line 8, column 22")),
+        "{:?}",
+        d.notes
+    );
 }
 
 #[test]
@@ -273,11 +285,12 @@ fn the_check_refuses_text_whose_interface_differs() {
         ),
         ("fn main(", "fn main_1(", "`main_1`"),
     ] {
-        let message = recheck_error(UNIFORM_BARRIER, &UNIFORM_BARRIER.replace(from, to));
-        assert!(message.contains(says), "{from} -> {to}: {message}");
+        let d = recheck_error(UNIFORM_BARRIER, &UNIFORM_BARRIER.replace(from, to));
+        assert!(d.message.contains(says), "{from} -> {to}: {}", d.message);
+        assert!(!recheck::finds_divergent_barrier(&d));
     }
-    let message = recheck_error(UNIFORM_BARRIER, "fn main( {");
-    assert!(message.contains("cannot read it back"), "{message}");
+    let d = recheck_error(UNIFORM_BARRIER, "fn main( {");
+    assert!(d.message.contains("cannot read it back"), "{}", d.message);
 }
 
 #[test]

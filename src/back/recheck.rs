@@ -40,6 +40,19 @@ use crate::diagnostics::Diagnostic;
 /// The code of every failure of the check.
 pub const CODE: &str = "emit::recheck";
 
+/// The note that marks a failure of the check as a barrier in non-uniform
+/// control flow in the text written.
+const DIVERGENT_BARRIER_NOTE: &str =
+    "a barrier in non-uniform control flow is in the text written: whatever rewrote it did not make it uniform";
+
+/// Whether a diagnostic is the check's finding of a barrier in non-uniform
+/// control flow in the text written: where it is, no report may say that
+/// a barrier was fixed.
+pub fn finds_divergent_barrier(diagnostic: &Diagnostic) -> bool {
+    diagnostic.code.as_deref() == Some(CODE)
+        && diagnostic.notes.iter().any(|n| n == DIVERGENT_BARRIER_NOTE)
+}
+
 /// Checks written WGSL against the module it was written from.
 pub fn wgsl(written_from: &Module, text: &str) -> Result<(), EmitError> {
     let read = crate::front::parse_wgsl(text).map_err(|d| {
@@ -316,7 +329,8 @@ fn no_divergent_barriers(
             "it has a barrier in non-uniform control flow: {}",
             first.message
         ),
-    );
+    )
+    .with_note(DIVERGENT_BARRIER_NOTE);
     for label in &first.labels {
         let at = place(label.span).map_or_else(String::new, |p| format!("{p}: "));
         if !label.message.is_empty() {
