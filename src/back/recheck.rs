@@ -416,7 +416,13 @@ fn raise_in(
                 }
                 _ => None,
             };
-            let Some((load, pointer, ty, range)) = found else {
+            let Some(UniformLoad {
+                load,
+                pointer,
+                ty,
+                range,
+            }) = found
+            else {
                 i += 1;
                 continue;
             };
@@ -453,20 +459,25 @@ fn raise_in(
     }
 }
 
+/// A load between two barriers that every invocation makes together.
+struct UniformLoad {
+    load: Handle<Expression>,
+    pointer: Handle<Expression>,
+    /// The type loaded.
+    ty: Handle<naga::Type>,
+    /// The `Emit` range that holds the load.
+    range: naga::Range<Expression>,
+}
+
 /// The only load of an `Emit` range, where it loads from workgroup
-/// memory: the load, its pointer, the type loaded and the range.
+/// memory.
 fn single_workgroup_load(
     expressions: &naga::Arena<Expression>,
     function_info: &naga::valid::FunctionInfo,
     types: &naga::UniqueArena<naga::Type>,
     space_of: &impl Fn(Handle<naga::GlobalVariable>) -> AddressSpace,
     range: &naga::Range<Expression>,
-) -> Option<(
-    Handle<Expression>,
-    Handle<Expression>,
-    Handle<naga::Type>,
-    naga::Range<Expression>,
-)> {
+) -> Option<UniformLoad> {
     let mut loads = range
         .clone()
         .filter(|&e| matches!(expressions[e], Expression::Load { .. }));
@@ -497,7 +508,12 @@ fn single_workgroup_load(
         })?,
         _ => pointee,
     };
-    Some((load, pointer, ty, range.clone()))
+    Some(UniformLoad {
+        load,
+        pointer,
+        ty,
+        range: range.clone(),
+    })
 }
 
 /// The parts of `range` before and after `at`.
