@@ -10,10 +10,12 @@
 //! - SPIR-V is read with naga's SPIR-V reader. spirv-val has already
 //!   validated it; naga's reader reads less than SPIR-V allows (it has no
 //!   reading of some decorations and instructions naga's writer emits), so
-//!   SPIR-V that it cannot read, or that it reads into a module its
-//!   validator refuses, is not checked further: the check is skipped
-//!   rather than failed, since spirv-val, the authority on SPIR-V, has
-//!   accepted it;
+//!   SPIR-V that it cannot read, that it reads into a module its validator
+//!   refuses, or that it panics on, is not checked further: the check is
+//!   skipped rather than failed, since spirv-val, the authority on SPIR-V,
+//!   has accepted it. naga's `workgroupUniformLoad`, which its SPIR-V
+//!   writer spells as a barrier, a load and a barrier, is recognised as
+//!   such in what is read back;
 //! - the entry points read back (name, stage, workgroup size) and the
 //!   resources (group, binding, address space and kind) must be those of
 //!   the module written;
@@ -89,10 +91,14 @@ pub fn spirv(
         block_ctx_dump_prefix: None,
     };
     let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    let Ok(read) = naga::front::spv::parse_u8_slice(&bytes, &options) else {
-        return Ok(());
-    };
-    let Ok(info) = shaderxform_passes::manager::validate(&read) else {
+    // What naga's reader cannot read, reads into an invalid module or
+    // panics on is not checked: spirv-val has accepted the SPIR-V.
+    let read = std::panic::catch_unwind(|| {
+        let read = naga::front::spv::parse_u8_slice(&bytes, &options).ok()?;
+        let info = shaderxform_passes::manager::validate(&read).ok()?;
+        Some((read, info))
+    });
+    let Ok(Some((read, info))) = read else {
         return Ok(());
     };
     let expected = Interface::of(

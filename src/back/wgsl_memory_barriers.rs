@@ -29,17 +29,17 @@ use std::collections::HashSet;
 use naga::{
     AddressSpace, Barrier, Block, Expression, Function, Handle, Module, Statement, TypeInner,
 };
+use shaderxform_passes::analysis::divergent_barriers::function_name;
 use shaderxform_passes::analysis::uniformity::{
     FunctionRef, RequirementKind, StatementPath, Uniformity, UniformityRequirement,
 };
-
 use shaderxform_passes::ir::{for_each_block_mut, for_each_statement, functions, functions_mut};
 
 use super::EmitError;
 use crate::diagnostics::Diagnostic;
 
 /// The code of the refusal of a memory barrier WGSL cannot express.
-pub const CODE: &str = "emit::unsupported";
+const CODE: &str = "emit::unsupported";
 
 /// The module with its memory barriers made into what WGSL can say, or
 /// `None` where it has none.
@@ -112,22 +112,31 @@ fn refusal(
             callee,
             barrier_span,
             ..
-        }
-        | RequirementKind::Argument {
-            callee,
-            barrier_span,
-            ..
         } => {
-            let name = shaderxform_passes::analysis::divergent_barriers::function_name(module, callee);
+            let name = function_name(module, callee);
             Diagnostic::error(format!(
                 "WGSL has no memory-only barrier, and `{name}`, which holds one, is called in non-uniform control flow"
             ))
             .with_code(CODE)
-            .with_primary(barrier_span, format!("`{name}` reaches this barrier"))
+            .with_primary(barrier_span, format!("`{name}` reaches this memory barrier"))
             .with_secondary(
                 requirement.span,
-                format!("`{name}` is called here where not every invocation of the workgroup may be"),
+                format!("`{name}` is called here, where not every invocation of the workgroup may be"),
             )
+        }
+        RequirementKind::Argument {
+            callee,
+            index,
+            barrier_span,
+            ..
+        } => {
+            let name = function_name(module, callee);
+            Diagnostic::error(format!(
+                "WGSL has no memory-only barrier, and whether `{name}` reaches the one it holds depends on its argument {index}, which may differ between invocations"
+            ))
+            .with_code(CODE)
+            .with_primary(barrier_span, format!("`{name}` may reach this memory barrier"))
+            .with_secondary(requirement.span, "called here with a non-uniform argument")
         }
     };
     for cause in analysed.explain_requirement(requirement) {
