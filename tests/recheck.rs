@@ -149,6 +149,40 @@ fn a_memory_barrier_in_divergent_control_flow_is_refused_for_wgsl_where_it_is() 
 }
 
 #[test]
+fn the_command_line_writes_nothing_when_wgsl_cannot_say_a_memory_barrier() {
+    if !have_glslang() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("divergent.comp");
+    std::fs::write(&input, DIVERGENT_MEMORY_BARRIER).unwrap();
+    let run = |outputs: &[&str]| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_shaderxform"));
+        command
+            .current_dir(dir.path())
+            .args(["divergent.comp", "--glsl-front", "glslang"]);
+        for output in outputs {
+            command.args(["-o", output]);
+        }
+        command.output().unwrap()
+    };
+    let out = run(&["out.spv", "out.wgsl"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("divergent.comp:10:9"), "{stderr}");
+    assert!(!dir.path().join("out.spv").exists());
+    assert!(!dir.path().join("out.wgsl").exists());
+    let out = run(&["out.spv"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(dir.path().join("out.spv").exists());
+}
+
+#[test]
 fn memory_barriers_in_uniform_control_flow_become_the_control_barrier_or_go_beside_one() {
     if !have_glslang() {
         return;
