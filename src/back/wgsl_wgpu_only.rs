@@ -175,3 +175,22 @@ fn first_use(module: &Module, global: naga::Handle<naga::GlobalVariable>) -> Spa
         })
         .unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{refuse_wgpu_extensions, EmitError, WgslTarget};
+
+    #[test]
+    fn a_wgpu_extension_in_the_directives_is_refused_for_tint_only() {
+        let text = "enable f16;\nenable wgpu_int16;\n\nfn f() {}\n";
+        match refuse_wgpu_extensions(text, WgslTarget::Tint) {
+            Err(EmitError::Unsupported(d)) => {
+                assert!(d.message.contains("`enable wgpu_int16;`"), "{}", d.message)
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(refuse_wgpu_extensions(text, WgslTarget::Wgpu).is_ok());
+        let plain = "enable f16, subgroups;\n\nfn wgpu_f() {}\n";
+        assert!(refuse_wgpu_extensions(plain, WgslTarget::Tint).is_ok());
+    }
+}
