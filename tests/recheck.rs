@@ -72,7 +72,14 @@ fn nbody_tiles_with_an_early_return_give_wgsl_that_tint_accepts_and_a_true_fixed
     let path = "corpus/recheck/gravity_tiles_early_return.comp";
     let source = Source::read(common::root().join(path).as_ref(), None).unwrap();
     let compiled = compiler(PassSelection::All, WgslTarget::Tint)
-        .compile(&source, &[OutputFormat::Wgsl, OutputFormat::SpirvAssembly])
+        .compile(
+            &source,
+            &[
+                OutputFormat::Wgsl,
+                OutputFormat::SpirvAssembly,
+                OutputFormat::Msl,
+            ],
+        )
         .unwrap_or_else(|f| panic!("{path}: {f}"));
     let wgsl = compiled.outputs[0].text().unwrap();
     tint_accepts(path, wgsl);

@@ -2,6 +2,7 @@
 //! each target needs and the fix-ups that make naga's output acceptable to
 //! the other compilers that will read it.
 
+mod memory_barriers;
 pub mod recheck;
 mod spirv;
 mod spirv_capabilities;
@@ -9,7 +10,6 @@ mod spirv_images;
 mod spirv_layout;
 mod wgsl;
 mod wgsl_filters;
-mod wgsl_memory_barriers;
 mod wgsl_module;
 mod wgsl_wgpu_only;
 mod wgsl_workgroup_size;
@@ -222,17 +222,9 @@ pub fn emit(
 /// checked.
 fn write_wgsl(module: &Module, info: &ModuleInfo, reader: WgslTarget) -> Result<String, EmitError> {
     wgsl_wgpu_only::refuse_for_tint(module, reader)?;
-    let text = match wgsl_memory_barriers::prepare(module)? {
+    let text = match memory_barriers::prepare(module, memory_barriers::Target::Wgsl)? {
         Some(prepared) => {
-            let info = shaderxform_passes::manager::validate(&prepared).map_err(|e| {
-                backend_error(
-                    OutputFormat::Wgsl,
-                    format!(
-                        "the module with WGSL's barriers does not validate: {}",
-                        e.as_inner()
-                    ),
-                )
-            })?;
+            let info = validate_prepared(OutputFormat::Wgsl, &prepared)?;
             wgsl::write(&prepared, &info, reader)?
         }
         None => wgsl::write(module, info, reader)?,
@@ -241,6 +233,20 @@ fn write_wgsl(module: &Module, info: &ModuleInfo, reader: WgslTarget) -> Result<
     wgsl_wgpu_only::refuse_wgpu_extensions(&text, reader)?;
     recheck::wgsl(module, &text)?;
     Ok(text)
+}
+
+/// The module with its memory barriers made into what the target can say,
+/// validated again.
+fn validate_prepared(format: OutputFormat, prepared: &Module) -> Result<ModuleInfo, EmitError> {
+    shaderxform_passes::manager::validate(prepared).map_err(|e| {
+        backend_error(
+            format,
+            format!(
+                "the module with the target's barriers does not validate: {}",
+                e.as_inner()
+            ),
+        )
+    })
 }
 
 /// Constructs that the target cannot hold, refused with their spans before
@@ -565,6 +571,13 @@ fn write_msl(
     let pipeline = msl::PipelineOptions {
         entry_point: entry_point.map(|ep| (ep.stage, ep.name.clone())),
         ..Default::default()
+    };
+    // Memory barriers as naga's Metal writer can say them (it writes
+    // every barrier as a `threadgroup_barrier`).
+    let prepared = memory_barriers::prepare(module, memory_barriers::Target::Metal)?;
+    let (module, info) = match &prepared {
+        Some(prepared) => (prepared, &validate_prepared(OutputFormat::Msl, prepared)?),
+        None => (module, info),
     };
     let (out, _) = msl::write_string(module, info, &msl_options, &pipeline)
         .map_err(|e| backend_error(OutputFormat::Msl, e))?;

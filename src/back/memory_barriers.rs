@@ -1,4 +1,4 @@
-//! Memory barriers in WGSL.
+//! Memory barriers where the output has none.
 //!
 //! naga IR has memory-only barriers (`Statement::MemoryBarrier`, from
 //! SPIR-V's `OpMemoryBarrier` and GLSL's `memoryBarrierShared()`), which
@@ -6,8 +6,9 @@
 //! WGSL has none: its only barriers (`workgroupBarrier`, `storageBarrier`,
 //! `textureBarrier`) are control barriers, which wait for every invocation
 //! of the workgroup, and naga's writer spells a memory barrier as one.
-//! That is right only where every invocation reaches it. So, before WGSL is
-//! written:
+//! naga's Metal writer does the same (`threadgroup_barrier`). That is
+//! right only where every invocation reaches it. So, before WGSL or Metal
+//! is written:
 //!
 //! - a memory barrier whose flags a control barrier executed right before
 //!   or right after it covers (no memory access between them, the control
@@ -22,7 +23,7 @@
 //!   is written as anyway, and the uniformity analysis checks the module
 //!   so changed. A barrier the change left in non-uniform control flow
 //!   (directly or through a call) is refused with its place and why it is
-//!   non-uniform: there is no WGSL that means it.
+//!   non-uniform: the output cannot say it.
 
 use std::collections::HashSet;
 
@@ -38,12 +39,37 @@ use shaderxform_passes::ir::{for_each_block_mut, for_each_statement, functions, 
 use super::EmitError;
 use crate::diagnostics::Diagnostic;
 
-/// The code of the refusal of a memory barrier WGSL cannot express.
+/// The code of the refusal of a memory barrier the output cannot express.
 const CODE: &str = "emit::unsupported";
 
-/// The module with its memory barriers made into what WGSL can say, or
-/// `None` where it has none.
-pub fn prepare(module: &Module) -> Result<Option<Module>, EmitError> {
+/// The outputs whose writers have no memory-only barrier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Wgsl,
+    Metal,
+}
+
+impl Target {
+    /// The message of a refusal: what the output lacks.
+    fn lacks(self) -> &'static str {
+        match self {
+            Target::Wgsl => "WGSL has no memory-only barrier",
+            Target::Metal => "naga's Metal writer has no memory-only barrier",
+        }
+    }
+
+    /// Why it matters, the first note of a refusal.
+    fn why(self) -> &'static str {
+        match self {
+            Target::Wgsl => "WGSL's barriers (`workgroupBarrier`, `storageBarrier`, `textureBarrier`) wait for every invocation of the workgroup: a memory barrier can only be written as one, and reached by only some invocations it hangs the GPU or races (Tint refuses it)",
+            Target::Metal => "naga writes a memory barrier in Metal as `threadgroup_barrier`, which waits for every invocation of the threadgroup: reached by only some, it hangs the GPU or races",
+        }
+    }
+}
+
+/// The module with its memory barriers made into what the target can say,
+/// or `None` where it has none.
+pub fn prepare(module: &Module, target: Target) -> Result<Option<Module>, EmitError> {
     if !functions(module).any(|f| has_memory_barrier(&f.body)) {
         return Ok(None);
     }
@@ -87,6 +113,7 @@ pub fn prepare(module: &Module) -> Result<Option<Module>, EmitError> {
             function,
             requirement,
             new.len(),
+            target,
         )),
     }
 }
@@ -97,17 +124,19 @@ fn refusal(
     function: FunctionRef,
     requirement: &UniformityRequirement,
     count: usize,
+    target: Target,
 ) -> EmitError {
     let analysed = analysis.function(function);
     let mut diagnostic = match requirement.what {
-        RequirementKind::Barrier(_) => {
-            Diagnostic::error("WGSL has no memory-only barrier, and this memory barrier is reached in non-uniform control flow")
-                .with_code(CODE)
-                .with_primary(
-                    requirement.span,
-                    "not every invocation of the workgroup may reach this memory barrier",
-                )
-        }
+        RequirementKind::Barrier(_) => Diagnostic::error(format!(
+            "{}, and this memory barrier is reached in non-uniform control flow",
+            target.lacks()
+        ))
+        .with_code(CODE)
+        .with_primary(
+            requirement.span,
+            "not every invocation of the workgroup may reach this memory barrier",
+        ),
         RequirementKind::Call {
             callee,
             barrier_span,
@@ -115,13 +144,19 @@ fn refusal(
         } => {
             let name = function_name(module, callee);
             Diagnostic::error(format!(
-                "WGSL has no memory-only barrier, and `{name}`, which holds one, is called in non-uniform control flow"
+                "{}, and `{name}`, which holds one, is called in non-uniform control flow",
+                target.lacks()
             ))
             .with_code(CODE)
-            .with_primary(barrier_span, format!("`{name}` reaches this memory barrier"))
+            .with_primary(
+                barrier_span,
+                format!("`{name}` reaches this memory barrier"),
+            )
             .with_secondary(
                 requirement.span,
-                format!("`{name}` is called here, where not every invocation of the workgroup may be"),
+                format!(
+                    "`{name}` is called here, where not every invocation of the workgroup may be"
+                ),
             )
         }
         RequirementKind::Argument {
@@ -132,7 +167,8 @@ fn refusal(
         } => {
             let name = function_name(module, callee);
             Diagnostic::error(format!(
-                "WGSL has no memory-only barrier, and whether `{name}` reaches the one it holds depends on its argument {index}, which may differ between invocations"
+                "{}, and whether `{name}` reaches the one it holds depends on its argument {index}, which may differ between invocations",
+                target.lacks()
             ))
             .with_code(CODE)
             .with_primary(barrier_span, format!("`{name}` may reach this memory barrier"))
@@ -143,7 +179,7 @@ fn refusal(
         diagnostic = diagnostic.with_secondary(cause.span, cause.message);
     }
     diagnostic = diagnostic
-        .with_note("WGSL's barriers (`workgroupBarrier`, `storageBarrier`, `textureBarrier`) wait for every invocation of the workgroup: a memory barrier can only be written as one, and reached by only some invocations it hangs the GPU or races (Tint refuses it)")
+        .with_note(target.why())
         .with_note("move the memory barrier to where every invocation reaches it (or next to the control barrier it stands beside), or write SPIR-V, GLSL or HLSL, which keep memory-only barriers");
     if count > 1 {
         diagnostic = diagnostic.with_note(format!(
