@@ -13,10 +13,7 @@
 
 use std::collections::HashMap;
 
-use naga::{
-    AddressSpace, Binding, BuiltIn, Expression, Function, Handle, ImageClass, Module, Span,
-    Statement, StorageAccess, TypeInner,
-};
+use naga::{AddressSpace, Expression, Function, Handle, Module, Span, Statement, TypeInner};
 use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::behaviour::Behaviours;
@@ -28,6 +25,9 @@ use super::{
     RequirementKind, StatementPath, UniformityRequirement,
 };
 use crate::ir::for_each_operand;
+
+mod calls;
+mod sources;
 
 /// What a pointer expression points into.
 enum PointerRoot {
@@ -301,77 +301,6 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn global_is_non_uniform(&self, global: Handle<naga::GlobalVariable>) -> Option<String> {
-        let var = &self.module.global_variables[global];
-        let name = crate::ir::global_name(self.module, global);
-        match var.space {
-            AddressSpace::Storage { access } if access.contains(StorageAccess::STORE) => Some(
-                format!("`{name}` is read_write storage: other invocations may write it, so loads may differ"),
-            ),
-            AddressSpace::WorkGroup => Some(format!(
-                "`{name}` is workgroup memory: loads may differ between invocations (workgroupUniformLoad reads it uniformly)"
-            )),
-            AddressSpace::Private => Some(format!(
-                "`{name}` is a private variable, which each invocation may write differently"
-            )),
-            AddressSpace::Handle => match self.module.types[var.ty].inner {
-                TypeInner::Image {
-                    class: ImageClass::Storage { access, .. },
-                    ..
-                } if access.contains(StorageAccess::STORE) => Some(format!(
-                    "`{name}` is a read_write storage texture: other invocations may write it"
-                )),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-
-    fn builtin_reason(binding: &Binding, name: &str) -> Option<String> {
-        match *binding {
-            Binding::BuiltIn(
-                BuiltIn::WorkGroupId
-                | BuiltIn::NumWorkGroups
-                | BuiltIn::WorkGroupSize
-                | BuiltIn::SubgroupSize
-                | BuiltIn::NumSubgroups,
-            ) => None,
-            Binding::BuiltIn(b) => Some(format!(
-                "`{name}` is the builtin {b:?}, which differs between invocations"
-            )),
-            Binding::Location { .. } => Some(format!(
-                "`{name}` is a shader input, which differs between invocations"
-            )),
-        }
-    }
-
-    /// Why an entry point's argument may differ between invocations. A
-    /// structure counts as a whole, as in WGSL: one member that differs
-    /// makes all of it non-uniform.
-    fn entry_argument_reason(&self, index: usize) -> Option<String> {
-        let argument = &self.function.arguments[index];
-        let name = argument
-            .name
-            .clone()
-            .unwrap_or_else(|| format!("argument {index}"));
-        if let Some(binding) = &argument.binding {
-            return Self::builtin_reason(binding, &name);
-        }
-        let TypeInner::Struct { ref members, .. } = self.module.types[argument.ty].inner else {
-            return None;
-        };
-        members.iter().find_map(|member| {
-            let member_name = member.name.clone().unwrap_or_default();
-            let reason = member
-                .binding
-                .as_ref()
-                .and_then(|b| Self::builtin_reason(b, &member_name))?;
-            Some(format!(
-                "`{name}` holds member `{member_name}`, and a structure of entry point inputs is uniform only if all its members are: {reason}"
-            ))
-        })
-    }
-
     /// The edges an expression has wherever it is evaluated; a load's
     /// edge to the variable's current value is added where it is emitted.
     fn expression_edges(&mut self, handle: Handle<Expression>, expression: &Expression) {
@@ -505,26 +434,6 @@ impl<'a> Builder<'a> {
             what,
             span,
             path: path.clone(),
-            node,
-        });
-    }
-
-    fn require_derivative(
-        &mut self,
-        what: DerivativeRequirementKind,
-        span: Span,
-        path: &StatementPath,
-        node: NodeIndex,
-        severity: naga::diagnostic_filter::Severity,
-    ) {
-        if self.unreachable > 0 || severity == naga::diagnostic_filter::Severity::Off {
-            return;
-        }
-        self.derivative_requirements.push(DerivativeRequirement {
-            what,
-            span,
-            path: path.clone(),
-            severity,
             node,
         });
     }
@@ -937,166 +846,5 @@ impl<'a> Builder<'a> {
         };
         let after = if behaviours.is_next_only() { cf } else { head };
         (after, behaviours)
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn call(
-        &mut self,
-        callee: Handle<Function>,
-        arguments: &[Handle<Expression>],
-        result: Option<Handle<Expression>>,
-        span: Span,
-        cf: NodeIndex,
-        values: &mut Values,
-        path: &StatementPath,
-    ) {
-        let Some(summary) = self
-            .callees
-            .get(callee.index())
-            .map(|(_, c)| c.summary.clone())
-        else {
-            return;
-        };
-        let name = self.module.functions[callee]
-            .name
-            .clone()
-            .unwrap_or_else(|| "a function".into());
-        // What the callee sees of each argument: its value, and for a
-        // pointer, what it points to.
-        let mut argument_nodes = Vec::with_capacity(arguments.len());
-        let mut contents_nodes = Vec::with_capacity(arguments.len());
-        for (i, &a) in arguments.iter().enumerate() {
-            let arg_span = self.function.expressions.get_span(a);
-            let node = self.node(NodeKind::Argument, arg_span);
-            self.edge(self.expr(a), node);
-            argument_nodes.push(node);
-            let is_pointer = summary.pointer_params.get(i).copied().unwrap_or(false);
-            if !is_pointer {
-                contents_nodes.push(None);
-                continue;
-            }
-            let contents = self.node(NodeKind::Argument, arg_span);
-            self.edge(node, contents);
-            match self.pointer_root(a) {
-                PointerRoot::Tracked(var) => self.edge(values[var], contents),
-                PointerRoot::Global(g) => {
-                    if let Some(reason) = self.global_is_non_uniform(g) {
-                        self.source(contents, reason);
-                    }
-                }
-                PointerRoot::Parameter(_) | PointerRoot::Other => {}
-            }
-            contents_nodes.push(Some(contents));
-        }
-        let effect = |e: &super::ParamEffect, i: usize| -> Option<NodeIndex> {
-            match e {
-                super::ParamEffect::None => None,
-                super::ParamEffect::Value => argument_nodes.get(i).copied(),
-                super::ParamEffect::Contents => contents_nodes.get(i).copied().flatten(),
-            }
-        };
-        if let Some(result) = result {
-            let node = self.expr(result);
-            self.edge(cf, node);
-            if summary.return_non_uniform {
-                self.source(
-                    node,
-                    format!("`{name}` returns a value that may differ between invocations"),
-                );
-            }
-            for (i, e) in summary.return_depends_on.iter().enumerate() {
-                if let Some(from) = effect(e, i) {
-                    self.edge(from, node);
-                }
-            }
-        }
-        for (i, output) in summary.pointer_outputs.iter().enumerate() {
-            let Some(output) = output else { continue };
-            let Some(&argument) = arguments.get(i) else {
-                continue;
-            };
-            let PointerRoot::Tracked(var) = self.pointer_root(argument) else {
-                continue;
-            };
-            let after = self.node(NodeKind::CallStore(var), span);
-            if output.non_uniform {
-                self.source(
-                    after,
-                    format!("`{name}` may store a value that differs between invocations through its pointer argument"),
-                );
-            } else {
-                self.edge(cf, after);
-                for (j, e) in output.depends_on.iter().enumerate() {
-                    if let Some(from) = effect(e, j) {
-                        self.edge(from, after);
-                    }
-                }
-            }
-            if !self.is_whole(argument) {
-                // The callee sees only a part; the rest keeps its value.
-                self.edge(values[var], after);
-            }
-            self.set(values, var, after);
-        }
-        if let Some((op, op_span, severity)) = summary.reaches_derivative {
-            self.require_derivative(
-                DerivativeRequirementKind::Call {
-                    callee,
-                    op,
-                    op_span,
-                },
-                span,
-                path,
-                cf,
-                severity,
-            );
-            for (index, e) in summary
-                .params_required_uniform_for_derivatives
-                .iter()
-                .enumerate()
-            {
-                if let Some(node) = effect(e, index) {
-                    self.require_derivative(
-                        DerivativeRequirementKind::Argument {
-                            callee,
-                            index,
-                            op,
-                            op_span,
-                        },
-                        span,
-                        path,
-                        node,
-                        severity,
-                    );
-                }
-            }
-        }
-        if let Some((barrier, barrier_span)) = summary.reaches_barrier {
-            self.require(
-                RequirementKind::Call {
-                    callee,
-                    barrier,
-                    barrier_span,
-                },
-                span,
-                path,
-                cf,
-            );
-            for (index, e) in summary.params_required_uniform.iter().enumerate() {
-                if let Some(node) = effect(e, index) {
-                    self.require(
-                        RequirementKind::Argument {
-                            callee,
-                            index,
-                            barrier,
-                            barrier_span,
-                        },
-                        span,
-                        path,
-                        node,
-                    );
-                }
-            }
-        }
     }
 }
