@@ -15,7 +15,7 @@ use naga::diagnostic_filter::{
 use naga::{Function, Module, Span};
 
 use crate::analysis::uniformity::{
-    has_derivatives, DerivativeOp, DerivativeRequirement, DerivativeRequirementKind, FunctionRef,
+    has_derivatives, DerivativeRequirement, DerivativeRequirementKind, FunctionRef,
     FunctionUniformity, Uniformity,
 };
 use crate::diagnostic::{Diagnostic, Severity};
@@ -59,7 +59,7 @@ pub fn find(module: &Module) -> Vec<DivergentDerivative> {
             };
             DivergentDerivative {
                 function,
-                holder: holder_of(module, function, requirement),
+                holder: holder_of(&analysis, function, requirement),
                 severity: requirement.severity,
                 diagnostic: describe(module, analysis.function(function), requirement, severity),
             }
@@ -67,32 +67,37 @@ pub fn find(module: &Module) -> Vec<DivergentDerivative> {
         .collect()
 }
 
-/// The function that holds the builtin a requirement is about: found by
-/// its span; the callee where no builtin has it.
+/// The function that holds the builtin a requirement is about: down the
+/// calls, the callee whose own requirement is that builtin (the one with
+/// the same span and builtin, the first where spans are undefined).
 fn holder_of(
-    module: &Module,
+    analysis: &Uniformity,
     function: FunctionRef,
     requirement: &DerivativeRequirement,
 ) -> FunctionRef {
-    let callee = match requirement.what {
-        DerivativeRequirementKind::Builtin(_) => return function,
-        DerivativeRequirementKind::Call { callee, .. }
-        | DerivativeRequirementKind::Argument { callee, .. } => callee,
-    };
-    let span = requirement.op_span();
-    let holds = |f: &Function| {
-        span.is_defined()
-            && f.expressions
-                .iter()
-                .any(|(h, e)| DerivativeOp::of(e).is_some() && f.expressions.get_span(h) == span)
-    };
-    module
-        .functions
-        .iter()
-        .find(|(_, f)| holds(f))
-        .map_or(FunctionRef::Function(callee), |(h, _)| {
-            FunctionRef::Function(h)
-        })
+    let (op, span) = (requirement.op(), requirement.op_span());
+    let mut holder = function;
+    let mut what = requirement.what.clone();
+    // Calls form no cycles, so the walk ends; the bound only guards it.
+    for _ in 0..=analysis.iter().count() {
+        let callee = match what {
+            DerivativeRequirementKind::Builtin(_) => return holder,
+            DerivativeRequirementKind::Call { callee, .. }
+            | DerivativeRequirementKind::Argument { callee, .. } => callee,
+        };
+        holder = FunctionRef::Function(callee);
+        let Some(next) = analysis
+            .function(holder)
+            .derivative_requirements
+            .iter()
+            .filter(|r| r.op() == op && r.op_span() == span)
+            .min_by_key(|r| !matches!(r.what, DerivativeRequirementKind::Builtin(_)))
+        else {
+            return holder;
+        };
+        what = next.what.clone();
+    }
+    holder
 }
 
 /// The diagnostic of one broken requirement: the message, the builtin as
