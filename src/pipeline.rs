@@ -336,9 +336,14 @@ impl Compiler {
                 locate(&mut failure.passes);
                 failure
             })?;
+        let mut reports = outcome.reports;
+        reports.extend(
+            back::check_derivatives(&mut module, source.format)
+                .map_err(|d| Failure::new(FailureKind::Input, d))?,
+        );
         // The front end's reports too: legalisation's spans index the
         // SPIR-V that glslang wrote, as the passes' do.
-        let mut passes = with_front(outcome.reports);
+        let mut passes = with_front(reports);
         locate(&mut passes);
         Ok(Transformed {
             module,

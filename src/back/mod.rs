@@ -9,6 +9,7 @@ mod spirv_capabilities;
 mod spirv_images;
 mod spirv_layout;
 mod wgsl;
+mod wgsl_derivative_filters;
 mod wgsl_filters;
 mod wgsl_module;
 mod wgsl_wgpu_only;
@@ -24,6 +25,7 @@ use naga::{Module, ShaderStage};
 use crate::diagnostics::Diagnostic;
 
 pub use spirv::{disassemble as disassemble_spirv, validate as validate_spirv, SpirvVersion};
+pub use wgsl_derivative_filters::check_derivatives;
 
 /// The formats shaderxform writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
