@@ -19,8 +19,13 @@ use crate::diagnostics::{render, ColorChoice, Diagnostic};
 use crate::pipeline::{Compiler, Failure, Options};
 use crate::report::Report;
 use crate::source::{InputFormat, Source};
-use crate::write::{stage_file, write_atomically, write_atomically_unsynced};
+use crate::write::{stage_file, write_atomically};
 use crate::OutputFormat;
+
+mod cache;
+mod select;
+
+use cache::CacheEntry;
 
 /// The manifest's file name in the output folder, unless told otherwise.
 pub const MANIFEST_NAME: &str = "shaderxform-manifest.json";
@@ -41,6 +46,51 @@ pub struct BatchOptions {
     pub cache_dir: Option<PathBuf>,
     /// How diagnostics are rendered into [`ShaderResult::rendered`].
     pub color: ColorChoice,
+    /// The largest shader (or included file) read, in bytes.
+    pub max_input_size: u64,
+    /// How output files are named.
+    pub output_names: OutputNames,
+    /// Only shaders whose relative path matches one of these globs are
+    /// compiled; all of them when empty.
+    pub globs: Vec<String>,
+    /// Shaders whose relative path matches one of these globs are not.
+    pub excludes: Vec<String>,
+}
+
+/// How an input's relative path becomes an output's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OutputNames {
+    /// The format's extension is appended to a GLSL stage extension, as
+    /// glslc names its outputs: `blur.vert` becomes `blur.vert.spv`, so
+    /// `blur.vert` and `blur.frag` do not collide. Every other extension
+    /// is replaced (`blur.wgsl` becomes `blur.spv`, `blur.vert.glsl`
+    /// becomes `blur.vert.spv`).
+    #[default]
+    KeepStage,
+    /// The extension is replaced: `blur.vert` becomes `blur.spv`.
+    ReplaceExtension,
+}
+
+/// GLSL's stage extensions, which `OutputNames::KeepStage` keeps.
+const STAGE_EXTENSIONS: &[&str] = &["vert", "frag", "comp", "tesc", "tese", "geom"];
+
+impl OutputNames {
+    /// The output path of `relative` in `format`.
+    pub fn output_path(self, relative: &Path, format: OutputFormat) -> PathBuf {
+        let stage = relative
+            .extension()
+            .and_then(|e| e.to_str())
+            .filter(|e| STAGE_EXTENSIONS.contains(e));
+        match (self, stage) {
+            (OutputNames::KeepStage, Some(_)) => {
+                let mut name = relative.as_os_str().to_owned();
+                name.push(".");
+                name.push(format.extension());
+                PathBuf::from(name)
+            }
+            _ => relative.with_extension(format.extension()),
+        }
+    }
 }
 
 impl BatchOptions {
@@ -54,6 +104,10 @@ impl BatchOptions {
             jobs: None,
             cache_dir: None,
             color: ColorChoice::Never,
+            max_input_size: crate::source::DEFAULT_MAX_INPUT_SIZE,
+            output_names: OutputNames::default(),
+            globs: Vec::new(),
+            excludes: Vec::new(),
         }
     }
 }
@@ -80,6 +134,8 @@ pub enum PlanError {
     NoFormats,
     #[error("the output folder {output} is inside the input folder {input}: outputs would become inputs of the next run")]
     OutputInsideInput { input: String, output: String },
+    #[error("bad glob `{pattern}`: {error}")]
+    Glob { pattern: String, error: String },
     #[error("{first} and {second} would both be written to {output}")]
     Collision {
         first: String,
@@ -97,6 +153,26 @@ pub fn plan(options: &BatchOptions) -> Result<Vec<Job>, PlanError> {
 /// [`plan`], with a warning for each entry of the tree that was skipped
 /// (symbolic link loops, links that cannot be followed).
 pub fn plan_with_warnings(options: &BatchOptions) -> Result<(Vec<Job>, Vec<String>), PlanError> {
+    plan_tree(options).map(|plan| (plan.jobs, plan.skipped))
+}
+
+/// What a run compiles, and what it leaves out.
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    pub jobs: Vec<Job>,
+    /// A warning for each entry of the tree that was skipped (symbolic
+    /// link loops, links that cannot be followed).
+    pub skipped: Vec<String>,
+    /// Files with a shader's extension that another shader of the tree
+    /// `#include`s, which are not compiled on their own: each with the
+    /// first shader found including it (both relative to the input folder).
+    pub headers: Vec<(PathBuf, PathBuf)>,
+}
+
+/// Every shader under the input folder (by extension, `--glob` and
+/// `--exclude`, hidden entries and included files skipped), sorted by
+/// relative path, with its outputs.
+pub fn plan_tree(options: &BatchOptions) -> Result<Plan, PlanError> {
     if options.formats.is_empty() {
         return Err(PlanError::NoFormats);
     }
@@ -132,12 +208,25 @@ pub fn plan_with_warnings(options: &BatchOptions) -> Result<(Vec<Job>, Vec<Strin
         &mut skipped,
     )?;
     relatives.sort();
+    let included = select::headers(options, &relatives);
+    let relatives = select::by_glob(options, relatives)?;
+    let mut headers = Vec::new();
+    let relatives: Vec<PathBuf> = relatives
+        .into_iter()
+        .filter(|relative| match included.get(relative) {
+            Some(includer) => {
+                headers.push((relative.clone(), includer.clone()));
+                false
+            }
+            None => true,
+        })
+        .collect();
     let mut claimed: BTreeMap<PathBuf, PathBuf> = BTreeMap::new();
     let mut jobs = Vec::with_capacity(relatives.len());
     for relative in relatives {
         let mut outputs = Vec::new();
         for &format in &options.formats {
-            let out = relative.with_extension(format.extension());
+            let out = options.output_names.output_path(&relative, format);
             if let Some(first) = claimed.insert(out.clone(), relative.clone()) {
                 if first != relative {
                     return Err(PlanError::Collision {
@@ -157,7 +246,11 @@ pub fn plan_with_warnings(options: &BatchOptions) -> Result<(Vec<Job>, Vec<Strin
             outputs,
         });
     }
-    Ok((jobs, skipped))
+    Ok(Plan {
+        jobs,
+        skipped,
+        headers,
+    })
 }
 
 /// The absolute form of a path that may not exist yet: its deepest existing
@@ -232,7 +325,10 @@ fn collect_shaders(
             walking.push(canonical);
             collect_shaders(root, &path, stage, walking, out, skipped)?;
             walking.pop();
-        } else if meta.is_file() && InputFormat::from_path(&path, stage).is_some() {
+        } else if InputFormat::from_path(&path, stage).is_some() {
+            // Not only regular files: a FIFO or a device with a shader's
+            // name fails with a message that says what it is, rather
+            // than being read or silently left out.
             out.push(path);
         }
     }
@@ -274,6 +370,12 @@ pub struct ShaderResult {
     /// Every diagnostic, rendered like rustc (warnings included).
     pub rendered: String,
     pub warnings: usize,
+    /// Every file the shader read besides itself (its `#include`s), as
+    /// canonical paths; empty for a shader that failed.
+    pub dependencies: Vec<PathBuf>,
+    /// Where an `#include` was looked up before the file found: a file
+    /// created at one of these would be included instead.
+    pub absent_includes: Vec<PathBuf>,
 }
 
 impl ShaderResult {
@@ -414,22 +516,9 @@ pub fn run(
     result
 }
 
-/// A compiled shader as the cache keeps it: the outputs in the job's
-/// order, the report and the rendered warnings.
-#[derive(Serialize, Deserialize)]
-struct CacheEntry {
-    /// The shader's name when the entry was made: reports and diagnostics
-    /// quote it, and a run that names the folder differently gets its own.
-    name: String,
-    outputs: Vec<OutputEntry>,
-    report: serde_json::Value,
-    rendered: String,
-    warnings: usize,
-}
-
 fn run_one(options: &BatchOptions, compiler: &Compiler, job: &Job) -> ShaderResult {
     let name = job.input.display().to_string();
-    let source = match Source::read(&job.input, options.stage) {
+    let source = match Source::read_limited(&job.input, options.stage, options.max_input_size) {
         Ok(source) => source,
         Err(error) => {
             let source = Source::new(name, InputFormat::Wgsl, Vec::new());
@@ -440,9 +529,9 @@ fn run_one(options: &BatchOptions, compiler: &Compiler, job: &Job) -> ShaderResu
     let key = options
         .cache_dir
         .as_ref()
-        .map(|_| cache_key(options, compiler, job, &source));
+        .map(|_| cache::key(options, compiler, job, &source));
     if let (Some(dir), Some(key)) = (&options.cache_dir, &key) {
-        if let Some((mut entry, outputs)) = cache_lookup(dir, key) {
+        if let Some((mut entry, outputs)) = cache::lookup(dir, key, options.max_input_size) {
             if entry.name != source.name {
                 rename(&mut entry, &source.name);
             }
@@ -452,9 +541,19 @@ fn run_one(options: &BatchOptions, compiler: &Compiler, job: &Job) -> ShaderResu
     let formats: Vec<OutputFormat> = job.outputs.iter().map(|(f, _)| *f).collect();
     let mut report = Report::new(&source);
     report.set_output_formats(&source, &formats);
+    let started = std::time::SystemTime::now();
     match compiler.compile(&source, &formats) {
         Ok(compiled) => {
-            report.add_passes(&source, &compiled.transformed.passes);
+            // Hashed only for the cache; `None` also when a dependency
+            // changed during compilation, which keeps the result out of it.
+            let hashed = options.cache_dir.as_ref().and_then(|_| {
+                cache::hash_dependencies(
+                    &compiled.transformed.dependencies,
+                    started,
+                    options.max_input_size,
+                )
+            });
+            report.add_transformed(&source, &compiled.transformed);
             let warnings: Vec<&Diagnostic> = compiled.transformed.diagnostics().collect();
             let rendered: String = warnings
                 .iter()
@@ -471,17 +570,36 @@ fn run_one(options: &BatchOptions, compiler: &Compiler, job: &Job) -> ShaderResu
                     sha256: sha256_hex(&output.bytes),
                 });
             }
+            let dependencies = hashed.clone().unwrap_or_else(|| {
+                compiled
+                    .transformed
+                    .dependencies
+                    .iter()
+                    .map(|path| cache::Dependency {
+                        path: path.canonicalize().unwrap_or_else(|_| path.clone()),
+                        sha256: String::new(),
+                    })
+                    .collect()
+            });
+            let absent = cache::absent_includes(
+                &source,
+                &dependencies,
+                &compiler.options().front.include_dirs,
+                options.max_input_size,
+            );
             let entry = CacheEntry {
                 name: source.name.clone(),
                 outputs: entries,
                 report: serde_json::to_value(&report).expect("a report serializes"),
                 rendered,
                 warnings: warnings.iter().filter(|d| !d.is_error()).count(),
+                absent,
+                dependencies,
             };
             let outputs: Vec<Vec<u8>> = compiled.outputs.into_iter().map(|o| o.bytes).collect();
-            if let (Some(dir), Some(key)) = (&options.cache_dir, &key) {
+            if let (Some(dir), Some(key), Some(_)) = (&options.cache_dir, &key, &hashed) {
                 // A cache that cannot be written only costs the next run time.
-                let _ = cache_store(dir, key, &entry, &outputs);
+                let _ = cache::store(dir, key, &entry, &outputs);
             }
             finish(options, job, &source, entry, outputs, Status::Compiled)
         }
@@ -538,6 +656,8 @@ fn failed(
         report: serde_json::to_value(&report).expect("a report serializes"),
         rendered,
         warnings: warnings.len(),
+        dependencies: Vec::new(),
+        absent_includes: Vec::new(),
     }
 }
 
@@ -591,6 +711,8 @@ fn finish(
         report: entry.report,
         rendered: entry.rendered,
         warnings: entry.warnings,
+        dependencies: entry.dependencies.into_iter().map(|d| d.path).collect(),
+        absent_includes: entry.absent,
     }
 }
 
@@ -611,71 +733,6 @@ fn rename(entry: &mut CacheEntry, name: &str) {
     walk(&mut entry.report, &entry.name, name);
     entry.rendered = entry.rendered.replace(&entry.name, name);
     entry.name = name.to_string();
-}
-
-/// The cache key: SHA-256 over the tool version, the options, the formats,
-/// the shader's relative path (its outputs' paths derive from it) and its
-/// bytes.
-fn cache_key(options: &BatchOptions, compiler: &Compiler, job: &Job, source: &Source) -> String {
-    let mut hasher = Sha256::new();
-    let mut field = |bytes: &[u8]| {
-        hasher.update((bytes.len() as u64).to_le_bytes());
-        hasher.update(bytes);
-    };
-    field(b"shaderxform-batch-cache-1");
-    field(env!("CARGO_PKG_VERSION").as_bytes());
-    // `Options` holds only ordered collections, so its Debug form is
-    // deterministic; a change of its shape comes with a change of version.
-    field(format!("{:?}", compiler.options()).as_bytes());
-    field(format!("{:?}", options.color).as_bytes());
-    field(format!("{:?}", source.format).as_bytes());
-    for (format, path) in &job.outputs {
-        field(format.extension().as_bytes());
-        field(slash_path(path).as_bytes());
-    }
-    field(slash_path(&job.relative).as_bytes());
-    field(&source.bytes);
-    hex(&hasher.finalize())
-}
-
-fn cache_path(dir: &Path, key: &str) -> PathBuf {
-    dir.join(&key[..2]).join(key)
-}
-
-/// An entry and its outputs, or `None` when it is missing or any output
-/// does not hash to what the entry says (a damaged cache is a miss).
-fn cache_lookup(dir: &Path, key: &str) -> Option<(CacheEntry, Vec<Vec<u8>>)> {
-    let path = cache_path(dir, key);
-    let entry: CacheEntry =
-        serde_json::from_slice(&std::fs::read(path.join("entry.json")).ok()?).ok()?;
-    let mut outputs = Vec::with_capacity(entry.outputs.len());
-    for (i, output) in entry.outputs.iter().enumerate() {
-        let bytes = std::fs::read(path.join(format!("{i}.out"))).ok()?;
-        if bytes.len() != output.bytes || sha256_hex(&bytes) != output.sha256 {
-            return None;
-        }
-        outputs.push(bytes);
-    }
-    Some((entry, outputs))
-}
-
-/// Stores an entry: the outputs first, then `entry.json` atomically, so an
-/// entry is visible only once it is complete. Nothing is synced to disk:
-/// a lookup checks every output against its hash, so an entry damaged by
-/// a crash is a miss, and syncing would cost more than compiling.
-fn cache_store(
-    dir: &Path,
-    key: &str,
-    entry: &CacheEntry,
-    outputs: &[Vec<u8>],
-) -> Result<(), String> {
-    let path = cache_path(dir, key);
-    std::fs::create_dir_all(&path).map_err(|e| e.to_string())?;
-    for (i, bytes) in outputs.iter().enumerate() {
-        write_atomically_unsynced(&path.join(format!("{i}.out")), bytes)?;
-    }
-    let json = serde_json::to_vec(entry).map_err(|e| e.to_string())?;
-    write_atomically_unsynced(&path.join("entry.json"), &json)
 }
 
 /// Writes the manifest atomically.
@@ -709,10 +766,26 @@ mod tests {
         let input = dir.path().join("in");
         std::fs::create_dir(&input).unwrap();
         std::fs::write(input.join("blur.wgsl"), "").unwrap();
-        std::fs::write(input.join("blur.comp"), "").unwrap();
+        // `.glsl` names no stage, so it is replaced.
+        std::fs::write(input.join("blur.glsl"), "").unwrap();
         let options = BatchOptions::new(&input, dir.path().join("out"));
         let error = plan(&options).unwrap_err();
         assert!(matches!(error, PlanError::Collision { .. }), "{error}");
+    }
+
+    #[test]
+    fn stage_extensions_stay_in_output_names_unless_told_otherwise() {
+        let spv = OutputFormat::SpirvBinary;
+        let name =
+            |names: OutputNames, input: &str| slash_path(&names.output_path(Path::new(input), spv));
+        let keep = OutputNames::KeepStage;
+        assert_eq!(name(keep, "fx/blur.vert"), "fx/blur.vert.spv");
+        assert_eq!(name(keep, "fx/blur.frag"), "fx/blur.frag.spv");
+        assert_eq!(name(keep, "blur.vert.glsl"), "blur.vert.spv");
+        assert_eq!(name(keep, "blur.wgsl"), "blur.spv");
+        assert_eq!(name(keep, "common.glsl"), "common.spv");
+        let plain = OutputNames::ReplaceExtension;
+        assert_eq!(name(plain, "fx/blur.vert"), "fx/blur.spv");
     }
 
     #[test]

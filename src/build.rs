@@ -49,13 +49,17 @@ pub struct Build {
 }
 
 /// One shader written by a build.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Built {
     pub input: PathBuf,
     /// The outputs, in the order of the formats.
     pub outputs: Vec<PathBuf>,
     /// The validators that checked the shader and its outputs.
     pub validators: Validators,
+    /// The interface of the outputs: bindings, layouts, and for a buffer
+    /// that `float-atomics` rewrote, its encoding and the words to clear it
+    /// to (read them with the `shaderxform-host` crate).
+    pub reflection: crate::Reflection,
 }
 
 /// Why a build failed: every shader's diagnostics, rendered.
@@ -285,6 +289,7 @@ impl Build {
                 input,
                 outputs,
                 validators,
+                reflection: compiled.transformed.reflection(),
             });
         }
         if failed > 0 {

@@ -14,6 +14,7 @@ use shaderxform::{
 };
 
 mod batch;
+mod files;
 mod uniformity;
 
 /// Exit codes: scripts rely on these.
@@ -67,7 +68,7 @@ enum Command {
     /// Answer JSON requests, one per line on standard input, with one JSON
     /// answer per line on standard output, until the input ends (see
     /// docs/serve.md).
-    Serve,
+    Serve(files::ServeArgs),
     /// List every barrier, workgroupUniformLoad and call of a function that
     /// reaches one, with the uniformity analysis' verdict and its causes,
     /// and Tint's verdict where Tint is available (see docs/uniformity-analysis.md).
@@ -107,6 +108,23 @@ struct BatchArgs {
     #[arg(long)]
     watch: bool,
 
+    /// How outputs are named: `stage` keeps a GLSL stage extension, as
+    /// glslc does (`blur.vert` to `blur.vert.spv`); `plain` replaces it
+    /// (`blur.vert` to `blur.spv`, which `blur.frag` would collide with).
+    #[arg(long, value_name = "STYLE", value_parser = ["stage", "plain"], default_value = "stage")]
+    output_names: String,
+
+    /// Compile only shaders whose path under IN_DIR matches the glob
+    /// (`**/*.comp`, `fx/*`); may be given several times [default: every
+    /// shader].
+    #[arg(long = "glob", value_name = "GLOB")]
+    globs: Vec<String>,
+
+    /// Do not compile shaders whose path under IN_DIR matches the glob;
+    /// may be given several times.
+    #[arg(long = "exclude", value_name = "GLOB")]
+    excludes: Vec<String>,
+
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -133,8 +151,10 @@ struct TransformArgs {
     #[arg(long, value_name = "FILE")]
     report: Option<PathBuf>,
 
-    /// Write a make rule listing every file read (the shader and what it
-    /// `#include`s) as prerequisites of the first output, as `glslc -MD -MF`.
+    /// Write a make rule: every output depends on every file read (the
+    /// shader and what it `#include`s), with an empty rule for each
+    /// included file, as `glslc -MD -MP -MF`. Written with the outputs, or
+    /// not at all; it may not name the input, an output or the report.
     #[arg(long, value_name = "FILE")]
     depfile: Option<PathBuf>,
 
@@ -418,6 +438,12 @@ struct CommonArgs {
     #[arg(long)]
     deny_warnings: bool,
 
+    /// The largest shader file read: bytes, or with a K, M or G suffix
+    /// (KiB, MiB, GiB). Only regular files are read (symbolic links
+    /// followed), never devices or FIFOs.
+    #[arg(long, value_name = "SIZE", default_value = "16M", value_parser = files::parse_byte_size)]
+    max_input_size: u64,
+
     /// Colors in diagnostics.
     #[arg(long, value_enum, default_value_t = ColorWhen::Auto)]
     color: ColorWhen,
@@ -537,18 +563,6 @@ impl Printer {
     }
 }
 
-fn serve() -> i32 {
-    let stdin = std::io::stdin().lock();
-    let stdout = std::io::stdout().lock();
-    match shaderxform::serve::serve(stdin, stdout) {
-        Ok(()) => exit::OK,
-        Err(e) => {
-            eprintln!("error: shaderxform serve: {e}");
-            exit::FAILED
-        }
-    }
-}
-
 pub fn main() -> i32 {
     install_quiet_panic_hook();
     let cli = match Cli::try_parse() {
@@ -585,7 +599,7 @@ fn run(cli: Cli) -> i32 {
         #[cfg(feature = "gpu")]
         Some(Command::Bench(args)) => bench(args),
         Some(Command::Batch(args)) => batch::run(args),
-        Some(Command::Serve) => serve(),
+        Some(Command::Serve(args)) => files::serve(args),
         Some(Command::Uniformity(args)) => uniformity::run(args),
         None => transform(cli.transform),
     }
@@ -767,7 +781,7 @@ fn load(path: &Path, common: &CommonArgs, printer: &Printer) -> Result<Source, i
         );
         return Err(exit::USAGE);
     }
-    Source::read(path, stage(common)).map_err(|e| {
+    Source::read_limited(path, stage(common), common.max_input_size).map_err(|e| {
         printer.plain_error(&e.to_string(), &path.display().to_string());
         exit::FAILED
     })
@@ -788,32 +802,22 @@ fn load_stdin(common: &CommonArgs, printer: &Printer) -> Result<Source, i32> {
         return Err(exit::USAGE);
     };
     let mut bytes = Vec::new();
-    if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes) {
+    let limit = common.max_input_size;
+    let mut stdin = std::io::Read::take(std::io::stdin().lock(), limit.saturating_add(1));
+    if let Err(e) = std::io::Read::read_to_end(&mut stdin, &mut bytes) {
         printer.plain_error(&format!("cannot read standard input: {e}"), NAME);
         return Err(exit::FAILED);
     }
-    Ok(Source::new(NAME, format, bytes))
-}
-
-/// A make rule: the first output depends on the input and everything it
-/// included.
-fn write_depfile(
-    path: &Path,
-    target: &str,
-    input: &str,
-    dependencies: &[PathBuf],
-) -> Result<(), String> {
-    let escape = |p: &str| p.replace(' ', "\\ ");
-    let mut rule = format!("{}:", escape(target));
-    let inputs = std::iter::once(input.to_string())
-        .filter(|i| i != "<stdin>")
-        .chain(dependencies.iter().map(|d| d.display().to_string()));
-    for input in inputs {
-        rule.push_str(" \\\n  ");
-        rule.push_str(&escape(&input));
+    if bytes.len() as u64 > limit {
+        printer.plain_error(
+            &format!(
+                "standard input holds more than the limit of {limit} bytes (--max-input-size)"
+            ),
+            NAME,
+        );
+        return Err(exit::FAILED);
     }
-    rule.push('\n');
-    write_atomically(path, rule.as_bytes())
+    Ok(Source::new(NAME, format, bytes))
 }
 
 fn exit_code(kind: FailureKind) -> i32 {
@@ -855,6 +859,18 @@ fn transform(args: TransformArgs) -> i32 {
         printer.plain_error(&message, &name);
         return exit::USAGE;
     }
+    let output_paths: Vec<&Path> = destinations
+        .iter()
+        .filter_map(|d| d.path.as_deref())
+        .collect();
+    if let Some(depfile) = &args.depfile {
+        if let Err(message) =
+            files::check_depfile_path(depfile, &input, &output_paths, args.report.as_deref())
+        {
+            printer.plain_error(&message, &name);
+            return exit::USAGE;
+        }
+    }
     let compiler = match compiler(&args.common, &printer) {
         Ok(c) => c,
         Err(code) => return code,
@@ -868,7 +884,7 @@ fn transform(args: TransformArgs) -> i32 {
     report.set_output_formats(&source, &formats);
     match compiler.compile(&source, &formats) {
         Ok(compiled) => {
-            report.add_passes(&source, &compiled.transformed.passes);
+            report.add_transformed(&source, &compiled.transformed);
             for d in compiled.transformed.diagnostics() {
                 printer.diagnostic(d, &source);
             }
@@ -878,22 +894,23 @@ fn transform(args: TransformArgs) -> i32 {
             for (dest, output) in destinations.iter().zip(&compiled.outputs) {
                 report.add_output(dest.display(), output.format, output.bytes.len());
             }
-            let report_file = args
+            let mut files: Vec<(PathBuf, Vec<u8>)> = args
                 .report
-                .as_ref()
-                .map(|path| (path.clone(), report.to_json().into_bytes()));
-            let written =
-                write_outputs(&destinations, &compiled.outputs, report_file).and_then(|()| {
-                    match &args.depfile {
-                        Some(depfile) => write_depfile(
-                            depfile,
-                            &destinations[0].display(),
-                            &source.name,
-                            &compiled.transformed.dependencies,
-                        ),
-                        None => Ok(()),
-                    }
-                });
+                .iter()
+                .map(|path| (path.clone(), report.to_json().into_bytes()))
+                .collect();
+            let depfile = args.depfile.as_ref().map(|depfile| {
+                files::depfile_rule(
+                    depfile,
+                    &output_paths,
+                    &source.name,
+                    &compiled.transformed.dependencies,
+                )
+                .map(|rule| files.push((depfile.clone(), rule)))
+            });
+            let written = depfile
+                .unwrap_or(Ok(()))
+                .and_then(|()| write_outputs(&destinations, &compiled.outputs, files));
             match written {
                 Ok(()) => exit::OK,
                 Err(message) => {
@@ -1033,13 +1050,14 @@ fn check(args: CheckArgs) -> i32 {
     finish_report(args.report.as_deref(), &report, &printer, code)
 }
 
-/// Writes every output and the report, or none: each file goes to a
-/// temporary file beside its destination, standard output is written once
-/// all of them are staged, and then they are renamed into place.
+/// Writes every output, the report and the depfile (`files`), or none:
+/// each file goes to a temporary file beside its destination, standard
+/// output is written once all of them are staged, and then they are
+/// renamed into place.
 fn write_outputs(
     destinations: &[Destination],
     outputs: &[Output],
-    report: Option<(PathBuf, Vec<u8>)>,
+    files: Vec<(PathBuf, Vec<u8>)>,
 ) -> Result<(), String> {
     let mut staged = Vec::new();
     let mut to_stdout = Vec::new();
@@ -1049,7 +1067,7 @@ fn write_outputs(
             Some(path) => staged.push((path.clone(), stage_file(path, &output.bytes)?)),
         }
     }
-    if let Some((path, bytes)) = report {
+    for (path, bytes) in files {
         let file = stage_file(&path, &bytes)?;
         staged.push((path, file));
     }

@@ -28,7 +28,9 @@ pub mod diagnostics;
 pub mod front;
 #[cfg(feature = "gpu")]
 pub mod gpu;
+pub mod includes;
 pub mod pipeline;
+pub mod reflect;
 pub mod report;
 #[cfg(feature = "serve")]
 pub mod serve;
@@ -39,7 +41,9 @@ pub mod write;
 pub use back::{EmitOptions, Output, OutputFormat, SpirvVersion, WgslTarget};
 pub use diagnostics::{render, ColorChoice, Diagnostic, DiagnosticJson, Severity};
 pub use pipeline::{Compiled, Compiler, Failure, FailureKind, Options, Transformed};
+pub use reflect::Reflection;
 pub use report::Report;
+pub use shaderxform_host as host;
 pub use shaderxform_passes as passes;
 pub use shaderxform_passes::{PassSelection, Target};
 pub use source::{InputFormat, Source};

@@ -111,9 +111,41 @@ pub struct Transformed {
     pub passes: Vec<PassReport>,
     /// Files the front end read besides the source (`#include`d).
     pub dependencies: Vec<std::path::PathBuf>,
+    /// Where the module's spans are in the source, for the diagnostics of
+    /// emission.
+    spans: SpanPlaces,
+}
+
+/// Where the spans of a module are in the text of its source.
+#[derive(Clone, Debug)]
+enum SpanPlaces {
+    /// They index the text.
+    InText,
+    /// They index the SPIR-V that glslang compiled the source to; these
+    /// are the lines of its instructions.
+    OnSourceLines(front::SourceLines),
+    /// They index a binary: no text to point at.
+    Nowhere,
+}
+
+impl SpanPlaces {
+    /// The diagnostic with its labels in the source text, or as notes
+    /// where they are in none.
+    fn locate(&self, diagnostic: Diagnostic) -> Diagnostic {
+        match self {
+            SpanPlaces::InText => diagnostic,
+            SpanPlaces::OnSourceLines(lines) => on_source_lines(diagnostic, lines),
+            SpanPlaces::Nowhere => diagnostics::without_spans(diagnostic),
+        }
+    }
 }
 
 impl Transformed {
+    /// The interface of the module as it is written: what a host binds.
+    pub fn reflection(&self) -> crate::Reflection {
+        crate::reflect::reflect(&self.module, &self.info, &self.passes)
+    }
+
     /// Warnings and notes of the passes (errors make a [`Failure`]).
     pub fn diagnostics(&self) -> impl Iterator<Item = &Diagnostic> {
         self.passes.iter().flat_map(|p| p.diagnostics.iter())
@@ -203,6 +235,11 @@ impl Compiler {
         let mut module = parsed.module;
         let source_lines = parsed.source_lines;
         let keep_spans = parsed.spans_locate_in_text || source_lines.is_some();
+        let spans = match &source_lines {
+            Some(lines) => SpanPlaces::OnSourceLines(lines.clone()),
+            None if keep_spans => SpanPlaces::InText,
+            None => SpanPlaces::Nowhere,
+        };
         let locate = |reports: &mut [PassReport]| match &source_lines {
             Some(lines) => reports_on_source_lines(reports, lines),
             None if !keep_spans => without_spans(reports),
@@ -251,7 +288,7 @@ impl Compiler {
                 } => Failure {
                     kind: FailureKind::Input,
                     diagnostics,
-                    passes: reports,
+                    passes: with_front(reports),
                 },
                 RunError::InvalidInput {
                     error,
@@ -294,29 +331,32 @@ impl Compiler {
                 failure.diagnostics = failure
                     .diagnostics
                     .into_iter()
-                    .map(|d| match &source_lines {
-                        Some(lines) => on_source_lines(d, lines),
-                        None if !keep_spans => diagnostics::without_spans(d),
-                        None => d,
-                    })
+                    .map(|d| spans.locate(d))
                     .collect();
                 locate(&mut failure.passes);
                 failure
             })?;
+        let mut reports = outcome.reports;
+        reports.extend(
+            back::check_derivatives(&mut module, source.format)
+                .map_err(|d| Failure::new(FailureKind::Input, d))?,
+        );
         // The front end's reports too: legalisation's spans index the
         // SPIR-V that glslang wrote, as the passes' do.
-        let mut passes = with_front(outcome.reports);
+        let mut passes = with_front(reports);
         locate(&mut passes);
         Ok(Transformed {
             module,
             info: outcome.info,
             passes,
             dependencies,
+            spans,
         })
     }
 
     /// Emits a transformed module in one format, validated (spirv-val for
-    /// SPIR-V) before it is returned.
+    /// SPIR-V) and read back and checked against the module
+    /// ([`back::recheck`]) before it is returned.
     pub fn emit(
         &self,
         source: &Source,
@@ -330,10 +370,13 @@ impl Compiler {
                 format,
                 &self.options.emit,
             )
-            .map_err(|e| match e {
-                EmitError::Options(d) => Failure::new(FailureKind::Usage, vec![d]),
-                EmitError::Unsupported(d) => Failure::new(FailureKind::Unsupported, vec![d]),
-                EmitError::Backend(d) => Failure::new(FailureKind::Internal, vec![d]),
+            .map_err(|e| {
+                let (kind, d) = match e {
+                    EmitError::Options(d) => (FailureKind::Usage, d),
+                    EmitError::Unsupported(d) => (FailureKind::Unsupported, d),
+                    EmitError::Backend(d) => (FailureKind::Internal, d),
+                };
+                Failure::new(kind, vec![transformed.spans.locate(d)])
             })
         })
     }
@@ -348,6 +391,13 @@ impl Compiler {
                 Ok(output) => outputs.push(output),
                 Err(mut failure) => {
                     failure.passes = transformed.passes;
+                    if failure
+                        .diagnostics
+                        .iter()
+                        .any(back::recheck::finds_divergent_barrier)
+                    {
+                        withdraw_fixed_barriers(&mut failure.passes);
+                    }
                     return Err(failure);
                 }
             }
@@ -365,6 +415,30 @@ impl Compiler {
 pub struct Compiled {
     pub transformed: Transformed,
     pub outputs: Vec<Output>,
+}
+
+/// Where the text written still has a barrier in non-uniform control flow,
+/// no barrier may be reported fixed: each warning of `hoist-barriers` that
+/// says it fixed one says instead that the text written does not show it.
+fn withdraw_fixed_barriers(reports: &mut [PassReport]) {
+    let fixed = |d: &Diagnostic| {
+        d.severity == Severity::Warning
+            && d.code.as_deref() == Some(shaderxform_passes::hoist_barriers::DIAGNOSTIC_CODE)
+    };
+    for d in reports.iter_mut().flat_map(|r| r.diagnostics.iter_mut()) {
+        if !fixed(d) {
+            continue;
+        }
+        let before = d.notes.len();
+        d.notes
+            .retain(|n| !n.starts_with("fixed by hoist-barriers"));
+        if d.notes.len() != before {
+            d.notes.push(
+                "not fixed: hoist-barriers rewrote the module, but the text written still has a barrier in non-uniform control flow (`emit::recheck`), and nothing was written"
+                    .into(),
+            );
+        }
+    }
 }
 
 /// The spans of passes' diagnostics on a binary input (SPIR-V) are offsets
@@ -467,5 +541,46 @@ fn guarded<T>(
                 source.name
             )))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shaderxform_passes::hoist_barriers::DIAGNOSTIC_CODE;
+
+    fn report(diagnostics: Vec<Diagnostic>) -> PassReport {
+        PassReport {
+            name: "hoist-barriers",
+            skipped: None,
+            changes: Vec::new(),
+            diagnostics,
+        }
+    }
+
+    #[test]
+    fn a_barrier_divergent_in_the_text_written_is_not_reported_fixed() {
+        let fixed =
+            Diagnostic::warning("`workgroupBarrier` is reached in non-uniform control flow")
+                .with_code(DIAGNOSTIC_CODE)
+                .with_note("a barrier waits for every invocation")
+                .with_note("fixed by hoist-barriers: split the `if` around `workgroupBarrier`");
+        let unfixed =
+            Diagnostic::error("`workgroupBarrier` is reached in non-uniform control flow")
+                .with_code(DIAGNOSTIC_CODE)
+                .with_note("hoist-barriers cannot split this `if`");
+        let mut reports = vec![report(vec![fixed, unfixed.clone()])];
+        withdraw_fixed_barriers(&mut reports);
+        let notes = &reports[0].diagnostics[0].notes;
+        assert!(
+            !notes.iter().any(|n| n.starts_with("fixed by")),
+            "{notes:?}"
+        );
+        assert!(
+            notes.iter().any(|n| n.starts_with("not fixed")),
+            "{notes:?}"
+        );
+        assert_eq!(notes[0], "a barrier waits for every invocation");
+        assert_eq!(reports[0].diagnostics[1], unfixed);
     }
 }

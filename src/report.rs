@@ -12,6 +12,9 @@ use crate::spirv_tools::Validators;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
+    /// The version of the report's form: it changes only when a field
+    /// changes meaning or goes away (fields may be added within one).
+    pub schema: u32,
     pub tool: &'static str,
     pub version: &'static str,
     pub input: InputJson,
@@ -26,8 +29,15 @@ pub struct Report {
     /// on the way in: the host's bind group layouts must follow.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub bindings: Vec<BindingSplitJson>,
+    /// The interface of the shader as written (`docs/reflection.md`), on
+    /// success.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reflection: Option<crate::Reflection>,
     pub success: bool,
 }
+
+/// The version of the report's JSON form.
+pub const REPORT_SCHEMA_VERSION: u32 = 1;
 
 /// Where a combined image sampler went, `[set, binding]` each.
 #[derive(Clone, Debug, Serialize)]
@@ -100,6 +110,7 @@ impl ChangeJson {
 impl Report {
     pub fn new(source: &Source) -> Self {
         Report {
+            schema: REPORT_SCHEMA_VERSION,
             tool: "shaderxform",
             version: env!("CARGO_PKG_VERSION"),
             input: InputJson {
@@ -111,8 +122,15 @@ impl Report {
             passes: Vec::new(),
             diagnostics: Vec::new(),
             bindings: Vec::new(),
+            reflection: None,
             success: true,
         }
+    }
+
+    /// What a successful transformation did, and the interface it wrote.
+    pub fn add_transformed(&mut self, source: &Source, transformed: &crate::Transformed) {
+        self.add_passes(source, &transformed.passes);
+        self.reflection = Some(transformed.reflection());
     }
 
     pub fn add_passes(&mut self, source: &Source, passes: &[PassReport]) {

@@ -4,6 +4,9 @@
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::Duration;
 
 use base64::Engine as _;
 use serde::Deserialize;
@@ -15,6 +18,8 @@ use crate::pipeline::{Compiler, FailureKind, Options};
 use crate::report::Report;
 use crate::source::{InputFormat, Source};
 use crate::{PassSelection, Target};
+
+mod confine;
 
 /// One request. Unknown fields are refused, so that a misspelt option is
 /// an error rather than silently ignored.
@@ -67,19 +72,79 @@ struct RequestOptions {
     hlsl_register_shifts: Vec<String>,
 }
 
+/// What a server may read, and how long a request may take.
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    /// Only files under this folder are read (shaders, include folders and
+    /// what they `#include`), after symbolic links are resolved; any file
+    /// when `None`.
+    pub root: Option<PathBuf>,
+    /// How long one request may take; `None`: as long as it takes.
+    pub timeout: Option<Duration>,
+    /// The largest shader file read, in bytes.
+    pub max_input_size: u64,
+}
+
+impl Default for ServeOptions {
+    fn default() -> Self {
+        ServeOptions {
+            root: None,
+            timeout: None,
+            max_input_size: crate::source::DEFAULT_MAX_INPUT_SIZE,
+        }
+    }
+}
+
+impl ServeOptions {
+    /// Sets the root, resolved to its canonical form (the form paths are
+    /// compared in).
+    pub fn with_root(mut self, root: &Path) -> std::io::Result<Self> {
+        let canonical = root.canonicalize()?;
+        if !canonical.is_dir() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotADirectory,
+                format!("{} is not a folder", root.display()),
+            ));
+        }
+        self.root = Some(canonical);
+        Ok(self)
+    }
+}
+
 /// Answers requests from `input` until it ends. Every line gets exactly one
 /// answer line, flushed before the next request is read; blank lines are
 /// skipped. A line that is not UTF-8 gets a request error and the next
 /// line is read. Only a failure to read or write ends it early.
-pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
-    for line in input.split(b'\n') {
-        let mut line = line?;
+pub fn serve(input: impl BufRead, output: impl Write) -> std::io::Result<()> {
+    serve_with(input, output, &ServeOptions::default())
+}
+
+/// [`serve`] under `options`: a root that paths must lie under, and a time
+/// limit per request.
+pub fn serve_with(
+    mut input: impl BufRead,
+    mut output: impl Write,
+    options: &ServeOptions,
+) -> std::io::Result<()> {
+    let line_limit = max_request_line(options.max_input_size);
+    let mut line = Vec::new();
+    loop {
+        let read = read_line_within(&mut input, &mut line, line_limit)?;
+        if read == LineRead::End {
+            return Ok(());
+        }
         if line.last() == Some(&b'\r') {
             line.pop();
         }
         let answer = match std::str::from_utf8(&line) {
+            _ if read == LineRead::TooLong => request_error(
+                Value::Null,
+                format!(
+                    "the request is longer than {line_limit} bytes (eight times --max-input-size, at least 1 MiB); it was skipped"
+                ),
+            ),
             Ok(text) if text.trim().is_empty() => continue,
-            Ok(text) => answer(text),
+            Ok(text) => answer_in_time(text, options),
             Err(e) => request_error(
                 Value::Null,
                 format!(
@@ -92,15 +157,129 @@ pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()>
         output.write_all(b"\n")?;
         output.flush()?;
     }
-    Ok(())
+}
+
+/// The longest request line read: room for an inline source of
+/// `--max-input-size` bytes however JSON escapes it, and never less than
+/// 1 MiB.
+fn max_request_line(max_input_size: u64) -> u64 {
+    max_input_size.saturating_mul(8).max(1 << 20)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LineRead {
+    Line,
+    /// Longer than the limit: the rest of it was read and dropped.
+    TooLong,
+    End,
+}
+
+/// Reads one line (without its `\n`) into `line`, keeping at most `limit`
+/// bytes of it in memory.
+fn read_line_within(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    limit: u64,
+) -> std::io::Result<LineRead> {
+    line.clear();
+    let read = std::io::Read::take(&mut *input, limit).read_until(b'\n', line)?;
+    if read == 0 {
+        return Ok(LineRead::End);
+    }
+    if line.last() == Some(&b'\n') {
+        line.pop();
+        return Ok(LineRead::Line);
+    }
+    if (read as u64) < limit {
+        // The last line, without a newline.
+        return Ok(LineRead::Line);
+    }
+    // Skip to the end of the line, a buffer at a time.
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(LineRead::TooLong);
+        }
+        match buffer.iter().position(|&b| b == b'\n') {
+            Some(end) => {
+                input.consume(end + 1);
+                line.clear();
+                return Ok(LineRead::TooLong);
+            }
+            None => {
+                let all = buffer.len();
+                input.consume(all);
+            }
+        }
+    }
 }
 
 /// The answer to one request line.
 pub fn answer(line: &str) -> Value {
+    answer_with(line, &ServeOptions::default())
+}
+
+/// The answer to one request line under `options`, without a time limit.
+pub fn answer_with(line: &str, options: &ServeOptions) -> Value {
     let value: Value = match serde_json::from_str(line) {
         Ok(v) => v,
         Err(e) => return request_error(Value::Null, format!("the request is not JSON: {e}")),
     };
+    answer_value(value, options)
+}
+
+/// The answer to one request line, within the time limit. The request is
+/// compiled on a thread of its own; when the limit passes first, the
+/// answer is a `timeout` error and the thread is abandoned: it runs on in
+/// the background until its compilation ends (a glslang process it started
+/// included), and its result is dropped. Compilation runs in this process,
+/// so it cannot be stopped midway without risking the server's state.
+fn answer_in_time(line: &str, options: &ServeOptions) -> Value {
+    let value: Value = match serde_json::from_str(line) {
+        Ok(v) => v,
+        Err(e) => return request_error(Value::Null, format!("the request is not JSON: {e}")),
+    };
+    let Some(limit) = options.timeout else {
+        return answer_value(value, options);
+    };
+    let id = value.get("id").cloned().unwrap_or(Value::Null);
+    let (sender, receiver) = mpsc::channel();
+    let worker_options = options.clone();
+    // The main thread's stack size: deep shaders need what they get on
+    // the command line.
+    let spawned = std::thread::Builder::new()
+        .name("shaderxform-serve-request".into())
+        .stack_size(8 << 20)
+        .spawn(move || {
+            let _ = sender.send(answer_value(value, &worker_options));
+        });
+    if let Err(e) = spawned {
+        return with_id(
+            id,
+            error_object("internal", format!("cannot start a worker thread: {e}")),
+        );
+    }
+    match receiver.recv_timeout(limit) {
+        Ok(answer) => answer,
+        Err(mpsc::RecvTimeoutError::Timeout) => with_id(
+            id,
+            error_object(
+                "timeout",
+                format!(
+                    "the request took longer than its limit of {} s (--request-timeout); it was abandoned",
+                    limit.as_secs_f64()
+                ),
+            ),
+        ),
+        // The worker panicked outside the compiler's own guard.
+        Err(mpsc::RecvTimeoutError::Disconnected) => with_id(
+            id,
+            error_object("internal", "the request's worker thread failed".into()),
+        ),
+    }
+}
+
+fn answer_value(value: Value, options: &ServeOptions) -> Value {
     let id = value.get("id").cloned().unwrap_or(Value::Null);
     if !value.is_object() {
         return request_error(id, "a request is a JSON object".to_string());
@@ -109,7 +288,7 @@ pub fn answer(line: &str) -> Value {
         Ok(r) => r,
         Err(e) => return request_error(id, e.to_string()),
     };
-    match compile(&request) {
+    match compile(&request, options) {
         Ok(answer) | Err(answer) => with_id(id, answer),
     }
 }
@@ -134,7 +313,7 @@ fn error_object(kind: &str, message: String) -> Map<String, Value> {
 
 type Answer = Result<Map<String, Value>, Map<String, Value>>;
 
-fn compile(request: &Request) -> Answer {
+fn compile(request: &Request, serve: &ServeOptions) -> Answer {
     let bad = |message: String| error_object("request", message);
     let stage = request
         .options
@@ -149,7 +328,7 @@ fn compile(request: &Request) -> Answer {
             ))),
         })
         .transpose()?;
-    let source = read_source(request, stage).map_err(bad)?;
+    let source = read_source(request, stage, serve)?;
     if request.emit.is_empty() {
         return Err(bad("`emit` lists no output format".into()));
     }
@@ -165,6 +344,10 @@ fn compile(request: &Request) -> Answer {
         }
     }
     let options = options(request).map_err(bad)?;
+    if let Some(root) = &serve.root {
+        confine::check_front_inputs(root, &source, &options.front, serve.max_input_size)
+            .map_err(|message| error_object("forbidden", message))?;
+    }
     let compiler = Compiler::new(options).map_err(|failure| {
         let messages: Vec<String> = failure
             .diagnostics
@@ -178,7 +361,12 @@ fn compile(request: &Request) -> Answer {
     report.set_output_formats(&source, &formats);
     match compiler.compile(&source, &formats) {
         Ok(compiled) => {
-            report.add_passes(&source, &compiled.transformed.passes);
+            if let Some(root) = &serve.root {
+                // What glslang read, as it says: the last word on includes.
+                confine::check_dependencies(root, &compiled.transformed.dependencies)
+                    .map_err(|message| error_object("forbidden", message))?;
+            }
+            report.add_transformed(&source, &compiled.transformed);
             let mut outputs = Map::new();
             for output in &compiled.outputs {
                 report.add_output(output.format.extension(), output.format, output.bytes.len());
@@ -246,14 +434,35 @@ fn finish(
     answer.insert("rendered".into(), Value::String(rendered));
 }
 
-fn read_source(request: &Request, stage: Option<naga::ShaderStage>) -> Result<Source, String> {
+fn read_source(
+    request: &Request,
+    stage: Option<naga::ShaderStage>,
+    serve: &ServeOptions,
+) -> Result<Source, Map<String, Value>> {
+    let bad = |message: String| error_object("request", message);
     match (&request.path, &request.source) {
         (Some(path), None) => {
             if request.format.is_some() || request.name.is_some() {
-                return Err("`format` and `name` go with `source`; a `path` has its own".into());
+                return Err(bad(
+                    "`format` and `name` go with `source`; a `path` has its own".into(),
+                ));
             }
-            Source::read(path.as_ref(), stage).map_err(|e| e.to_string())
+            if let Some(root) = &serve.root {
+                confine::check_path(root, Path::new(path))
+                    .map_err(|message| error_object("forbidden", message))?;
+            }
+            Source::read_limited(path.as_ref(), stage, serve.max_input_size)
+                .map_err(|e| bad(e.to_string()))
         }
+        _ => read_inline_source(request, stage).map_err(bad),
+    }
+}
+
+fn read_inline_source(
+    request: &Request,
+    stage: Option<naga::ShaderStage>,
+) -> Result<Source, String> {
+    match (&request.path, &request.source) {
         (None, Some(text)) => {
             let format_name = request.format.as_deref().ok_or(
                 "a `source` needs its `format` (wgsl, spv, spvasm, comp, vert, frag, glsl, hlsl)",
@@ -272,7 +481,7 @@ fn read_source(request: &Request, stage: Option<naga::ShaderStage>) -> Result<So
             Ok(Source::new(name, format, bytes))
         }
         (Some(_), Some(_)) => Err("give either `path` or `source`, not both".into()),
-        (None, None) => Err("a request needs a `path` or a `source`".into()),
+        (_, None) => Err("a request needs a `path` or a `source`".into()),
     }
 }
 
@@ -364,6 +573,25 @@ fn parse<T>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_over_the_limit_is_answered_and_the_next_one_read() {
+        let mut input = std::io::Cursor::new(format!("{}\n{{}}\n", "x".repeat(100)).into_bytes());
+        let mut line = Vec::new();
+        assert_eq!(
+            read_line_within(&mut input, &mut line, 10).unwrap(),
+            LineRead::TooLong
+        );
+        assert_eq!(
+            read_line_within(&mut input, &mut line, 10).unwrap(),
+            LineRead::Line
+        );
+        assert_eq!(line, b"{}");
+        assert_eq!(
+            read_line_within(&mut input, &mut line, 10).unwrap(),
+            LineRead::End
+        );
+    }
 
     #[test]
     fn a_line_that_is_not_json_gets_a_request_error_without_id() {

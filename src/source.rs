@@ -209,11 +209,26 @@ pub enum LoadError {
     UnknownExtension { path: String },
     #[error("{path}: {stage} shaders are not supported: naga reads vertex, fragment and compute GLSL only")]
     UnsupportedStage { path: String, stage: &'static str },
+    #[error("cannot read {path}: it is {kind}; only regular files are read")]
+    NotAFile { path: String, kind: &'static str },
+    #[error("cannot read {path}: it holds {size} bytes, more than the limit of {limit} (--max-input-size)")]
+    TooLarge { path: String, size: u64, limit: u64 },
 }
 
 impl Source {
-    /// Reads a shader file, its format implied by its extension.
+    /// Reads a shader file, its format implied by its extension; a file
+    /// that is not a regular one, or larger than
+    /// [`DEFAULT_MAX_INPUT_SIZE`], is refused.
     pub fn read(path: &Path, stage: Option<ShaderStage>) -> Result<Self, LoadError> {
+        Self::read_limited(path, stage, DEFAULT_MAX_INPUT_SIZE)
+    }
+
+    /// [`Source::read`], refusing files larger than `max_size` bytes.
+    pub fn read_limited(
+        path: &Path,
+        stage: Option<ShaderStage>,
+        max_size: u64,
+    ) -> Result<Self, LoadError> {
         let name = path.display().to_string();
         if let Some(unsupported) = InputFormat::unsupported_glsl_stage(path) {
             return Err(LoadError::UnsupportedStage {
@@ -223,12 +238,76 @@ impl Source {
         }
         let format = InputFormat::from_path(path, stage)
             .ok_or_else(|| LoadError::UnknownExtension { path: name.clone() })?;
-        let bytes = std::fs::read(path).map_err(|error| LoadError::Io {
-            path: name.clone(),
-            error,
-        })?;
+        let bytes = read_regular_file(path, max_size)?;
         Ok(Source::new(name, format, bytes))
     }
+}
+
+/// The largest shader file read unless told otherwise (`--max-input-size`):
+/// 16 MiB, far above any real shader, far below what would exhaust memory.
+pub const DEFAULT_MAX_INPUT_SIZE: u64 = 16 * 1024 * 1024;
+
+/// The bytes of a regular file (symbolic links followed) of at most
+/// `max_size` bytes. Devices, FIFOs, sockets and folders are refused
+/// before they are opened: opening a FIFO waits for a writer, and reading
+/// `/dev/zero` never ends. The limit is enforced while reading, so a file
+/// that grows after it was measured is refused too.
+pub fn read_regular_file(path: &Path, max_size: u64) -> Result<Vec<u8>, LoadError> {
+    use std::io::Read;
+
+    let name = || path.display().to_string();
+    let io = |error| LoadError::Io {
+        path: name(),
+        error,
+    };
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if !meta.is_file() {
+        return Err(LoadError::NotAFile {
+            path: name(),
+            kind: file_kind(&meta),
+        });
+    }
+    if meta.len() > max_size {
+        return Err(LoadError::TooLarge {
+            path: name(),
+            size: meta.len(),
+            limit: max_size,
+        });
+    }
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(max_size.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > max_size {
+        return Err(LoadError::TooLarge {
+            path: name(),
+            size: bytes.len() as u64,
+            limit: max_size,
+        });
+    }
+    Ok(bytes)
+}
+
+fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    if meta.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = meta.file_type();
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    "not a regular file"
 }
 
 #[cfg(test)]

@@ -1,9 +1,20 @@
 //! Atomic file writes: every file goes to a temporary file beside its
 //! destination and is renamed into place, so a reader never sees half a
 //! file and a failed run leaves no partial one behind.
+//!
+//! A process killed while writing cannot remove its temporary files
+//! (`.shaderxform-XXXXXX.tmp`). The first write of a process into a folder
+//! removes those of them that were last modified more than
+//! [`STALE_TEMPORARY_AGE`] ago: a temporary file lives for the few
+//! milliseconds between its creation and its rename, so one that old
+//! belongs to no running shaderxform, on this machine or another sharing
+//! the folder.
 
+use std::collections::BTreeSet;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, SystemTime};
 
 pub use tempfile::NamedTempFile;
 
@@ -32,8 +43,9 @@ fn stage(path: &Path, bytes: &[u8], sync: bool) -> Result<NamedTempFile, String>
         ));
     }
     let cannot = |e: std::io::Error| format!("cannot write {}: {}", path.display(), e.kind());
+    remove_stale_temporaries_once(dir);
     let mut builder = tempfile::Builder::new();
-    builder.prefix(".shaderxform-").suffix(".tmp");
+    builder.prefix(TEMPORARY_PREFIX).suffix(TEMPORARY_SUFFIX);
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -54,6 +66,54 @@ fn stage(path: &Path, bytes: &[u8], sync: bool) -> Result<NamedTempFile, String>
         file.as_file().sync_all().map_err(cannot)?;
     }
     Ok(file)
+}
+
+const TEMPORARY_PREFIX: &str = ".shaderxform-";
+const TEMPORARY_SUFFIX: &str = ".tmp";
+
+/// How old a temporary file of ours must be before a later run removes it.
+pub const STALE_TEMPORARY_AGE: Duration = Duration::from_secs(10 * 60);
+
+/// [`remove_stale_temporaries`] on the first write of this process into
+/// `dir`; later writes there skip the listing.
+fn remove_stale_temporaries_once(dir: &Path) {
+    static CLEANED: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
+    let first = CLEANED
+        .lock()
+        .map(|mut cleaned| cleaned.insert(dir.to_path_buf()))
+        .unwrap_or(false);
+    if first {
+        remove_stale_temporaries(dir, STALE_TEMPORARY_AGE);
+    }
+}
+
+/// Removes shaderxform's temporary files in `dir` last modified more than
+/// `age` ago; returns how many. Anything that cannot be listed, read or
+/// removed is left alone: cleaning up never fails a write.
+pub fn remove_stale_temporaries(dir: &Path, age: Duration) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let now = SystemTime::now();
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if !(name.starts_with(TEMPORARY_PREFIX) && name.ends_with(TEMPORARY_SUFFIX)) {
+            continue;
+        }
+        // Not followed: a link or a folder of that name is not ours.
+        let Ok(meta) = entry.metadata() else { continue };
+        let old = meta
+            .modified()
+            .ok()
+            .and_then(|m| now.duration_since(m).ok())
+            .is_some_and(|elapsed| elapsed > age);
+        if meta.is_file() && old && std::fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
 }
 
 /// Renames a staged file into place.
@@ -105,6 +165,26 @@ mod tests {
         let unsynced = dir.path().join("unsynced");
         write_atomically_unsynced(&unsynced, b"x").unwrap();
         assert_eq!(mode(&unsynced), mode(&plain));
+    }
+
+    #[test]
+    fn old_temporaries_are_removed_and_recent_ones_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let old = dir.path().join(".shaderxform-abc123.tmp");
+        let recent = dir.path().join(".shaderxform-def456.tmp");
+        let other = dir.path().join(".other-abc123.tmp");
+        for path in [&old, &recent, &other] {
+            std::fs::write(path, b"partial").unwrap();
+        }
+        let long_ago = SystemTime::now() - Duration::from_secs(3600);
+        for path in [&old, &other] {
+            let file = std::fs::File::options().write(true).open(path).unwrap();
+            file.set_modified(long_ago).unwrap();
+        }
+        assert_eq!(remove_stale_temporaries(dir.path(), STALE_TEMPORARY_AGE), 1);
+        assert!(!old.exists());
+        assert!(recent.exists());
+        assert!(other.exists());
     }
 
     #[test]

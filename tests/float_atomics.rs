@@ -83,6 +83,58 @@ fn the_report_tells_the_host_how_to_clear_the_buffer() {
     assert_eq!(encode_f32(f32::INFINITY), min_clear);
 }
 
+/// Every rewrite of the corpus names a strategy that `shaderxform-host`
+/// reads, and the words the report says to clear to are the host crate's.
+#[test]
+fn the_host_crate_reads_every_strategy_and_clear_value_the_report_names() {
+    use shaderxform::host::{Accumulation, FloatEncoding};
+    let mut seen = std::collections::BTreeSet::new();
+    for strategy in ["auto", "ordered", "signed", "cas"] {
+        let compiler = Compiler::new(Options {
+            passes: PassSelection::Named(vec!["float-atomics".into()]),
+            pass_options: [(
+                "float-atomics".to_string(),
+                [("strategy".to_string(), strategy.to_string())].into(),
+            )]
+            .into(),
+            ..Options::default()
+        })
+        .unwrap();
+        for (path, source) in common::corpus("float-atomics") {
+            let Ok(transformed) = compiler.transform(&source) else {
+                continue; // `signed` is refused where no sign is proven
+            };
+            for change in transformed.passes[0]
+                .changes
+                .iter()
+                .filter(|c| c.kind == "retype-atomic")
+            {
+                let name = change.strategy.as_deref().expect("a strategy");
+                let encoding = FloatEncoding::from_strategy(name)
+                    .unwrap_or_else(|| panic!("{}: unknown strategy {name}", path.display()));
+                seen.insert(encoding.strategy());
+                let f64 = change.details["float"] == "f64";
+                for (key, accumulation) in [
+                    ("clear_value_for_min", Accumulation::Min),
+                    ("clear_value_for_max", Accumulation::Max),
+                    ("clear_value_for_sum", Accumulation::Sum),
+                ] {
+                    let Some(word) = change.details.get(key) else {
+                        continue;
+                    };
+                    let want = if f64 {
+                        format!("{:#018x}", encoding.clear_f64(accumulation))
+                    } else {
+                        format!("{:#010x}", encoding.clear_f32(accumulation))
+                    };
+                    assert_eq!(word, &want, "{}: {key} under {name}", path.display());
+                }
+            }
+        }
+    }
+    assert!(seen.len() >= 3, "strategies seen: {seen:?}");
+}
+
 #[test]
 fn the_signed_strategy_keeps_float_bits_in_memory() {
     let source = Source::read(

@@ -126,3 +126,72 @@ fn an_invalid_shader_is_reported_with_its_place() {
     assert!(stderr(&out).contains("shader.wgsl:2:"), "{}", stderr(&out));
     assert!(stdout(&out).is_empty());
 }
+
+const DIVERGENT_SAMPLE: &str = "@group(0) @binding(0) var tex: texture_2d<f32>;
+@group(0) @binding(1) var samp: sampler;
+
+fn lookup(uv: vec2<f32>) -> vec4<f32> {
+    return textureSample(tex, samp, uv);
+}
+
+@fragment
+fn main(@location(0) uv: vec2<f32>) -> @location(0) vec4<f32> {
+    var color = vec4<f32>(0.0);
+    if uv.x > 0.5 {
+        color = lookup(uv);
+    }
+    return color + vec4<f32>(dpdx(uv.y));
+}
+";
+
+#[test]
+fn derivatives_get_verdicts_and_the_non_uniform_ones_their_causes() {
+    let (_dir, out) = uniformity(DIVERGENT_SAMPLE, &["--no-tint"], None);
+    assert_exit(&out, 1);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines.contains(&"shader.wgsl:5:12: textureSample() in `lookup`: uniform"),
+        "{text}"
+    );
+    assert!(
+        lines.contains(&"shader.wgsl:14:30: dpdx() in `main`: uniform"),
+        "{text}"
+    );
+    let call = lines
+        .iter()
+        .position(|l| {
+            *l == "shader.wgsl:12:17: call of `lookup` (reaches textureSample) in `main`: non-uniform"
+        })
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        lines[call + 1].starts_with("    shader.wgsl:11:8: control flow depends on this value"),
+        "{text}"
+    );
+    assert!(lines[call + 2].contains("`uv` is a shader input"), "{text}");
+}
+
+/// GLSL has no derivative uniformity rule: the verdict says so, and does
+/// not fail the command. Read through glslang, the places are the GLSL
+/// source's.
+#[test]
+fn glsl_derivatives_are_allowed_and_placed_on_the_source_lines() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let shader = common::root().join("corpus/uniformity/glsl/shadow_map_branch_sampling.frag");
+    let out = Command::new(env!("CARGO_BIN_EXE_shaderxform"))
+        .arg("uniformity")
+        .arg(&shader)
+        .arg("--no-tint")
+        .output()
+        .expect("shaderxform runs");
+    assert_exit(&out, 0);
+    let text = stdout(&out);
+    assert!(
+        text.lines().any(|l| l.ends_with(
+            ":33:9: textureSample() in `main`: non-uniform, allowed by the source language; the WGSL written turns derivative_uniformity off"
+        )),
+        "{text}"
+    );
+}

@@ -10,18 +10,32 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use shaderxform::passes::analysis::uniformity::{RequirementKind, Uniformity};
+use shaderxform::passes::naga::diagnostic_filter::Severity;
 use shaderxform::{Compiler, EmitOptions, Options, OutputFormat, PassSelection, Source};
 
 const FOLDER: &str = "corpus/uniformity";
 const VERDICTS: &str = "corpus/uniformity/tint-verdicts.json";
 
-/// The WGSL names of the operations a control barrier verdict is about, as
-/// Tint quotes them in its messages.
-const BARRIERS: [&str; 4] = [
+/// The WGSL names of the operations a verdict is about, as Tint quotes
+/// them in its messages: the barriers, and the builtins computing
+/// implicit derivatives (`derivative_uniformity`).
+const BARRIERS: [&str; 16] = [
     "'workgroupBarrier'",
     "'storageBarrier'",
     "'textureBarrier'",
     "'workgroupUniformLoad'",
+    "'textureSample'",
+    "'textureSampleBias'",
+    "'textureSampleCompare'",
+    "'dpdx'",
+    "'dpdxCoarse'",
+    "'dpdxFine'",
+    "'dpdy'",
+    "'dpdyCoarse'",
+    "'dpdyFine'",
+    "'fwidth'",
+    "'fwidthCoarse'",
+    "'fwidthFine'",
 ];
 
 struct Case {
@@ -105,24 +119,33 @@ fn reader() -> Compiler {
 /// The lines of the barriers the analysis finds in non-uniform control
 /// flow (or with a non-uniform argument deciding them), anywhere in the
 /// module: for a call that needs uniform control flow, the line of the
-/// barrier it reaches, which is where Tint reports it.
+/// barrier it reaches, which is where Tint reports it. The builtins
+/// computing derivatives count alike where `derivative_uniformity` is an
+/// error there (Tint's verdict is about errors).
 fn our_divergent_barrier_lines(compiler: &Compiler, source: &Source) -> BTreeSet<usize> {
     let module = compiler
         .read(source)
         .unwrap_or_else(|f| panic!("{}: {f}", source.name));
     let text = source.text().expect("WGSL is text");
-    Uniformity::analyze(&module)
-        .violations()
-        .into_iter()
-        .filter_map(|(_, requirement)| {
-            let span = match requirement.what {
+    let analysis = Uniformity::analyze(&module);
+    let barriers =
+        analysis
+            .violations()
+            .into_iter()
+            .map(|(_, requirement)| match requirement.what {
                 RequirementKind::Barrier(_) => requirement.span,
                 RequirementKind::Call { barrier_span, .. }
                 | RequirementKind::Argument { barrier_span, .. } => barrier_span,
-            };
-            span.is_defined()
-                .then(|| span.location(text).line_number as usize)
-        })
+            });
+    let derivatives = analysis
+        .derivative_violations()
+        .into_iter()
+        .filter(|(_, requirement)| requirement.severity == Severity::Error)
+        .map(|(_, requirement)| requirement.op_span());
+    barriers
+        .chain(derivatives)
+        .filter(|span| span.is_defined())
+        .map(|span| span.location(text).line_number as usize)
         .collect()
 }
 

@@ -23,12 +23,12 @@ use naga::{
 };
 
 use crate::analysis::value_sign::{SignBit, ValueSign};
-use crate::float_order::{encode_f32, encode_f64};
 use crate::ir::{
     ensure_type, for_each_block_mut, for_each_statement, global_name, read_expressions,
     rebuild_function, BlockBuilder, Rewrite,
 };
 use crate::{Change, Diagnostic, OptionSpec, Pass, PassContext, Phase, Selection, Target};
+use shaderxform_host::{Accumulation, FloatEncoding};
 
 pub struct FloatAtomics;
 
@@ -61,13 +61,10 @@ enum Strategy {
 }
 
 impl Strategy {
+    /// The strategy's name in reports, which hosts read back with
+    /// `FloatEncoding::from_strategy`.
     fn name(self) -> &'static str {
-        match self {
-            Strategy::Ordered => "ordered",
-            Strategy::SignedClear => "signed",
-            Strategy::SignedSet => "signed-swapped",
-            Strategy::Cas => "cas",
-        }
+        self.encoding().strategy()
     }
 
     /// The integer atomic that replaces an atomic of `float`.
@@ -82,36 +79,25 @@ impl Strategy {
         }
     }
 
-    /// The word the host must store so that a min (or max) sees no value
-    /// yet, as hex digits of the word's width.
-    fn clear_word(self, float: Scalar, for_min: bool) -> String {
-        let (infinity, zero) = (f64::INFINITY, 0.0f64);
-        let value = match (self, for_min) {
-            (Strategy::Ordered | Strategy::Cas | Strategy::SignedClear, true) => infinity,
-            (Strategy::SignedClear, false) => zero,
-            (Strategy::SignedSet, true) => -zero,
-            (Strategy::Ordered | Strategy::Cas | Strategy::SignedSet, false) => -infinity,
-        };
-        word_bits(self, float, value)
+    /// How the word holds the float, as the host sees it.
+    fn encoding(self) -> FloatEncoding {
+        match self {
+            Strategy::Ordered => FloatEncoding::Ordered,
+            Strategy::SignedClear => FloatEncoding::Signed,
+            Strategy::SignedSet => FloatEncoding::SignedSwapped,
+            Strategy::Cas => FloatEncoding::Bits,
+        }
     }
-}
 
-/// The bits that stand for `value` in the word of an atomic of `float`
-/// under `strategy`, as hex digits of the word's width.
-fn word_bits(strategy: Strategy, float: Scalar, value: f64) -> String {
-    if word_width(float) == 8 {
-        let word = match strategy {
-            Strategy::Ordered => encode_f64(value),
-            _ => value.to_bits(),
-        };
-        format!("{word:#018x}")
-    } else {
-        let value = value as f32;
-        let word = match strategy {
-            Strategy::Ordered => encode_f32(value),
-            _ => value.to_bits(),
-        };
-        format!("{word:#010x}")
+    /// The word the host must store so that `accumulation` sees no value
+    /// yet, as hex digits of the word's width.
+    fn clear_word(self, float: Scalar, accumulation: Accumulation) -> String {
+        let encoding = self.encoding();
+        if word_width(float) == 8 {
+            format!("{:#018x}", encoding.clear_f64(accumulation))
+        } else {
+            format!("{:#010x}", encoding.clear_f32(accumulation))
+        }
     }
 }
 
@@ -495,13 +481,16 @@ impl Pass for FloatAtomics {
                     _ => format!("clear_value_for_{what}_{}", scalar_name(float)),
                 };
                 if mins {
-                    change = change.with_detail(key("min"), strategy.clear_word(float, true));
+                    let word = strategy.clear_word(float, Accumulation::Min);
+                    change = change.with_detail(key("min"), word);
                 }
                 if maxes {
-                    change = change.with_detail(key("max"), strategy.clear_word(float, false));
+                    let word = strategy.clear_word(float, Accumulation::Max);
+                    change = change.with_detail(key("max"), word);
                 }
                 if sums {
-                    change = change.with_detail(key("sum"), word_bits(strategy, float, 0.0));
+                    let word = strategy.clear_word(float, Accumulation::Sum);
+                    change = change.with_detail(key("sum"), word);
                 }
             }
             cx.record(change);

@@ -2,13 +2,18 @@
 //! each target needs and the fix-ups that make naga's output acceptable to
 //! the other compilers that will read it.
 
+mod memory_barriers;
+pub mod recheck;
 mod spirv;
 mod spirv_capabilities;
 mod spirv_images;
 mod spirv_layout;
 mod wgsl;
+mod wgsl_derivative_filters;
 mod wgsl_filters;
 mod wgsl_module;
+mod wgsl_wgpu_only;
+mod wgsl_workgroup_size;
 
 use std::fmt;
 use std::path::Path;
@@ -20,6 +25,7 @@ use naga::{Module, ShaderStage};
 use crate::diagnostics::Diagnostic;
 
 pub use spirv::{disassemble as disassemble_spirv, validate as validate_spirv, SpirvVersion};
+pub use wgsl_derivative_filters::check_derivatives;
 
 /// The formats shaderxform writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -172,6 +178,8 @@ pub enum EmitError {
     Backend(Diagnostic),
 }
 
+/// Writes the module in one format. The output is read back and checked
+/// against the module ([`recheck`]) before it is returned.
 pub fn emit(
     module: &Module,
     info: &ModuleInfo,
@@ -182,7 +190,7 @@ pub fn emit(
     if format == OutputFormat::Wgsl {
         return Ok(Output {
             format,
-            bytes: wgsl::write(module, info, options.wgsl_for)?.into_bytes(),
+            bytes: write_wgsl(module, info, options.wgsl_for)?.into_bytes(),
         });
     }
     let target = refuse_what_the_target_cannot_hold(module, format)?;
@@ -190,25 +198,57 @@ pub fn emit(
     let (module, info) = (module.as_ref(), info.as_ref());
     let entry_point =
         entry_point.and_then(|ep| module.entry_points.iter().find(|e| e.name == ep.name));
+    let spirv = |module: &Module, info: &ModuleInfo| {
+        let words = spirv::write(module, info, options.spirv_version, entry_point)?;
+        recheck::spirv(module, info, entry_point, &words)?;
+        Ok::<_, EmitError>(words)
+    };
     let bytes = match format {
         OutputFormat::Wgsl => unreachable!("WGSL was written above"),
-        OutputFormat::SpirvBinary => {
-            spirv::write(module, info, options.spirv_version, entry_point)?
-                .iter()
-                .flat_map(|w| w.to_le_bytes())
-                .collect()
-        }
-        OutputFormat::SpirvAssembly => {
-            let words = spirv::write(module, info, options.spirv_version, entry_point)?;
-            spirv::disassemble(&words)
-                .map_err(EmitError::Backend)?
-                .into_bytes()
-        }
+        OutputFormat::SpirvBinary => spirv(module, info)?
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect(),
+        OutputFormat::SpirvAssembly => spirv::disassemble(&spirv(module, info)?)
+            .map_err(EmitError::Backend)?
+            .into_bytes(),
         OutputFormat::Glsl => write_glsl(module, info, options, entry_point)?.into_bytes(),
         OutputFormat::Hlsl => write_hlsl(module, info, options, entry_point)?.into_bytes(),
         OutputFormat::Msl => write_msl(module, info, options, entry_point)?.into_bytes(),
     };
     Ok(Output { format, bytes })
+}
+
+/// WGSL for its reader: what only wgpu reads refused for Tint, memory
+/// barriers made into what WGSL can say, and the text read back and
+/// checked.
+fn write_wgsl(module: &Module, info: &ModuleInfo, reader: WgslTarget) -> Result<String, EmitError> {
+    wgsl_wgpu_only::refuse_for_tint(module, reader)?;
+    let text = match memory_barriers::prepare(module, memory_barriers::Target::Wgsl)? {
+        Some(prepared) => {
+            let info = validate_prepared(OutputFormat::Wgsl, &prepared)?;
+            wgsl::write(&prepared, &info, reader)?
+        }
+        None => wgsl::write(module, info, reader)?,
+    };
+    let text = wgsl_workgroup_size::write_override_sizes(module, &text)?;
+    wgsl_wgpu_only::refuse_wgpu_extensions(&text, reader)?;
+    recheck::wgsl(module, &text)?;
+    Ok(text)
+}
+
+/// The module with its memory barriers made into what the target can say,
+/// validated again.
+fn validate_prepared(format: OutputFormat, prepared: &Module) -> Result<ModuleInfo, EmitError> {
+    shaderxform_passes::manager::validate(prepared).map_err(|e| {
+        backend_error(
+            format,
+            format!(
+                "the module with the target's barriers does not validate: {}",
+                e.as_inner()
+            ),
+        )
+    })
 }
 
 /// Constructs that the target cannot hold, refused with their spans before
@@ -533,6 +573,13 @@ fn write_msl(
     let pipeline = msl::PipelineOptions {
         entry_point: entry_point.map(|ep| (ep.stage, ep.name.clone())),
         ..Default::default()
+    };
+    // Memory barriers as naga's Metal writer can say them (it writes
+    // every barrier as a `threadgroup_barrier`).
+    let prepared = memory_barriers::prepare(module, memory_barriers::Target::Metal)?;
+    let (module, info) = match &prepared {
+        Some(prepared) => (prepared, &validate_prepared(OutputFormat::Msl, prepared)?),
+        None => (module, info),
     };
     let (out, _) = msl::write_string(module, info, &msl_options, &pipeline)
         .map_err(|e| backend_error(OutputFormat::Msl, e))?;

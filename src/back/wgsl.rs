@@ -219,16 +219,7 @@ fn write_with_stand_ins(module: &Module, info: &ModuleInfo) -> Result<String, Em
             format!("cannot find the {what} declarations in the WGSL written"),
         )
     };
-    let names = Names {
-        overrides: declared_names(&text, "override ")
-            .into_iter()
-            .map(|(_, n)| n.to_string())
-            .collect(),
-        constants: declared_names(&text, "const ")
-            .into_iter()
-            .map(|(_, n)| n.to_string())
-            .collect(),
-    };
+    let names = Names::of(&text);
     if names.overrides.len() != module.overrides.len()
         || names.constants.len()
             != module
@@ -289,13 +280,14 @@ fn naga_writes(module: &Module, expression: Handle<naga::Expression>) -> bool {
 }
 
 /// The names naga gave to overrides and named constants, in module order.
-struct Names {
-    overrides: Vec<String>,
-    constants: Vec<String>,
+/// (Read from the text by `Names::of`, in `wgsl_workgroup_size`.)
+pub(super) struct Names {
+    pub(super) overrides: Vec<String>,
+    pub(super) constants: Vec<String>,
 }
 
 /// Spells a module-scope override-expression that naga's writer cannot.
-fn spell(
+pub(super) fn spell(
     module: &Module,
     names: &Names,
     expression: Handle<naga::Expression>,
@@ -390,7 +382,7 @@ fn unspellable(what: impl std::fmt::Debug) -> EmitError {
 
 /// `(line index, name)` of each module-scope declaration that starts with
 /// `keyword` (after an `@id(N)` attribute), in the order naga writes them.
-fn declared_names<'t>(text: &'t str, keyword: &str) -> Vec<(usize, &'t str)> {
+pub(super) fn declared_names<'t>(text: &'t str, keyword: &str) -> Vec<(usize, &'t str)> {
     text.lines()
         .enumerate()
         .filter_map(|(i, line)| {

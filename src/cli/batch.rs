@@ -1,7 +1,7 @@
 //! `shaderxform batch`: progress, diagnostics and the summary around
 //! `shaderxform::batch`, and `--watch`.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -38,22 +38,39 @@ pub(super) fn run(args: BatchArgs) -> i32 {
         jobs: args.jobs.map(usize::from),
         cache_dir: args.cache.clone(),
         color: printer.color,
+        max_input_size: args.common.max_input_size,
+        output_names: if args.output_names == "plain" {
+            batch::OutputNames::ReplaceExtension
+        } else {
+            batch::OutputNames::KeepStage
+        },
+        globs: args.globs.clone(),
+        excludes: args.excludes.clone(),
     };
     let manifest = args
         .manifest
         .clone()
         .unwrap_or_else(|| args.output_dir.join(batch::MANIFEST_NAME));
-    let jobs = match batch::plan_with_warnings(&options) {
-        Ok((jobs, skipped)) => {
+    let jobs = match batch::plan_tree(&options) {
+        Ok(plan) => {
             let input = shaderxform::Source::new(
                 args.input_dir.display().to_string(),
                 shaderxform::InputFormat::Wgsl,
                 Vec::new(),
             );
-            for warning in skipped {
+            for warning in plan.skipped {
                 printer.diagnostic(&shaderxform::Diagnostic::warning(warning), &input);
             }
-            jobs
+            if !printer.json {
+                for (header, includer) in &plan.headers {
+                    eprintln!(
+                        "not compiled: {} (included by {})",
+                        options.input_dir.join(header).display(),
+                        options.input_dir.join(includer).display()
+                    );
+                }
+            }
+            plan.jobs
         }
         Err(error) => {
             printer.plain_error(&error.to_string(), &args.input_dir.display().to_string());
@@ -214,6 +231,25 @@ fn watch(
         printer.plain_error(&format!("cannot watch: {e}"), &root.display().to_string());
         return exit::FAILED;
     }
+    // Folders outside IN_DIR that hold a file some shader read, or where
+    // it looked for one.
+    let mut watched_outside = BTreeSet::new();
+    let mut watch_outside = |watcher: &mut notify::RecommendedWatcher, result: &BatchResult| {
+        let read_or_looked_up = result
+            .shaders
+            .iter()
+            .flat_map(|s| s.dependencies.iter().chain(&s.absent_includes));
+        for dependency in read_or_looked_up {
+            let Some(folder) = dependency.parent() else {
+                continue;
+            };
+            if !folder.starts_with(&root) && watched_outside.insert(folder.to_path_buf()) {
+                // Unwatchable folders only cost recompiles that do not happen.
+                let _ = watcher.watch(folder, RecursiveMode::NonRecursive);
+            }
+        }
+    };
+    watch_outside(&mut watcher, &all.0);
     eprintln!(
         "watching {} (interrupt to stop)",
         options.input_dir.display()
@@ -226,13 +262,19 @@ fn watch(
         // Editors save in bursts (temporary file, rename, attributes):
         // gather a burst into one round.
         let mut changed = BTreeSet::new();
+        let mut changed_files = BTreeSet::new();
         let mut collect = |event: notify::Result<notify::Event>| {
-            if let Ok(event) = event {
-                for path in event.paths {
-                    if let Ok(relative) = path.strip_prefix(&root) {
-                        changed.insert(relative.to_path_buf());
-                    }
+            let Ok(event) = event else { return };
+            // Reading a file is an event too: the reads of a round would
+            // start the next one, for ever.
+            if event.kind.is_access() {
+                return;
+            }
+            for path in event.paths {
+                if let Ok(relative) = path.strip_prefix(&root) {
+                    changed.insert(relative.to_path_buf());
                 }
+                changed_files.insert(path);
             }
         };
         collect(first);
@@ -243,6 +285,9 @@ fn watch(
                 Err(_) => break,
             }
         }
+        if changed_files.is_empty() {
+            continue;
+        }
         let jobs = match batch::plan(options) {
             Ok(jobs) => jobs,
             Err(error) => {
@@ -250,9 +295,23 @@ fn watch(
                 continue;
             }
         };
+        let previous: BTreeMap<&PathBuf, &ShaderResult> =
+            all.0.shaders.iter().map(|s| (&s.job.relative, s)).collect();
         let rerun: Vec<Job> = jobs
             .iter()
-            .filter(|job| changed.iter().any(|c| touches(c, &job.relative)))
+            .filter(|job| {
+                changed.iter().any(|c| touches(c, &job.relative))
+                    || previous.get(&job.relative).is_some_and(|before| {
+                        // A shader that failed may have failed for want of a
+                        // file it includes, which it never got to list.
+                        before.failed()
+                            || before
+                                .dependencies
+                                .iter()
+                                .chain(&before.absent_includes)
+                                .any(|d| changed_files.iter().any(|c| d.starts_with(c)))
+                    })
+            })
             .cloned()
             .collect();
         let removed = removed_outputs(&all.0, &jobs);
@@ -272,6 +331,7 @@ fn watch(
             round.0.count(Status::Cached),
         );
         all.0.merge(round.0, &jobs);
+        watch_outside(&mut watcher, &all.0);
         code = write_manifest(options, &all.0, manifest, printer);
     }
 }

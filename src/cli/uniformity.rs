@@ -1,7 +1,8 @@
 //! `shaderxform uniformity IN`: every barrier, `workgroupUniformLoad` and
-//! call of a function that reaches one, with the uniformity analysis'
-//! verdict and its cause chain, and Tint's verdict beside it where Tint is
-//! available.
+//! call of a function that reaches one, and every builtin computing
+//! implicit derivatives (and call reaching one), with the uniformity
+//! analysis' verdict and its cause chain, and Tint's verdict beside it
+//! where Tint is available.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -9,9 +10,11 @@ use std::process::{Command, Stdio};
 
 use clap::Args;
 use shaderxform::passes::analysis::uniformity::{
-    FunctionRef, RequirementKind, Uniformity, UniformityRequirement,
+    DerivativeRequirement, DerivativeRequirementKind, FunctionRef, FunctionUniformity,
+    RequirementKind, Uniformity, UniformityRequirement,
 };
-use shaderxform::{Compiler, InputFormat, Options, PassSelection, Source};
+use shaderxform::passes::naga::diagnostic_filter::Severity as FilterSeverity;
+use shaderxform::{front, Compiler, InputFormat, Options, PassSelection, Source};
 
 use super::{exit, load, CommonArgs, Printer};
 
@@ -40,6 +43,9 @@ struct Site {
     /// A function's own barrier that is uniform only where its callers
     /// pass uniform arguments.
     depends_on_arguments: bool,
+    /// For a derivative in non-uniform control flow that is no error:
+    /// why (its filters, or a source language without the rule).
+    allowed: Option<String>,
 }
 
 /// What Tint said about the shader.
@@ -88,28 +94,57 @@ pub(super) fn run(args: UniformityArgs) -> i32 {
         }
     };
     let analysis = Uniformity::analyze(&module);
-    let sites = sites(&module, &analysis, source.span_text());
+    // GLSL read through glslang: the spans index the SPIR-V it wrote, and
+    // the front end knows their source lines.
+    let source_lines = match source.format {
+        InputFormat::Glsl(_) | InputFormat::Hlsl(_) => {
+            front::parse(&source, &compiler.options().front)
+                .ok()
+                .and_then(|p| p.source_lines)
+        }
+        _ => None,
+    };
+    let text = if source_lines.is_some() {
+        source.text()
+    } else {
+        source.span_text()
+    };
+    let locate = |span: naga::Span| {
+        let span = match &source_lines {
+            Some(lines) => lines.text_span(span).unwrap_or(naga::Span::UNDEFINED),
+            None => span,
+        };
+        match text {
+            Some(text)
+                if span.is_defined() && span.to_range().is_some_and(|r| r.end <= text.len()) =>
+            {
+                let l = span.location(text);
+                (l.line_number as usize, l.line_position as usize)
+            }
+            _ => (0, 0),
+        }
+    };
+    let mut sites = sites(&module, &analysis, &locate);
+    sites.extend(derivative_sites(&module, &analysis, &locate, source.format));
+    sites.sort_by_key(|s| (s.line, s.column));
     let tint = if args.no_tint {
         TintVerdict::NotAsked
     } else {
         tint_verdict(&source)
     };
     print(&args.input, &sites, &tint);
-    if sites.iter().any(|s| !s.uniform) {
+    if sites.iter().any(|s| !s.uniform && s.allowed.is_none()) {
         exit::FAILED
     } else {
         exit::OK
     }
 }
 
-fn sites(module: &naga::Module, analysis: &Uniformity, text: Option<&str>) -> Vec<Site> {
-    let locate = |span: naga::Span| match text {
-        Some(text) if span.is_defined() => {
-            let l = span.location(text);
-            (l.line_number as usize, l.line_position as usize)
-        }
-        _ => (0, 0),
-    };
+fn sites(
+    module: &naga::Module,
+    analysis: &Uniformity,
+    locate: &impl Fn(naga::Span) -> (usize, usize),
+) -> Vec<Site> {
     let mut sites: Vec<Site> = Vec::new();
     for (function, analysed) in analysis.iter() {
         let (name, arguments) = match function {
@@ -150,7 +185,7 @@ fn sites(module: &naga::Module, analysis: &Uniformity, text: Option<&str>) -> Ve
                             site.uniform = false;
                             site.causes
                                 .push((0, 0, format!("argument {index} must be uniform")));
-                            site.causes.extend(causes(analysed, requirement, &locate));
+                            site.causes.extend(causes(analysed, requirement, locate));
                         }
                     }
                     continue;
@@ -167,16 +202,109 @@ fn sites(module: &naga::Module, analysis: &Uniformity, text: Option<&str>) -> Ve
                 causes: if uniform {
                     Vec::new()
                 } else {
-                    causes(analysed, requirement, &locate)
+                    causes(analysed, requirement, locate)
                 },
                 depends_on_arguments: uniform
                     && needs_arguments
                     && matches!(function, FunctionRef::Function(_)),
+                allowed: None,
             });
         }
     }
     sites.sort_by_key(|s| (s.line, s.column));
     sites
+}
+
+/// Every builtin computing implicit derivatives, and every call reaching
+/// one, under `derivative_uniformity` (none where it is off).
+fn derivative_sites(
+    module: &naga::Module,
+    analysis: &Uniformity,
+    locate: &impl Fn(naga::Span) -> (usize, usize),
+    format: InputFormat,
+) -> Vec<Site> {
+    let allowed = |severity: FilterSeverity| match (format, severity) {
+        (InputFormat::Wgsl, FilterSeverity::Error) => None,
+        (InputFormat::Wgsl, severity) => {
+            Some(format!("a {severity:?} here (its diagnostic filter)").to_lowercase())
+        }
+        _ => Some(
+            "allowed by the source language; the WGSL written turns derivative_uniformity off"
+                .into(),
+        ),
+    };
+    let mut sites: Vec<Site> = Vec::new();
+    for (function, analysed) in analysis.iter() {
+        let name = match function {
+            FunctionRef::Function(h) => module.functions[h].name.clone().unwrap_or_default(),
+            FunctionRef::EntryPoint(i) => module.entry_points[i].name.clone(),
+        };
+        let broken: Vec<&DerivativeRequirement> = analysed.derivative_violations().collect();
+        let is_broken = |r: &DerivativeRequirement| broken.iter().any(|b| std::ptr::eq(*b, r));
+        let needs_arguments = analysed
+            .summary
+            .params_required_uniform_for_derivatives
+            .iter()
+            .any(|e| *e != shaderxform::passes::analysis::uniformity::ParamEffect::None);
+        for requirement in &analysed.derivative_requirements {
+            let op = requirement.op().name();
+            let what = match requirement.what {
+                DerivativeRequirementKind::Builtin(_) => format!("{op}()"),
+                DerivativeRequirementKind::Call { callee, .. } => format!(
+                    "call of `{}` (reaches {op})",
+                    module.functions[callee].name.as_deref().unwrap_or("?")
+                ),
+                DerivativeRequirementKind::Argument { index, .. } => {
+                    if is_broken(requirement) {
+                        if let Some(site) = sites.iter_mut().rev().find(|s| {
+                            s.function == name && (s.line, s.column) == locate(requirement.span)
+                        }) {
+                            site.uniform = false;
+                            site.causes
+                                .push((0, 0, format!("argument {index} must be uniform")));
+                            site.causes
+                                .extend(derivative_causes(analysed, requirement, locate));
+                        }
+                    }
+                    continue;
+                }
+            };
+            let uniform = !is_broken(requirement);
+            let (line, column) = locate(requirement.span);
+            sites.push(Site {
+                function: name.clone(),
+                what,
+                line,
+                column,
+                uniform,
+                causes: if uniform {
+                    Vec::new()
+                } else {
+                    derivative_causes(analysed, requirement, locate)
+                },
+                depends_on_arguments: uniform
+                    && needs_arguments
+                    && matches!(function, FunctionRef::Function(_)),
+                allowed: allowed(requirement.severity),
+            });
+        }
+    }
+    sites
+}
+
+fn derivative_causes(
+    analysed: &FunctionUniformity,
+    requirement: &DerivativeRequirement,
+    locate: &impl Fn(naga::Span) -> (usize, usize),
+) -> Vec<(usize, usize, String)> {
+    analysed
+        .explain_derivative(requirement)
+        .into_iter()
+        .map(|c| {
+            let (l, col) = locate(c.span);
+            (l, col, c.message)
+        })
+        .collect()
 }
 
 fn causes(
@@ -215,16 +343,15 @@ fn print(input: &Path, sites: &[Site], tint: &TintVerdict) {
     if sites.is_empty() {
         let _ = writeln!(
             out,
-            "{file}: no barrier, workgroupUniformLoad or call of a function that reaches one"
+            "{file}: no barrier, workgroupUniformLoad, derivative or call of a function that reaches one"
         );
     }
     for site in sites {
-        let verdict = if !site.uniform {
-            "non-uniform"
-        } else if site.depends_on_arguments {
-            "uniform where the arguments are"
-        } else {
-            "uniform"
+        let verdict = match &site.allowed {
+            Some(why) if !site.uniform => format!("non-uniform, {why}"),
+            _ if !site.uniform => "non-uniform".to_string(),
+            _ if site.depends_on_arguments => "uniform where the arguments are".to_string(),
+            _ => "uniform".to_string(),
         };
         let tint_column = match tint {
             TintVerdict::Accepted => " | Tint: uniform".to_string(),

@@ -288,7 +288,7 @@ impl Encoding {
     }
 
     pub fn encode(self, bits: u64) -> u64 {
-        use shaderxform_passes::float_order as fo;
+        use shaderxform_host as fo;
         match self {
             Encoding::None => bits,
             Encoding::OrderedF32 => fo::encode_f32(f32::from_bits(bits as u32)) as u64,
@@ -297,7 +297,7 @@ impl Encoding {
     }
 
     pub fn decode(self, word: u64) -> u64 {
-        use shaderxform_passes::float_order as fo;
+        use shaderxform_host as fo;
         match self {
             Encoding::None => word,
             Encoding::OrderedF32 => fo::decode_f32(word as u32).to_bits() as u64,

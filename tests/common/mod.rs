@@ -250,6 +250,8 @@ fn canonical_temporaries_of_function(text: &str) -> String {
 }
 
 /// Every file under corpus/, recursively and sorted, that `keep` accepts.
+/// `keep` sees the path from the repository's root (`corpus/glsl/x.comp`),
+/// so that the folders above the checkout never decide.
 pub fn corpus_files_where(keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
     fn walk(dir: &Path, keep: &dyn Fn(&Path) -> bool, out: &mut Vec<PathBuf>) {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -260,7 +262,7 @@ pub fn corpus_files_where(keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
         for path in entries {
             if path.is_dir() {
                 walk(&path, keep, out);
-            } else if keep(&path) {
+            } else if keep(path.strip_prefix(root()).unwrap_or(&path)) {
                 out.push(path);
             }
         }

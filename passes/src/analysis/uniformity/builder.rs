@@ -13,18 +13,21 @@
 
 use std::collections::HashMap;
 
-use naga::{
-    AddressSpace, Binding, BuiltIn, Expression, Function, Handle, ImageClass, Module, Span,
-    Statement, StorageAccess, TypeInner,
-};
+use naga::{AddressSpace, Expression, Function, Handle, Module, Span, Statement, TypeInner};
 use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::behaviour::Behaviours;
+use super::derivatives::{
+    severity_in, DerivativeOp, DerivativeRequirement, DerivativeRequirementKind,
+};
 use super::{
     reachable_from, BarrierKind, FunctionSummary, FunctionUniformity, Node, NodeKind,
     RequirementKind, StatementPath, UniformityRequirement,
 };
 use crate::ir::for_each_operand;
+
+mod calls;
+mod sources;
 
 /// What a pointer expression points into.
 enum PointerRoot {
@@ -32,6 +35,9 @@ enum PointerRoot {
     /// parameter points to.
     Tracked(usize),
     Global(Handle<naga::GlobalVariable>),
+    /// A pointer parameter the analysis does not follow (one outside the
+    /// function address space).
+    Parameter(u32),
     Other,
 }
 
@@ -45,11 +51,12 @@ enum FrameKind {
 /// has on the paths that leave it.
 struct Frame {
     kind: FrameKind,
-    /// For a loop, the value of each variable at the start of an iteration.
-    heads: Vec<NodeIndex>,
     /// The value of each variable after the construct, where some path
     /// leaves it.
     exits: Vec<Option<NodeIndex>>,
+    /// For a loop, the value of each variable at its `continue`s, which
+    /// go to the continuing block (not straight to the next iteration).
+    continues: Vec<Option<NodeIndex>>,
 }
 
 pub(super) struct Builder<'a> {
@@ -75,6 +82,9 @@ pub(super) struct Builder<'a> {
     control_flow: HashMap<StatementPath, NodeIndex>,
     source_reasons: HashMap<NodeIndex, String>,
     requirements: Vec<UniformityRequirement>,
+    derivative_requirements: Vec<DerivativeRequirement>,
+    /// The severity of `derivative_uniformity` in this function.
+    derivative_severity: naga::diagnostic_filter::Severity,
     return_value: NodeIndex,
 }
 
@@ -127,6 +137,8 @@ impl<'a> Builder<'a> {
             control_flow: HashMap::new(),
             source_reasons: HashMap::new(),
             requirements: Vec::new(),
+            derivative_requirements: Vec::new(),
+            derivative_severity: severity_in(module, function),
             return_value,
         }
     }
@@ -148,8 +160,28 @@ impl<'a> Builder<'a> {
         self.expressions[handle.index()]
     }
 
-    fn is_pointer(&self, ty: Handle<naga::Type>) -> bool {
-        matches!(self.module.types[ty].inner, TypeInner::Pointer { .. })
+    /// Whether a parameter of this type is a pointer whose pointee the
+    /// analysis follows: one into the function address space. What a
+    /// pointer into private (or any other shared) memory points to may
+    /// differ between invocations whatever was stored there, as Tint has
+    /// it.
+    fn is_tracked_pointer(&self, ty: Handle<naga::Type>) -> bool {
+        matches!(
+            self.module.types[ty].inner,
+            TypeInner::Pointer {
+                space: AddressSpace::Function,
+                ..
+            }
+        )
+    }
+
+    /// The address space of a parameter that points outside the function.
+    fn untracked_pointer_space(&self, argument: u32) -> Option<AddressSpace> {
+        let ty = self.function.arguments.get(argument as usize)?.ty;
+        match self.module.types[ty].inner {
+            TypeInner::Pointer { space, .. } if space != AddressSpace::Function => Some(space),
+            _ => None,
+        }
     }
 
     /// A new value of a tracked variable.
@@ -171,7 +203,7 @@ impl<'a> Builder<'a> {
         for argument in &self.function.arguments {
             let param = self.node(NodeKind::Param, Span::UNDEFINED);
             self.params.push(param);
-            if self.is_pointer(argument.ty) {
+            if self.is_tracked_pointer(argument.ty) {
                 let contents = self.node(NodeKind::ParamContents, Span::UNDEFINED);
                 let out = self.node(NodeKind::ParamContents, Span::UNDEFINED);
                 self.contents_in.push(Some(contents));
@@ -215,6 +247,7 @@ impl<'a> Builder<'a> {
             source_reasons: self.source_reasons,
             reached_from,
             requirements: self.requirements,
+            derivative_requirements: self.derivative_requirements,
             summary: FunctionSummary::default(),
             names: self.names,
         };
@@ -262,86 +295,26 @@ impl<'a> Builder<'a> {
                 {
                     return PointerRoot::Tracked(self.locals + i as usize)
                 }
+                Expression::FunctionArgument(i) => return PointerRoot::Parameter(i),
                 _ => return PointerRoot::Other,
             }
         }
-    }
-
-    fn global_is_non_uniform(&self, global: Handle<naga::GlobalVariable>) -> Option<String> {
-        let var = &self.module.global_variables[global];
-        let name = crate::ir::global_name(self.module, global);
-        match var.space {
-            AddressSpace::Storage { access } if access.contains(StorageAccess::STORE) => Some(
-                format!("`{name}` is read_write storage: other invocations may write it, so loads may differ"),
-            ),
-            AddressSpace::WorkGroup => Some(format!(
-                "`{name}` is workgroup memory: loads may differ between invocations (workgroupUniformLoad reads it uniformly)"
-            )),
-            AddressSpace::Private => Some(format!(
-                "`{name}` is a private variable, which each invocation may write differently"
-            )),
-            AddressSpace::Handle => match self.module.types[var.ty].inner {
-                TypeInner::Image {
-                    class: ImageClass::Storage { access, .. },
-                    ..
-                } if access.contains(StorageAccess::STORE) => Some(format!(
-                    "`{name}` is a read_write storage texture: other invocations may write it"
-                )),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-
-    fn builtin_reason(binding: &Binding, name: &str) -> Option<String> {
-        match *binding {
-            Binding::BuiltIn(
-                BuiltIn::WorkGroupId
-                | BuiltIn::NumWorkGroups
-                | BuiltIn::WorkGroupSize
-                | BuiltIn::SubgroupSize
-                | BuiltIn::NumSubgroups,
-            ) => None,
-            Binding::BuiltIn(b) => Some(format!(
-                "`{name}` is the builtin {b:?}, which differs between invocations"
-            )),
-            Binding::Location { .. } => Some(format!(
-                "`{name}` is a shader input, which differs between invocations"
-            )),
-        }
-    }
-
-    /// Why an entry point's argument may differ between invocations. A
-    /// structure counts as a whole, as in WGSL: one member that differs
-    /// makes all of it non-uniform.
-    fn entry_argument_reason(&self, index: usize) -> Option<String> {
-        let argument = &self.function.arguments[index];
-        let name = argument
-            .name
-            .clone()
-            .unwrap_or_else(|| format!("argument {index}"));
-        if let Some(binding) = &argument.binding {
-            return Self::builtin_reason(binding, &name);
-        }
-        let TypeInner::Struct { ref members, .. } = self.module.types[argument.ty].inner else {
-            return None;
-        };
-        members.iter().find_map(|member| {
-            let member_name = member.name.clone().unwrap_or_default();
-            let reason = member
-                .binding
-                .as_ref()
-                .and_then(|b| Self::builtin_reason(b, &member_name))?;
-            Some(format!(
-                "`{name}` holds member `{member_name}`, and a structure of entry point inputs is uniform only if all its members are: {reason}"
-            ))
-        })
     }
 
     /// The edges an expression has wherever it is evaluated; a load's
     /// edge to the variable's current value is added where it is emitted.
     fn expression_edges(&mut self, handle: Handle<Expression>, expression: &Expression) {
         let node = self.expressions[handle.index()];
+        if let Some(op) = DerivativeOp::of(expression) {
+            // Whatever its operands and the filters.
+            self.source(
+                node,
+                format!(
+                    "`{}` returns a value that may differ between invocations",
+                    op.name()
+                ),
+            );
+        }
         match *expression {
             Expression::FunctionArgument(i) => {
                 let i = i as usize;
@@ -355,10 +328,31 @@ impl<'a> Builder<'a> {
             }
             Expression::Load { pointer } => {
                 self.edge(self.expr(pointer), node);
-                if let PointerRoot::Global(g) = self.pointer_root(pointer) {
-                    if let Some(reason) = self.global_is_non_uniform(g) {
-                        self.source(node, reason);
+                match self.pointer_root(pointer) {
+                    PointerRoot::Global(g) => {
+                        if let Some(reason) = self.global_is_non_uniform(g) {
+                            self.source(node, reason);
+                        }
                     }
+                    PointerRoot::Parameter(i) => {
+                        if let Some(space) = self.untracked_pointer_space(i) {
+                            let name = self.function.arguments[i as usize]
+                                .name
+                                .clone()
+                                .unwrap_or_else(|| format!("argument {i}"));
+                            let space = match space {
+                                AddressSpace::Private => "private",
+                                AddressSpace::WorkGroup => "workgroup",
+                                AddressSpace::Storage { .. } => "storage",
+                                _ => "module-scope",
+                            };
+                            self.source(
+                                node,
+                                format!("`{name}` points into {space} memory, which may hold a different value in each invocation"),
+                            );
+                        }
+                    }
+                    _ => {}
                 }
             }
             Expression::ImageLoad { image, .. } => {
@@ -398,8 +392,26 @@ impl<'a> Builder<'a> {
     }
 
     /// An expression evaluated here: a load reads the variable's current
-    /// value.
-    fn evaluate(&mut self, handle: Handle<Expression>, values: &Values) {
+    /// value, and a builtin computing derivatives needs control flow here
+    /// to be uniform.
+    fn evaluate(
+        &mut self,
+        handle: Handle<Expression>,
+        values: &Values,
+        cf: NodeIndex,
+        path: &StatementPath,
+    ) {
+        if let Some(op) = DerivativeOp::of(&self.function.expressions[handle]) {
+            let span = self.function.expressions.get_span(handle);
+            let severity = self.derivative_severity;
+            self.require_derivative(
+                DerivativeRequirementKind::Builtin(op),
+                span,
+                path,
+                cf,
+                severity,
+            );
+        }
         if let Expression::Load { pointer } = self.function.expressions[handle] {
             self.loads_seen[handle.index()] = true;
             if let PointerRoot::Tracked(var) = self.pointer_root(pointer) {
@@ -517,22 +529,25 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// A `continue`: the values go round to the head of the innermost loop.
-    fn go_round(&mut self, values: &Values) {
+    /// A `continue`: the values go to the continuing block of the
+    /// innermost loop, and through it round to the next iteration.
+    fn go_round(&mut self, values: &Values, span: Span) {
         if self.unreachable > 0 {
             return;
         }
-        let Some(frame) = self.frames.iter().rev().find(|f| f.kind == FrameKind::Loop) else {
+        let Some(depth) = self.frames.iter().rposition(|f| f.kind == FrameKind::Loop) else {
             return;
         };
-        let edges: Vec<_> = values
-            .iter()
-            .zip(&frame.heads)
-            .filter(|(v, h)| v != h)
-            .map(|(&v, &h)| (v, h))
-            .collect();
-        for (v, h) in edges {
-            self.edge(v, h);
+        for (var, &value) in values.iter().enumerate() {
+            let merged = match self.frames[depth].continues[var] {
+                Some(merged) => merged,
+                None => {
+                    let merged = self.node(NodeKind::Merge, span);
+                    self.frames[depth].continues[var] = Some(merged);
+                    merged
+                }
+            };
+            self.edge(value, merged);
         }
     }
 
@@ -547,7 +562,7 @@ impl<'a> Builder<'a> {
         match *statement {
             Statement::Emit(ref range) => {
                 for handle in range.clone() {
-                    self.evaluate(handle, values);
+                    self.evaluate(handle, values, cf, path);
                 }
             }
             Statement::Block(ref block) => return self.nested(block, cf, values, path, 0),
@@ -579,7 +594,7 @@ impl<'a> Builder<'a> {
                 return (self.exit("break", span, cf), Behaviours::BREAK);
             }
             Statement::Continue => {
-                self.go_round(values);
+                self.go_round(values, span);
                 return (self.exit("continue", span, cf), Behaviours::CONTINUE);
             }
             Statement::ControlBarrier(_) => {
@@ -721,8 +736,8 @@ impl<'a> Builder<'a> {
         let branch = self.branch_on(cf, selector, span);
         self.frames.push(Frame {
             kind: FrameKind::Switch,
-            heads: Vec::new(),
             exits: vec![None; values.len()],
+            continues: Vec::new(),
         });
         let mut behaviours = Behaviours::NONE;
         let mut ends = Vec::new();
@@ -772,14 +787,25 @@ impl<'a> Builder<'a> {
         }
         self.frames.push(Frame {
             kind: FrameKind::Loop,
-            heads: heads.clone(),
             exits: vec![None; values.len()],
+            continues: vec![None; values.len()],
         });
         let (mut end, body_b) = self.nested(body, head, values, path, 0);
         let mut behaviours = body_b;
         let continues = body_b.contains(Behaviours::NEXT) || body_b.contains(Behaviours::CONTINUE);
         if !continues {
             self.unreachable += 1;
+        }
+        // The continuing block starts with the values of the paths that
+        // reach it: the end of the body and every `continue`.
+        let at_continues =
+            std::mem::take(&mut self.frames.last_mut().expect("the loop's frame").continues);
+        for (var, at_continue) in at_continues.into_iter().enumerate() {
+            let Some(merged) = at_continue else { continue };
+            if body_b.contains(Behaviours::NEXT) {
+                self.edge(values[var], merged);
+            }
+            self.set(values, var, merged);
         }
         let (after_continuing, continuing_b) = self.nested(continuing, end, values, path, 1);
         if continues {
@@ -800,7 +826,7 @@ impl<'a> Builder<'a> {
             self.unreachable -= 1;
         }
         self.edge(end, head);
-        if body_b.contains(Behaviours::NEXT) && self.unreachable == 0 {
+        if continues && self.unreachable == 0 {
             for (var, &h) in heads.iter().enumerate() {
                 if values[var] != h {
                     self.edge(values[var], h);
@@ -820,133 +846,5 @@ impl<'a> Builder<'a> {
         };
         let after = if behaviours.is_next_only() { cf } else { head };
         (after, behaviours)
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn call(
-        &mut self,
-        callee: Handle<Function>,
-        arguments: &[Handle<Expression>],
-        result: Option<Handle<Expression>>,
-        span: Span,
-        cf: NodeIndex,
-        values: &mut Values,
-        path: &StatementPath,
-    ) {
-        let Some(summary) = self
-            .callees
-            .get(callee.index())
-            .map(|(_, c)| c.summary.clone())
-        else {
-            return;
-        };
-        let name = self.module.functions[callee]
-            .name
-            .clone()
-            .unwrap_or_else(|| "a function".into());
-        // What the callee sees of each argument: its value, and for a
-        // pointer, what it points to.
-        let mut argument_nodes = Vec::with_capacity(arguments.len());
-        let mut contents_nodes = Vec::with_capacity(arguments.len());
-        for (i, &a) in arguments.iter().enumerate() {
-            let arg_span = self.function.expressions.get_span(a);
-            let node = self.node(NodeKind::Argument, arg_span);
-            self.edge(self.expr(a), node);
-            argument_nodes.push(node);
-            let is_pointer = summary.pointer_params.get(i).copied().unwrap_or(false);
-            if !is_pointer {
-                contents_nodes.push(None);
-                continue;
-            }
-            let contents = self.node(NodeKind::Argument, arg_span);
-            self.edge(node, contents);
-            match self.pointer_root(a) {
-                PointerRoot::Tracked(var) => self.edge(values[var], contents),
-                PointerRoot::Global(g) => {
-                    if let Some(reason) = self.global_is_non_uniform(g) {
-                        self.source(contents, reason);
-                    }
-                }
-                PointerRoot::Other => {}
-            }
-            contents_nodes.push(Some(contents));
-        }
-        let effect = |e: &super::ParamEffect, i: usize| -> Option<NodeIndex> {
-            match e {
-                super::ParamEffect::None => None,
-                super::ParamEffect::Value => argument_nodes.get(i).copied(),
-                super::ParamEffect::Contents => contents_nodes.get(i).copied().flatten(),
-            }
-        };
-        if let Some(result) = result {
-            let node = self.expr(result);
-            self.edge(cf, node);
-            if summary.return_non_uniform {
-                self.source(
-                    node,
-                    format!("`{name}` returns a value that may differ between invocations"),
-                );
-            }
-            for (i, e) in summary.return_depends_on.iter().enumerate() {
-                if let Some(from) = effect(e, i) {
-                    self.edge(from, node);
-                }
-            }
-        }
-        for (i, output) in summary.pointer_outputs.iter().enumerate() {
-            let Some(output) = output else { continue };
-            let Some(&argument) = arguments.get(i) else {
-                continue;
-            };
-            let PointerRoot::Tracked(var) = self.pointer_root(argument) else {
-                continue;
-            };
-            let after = self.node(NodeKind::CallStore(var), span);
-            if output.non_uniform {
-                self.source(
-                    after,
-                    format!("`{name}` may store a value that differs between invocations through its pointer argument"),
-                );
-            } else {
-                self.edge(cf, after);
-                for (j, e) in output.depends_on.iter().enumerate() {
-                    if let Some(from) = effect(e, j) {
-                        self.edge(from, after);
-                    }
-                }
-            }
-            if !self.is_whole(argument) {
-                // The callee sees only a part; the rest keeps its value.
-                self.edge(values[var], after);
-            }
-            self.set(values, var, after);
-        }
-        if let Some((barrier, barrier_span)) = summary.reaches_barrier {
-            self.require(
-                RequirementKind::Call {
-                    callee,
-                    barrier,
-                    barrier_span,
-                },
-                span,
-                path,
-                cf,
-            );
-            for (index, e) in summary.params_required_uniform.iter().enumerate() {
-                if let Some(node) = effect(e, index) {
-                    self.require(
-                        RequirementKind::Argument {
-                            callee,
-                            index,
-                            barrier,
-                            barrier_span,
-                        },
-                        span,
-                        path,
-                        node,
-                    );
-                }
-            }
-        }
     }
 }

@@ -30,6 +30,7 @@
 
 mod behaviour;
 mod builder;
+mod derivatives;
 
 use std::collections::{HashMap, VecDeque};
 
@@ -39,6 +40,9 @@ use petgraph::visit::EdgeRef;
 use petgraph::Direction;
 
 use builder::Builder;
+pub use derivatives::{
+    has_derivatives, severity_in, DerivativeOp, DerivativeRequirement, DerivativeRequirementKind,
+};
 
 /// A function or an entry point of the module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -182,6 +186,14 @@ pub struct FunctionSummary {
     pub return_depends_on: Vec<ParamEffect>,
     /// For each pointer parameter, what the function leaves behind it.
     pub pointer_outputs: Vec<Option<PointerOutput>>,
+    /// A builtin computing derivatives that the function reaches (itself
+    /// or through calls), with the severity of `derivative_uniformity` at
+    /// it (the heaviest, where there are several): every call must be
+    /// made in uniform control flow.
+    pub reaches_derivative: Option<(DerivativeOp, Span, naga::diagnostic_filter::Severity)>,
+    /// Parameters whose value (or pointee) decides whether such a builtin
+    /// is reached.
+    pub params_required_uniform_for_derivatives: Vec<ParamEffect>,
 }
 
 #[derive(Clone, Debug)]
@@ -227,6 +239,10 @@ pub struct FunctionUniformity {
     /// For every node the root reaches, the node it was reached from.
     reached_from: HashMap<NodeIndex, NodeIndex>,
     pub requirements: Vec<UniformityRequirement>,
+    /// The builtins computing derivatives, and the calls reaching them,
+    /// that must be in uniform control flow; apart from `requirements`,
+    /// which are about barriers.
+    pub derivative_requirements: Vec<DerivativeRequirement>,
     pub summary: FunctionSummary,
     /// The names of the tracked variables, by index.
     names: Vec<String>,
@@ -474,7 +490,19 @@ fn summarise(
         }
     };
     let required: Vec<NodeIndex> = f.requirements.iter().map(|r| r.node).collect();
+    let reaches_derivative = f
+        .derivative_requirements
+        .iter()
+        .filter(|r| !matches!(r.what, DerivativeRequirementKind::Argument { .. }))
+        .max_by_key(|r| derivatives::weight(r.severity))
+        .map(|r| (r.op(), r.op_span(), r.severity));
+    let required_for_derivatives: Vec<NodeIndex> =
+        f.derivative_requirements.iter().map(|r| r.node).collect();
     FunctionSummary {
+        reaches_derivative,
+        params_required_uniform_for_derivatives: (0..params.len())
+            .map(|i| effect(i, &required_for_derivatives))
+            .collect(),
         reaches_barrier,
         pointer_params: contents_in.iter().map(Option::is_some).collect(),
         params_required_uniform: (0..params.len()).map(|i| effect(i, &required)).collect(),

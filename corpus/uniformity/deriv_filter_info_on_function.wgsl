@@ -1,0 +1,13 @@
+// derivative_uniformity as info: Tint says so and accepts.
+@group(0) @binding(0) var tex: texture_2d<f32>;
+@group(0) @binding(1) var samp: sampler;
+
+@diagnostic(info, derivative_uniformity)
+@fragment
+fn main(@location(0) uv: vec2<f32>) -> @location(0) vec4<f32> {
+  var color = vec4<f32>(0.0);
+  if (uv.x > 0.5) {
+    color = textureSample(tex, samp, uv);
+  }
+  return color;
+}

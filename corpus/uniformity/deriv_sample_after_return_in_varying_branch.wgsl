@@ -1,0 +1,12 @@
+// A return in a branch on a varying: the invocations left behind
+// compute derivatives without their neighbours.
+@group(0) @binding(0) var tex: texture_2d<f32>;
+@group(0) @binding(1) var samp: sampler;
+
+@fragment
+fn main(@location(0) uv: vec2<f32>) -> @location(0) vec4<f32> {
+  if (uv.x > 0.5) {
+    return vec4<f32>(1.0);
+  }
+  return textureSample(tex, samp, uv);
+}

@@ -1,0 +1,21 @@
+// The sample is two calls deep; the outer call is under a branch on a
+// varying.
+@group(0) @binding(0) var tex: texture_2d<f32>;
+@group(0) @binding(1) var samp: sampler;
+
+fn lookup(uv: vec2<f32>) -> vec4<f32> {
+  return textureSample(tex, samp, uv);
+}
+
+fn shade(uv: vec2<f32>) -> vec4<f32> {
+  return lookup(uv) * 0.5;
+}
+
+@fragment
+fn main(@location(0) uv: vec2<f32>) -> @location(0) vec4<f32> {
+  var color = vec4<f32>(0.0);
+  if (uv.y < 0.25) {
+    color = shade(uv);
+  }
+  return color;
+}

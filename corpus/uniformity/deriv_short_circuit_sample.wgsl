@@ -1,0 +1,13 @@
+// The sample is the right operand of &&: evaluated only where the left
+// operand, a varying test, holds.
+@group(0) @binding(0) var tex: texture_2d<f32>;
+@group(0) @binding(1) var samp: sampler;
+
+@fragment
+fn main(@location(0) uv: vec2<f32>) -> @location(0) vec4<f32> {
+  var color = vec4<f32>(0.0);
+  if (uv.x > 0.5 && textureSample(tex, samp, uv).a > 0.5) {
+    color = vec4<f32>(1.0);
+  }
+  return color;
+}

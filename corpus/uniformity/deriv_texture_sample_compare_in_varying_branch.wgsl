@@ -1,0 +1,13 @@
+// A shadow-map lookup with textureSampleCompare, only for fragments in
+// front of the light: the test depends on the fragment's position.
+@group(0) @binding(3) var shadow_map: texture_depth_2d;
+@group(0) @binding(4) var shadow_samp: sampler_comparison;
+
+@fragment
+fn main(@location(0) shadow_coord: vec4<f32>) -> @location(0) vec4<f32> {
+  var lit = 1.0;
+  if (shadow_coord.z > -1.0 && shadow_coord.z < 1.0) {
+    lit = textureSampleCompare(shadow_map, shadow_samp, shadow_coord.xy, shadow_coord.z);
+  }
+  return vec4<f32>(lit);
+}

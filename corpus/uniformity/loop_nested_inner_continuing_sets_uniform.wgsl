@@ -1,0 +1,20 @@
+// The inner loop's continuing block sets `x` from the outer counter, the
+// same for every invocation.
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32) {
+  var x = 0u;
+  for (var o = 0u; o < 2u; o++) {
+    x = 0u;
+    var i = 0u;
+    loop {
+      if (x == 1u) {
+        workgroupBarrier();
+      }
+      continuing {
+        x = o & 1u;
+        i++;
+        break if i >= 4u;
+      }
+    }
+  }
+}

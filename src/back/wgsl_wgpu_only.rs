@@ -1,0 +1,196 @@
+//! Constructs naga writes in WGSL that only wgpu reads.
+//!
+//! naga's WGSL writer spells some of what naga IR holds with wgpu's own
+//! extensions, which Tint (browsers, Dawn) refuses:
+//!
+//! - binding arrays (descriptor indexing: GLSL's `uniform texture2D t[];`
+//!   or a sized array of textures indexed with `nonuniformEXT`) as
+//!   `binding_array<T, N>` under `enable wgpu_binding_array;` (Tint has
+//!   `binding_array` only behind a language feature browsers do not
+//!   allow);
+//! - fragment barycentrics (`gl_BaryCoordEXT`) as `@builtin(barycentric)`
+//!   (Tint spells it `@builtin(barycentric_coord)` under
+//!   `enable chromium_experimental_barycentric_coord;`, an extension that
+//!   browsers do not allow either);
+//! - any other `enable wgpu_...;` directive (16-bit integers, mesh
+//!   shaders, cooperative matrices).
+//!
+//! When WGSL is written for Tint (`--wgsl-for tint`, the default) these are
+//! refused with the construct's place, and a note that `--wgsl-for wgpu`
+//! writes them.
+
+use naga::{Binding, BuiltIn, Expression, Module, Span, TypeInner};
+
+use super::{EmitError, WgslTarget};
+use crate::diagnostics::Diagnostic;
+
+const FOR_WGPU: &str =
+    "wgpu reads it: `--wgsl-for wgpu` writes it; SPIR-V, HLSL and Metal outputs hold it too";
+
+/// Refuses, for Tint, what the module holds that naga writes only for
+/// wgpu.
+pub fn refuse_for_tint(module: &Module, reader: WgslTarget) -> Result<(), EmitError> {
+    if reader != WgslTarget::Tint {
+        return Ok(());
+    }
+    for (handle, global) in module.global_variables.iter() {
+        if matches!(
+            module.types[global.ty].inner,
+            TypeInner::BindingArray { .. }
+        ) {
+            let name = global.name.as_deref().unwrap_or("an unnamed resource");
+            return Err(EmitError::Unsupported(
+                Diagnostic::error(format!(
+                    "WGSL for Tint cannot hold the binding array `{name}`"
+                ))
+                .with_code("emit::unsupported")
+                .with_primary(
+                    module.global_variables.get_span(handle),
+                    "an array of resources (descriptor indexing): naga writes it as `binding_array`, under `enable wgpu_binding_array;`",
+                )
+                .with_secondary(first_use(module, handle), format!("`{name}` is used here"))
+                .with_note("Tint (browsers, Dawn) refuses `wgpu_binding_array`, and allows its own `binding_array` nowhere a browser runs")
+                .with_note(FOR_WGPU),
+            ));
+        }
+    }
+    for entry_point in &module.entry_points {
+        let function = &entry_point.function;
+        for (index, argument) in function.arguments.iter().enumerate() {
+            if !uses_barycentrics(module, argument.binding.as_ref(), argument.ty) {
+                continue;
+            }
+            let name = argument.name.as_deref().unwrap_or("an argument");
+            let mut diagnostic = Diagnostic::error(format!(
+                "WGSL for Tint cannot hold fragment barycentrics (`{name}` of `{}`)",
+                entry_point.name
+            ))
+            .with_code("emit::unsupported");
+            let label = "barycentric coordinates: naga writes `@builtin(barycentric)`, which Tint does not know";
+            let span = argument_span(function, index);
+            if span.is_defined() {
+                diagnostic = diagnostic.with_primary(span, label);
+            }
+            // A module read from SPIR-V passes the input through a private
+            // variable of the same name, which the shader reads: where the
+            // argument's span is in the binary, that read has a line.
+            let stand_in = module
+                .global_variables
+                .iter()
+                .find(|(_, g)| g.name == argument.name && g.space == naga::AddressSpace::Private);
+            if let Some((handle, _)) = stand_in {
+                diagnostic = diagnostic
+                    .with_secondary(first_use(module, handle), format!("`{name}` is read here"));
+            }
+            return Err(EmitError::Unsupported(
+                diagnostic
+                    .with_note("Tint spells them `@builtin(barycentric_coord)` under `enable chromium_experimental_barycentric_coord;`, an extension browsers do not allow")
+                    .with_note(FOR_WGPU),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses, for Tint, a text naga wrote with a wgpu extension that
+/// [`refuse_for_tint`] did not name.
+pub fn refuse_wgpu_extensions(text: &str, reader: WgslTarget) -> Result<(), EmitError> {
+    if reader != WgslTarget::Tint {
+        return Ok(());
+    }
+    let directives = text
+        .lines()
+        .take_while(|l| l.starts_with("enable ") || l.starts_with("requires ") || l.is_empty());
+    for line in directives {
+        let Some(list) = line.strip_prefix("enable ") else {
+            continue;
+        };
+        let list = list.trim_end_matches(';');
+        if let Some(extension) = list
+            .split(',')
+            .map(str::trim)
+            .find(|e| e.starts_with("wgpu_"))
+        {
+            return Err(EmitError::Unsupported(
+                Diagnostic::error(format!(
+                    "WGSL for Tint cannot hold this shader: naga writes it with `enable {extension};`, a wgpu extension"
+                ))
+                .with_code("emit::unsupported")
+                .with_note("Tint (browsers, Dawn) refuses wgpu's extensions")
+                .with_note(FOR_WGPU),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether an entry point argument is, or holds, the barycentric builtin.
+fn uses_barycentrics(
+    module: &Module,
+    binding: Option<&Binding>,
+    ty: naga::Handle<naga::Type>,
+) -> bool {
+    match binding {
+        Some(Binding::BuiltIn(BuiltIn::Barycentric { .. })) => true,
+        Some(_) => false,
+        None => match module.types[ty].inner {
+            TypeInner::Struct { ref members, .. } => members
+                .iter()
+                .any(|m| uses_barycentrics(module, m.binding.as_ref(), m.ty)),
+            _ => false,
+        },
+    }
+}
+
+/// Where an argument is read: naga keeps no span for the argument itself,
+/// but for its `FunctionArgument` expression.
+fn argument_span(function: &naga::Function, index: usize) -> Span {
+    function
+        .expressions
+        .iter()
+        .find(|(_, e)| matches!(**e, Expression::FunctionArgument(i) if i as usize == index))
+        .map_or_else(Span::default, |(h, _)| function.expressions.get_span(h))
+}
+
+/// Where a global variable is first used in the module's functions: the
+/// first expression that reads it (a load, an access: a module read from
+/// SPIR-V has the source line of those, not of the variable's own
+/// expression), else that expression; no span where it is not used.
+fn first_use(module: &Module, global: naga::Handle<naga::GlobalVariable>) -> Span {
+    let defined = |span: Span| span.is_defined().then_some(span);
+    shaderxform_passes::ir::functions(module)
+        .find_map(|function| {
+            let expressions = &function.expressions;
+            let (variable, _) = expressions
+                .iter()
+                .find(|(_, e)| **e == Expression::GlobalVariable(global))?;
+            let reader = expressions.iter().find_map(|(h, e)| {
+                let mut reads = false;
+                shaderxform_passes::ir::for_each_operand(&mut e.clone(), &mut |operand| {
+                    reads |= *operand == variable
+                });
+                reads.then(|| defined(expressions.get_span(h))).flatten()
+            });
+            reader.or_else(|| defined(expressions.get_span(variable)))
+        })
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{refuse_wgpu_extensions, EmitError, WgslTarget};
+
+    #[test]
+    fn a_wgpu_extension_in_the_directives_is_refused_for_tint_only() {
+        let text = "enable f16;\nenable wgpu_int16;\n\nfn f() {}\n";
+        match refuse_wgpu_extensions(text, WgslTarget::Tint) {
+            Err(EmitError::Unsupported(d)) => {
+                assert!(d.message.contains("`enable wgpu_int16;`"), "{}", d.message)
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(refuse_wgpu_extensions(text, WgslTarget::Wgpu).is_ok());
+        let plain = "enable f16, subgroups;\n\nfn wgpu_f() {}\n";
+        assert!(refuse_wgpu_extensions(plain, WgslTarget::Tint).is_ok());
+    }
+}

@@ -1,0 +1,606 @@
+//! The interface of the shader shaderxform writes, for the host that binds
+//! it: entry points, overrides, bindings with their layouts, vertex inputs
+//! and fragment outputs, and for each binding what a pass changed (the
+//! float encoding of a rewritten atomic and the words to clear it to, the
+//! bindings of a split combined sampler).
+//!
+//! It describes the module that was validated and written, not the source:
+//! `float-atomics` turns an `atomic<f32>` into an `atomic<u32>`, and the
+//! reflection says so. The JSON form is versioned (`"schema": 1`) and
+//! described by `docs/reflection.schema.json` and `docs/reflection.md`.
+
+use std::collections::BTreeMap;
+
+use naga::common::wgsl::TypeContext;
+use naga::proc::Layouter;
+use naga::{
+    AddressSpace, ArraySize, Binding as IoBinding, Handle, ImageClass, ImageDimension, Module,
+    ShaderStage, StorageAccess, Type, TypeInner,
+};
+use serde::Serialize;
+use shaderxform_passes::PassReport;
+
+/// The version of the JSON form; it changes only when a field changes
+/// meaning or goes away (fields may be added within a version).
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The interface of a written shader.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Reflection {
+    pub schema: u32,
+    pub entry_points: Vec<EntryPoint>,
+    pub overrides: Vec<Override>,
+    pub bindings: Vec<Binding>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EntryPoint {
+    /// The name in WGSL and SPIR-V output, and the source's.
+    pub name: String,
+    /// `compute`, `vertex` or `fragment`.
+    pub stage: &'static str,
+    /// `[x, y, z]`, compute only; an override-sized dimension is `null`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub workgroup_size: Option<[Option<u32>; 3]>,
+    /// `[group, binding]` of every resource the entry point uses.
+    pub bindings: Vec<[u32; 2]>,
+    /// Vertex inputs (vertex stage) or varyings (fragment stage), by
+    /// location.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub inputs: Vec<Location>,
+    /// Varyings (vertex stage) or colour attachments (fragment stage), by
+    /// location.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub outputs: Vec<Location>,
+}
+
+/// A user-defined input or output at a location.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Location {
+    pub location: u32,
+    pub name: String,
+    /// The WGSL type: `vec4<f32>`.
+    #[serde(rename = "type")]
+    pub ty: String,
+    /// The vertex format a host gives a vertex input of this type
+    /// (`float32x3`), vertex inputs only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vertex_format: Option<&'static str>,
+    /// `dual_source_blending`'s second source, fragment outputs only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blend_src: Option<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Override {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<u16>,
+    #[serde(rename = "type")]
+    pub ty: String,
+    /// The default value, where it is a constant; `null` where there is
+    /// none or it is an expression of other overrides.
+    pub default: Option<f64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Binding {
+    pub group: u32,
+    pub binding: u32,
+    pub name: String,
+    /// `uniform-buffer`, `storage-buffer`, `sampler`, `comparison-sampler`,
+    /// `sampled-texture`, `depth-texture`, `storage-texture`,
+    /// `external-texture` or `acceleration-structure`.
+    pub kind: &'static str,
+    /// The WGSL type as written: `array<atomic<u32>>`, `texture_2d<f32>`.
+    #[serde(rename = "type")]
+    pub ty: String,
+    /// Buffers and storage textures: `read`, `write` or `read_write`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub access: Option<&'static str>,
+    /// Textures: `1d`, `2d`, `2d-array`, `cube`, `cube-array` or `3d`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub view_dimension: Option<&'static str>,
+    /// Sampled textures: `float`, `sint` or `uint`; depth textures `depth`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sample_type: Option<&'static str>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub multisampled: bool,
+    /// Storage textures: the texel format, as WGSL names it (`rgba8unorm`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
+    /// Binding arrays: the number of elements (`null` when unsized).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<Option<u32>>,
+    /// Buffers: the memory layout of the type.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub layout: Option<Layout>,
+    /// Which entry points use it.
+    pub used_by: Vec<String>,
+    /// What the passes and the front end changed about it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rewritten: Vec<Rewritten>,
+}
+
+/// The memory layout of a buffer's type.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Layout {
+    /// Bytes, with one element of a runtime-sized array, as naga and
+    /// WebGPU count it.
+    pub size: u32,
+    pub align: u32,
+    /// The smallest buffer the binding accepts (WebGPU's
+    /// `minBindingSize`): `size` rounded up to `align`.
+    pub min_binding_size: u64,
+    /// Members of a struct, in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub members: Vec<Member>,
+    /// The array the type is, or ends in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub array: Option<ArrayLayout>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Member {
+    pub name: String,
+    pub offset: u32,
+    pub size: u32,
+    #[serde(rename = "type")]
+    pub ty: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ArrayLayout {
+    /// Where the array starts in the buffer.
+    pub offset: u32,
+    pub stride: u32,
+    /// The element count; `null` for a runtime-sized array.
+    pub length: Option<u32>,
+    #[serde(rename = "element_type")]
+    pub element: String,
+}
+
+/// A change to a binding that the host must follow.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "by", rename_all = "kebab-case")]
+pub enum Rewritten {
+    /// `float-atomics` holds the floats of this buffer's atomics in
+    /// integer words.
+    FloatAtomics {
+        /// The strategy, which `shaderxform_host::FloatEncoding::from_strategy`
+        /// reads: `ordered`, `signed`, `signed-swapped` or `cas`.
+        encoding: String,
+        /// `f32`, `f64`, `f16`, comma-separated where several.
+        float: String,
+        /// Whether the memory still holds the float's own bits.
+        memory_holds_float_bits: bool,
+        /// Where in the buffer the encoded words are.
+        byte_offsets: String,
+        /// The word to clear the buffer to before each accumulation, by
+        /// `min`, `max`, `sum` (with the float's name where several).
+        clear_values: BTreeMap<String, String>,
+    },
+    /// A combined image sampler of the source, split on the way in into
+    /// a texture (at the source's binding) and a sampler.
+    SplitCombinedSampler {
+        /// `[group, binding]` of the source's combined image sampler.
+        combined: [u32; 2],
+        texture: [u32; 2],
+        sampler: [u32; 2],
+    },
+}
+
+/// The interface of `module`, validated as `info`, with what the `passes`
+/// (and the front end's legalisation) reported.
+pub fn reflect(
+    module: &Module,
+    info: &naga::valid::ModuleInfo,
+    passes: &[PassReport],
+) -> Reflection {
+    let mut layouter = Layouter::default();
+    // A validated module always lays out.
+    let laid_out = layouter.update(module.to_ctx()).is_ok();
+    let mut bindings: Vec<Binding> = module
+        .global_variables
+        .iter()
+        .filter_map(|(handle, var)| {
+            let resource = var.binding.as_ref()?;
+            let mut binding = describe_binding(module, laid_out.then_some(&layouter), var);
+            binding.group = resource.group;
+            binding.binding = resource.binding;
+            binding.name = shaderxform_passes::ir::global_name(module, handle);
+            binding.used_by = module
+                .entry_points
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !info.get_entry_point(*i)[handle].is_empty())
+                .map(|(_, ep)| ep.name.clone())
+                .collect();
+            Some(binding)
+        })
+        .collect();
+    bindings.sort_by_key(|b| (b.group, b.binding, b.name.clone()));
+    add_rewrites(&mut bindings, passes);
+    let entry_points = module
+        .entry_points
+        .iter()
+        .map(|ep| EntryPoint {
+            name: ep.name.clone(),
+            stage: crate::back::stage_name(ep.stage),
+            workgroup_size: (ep.stage == ShaderStage::Compute).then(|| {
+                let by_override = ep.workgroup_size_overrides.unwrap_or([None; 3]);
+                std::array::from_fn(|i| by_override[i].is_none().then_some(ep.workgroup_size[i]))
+            }),
+            bindings: bindings
+                .iter()
+                .filter(|b| b.used_by.contains(&ep.name))
+                .map(|b| [b.group, b.binding])
+                .collect(),
+            inputs: locations(module, ep, Direction::In),
+            outputs: locations(module, ep, Direction::Out),
+        })
+        .collect();
+    let overrides = module
+        .overrides
+        .iter()
+        .map(|(_, o)| Override {
+            name: o.name.clone(),
+            id: o.id,
+            ty: module.to_ctx().type_to_string(o.ty),
+            default: o
+                .init
+                .and_then(|e| literal_number(&module.global_expressions[e])),
+        })
+        .collect();
+    Reflection {
+        schema: SCHEMA_VERSION,
+        entry_points,
+        overrides,
+        bindings,
+    }
+}
+
+impl Reflection {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a reflection always serializes")
+    }
+}
+
+/// What a global's type says of its binding; group, binding, name and users
+/// are filled in by the caller.
+fn describe_binding(
+    module: &Module,
+    layouter: Option<&Layouter>,
+    var: &naga::GlobalVariable,
+) -> Binding {
+    let ty = module.to_ctx().type_to_string(var.ty);
+    let mut binding = Binding {
+        group: 0,
+        binding: 0,
+        name: String::new(),
+        kind: "",
+        ty,
+        access: None,
+        view_dimension: None,
+        sample_type: None,
+        multisampled: false,
+        format: None,
+        count: None,
+        layout: None,
+        used_by: Vec::new(),
+        rewritten: Vec::new(),
+    };
+    match var.space {
+        AddressSpace::Uniform => {
+            binding.kind = "uniform-buffer";
+            binding.layout = layouter.map(|l| layout(module, l, var.ty));
+        }
+        AddressSpace::Storage { access } => {
+            binding.kind = "storage-buffer";
+            binding.access = Some(access_name(access));
+            binding.layout = layouter.map(|l| layout(module, l, var.ty));
+        }
+        _ => {
+            let (element, count) = match module.types[var.ty].inner {
+                TypeInner::BindingArray { base, size } => (
+                    base,
+                    Some(match size {
+                        ArraySize::Constant(n) => Some(n.get()),
+                        _ => None,
+                    }),
+                ),
+                _ => (var.ty, None),
+            };
+            binding.count = count;
+            describe_handle(&module.types[element].inner, &mut binding);
+        }
+    }
+    binding
+}
+
+/// Samplers, textures and acceleration structures.
+fn describe_handle(inner: &TypeInner, binding: &mut Binding) {
+    match *inner {
+        TypeInner::Sampler { comparison } => {
+            binding.kind = if comparison {
+                "comparison-sampler"
+            } else {
+                "sampler"
+            };
+        }
+        TypeInner::Image {
+            dim,
+            arrayed,
+            class,
+        } => {
+            binding.view_dimension = Some(view_dimension(dim, arrayed));
+            match class {
+                ImageClass::Sampled { kind, multi } => {
+                    binding.kind = "sampled-texture";
+                    binding.multisampled = multi;
+                    binding.sample_type = Some(match kind {
+                        naga::ScalarKind::Sint => "sint",
+                        naga::ScalarKind::Uint => "uint",
+                        _ => "float",
+                    });
+                }
+                ImageClass::Depth { multi } => {
+                    binding.kind = "depth-texture";
+                    binding.multisampled = multi;
+                    binding.sample_type = Some("depth");
+                }
+                ImageClass::Storage { format, access } => {
+                    use naga::common::wgsl::ToWgsl;
+                    binding.kind = "storage-texture";
+                    binding.access = Some(access_name(access));
+                    binding.format = Some(format.to_wgsl().to_string());
+                }
+                ImageClass::External => binding.kind = "external-texture",
+            }
+        }
+        TypeInner::AccelerationStructure { .. } => binding.kind = "acceleration-structure",
+        _ => binding.kind = "other",
+    }
+}
+
+fn access_name(access: StorageAccess) -> &'static str {
+    match (
+        access.contains(StorageAccess::LOAD),
+        access.contains(StorageAccess::STORE),
+    ) {
+        (true, true) => "read_write",
+        (false, true) => "write",
+        _ => "read",
+    }
+}
+
+fn view_dimension(dim: ImageDimension, arrayed: bool) -> &'static str {
+    match (dim, arrayed) {
+        (ImageDimension::D1, _) => "1d",
+        (ImageDimension::D2, false) => "2d",
+        (ImageDimension::D2, true) => "2d-array",
+        (ImageDimension::Cube, false) => "cube",
+        (ImageDimension::Cube, true) => "cube-array",
+        (ImageDimension::D3, _) => "3d",
+    }
+}
+
+fn layout(module: &Module, layouter: &Layouter, ty: Handle<Type>) -> Layout {
+    let type_name = |t| module.to_ctx().type_to_string(t);
+    let whole = layouter[ty];
+    let (size, align) = (whole.size, whole.alignment.round_up(1));
+    let array_at = |offset: u32, array: Handle<Type>| match module.types[array].inner {
+        TypeInner::Array { base, size, stride } => Some(ArrayLayout {
+            offset,
+            stride,
+            length: match size {
+                ArraySize::Constant(n) => Some(n.get()),
+                _ => None,
+            },
+            element: type_name(base),
+        }),
+        _ => None,
+    };
+    let (members, array) = match module.types[ty].inner {
+        TypeInner::Struct { ref members, .. } => {
+            let described = members
+                .iter()
+                .enumerate()
+                .map(|(i, m)| Member {
+                    name: m.name.clone().unwrap_or_else(|| format!("member{i}")),
+                    offset: m.offset,
+                    size: layouter[m.ty].size,
+                    ty: type_name(m.ty),
+                })
+                .collect();
+            let last = members.last().and_then(|m| array_at(m.offset, m.ty));
+            (described, last)
+        }
+        _ => (Vec::new(), array_at(0, ty)),
+    };
+    let min_binding_size = u64::from(size).div_ceil(u64::from(align)) * u64::from(align);
+    Layout {
+        size,
+        align,
+        min_binding_size,
+        members,
+        array,
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Direction {
+    In,
+    Out,
+}
+
+/// The user-defined inputs or outputs of an entry point, by location;
+/// struct arguments and results are flattened as WGSL's interface is.
+fn locations(module: &Module, ep: &naga::EntryPoint, direction: Direction) -> Vec<Location> {
+    let mut found = Vec::new();
+    let vertex_inputs = ep.stage == ShaderStage::Vertex && direction == Direction::In;
+    let mut add = |name: String, ty: Handle<Type>, binding: &Option<IoBinding>| {
+        if let Some(IoBinding::Location {
+            location,
+            blend_src,
+            ..
+        }) = *binding
+        {
+            found.push(Location {
+                location,
+                name,
+                ty: module.to_ctx().type_to_string(ty),
+                vertex_format: if vertex_inputs {
+                    vertex_format(&module.types[ty].inner)
+                } else {
+                    None
+                },
+                blend_src,
+            });
+        }
+    };
+    let mut visit = |name: String, ty: Handle<Type>, binding: &Option<IoBinding>| match module.types
+        [ty]
+        .inner
+    {
+        TypeInner::Struct { ref members, .. } if binding.is_none() => {
+            for (i, m) in members.iter().enumerate() {
+                let member = m.name.clone().unwrap_or_else(|| format!("{name}.{i}"));
+                add(member, m.ty, &m.binding);
+            }
+        }
+        _ => add(name, ty, binding),
+    };
+    match direction {
+        Direction::In => {
+            for (i, arg) in ep.function.arguments.iter().enumerate() {
+                let name = arg.name.clone().unwrap_or_else(|| format!("arg{i}"));
+                visit(name, arg.ty, &arg.binding);
+            }
+        }
+        Direction::Out => {
+            if let Some(result) = &ep.function.result {
+                visit("result".to_string(), result.ty, &result.binding);
+            }
+        }
+    }
+    found.sort_by_key(|l| (l.location, l.blend_src));
+    found
+}
+
+/// WebGPU's vertex format for a vertex input of this type.
+fn vertex_format(inner: &TypeInner) -> Option<&'static str> {
+    use naga::{ScalarKind as K, VectorSize as V};
+    let (scalar, size) = match *inner {
+        TypeInner::Scalar(s) => (s, None),
+        TypeInner::Vector { size, scalar } => (scalar, Some(size)),
+        _ => return None,
+    };
+    Some(match (scalar.kind, scalar.width, size) {
+        (K::Float, 4, None) => "float32",
+        (K::Float, 4, Some(V::Bi)) => "float32x2",
+        (K::Float, 4, Some(V::Tri)) => "float32x3",
+        (K::Float, 4, Some(V::Quad)) => "float32x4",
+        (K::Float, 2, Some(V::Bi)) => "float16x2",
+        (K::Float, 2, Some(V::Quad)) => "float16x4",
+        (K::Uint, 4, None) => "uint32",
+        (K::Uint, 4, Some(V::Bi)) => "uint32x2",
+        (K::Uint, 4, Some(V::Tri)) => "uint32x3",
+        (K::Uint, 4, Some(V::Quad)) => "uint32x4",
+        (K::Sint, 4, None) => "sint32",
+        (K::Sint, 4, Some(V::Bi)) => "sint32x2",
+        (K::Sint, 4, Some(V::Tri)) => "sint32x3",
+        (K::Sint, 4, Some(V::Quad)) => "sint32x4",
+        _ => return None,
+    })
+}
+
+fn literal_number(expression: &naga::Expression) -> Option<f64> {
+    use naga::Literal as L;
+    let naga::Expression::Literal(literal) = *expression else {
+        return None;
+    };
+    Some(match literal {
+        L::F64(v) => v,
+        L::F32(v) => f64::from(v),
+        L::F16(v) => f64::from(f32::from(v)),
+        L::U32(v) => f64::from(v),
+        L::U16(v) => f64::from(v),
+        L::I16(v) => f64::from(v),
+        L::I32(v) => f64::from(v),
+        L::U64(v) => v as f64,
+        L::I64(v) => v as f64,
+        L::Bool(v) => f64::from(u8::from(v)),
+        L::AbstractInt(v) => v as f64,
+        L::AbstractFloat(v) => v,
+    })
+}
+
+/// The changes of the passes and the front end that a host must follow,
+/// placed on the bindings they concern.
+fn add_rewrites(bindings: &mut [Binding], passes: &[PassReport]) {
+    let at =
+        |group: u32, binding: u32| move |b: &&mut Binding| b.group == group && b.binding == binding;
+    let number = |text: Option<&String>| text.and_then(|t| t.parse::<u32>().ok());
+    let pair = |text: Option<&String>| -> Option<[u32; 2]> {
+        let (group, binding) = text?.split_once(':')?;
+        Some([group.parse().ok()?, binding.parse().ok()?])
+    };
+    for change in passes.iter().flat_map(|p| &p.changes) {
+        match change.kind.as_str() {
+            "retype-atomic" => {
+                let (Some(group), Some(index)) = (
+                    number(change.details.get("group")),
+                    number(change.details.get("binding")),
+                ) else {
+                    continue; // workgroup memory: no binding
+                };
+                let clear_values = change
+                    .details
+                    .iter()
+                    .filter_map(|(k, v)| {
+                        Some((k.strip_prefix("clear_value_for_")?.to_string(), v.clone()))
+                    })
+                    .collect();
+                let rewritten = Rewritten::FloatAtomics {
+                    encoding: change.strategy.clone().unwrap_or_default(),
+                    float: change.details.get("float").cloned().unwrap_or_default(),
+                    memory_holds_float_bits: change
+                        .details
+                        .get("memory_holds_float_bits")
+                        .is_some_and(|v| v == "true"),
+                    byte_offsets: change
+                        .details
+                        .get("byte_offsets")
+                        .cloned()
+                        .unwrap_or_default(),
+                    clear_values,
+                };
+                if let Some(b) = bindings.iter_mut().find(at(group, index)) {
+                    b.rewritten.push(rewritten);
+                }
+            }
+            "split-combined-sampler" => {
+                let (Some(combined), Some(texture), Some(sampler)) = (
+                    pair(change.details.get("combined")),
+                    pair(change.details.get("texture")),
+                    pair(change.details.get("sampler")),
+                ) else {
+                    continue;
+                };
+                let rewritten = Rewritten::SplitCombinedSampler {
+                    combined,
+                    texture,
+                    sampler,
+                };
+                for [group, index] in [texture, sampler] {
+                    if let Some(b) = bindings.iter_mut().find(at(group, index)) {
+                        b.rewritten.push(rewritten.clone());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}

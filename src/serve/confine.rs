@@ -1,0 +1,141 @@
+//! `serve --root`: every file a request makes the server read (the shader,
+//! its include folders and, transitively, what it `#include`s) must lie
+//! under the root once symbolic links are resolved.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use crate::front::FrontOptions;
+use crate::includes;
+use crate::source::{InputFormat, Source};
+
+/// How deep includes are followed before the request is refused: deeper
+/// than any real shader, shallower than a loop.
+const MAX_INCLUDE_DEPTH: usize = 64;
+
+/// Whether `path` (relative to the working directory) lies under `root`
+/// (canonical). A path that does not exist is refused without saying
+/// whether it exists outside the root.
+pub fn check_path(root: &Path, path: &Path) -> Result<(), String> {
+    match path.canonicalize() {
+        Ok(canonical) if canonical.starts_with(root) => Ok(()),
+        Ok(_) => Err(outside(path, root)),
+        Err(_) => {
+            // A missing file under the root is the reader's to report.
+            let lexical = std::path::absolute(path).map_err(|_| outside(path, root))?;
+            if normalise(&lexical).starts_with(root) {
+                Ok(())
+            } else {
+                Err(outside(path, root))
+            }
+        }
+    }
+}
+
+/// The include folders of the request, and every file the shader's
+/// `#include`s may name (each candidate glslang would look at, followed
+/// through the files found), lie under `root`.
+pub fn check_front_inputs(
+    root: &Path,
+    source: &Source,
+    front: &FrontOptions,
+    max_size: u64,
+) -> Result<(), String> {
+    if !matches!(source.format, InputFormat::Glsl(_) | InputFormat::Hlsl(_)) {
+        return Ok(());
+    }
+    for dir in &front.include_dirs {
+        check_path(root, dir)?;
+    }
+    let Some(text) = source.text() else {
+        return Ok(());
+    };
+    let mut seen = BTreeSet::new();
+    let mut pending = vec![(includes::own_dir(&source.name), text.to_string(), 0)];
+    // Folders are not checked themselves: only the files found in them
+    // are read, and each is checked.
+    while let Some((dir, text, depth)) = pending.pop() {
+        for name in includes::directives(&text) {
+            for candidate in includes::candidates(&dir, &name, &front.include_dirs) {
+                let Ok(canonical) = candidate.canonicalize() else {
+                    continue;
+                };
+                if !canonical.starts_with(root) {
+                    return Err(format!(
+                        "`#include \"{name}\"` may read {}, outside the root {}",
+                        candidate.display(),
+                        root.display()
+                    ));
+                }
+                if depth + 1 > MAX_INCLUDE_DEPTH {
+                    return Err(format!(
+                        "includes nest deeper than {MAX_INCLUDE_DEPTH} at {}",
+                        candidate.display()
+                    ));
+                }
+                if !seen.insert(canonical.clone()) {
+                    continue;
+                }
+                let Ok(bytes) = crate::source::read_regular_file(&canonical, max_size) else {
+                    continue;
+                };
+                let dir = canonical
+                    .parent()
+                    .map_or_else(PathBuf::new, Path::to_path_buf);
+                pending.push((dir, String::from_utf8_lossy(&bytes).into_owned(), depth + 1));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every file the front end reports having read lies under `root`.
+pub fn check_dependencies(root: &Path, dependencies: &[PathBuf]) -> Result<(), String> {
+    for dependency in dependencies {
+        check_path(root, dependency)?;
+    }
+    Ok(())
+}
+
+fn outside(path: &Path, root: &Path) -> String {
+    format!(
+        "{} is outside the root {} (--root): it is not read",
+        path.display(),
+        root.display()
+    )
+}
+
+/// `a/./b/../c` as `a/c`, without touching the file system.
+fn normalise(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parent_folders_and_absolute_paths_leave_the_root() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("root");
+        std::fs::create_dir(&root).unwrap();
+        std::fs::write(root.join("in.wgsl"), "").unwrap();
+        std::fs::write(dir.path().join("out.wgsl"), "").unwrap();
+        let root = root.canonicalize().unwrap();
+        assert!(check_path(&root, &root.join("in.wgsl")).is_ok());
+        assert!(check_path(&root, &root.join("missing.wgsl")).is_ok());
+        assert!(check_path(&root, &root.join("../out.wgsl")).is_err());
+        assert!(check_path(&root, &root.join("../missing.wgsl")).is_err());
+        assert!(check_path(&root, Path::new("/etc/passwd")).is_err());
+    }
+}
