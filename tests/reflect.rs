@@ -392,3 +392,240 @@ fn wgpu_accepts_pipelines_laid_out_from_the_reflection_alone() {
     );
     assert!(checked >= 30, "only {checked} pipelines checked");
 }
+
+/// `--reflect FILE` writes the reflection with the outputs; a path that
+/// names the input is refused before anything is written.
+#[cfg(feature = "cli")]
+#[test]
+fn the_command_line_writes_the_reflection_beside_the_outputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("bounds.wgsl");
+    std::fs::copy(
+        common::root().join("corpus/float-atomics/bounds_storage_any_sign.wgsl"),
+        &input,
+    )
+    .unwrap();
+    let run = |args: &[&std::ffi::OsStr]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_shaderxform"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = dir.path().join("out.wgsl");
+    let reflect = dir.path().join("bounds.reflect.json");
+    let done = run(&[
+        input.as_os_str(),
+        "-o".as_ref(),
+        out.as_os_str(),
+        "--reflect".as_ref(),
+        reflect.as_os_str(),
+    ]);
+    assert!(done.status.success(), "{}", common::stderr(&done));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&reflect).unwrap()).unwrap();
+    assert_eq!(json["schema"], 1);
+    assert_eq!(json["bindings"][1]["rewritten"][0]["encoding"], "ordered");
+    assert_eq!(
+        json["bindings"][1]["rewritten"][0]["clear_values"]["min"],
+        "0xff800000"
+    );
+
+    let before = std::fs::read(&input).unwrap();
+    let refused = run(&[
+        input.as_os_str(),
+        "-o".as_ref(),
+        dir.path().join("other.wgsl").as_os_str(),
+        "--reflect".as_ref(),
+        input.as_os_str(),
+    ]);
+    assert_eq!(
+        refused.status.code(),
+        Some(2),
+        "{}",
+        common::stderr(&refused)
+    );
+    assert!(
+        common::stderr(&refused).contains("--reflect"),
+        "{}",
+        common::stderr(&refused)
+    );
+    assert_eq!(std::fs::read(&input).unwrap(), before);
+    assert!(!dir.path().join("other.wgsl").exists());
+}
+
+/// The Rust module of every corpus shader compiles, and with it the
+/// compile-time assertions that each generated struct has the size and the
+/// member offsets of the shader's layout; a struct that disagrees fails to
+/// compile.
+#[test]
+fn generated_rust_modules_compile_and_assert_the_shader_layouts() {
+    use shaderxform::reflect::rust_module::{rust_items, RustModuleOptions};
+    let dir = tempfile::tempdir().unwrap();
+    let compiler = compiler(WgslTarget::Tint);
+    let mut lib = String::new();
+    let mut structs = 0;
+    for (i, path) in corpus_shaders().iter().enumerate() {
+        let source = Source::read(path, None).expect("readable");
+        let Ok(compiled) = compiler.compile(&source, &[shaderxform::OutputFormat::Wgsl]) else {
+            continue;
+        };
+        let written = dir.path().join(format!("shader{i}.wgsl"));
+        std::fs::write(&written, &compiled.outputs[0].bytes).unwrap();
+        let items = rust_items(
+            &compiled.transformed.module,
+            &compiled.transformed.reflection(),
+            &[("WGSL", written.display().to_string(), false)],
+            RustModuleOptions::default(),
+        );
+        structs += items.matches("#[repr(C)]").count();
+        lib.push_str(&format!(
+            "/// {}\npub mod shader{i} {{\n{items}}}\n",
+            common::display(path)
+        ));
+    }
+    assert!(structs >= 20, "only {structs} structs generated");
+    let compile = |text: &str| {
+        let file = dir.path().join("lib.rs");
+        std::fs::write(&file, text).unwrap();
+        std::process::Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()))
+            .args([
+                "--edition",
+                "2021",
+                "--crate-type",
+                "lib",
+                "--emit=metadata",
+                "-o",
+            ])
+            .arg(dir.path().join("lib.rmeta"))
+            .arg(&file)
+            .output()
+            .unwrap()
+    };
+    let built = compile(&lib);
+    assert!(built.status.success(), "{}", common::stderr(&built));
+    // A member one word off is caught by the assertions.
+    let first = lib
+        .find("core::mem::offset_of!")
+        .expect("an offset assertion");
+    let line_end = first + lib[first..].find('\n').unwrap();
+    let line = &lib[first..line_end];
+    let (head, offset) = line.rsplit_once("== ").unwrap();
+    let offset: u32 = offset.trim_end_matches(");").parse().unwrap();
+    let tampered = format!(
+        "{}{head}== {});{}",
+        &lib[..first],
+        offset + 4,
+        &lib[line_end..]
+    );
+    let refused = compile(&tampered);
+    assert!(!refused.status.success(), "a wrong offset compiled");
+    assert!(
+        common::stderr(&refused).contains("evaluation"),
+        "{}",
+        common::stderr(&refused)
+    );
+}
+
+/// On a real driver (lavapipe in CI): the rewritten float-atomics shader
+/// runs over a buffer the host cleared and reads back with nothing but the
+/// reflection and `shaderxform-host`, and gives the CPU's minimum and
+/// maximum.
+#[cfg(feature = "gpu")]
+#[test]
+fn a_host_that_follows_the_reflection_reads_the_right_minimum_on_the_gpu() {
+    use shaderxform::gpu::device::{Buffer, Code, Dispatch, Gpu, RunOutcome};
+    use shaderxform::gpu::reflect::Space;
+    let gpu = match Gpu::shared(None, None) {
+        Ok(gpu) => gpu,
+        Err(e) => {
+            let required = std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_some_and(|v| v != "0");
+            assert!(!required, "SHADERXFORM_REQUIRE_GPU is set: {e:?}");
+            eprintln!("skipping: {e:?}");
+            return;
+        }
+    };
+    let source = Source::read(
+        &common::root().join("corpus/float-atomics/bounds_storage_any_sign.wgsl"),
+        None,
+    )
+    .unwrap();
+    let compiled = compiler(WgslTarget::Wgpu)
+        .compile(&source, &[shaderxform::OutputFormat::Wgsl])
+        .unwrap();
+    let reflection = compiled.transformed.reflection();
+    let bounds = binding(&reflection, 0, 1);
+    let [Rewritten::FloatAtomics {
+        encoding,
+        clear_values,
+        ..
+    }] = bounds.rewritten.as_slice()
+    else {
+        panic!("{:#?}", bounds.rewritten)
+    };
+    let encoding = FloatEncoding::from_strategy(encoding).unwrap();
+    let word = |key: &str| u32::from_str_radix(&clear_values[key][2..], 16).unwrap();
+    let offset = |member: &str| {
+        let layout = bounds.layout.as_ref().unwrap();
+        layout
+            .members
+            .iter()
+            .find(|m| m.name == member)
+            .unwrap()
+            .offset as usize
+    };
+    let mut cleared = vec![0u8; bounds.layout.as_ref().unwrap().min_binding_size as usize];
+    cleared[offset("lo")..offset("lo") + 4].copy_from_slice(&word("min").to_le_bytes());
+    cleared[offset("hi")..offset("hi") + 4].copy_from_slice(&word("max").to_le_bytes());
+    // Seeded values of both signs, a negative zero and extremes.
+    let mut state = 0x2545_f491u32;
+    let mut values: Vec<f32> = (0..1000)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            (state as f32 / u32::MAX as f32 - 0.5) * 2.0e4
+        })
+        .collect();
+    values.extend([-0.0, 3.0e-39, -1.0e30, 7.5e29]);
+    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let buffers = [
+        Buffer {
+            group: 0,
+            binding: 0,
+            space: Space::Storage { writable: false },
+            bytes: &bytes,
+            read_back: false,
+        },
+        Buffer {
+            group: 0,
+            binding: 1,
+            space: Space::Storage { writable: true },
+            bytes: &cleared,
+            read_back: true,
+        },
+    ];
+    let workgroup = reflection.entry_points[0].workgroup_size.unwrap()[0].unwrap();
+    let outcome = gpu
+        .run(&Dispatch {
+            label: "bounds",
+            code: Code::Wgsl(compiled.outputs[0].text().unwrap()),
+            entry_point: &reflection.entry_points[0].name,
+            constants: &[],
+            buffers: &buffers,
+            workgroups: [(values.len() as u32).div_ceil(workgroup), 1, 1],
+            timeout: std::time::Duration::from_secs(60),
+        })
+        .expect("the dispatch runs");
+    let RunOutcome::Done { contents, .. } = outcome else {
+        panic!("the dispatch hung")
+    };
+    let read = contents[1].as_ref().unwrap();
+    let decoded = encoding.decode_f32_words(read);
+    let (lo, hi) = (decoded[offset("lo") / 4], decoded[offset("hi") / 4]);
+    let min = values.iter().copied().fold(f32::INFINITY, f32::min);
+    let max = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    assert_eq!((lo, hi), (min, max));
+    // Read as plain floats, as a host that ignored the reflection would,
+    // the words are not the answer.
+    assert_ne!(f32::from_le_bytes(read[..4].try_into().unwrap()), min);
+}

@@ -20,6 +20,8 @@ use naga::{
 use serde::Serialize;
 use shaderxform_passes::PassReport;
 
+pub mod rust_module;
+
 /// The version of the JSON form; it changes only when a field changes
 /// meaning or goes away (fields may be added within a version).
 pub const SCHEMA_VERSION: u32 = 1;
