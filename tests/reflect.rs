@@ -471,11 +471,15 @@ fn generated_rust_modules_compile_and_assert_the_shader_layouts() {
         };
         let written = dir.path().join(format!("shader{i}.wgsl"));
         std::fs::write(&written, &compiled.outputs[0].bytes).unwrap();
+        // Every other shader with bytemuck's `Pod`, checked against a crate
+        // with bytemuck's two traits and their bounds.
         let items = rust_items(
             &compiled.transformed.module,
             &compiled.transformed.reflection(),
             &[("WGSL", written.display().to_string(), false)],
-            RustModuleOptions::default(),
+            RustModuleOptions {
+                bytemuck: i % 2 == 0,
+            },
         );
         structs += items.matches("#[repr(C)]").count();
         lib.push_str(&format!(
@@ -484,18 +488,39 @@ fn generated_rust_modules_compile_and_assert_the_shader_layouts() {
         ));
     }
     assert!(structs >= 20, "only {structs} structs generated");
+    assert!(
+        lib.contains("unsafe impl bytemuck::Pod"),
+        "no Pod implementation generated"
+    );
+    let rustc = || {
+        let mut command =
+            std::process::Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()));
+        command.args(["--edition", "2021", "--crate-type", "lib"]);
+        command
+    };
+    let stub = dir.path().join("bytemuck.rs");
+    std::fs::write(
+        &stub,
+        "pub unsafe trait Zeroable: Sized {}\npub unsafe trait Pod: Zeroable + Copy + 'static {}\n",
+    )
+    .unwrap();
+    let stubbed = rustc()
+        .args(["--crate-name", "bytemuck", "--emit=metadata", "-o"])
+        .arg(dir.path().join("libbytemuck.rmeta"))
+        .arg(&stub)
+        .output()
+        .unwrap();
+    assert!(stubbed.status.success(), "{}", common::stderr(&stubbed));
     let compile = |text: &str| {
         let file = dir.path().join("lib.rs");
         std::fs::write(&file, text).unwrap();
-        std::process::Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()))
-            .args([
-                "--edition",
-                "2021",
-                "--crate-type",
-                "lib",
-                "--emit=metadata",
-                "-o",
-            ])
+        rustc()
+            .arg("--extern")
+            .arg(format!(
+                "bytemuck={}",
+                dir.path().join("libbytemuck.rmeta").display()
+            ))
+            .args(["--emit=metadata", "-o"])
             .arg(dir.path().join("lib.rmeta"))
             .arg(&file)
             .output()
