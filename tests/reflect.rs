@@ -205,22 +205,19 @@ fn a_split_combined_sampler_is_described_on_both_bindings() {
 /// The bind group layouts a host builds from the reflection alone.
 fn layouts_from(
     reflection: &Reflection,
-    ep: &str,
+    entry_points: &[&str],
     visibility: wgpu::ShaderStages,
 ) -> Vec<Vec<wgpu::BindGroupLayoutEntry>> {
+    let used = |b: &&Binding| b.used_by.iter().any(|u| entry_points.contains(&u.as_str()));
     let groups = reflection
         .bindings
         .iter()
-        .filter(|b| b.used_by.iter().any(|u| u == ep))
+        .filter(used)
         .map(|b| b.group + 1)
         .max()
         .unwrap_or(0);
     let mut layouts = vec![Vec::new(); groups as usize];
-    for b in reflection
-        .bindings
-        .iter()
-        .filter(|b| b.used_by.iter().any(|u| u == ep))
-    {
+    for b in reflection.bindings.iter().filter(used) {
         let view_dimension = match b.view_dimension {
             Some("1d") => wgpu::TextureViewDimension::D1,
             Some("2d-array") => wgpu::TextureViewDimension::D2Array,
@@ -302,10 +299,13 @@ fn storage_format(name: &str) -> wgpu::TextureFormat {
     }
 }
 
-/// For every compute entry point of the corpus, a pipeline with layouts
+/// For every compute entry point of the corpus, and every fragment entry
+/// point with a vertex entry point that feeds it, a pipeline with layouts
 /// made from the reflection alone (no `layout: auto`) is accepted by wgpu
 /// for the WGSL written: kinds, access, sample types, formats, view
-/// dimensions and minimum sizes all agree with what wgpu reads in the text.
+/// dimensions and minimum sizes all agree with what wgpu reads in the text,
+/// and so do the vertex inputs' locations and formats and the fragment
+/// outputs' locations and scalar types.
 #[cfg(feature = "gpu")]
 #[test]
 fn wgpu_accepts_pipelines_laid_out_from_the_reflection_alone() {
@@ -320,7 +320,7 @@ fn wgpu_accepts_pipelines_laid_out_from_the_reflection_alone() {
         }
     };
     let device = gpu.device();
-    let mut checked = 0;
+    let (mut checked, mut render) = (0, 0);
     let mut rejected = Vec::new();
     for (name, reflection, wgsl) in reflected_corpus(WgslTarget::Wgpu) {
         let wide = [
@@ -343,14 +343,14 @@ fn wgpu_accepts_pipelines_laid_out_from_the_reflection_alone() {
         {
             continue; // features the test adapter may lack; wgsl_consumers covers them
         }
-        for ep in reflection
-            .entry_points
-            .iter()
-            .filter(|e| e.stage == "compute")
-        {
+        let shader = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some(&name),
+            source: wgpu::ShaderSource::Wgsl(wgsl.as_str().into()),
+        });
+        for (stages, visibility) in pipelines_of(&reflection) {
             let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
             let group_layouts: Vec<wgpu::BindGroupLayout> =
-                layouts_from(&reflection, &ep.name, wgpu::ShaderStages::COMPUTE)
+                layouts_from(&reflection, &stages, visibility)
                     .iter()
                     .map(|entries| {
                         device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -364,23 +364,33 @@ fn wgpu_accepts_pipelines_laid_out_from_the_reflection_alone() {
                 bind_group_layouts: &group_layouts.iter().map(Some).collect::<Vec<_>>(),
                 immediate_size: 0,
             });
-            let shader = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-                label: Some(&name),
-                source: wgpu::ShaderSource::Wgsl(wgsl.as_str().into()),
-            });
-            let _pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                label: Some(&name),
-                layout: Some(&layout),
-                module: &shader,
-                entry_point: Some(&ep.name),
-                compilation_options: Default::default(),
-                cache: None,
-            });
+            if let [compute] = stages.as_slice() {
+                let _ = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                    label: Some(&name),
+                    layout: Some(&layout),
+                    module: &shader,
+                    entry_point: Some(compute),
+                    compilation_options: Default::default(),
+                    cache: None,
+                });
+            } else {
+                let ep = |n: &str| {
+                    reflection
+                        .entry_points
+                        .iter()
+                        .find(|e| e.name == n)
+                        .unwrap()
+                };
+                let (vertex, fragment) = (ep(stages[0]), ep(stages[1]));
+                render_pipeline(device, &shader, &layout, vertex, fragment);
+            }
+            let what = format!("{name} ({})", stages.join(" + "));
             match pollster::block_on(scope.pop()) {
                 Some(wgpu::Error::Validation { description, .. }) => {
-                    rejected.push(format!("{name} ({}): {description}", ep.name))
+                    rejected.push(format!("{what}: {description}"))
                 }
-                Some(error) => rejected.push(format!("{name} ({}): {error}", ep.name)),
+                Some(error) => rejected.push(format!("{what}: {error}")),
+                None if stages.len() == 2 => render += 1,
                 None => checked += 1,
             }
         }
@@ -390,7 +400,139 @@ fn wgpu_accepts_pipelines_laid_out_from_the_reflection_alone() {
         "layouts from the reflection disagree with the WGSL:\n{}",
         rejected.join("\n\n")
     );
-    assert!(checked >= 30, "only {checked} pipelines checked");
+    assert!(checked >= 30, "only {checked} compute pipelines checked");
+    assert!(render >= 5, "only {render} render pipelines checked");
+}
+
+/// The pipelines to make of a module: each compute entry point, and each
+/// fragment entry point after the first vertex entry point whose outputs
+/// it reads.
+fn pipelines_of(reflection: &Reflection) -> Vec<(Vec<&str>, wgpu::ShaderStages)> {
+    let mut pipelines: Vec<(Vec<&str>, wgpu::ShaderStages)> = reflection
+        .entry_points
+        .iter()
+        .filter(|e| e.stage == "compute")
+        .map(|e| (vec![e.name.as_str()], wgpu::ShaderStages::COMPUTE))
+        .collect();
+    for fragment in reflection
+        .entry_points
+        .iter()
+        .filter(|e| e.stage == "fragment")
+    {
+        let feeds = |vertex: &&shaderxform::reflect::EntryPoint| {
+            vertex.stage == "vertex"
+                && fragment
+                    .inputs
+                    .iter()
+                    .all(|i| vertex.outputs.iter().any(|o| o.location == i.location))
+        };
+        if let Some(vertex) = reflection.entry_points.iter().find(feeds) {
+            pipelines.push((
+                vec![vertex.name.as_str(), fragment.name.as_str()],
+                wgpu::ShaderStages::VERTEX_FRAGMENT,
+            ));
+        }
+    }
+    pipelines
+}
+
+/// A render pipeline whose vertex buffers come from the vertex inputs'
+/// locations and formats and whose colour targets from the fragment
+/// outputs' locations and types, one buffer per input.
+fn render_pipeline(
+    device: &wgpu::Device,
+    shader: &wgpu::ShaderModule,
+    layout: &wgpu::PipelineLayout,
+    vertex: &shaderxform::reflect::EntryPoint,
+    fragment: &shaderxform::reflect::EntryPoint,
+) {
+    let attributes: Vec<[wgpu::VertexAttribute; 1]> = vertex
+        .inputs
+        .iter()
+        .map(|input| {
+            [wgpu::VertexAttribute {
+                format: vertex_format(input.vertex_format.expect("a vertex format")),
+                offset: 0,
+                shader_location: input.location,
+            }]
+        })
+        .collect();
+    let buffers: Vec<Option<wgpu::VertexBufferLayout>> = attributes
+        .iter()
+        .map(|attribute| {
+            Some(wgpu::VertexBufferLayout {
+                array_stride: 16,
+                step_mode: wgpu::VertexStepMode::Vertex,
+                attributes: attribute,
+            })
+        })
+        .collect();
+    let slots = fragment
+        .outputs
+        .iter()
+        .map(|o| o.location + 1)
+        .max()
+        .unwrap_or(0);
+    let targets: Vec<Option<wgpu::ColorTargetState>> = (0..slots)
+        .map(|location| {
+            let output = fragment.outputs.iter().find(|o| o.location == location)?;
+            // One channel takes any vector of its scalar.
+            let format = if output.ty.contains("u32") {
+                wgpu::TextureFormat::R32Uint
+            } else if output.ty.contains("i32") {
+                wgpu::TextureFormat::R32Sint
+            } else {
+                wgpu::TextureFormat::R32Float
+            };
+            Some(wgpu::ColorTargetState {
+                format,
+                blend: None,
+                write_mask: wgpu::ColorWrites::ALL,
+            })
+        })
+        .collect();
+    let _ = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: None,
+        layout: Some(layout),
+        vertex: wgpu::VertexState {
+            module: shader,
+            entry_point: Some(&vertex.name),
+            compilation_options: Default::default(),
+            buffers: &buffers,
+        },
+        primitive: Default::default(),
+        depth_stencil: None,
+        multisample: Default::default(),
+        fragment: Some(wgpu::FragmentState {
+            module: shader,
+            entry_point: Some(&fragment.name),
+            compilation_options: Default::default(),
+            targets: &targets,
+        }),
+        multiview_mask: None,
+        cache: None,
+    });
+}
+
+fn vertex_format(name: &str) -> wgpu::VertexFormat {
+    use wgpu::VertexFormat as F;
+    match name {
+        "float32" => F::Float32,
+        "float32x2" => F::Float32x2,
+        "float32x3" => F::Float32x3,
+        "float32x4" => F::Float32x4,
+        "float16x2" => F::Float16x2,
+        "float16x4" => F::Float16x4,
+        "uint32" => F::Uint32,
+        "uint32x2" => F::Uint32x2,
+        "uint32x3" => F::Uint32x3,
+        "uint32x4" => F::Uint32x4,
+        "sint32" => F::Sint32,
+        "sint32x2" => F::Sint32x2,
+        "sint32x3" => F::Sint32x3,
+        "sint32x4" => F::Sint32x4,
+        other => panic!("vertex format {other} is not in the test's table"),
+    }
 }
 
 /// `--reflect FILE` writes the reflection with the outputs; a path that
