@@ -312,7 +312,7 @@ impl Build {
                 }
                 outputs.push(path);
             }
-            let reflection = compiled.transformed.reflection();
+            let reflection = compiled.reflection();
             if self.rust_module.is_some() {
                 rust_modules.push_str(&rust_module_of(
                     &slashed,

@@ -909,7 +909,7 @@ fn transform(args: TransformArgs) -> i32 {
     report.set_output_formats(&source, &formats);
     match compiler.compile(&source, &formats) {
         Ok(compiled) => {
-            report.add_transformed(&source, &compiled.transformed);
+            report.add_compiled(&source, &compiled);
             for d in compiled.transformed.diagnostics() {
                 printer.diagnostic(d, &source);
             }

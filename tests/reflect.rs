@@ -566,6 +566,33 @@ fn the_command_line_writes_the_reflection_beside_the_outputs() {
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&reflect).unwrap()).unwrap();
     assert_eq!(json["schema"], 1);
+    // Metal reserves `main`: the reflection of a run that writes Metal
+    // names the entry point as the Metal text does.
+    let metal = dir.path().join("out.metal");
+    let with_metal = run(&[
+        input.as_os_str(),
+        "-o".as_ref(),
+        metal.as_os_str(),
+        "--reflect".as_ref(),
+        reflect.as_os_str(),
+    ]);
+    assert!(
+        with_metal.status.success(),
+        "{}",
+        common::stderr(&with_metal)
+    );
+    let metal_json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&reflect).unwrap()).unwrap();
+    let metal_name = metal_json["entry_points"][0]["names"]["msl"]
+        .as_str()
+        .unwrap();
+    assert_eq!(metal_name, "main_");
+    assert!(
+        std::fs::read_to_string(&metal)
+            .unwrap()
+            .contains(&format!("kernel void {metal_name}(")),
+        "the Metal text names it otherwise"
+    );
     assert_eq!(json["bindings"][1]["rewritten"][0]["encoding"], "ordered");
     assert_eq!(
         json["bindings"][1]["rewritten"][0]["clear_values"]["min"],
