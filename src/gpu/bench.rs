@@ -381,6 +381,10 @@ fn measure(
         }
         repeats[i] = k;
     }
+    // One count for all: a pass's fixed cost, shared by its dispatches,
+    // must weigh the same in every shader's time per dispatch.
+    let most = repeats.iter().copied().max().unwrap_or(1);
+    repeats = [most; 3];
     let mut samples = [Vec::new(), Vec::new(), Vec::new()];
     let started = Instant::now();
     let mut round = 0;
