@@ -159,3 +159,103 @@ fn whole_values_crossing_workgroup_memory_compute_the_same_in_spirv() {
         }
     }
 }
+
+/// Neighbouring invocations of a subgroup exchange values through
+/// workgroup memory across `subgroupBarrier()`. Tint has no such builtin,
+/// so the shader lives here rather than in the corpus, whose WGSL Tint
+/// compiles.
+const SUBGROUP_BARRIER_EXCHANGE: &str = "enable subgroups;
+@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+var<workgroup> slots: array<u32, 64>;
+
+fn swap_with_neighbour(i: u32) -> u32 {
+    subgroupBarrier();
+    return slots[i ^ 1u];
+}
+
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) i: u32, @builtin(global_invocation_id) id: vec3u) {
+    slots[i] = data[id.x] * 3u + 1u;
+    let neighbour = swap_with_neighbour(i);
+    subgroupBarrier();
+    slots[i] = neighbour + i;
+    subgroupBarrier();
+    data[id.x] = slots[i ^ 1u];
+}
+";
+
+/// The same exchange across workgroup barriers.
+const WORKGROUP_BARRIER_EXCHANGE: &str =
+    "@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+var<workgroup> slots: array<u32, 64>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) i: u32, @builtin(global_invocation_id) id: vec3u) {
+    slots[i] = data[id.x] * 3u + 1u;
+    workgroupBarrier();
+    let neighbour = slots[i ^ 1u];
+    workgroupBarrier();
+    slots[i] = neighbour + i;
+    workgroupBarrier();
+    data[id.x] = slots[i ^ 1u];
+}
+";
+
+/// naga writes `subgroupBarrier()` with semantics that name only
+/// subgroup memory, which Vulkan does not know; the barrier keeps its
+/// subgroup scopes and orders buffer, workgroup and image memory, as
+/// glslang writes GLSL's `subgroupBarrier()`.
+#[test]
+fn subgroup_barriers_name_memory_vulkan_knows() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("exchange.wgsl");
+    std::fs::write(&path, SUBGROUP_BARRIER_EXCHANGE).unwrap();
+    let source = Source::read(&path, None).unwrap();
+    for passes in [PassSelection::None, PassSelection::All] {
+        let compiled = compiler(passes.clone(), EmitOptions::default())
+            .compile(&source, &[OutputFormat::SpirvAssembly])
+            .unwrap_or_else(|f| panic!("{passes:?}: {:?}", f.diagnostics));
+        let text = compiled.outputs[0].text().unwrap().to_string();
+        // naga's zero-initialisation of workgroup memory adds a workgroup
+        // barrier of its own.
+        let barriers: Vec<&str> = text
+            .lines()
+            .filter(|l| l.contains("OpControlBarrier %uint_3"))
+            .collect();
+        assert_eq!(barriers.len(), 3, "{text}");
+        // Subgroup (3) execution and memory scopes; AcquireRelease |
+        // UniformMemory | WorkgroupMemory | ImageMemory (0x948).
+        for barrier in barriers {
+            assert!(
+                barrier.ends_with("OpControlBarrier %uint_3 %uint_3 %uint_2376"),
+                "{barrier}"
+            );
+        }
+    }
+}
+
+#[cfg(feature = "gpu")]
+#[test]
+fn subgroup_barriers_order_workgroup_memory_on_the_adapter() {
+    use shaderxform::gpu::{self, Error, ShaderFormat, ValidateOptions, Verdict};
+    let dir = tempfile::tempdir().unwrap();
+    let candidate = dir.path().join("exchange.wgsl");
+    let reference = dir.path().join("reference.wgsl");
+    std::fs::write(&candidate, SUBGROUP_BARRIER_EXCHANGE).unwrap();
+    std::fs::write(&reference, WORKGROUP_BARRIER_EXCHANGE).unwrap();
+    let mut options = ValidateOptions::new(Options {
+        passes: PassSelection::None,
+        ..Options::default()
+    });
+    options.shader_format = ShaderFormat::Spirv;
+    options.reference = Some(reference);
+    options.sizes = vec![("data".into(), 256)];
+    options.dispatch = Some([4, 1, 1]);
+    match gpu::validate(&candidate, &options) {
+        Ok(v) => assert_eq!(v.verdict, Verdict::Agree, "{}", v.describe()),
+        Err(Error::NoAdapter(e)) if std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_none() => {
+            eprintln!("skipped: no adapter ({e})");
+        }
+        Err(e) => panic!("{e}"),
+    }
+}
