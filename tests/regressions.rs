@@ -259,3 +259,35 @@ fn subgroup_barriers_order_workgroup_memory_on_the_adapter() {
         Err(e) => panic!("{e}"),
     }
 }
+
+/// Pointers into arrays of structs, in private and function memory,
+/// passed to functions directly, through a `let`, with dynamic indices and
+/// on from a function's own pointer parameter: the SPIR-V, where each
+/// goes through a temporary, computes what the calls written out compute.
+/// (wgpu's own SPIR-V writer cannot take such a WGSL shader, so it runs as
+/// SPIR-V only.)
+#[cfg(feature = "gpu")]
+#[test]
+fn pointers_into_arrays_of_structs_passed_to_functions_compute_the_same_in_spirv() {
+    use shaderxform::gpu::{self, Error, ShaderFormat, ValidateOptions, Verdict};
+    let folder = common::root().join("corpus/regressions");
+    let mut options = ValidateOptions::new(Options {
+        passes: PassSelection::None,
+        ..Options::default()
+    });
+    options.shader_format = ShaderFormat::Spirv;
+    options.reference =
+        Some(folder.join("reference/pointer_arguments_into_elements.reference.wgsl"));
+    options.sizes = vec![("out".into(), 256)];
+    options.dispatch = Some([4, 1, 1]);
+    match gpu::validate(
+        &folder.join("pointer_arguments_into_elements.wgsl"),
+        &options,
+    ) {
+        Ok(v) => assert_eq!(v.verdict, Verdict::Agree, "{}", v.describe()),
+        Err(Error::NoAdapter(e)) if std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_none() => {
+            eprintln!("skipped: no adapter ({e})");
+        }
+        Err(e) => panic!("{e}"),
+    }
+}
