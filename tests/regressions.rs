@@ -347,3 +347,45 @@ fn types_of_four_gibibytes_are_refused_at_their_declaration() {
         }
     }
 }
+
+/// Operations WGSL evaluates as constants whose value is an infinity or a
+/// NaN (`1f / 0f` through `let`s, `bitcast<f32>(0xffffffffu)`, GLSL's
+/// `uintBitsToFloat` of such bits, in f32 and f16): the WGSL written reads
+/// each value at run time, so Tint compiles it and naga reads it back.
+#[test]
+fn constant_operations_with_non_finite_values_are_written_for_run_time() {
+    use shaderxform::front::{FrontOptions, GlslFront};
+    let mut written = Vec::new();
+    for name in [
+        "non_finite_operations.wgsl",
+        "non_finite_operations_f16.wgsl",
+        "non_finite_bit_casts.comp",
+    ] {
+        let source = regression(name);
+        for passes in [PassSelection::None, PassSelection::All] {
+            // naga's GLSL reader refuses `1.0 / 0.0` itself ("Float literal
+            // is infinite"); glslang folds it into a constant.
+            let front = GlslFront::Glslang;
+            if name.ends_with(".comp") && common::tool("glslangValidator").is_none() {
+                continue;
+            }
+            let compiled = Compiler::new(Options {
+                passes: passes.clone(),
+                front: FrontOptions {
+                    glsl_front: front,
+                    ..Default::default()
+                },
+                ..Options::default()
+            })
+            .unwrap()
+            .compile(&source, &[OutputFormat::Wgsl])
+            .unwrap_or_else(|f| panic!("{name}: {:?}", f.diagnostics));
+            let wgsl = compiled.outputs[0].text().unwrap().to_string();
+            naga::front::wgsl::parse_str(&wgsl)
+                .unwrap_or_else(|e| panic!("{name}: naga cannot read back:\n{e}\n{wgsl}"));
+            assert!(!wgsl.contains(" / 0"), "{name}:\n{wgsl}");
+            written.push((format!("{name} ({passes:?})"), wgsl));
+        }
+    }
+    common::assert_tint_accepts(&written);
+}

@@ -45,9 +45,11 @@ pub fn compute_floats_at_run_time(
         .filter(|(_, g)| g.init.is_some_and(|i| tainted.contains(&i)))
         .map(|(h, _)| h)
         .collect();
+    let snapshot = module.clone();
     let globals = module.global_expressions.clone();
     let constants = module.constants.clone();
     let materialiser = Materialiser {
+        module: &snapshot,
         globals: &globals,
         constants: &constants,
         tainted: &tainted,
@@ -103,10 +105,10 @@ fn uses_tainted(
     tainted: &HashSet<Handle<Expression>>,
 ) -> bool {
     let in_functions = functions(module).any(|f| {
-        f.expressions.iter().any(|(_, e)| match *e {
+        f.expressions.iter().any(|(h, e)| match *e {
             Expression::Literal(l) => at_run_time(l),
             Expression::Constant(c) => tainted.contains(&module.constants[c].init),
-            _ => false,
+            _ => folded_float(module, &f.expressions, h).is_some_and(at_run_time),
         })
     });
     in_functions
@@ -190,6 +192,8 @@ fn reached_globals(module: &Module) -> Vec<HashSet<Handle<naga::GlobalVariable>>
 }
 
 struct Materialiser<'m> {
+    /// The module before the rewrite, for the constants operations read.
+    module: &'m Module,
     globals: &'m naga::Arena<Expression>,
     constants: &'m naga::Arena<naga::Constant>,
     tainted: &'m HashSet<Handle<Expression>>,
@@ -207,12 +211,18 @@ impl Materialiser<'_> {
         let found: Vec<(Handle<Expression>, Expression)> = function
             .expressions
             .iter()
-            .filter(|(_, e)| match **e {
-                Expression::Literal(l) => (self.at_run_time)(l),
-                Expression::Constant(c) => self.tainted.contains(&self.constants[c].init),
-                _ => false,
+            .filter_map(|(h, e)| match *e {
+                Expression::Literal(l) => (self.at_run_time)(l).then(|| (h, e.clone())),
+                Expression::Constant(c) => self
+                    .tainted
+                    .contains(&self.constants[c].init)
+                    .then(|| (h, e.clone())),
+                // An operation WGSL evaluates as a constant, whose value
+                // is one to read at run time: its value, read at run time.
+                _ => folded_float(self.module, &function.expressions, h)
+                    .filter(|&l| (self.at_run_time)(l))
+                    .map(|l| (h, Expression::Literal(l))),
             })
-            .map(|(h, e)| (h, e.clone()))
             .collect();
         if found.is_empty() && initialise.is_empty() {
             return Ok(());
@@ -359,4 +369,77 @@ fn rebuilt_with(
         }
         _ => expression,
     }
+}
+
+/// The float an operation of a function evaluates to where WGSL evaluates
+/// it as a constant: a bitcast of an integer literal or constant
+/// (`bitcast<f32>(0xffffffffu)`, GLSL's `uintBitsToFloat`), a negation,
+/// or arithmetic on such values, literals and constants (`1f / 0f`, which
+/// naga writes for `1.0 / 0.0` through `let`s). Literals and constants
+/// themselves are `None`: they are what they are.
+pub fn folded_float(
+    module: &Module,
+    expressions: &naga::Arena<Expression>,
+    expression: Handle<Expression>,
+) -> Option<Literal> {
+    use naga::UnaryOperator as U;
+    let operand = |h: Handle<Expression>| -> Option<Literal> {
+        match expressions[h] {
+            Expression::Literal(l) => Some(l),
+            Expression::Constant(c) => match module.global_expressions[module.constants[c].init] {
+                Expression::Literal(l) => Some(l),
+                _ => None,
+            },
+            _ => folded_float(module, expressions, h),
+        }
+    };
+    match expressions[expression] {
+        Expression::As {
+            expr,
+            kind: ScalarKind::Float,
+            convert: None,
+        } => match operand(expr)? {
+            Literal::U32(bits) => Some(Literal::F32(f32::from_bits(bits))),
+            Literal::I32(bits) => Some(Literal::F32(f32::from_bits(bits as u32))),
+            _ => None,
+        },
+        Expression::Unary {
+            op: U::Negate,
+            expr,
+        } => match operand(expr)? {
+            Literal::F32(v) => Some(Literal::F32(-v)),
+            Literal::F16(v) => Some(Literal::F16(-v)),
+            _ => None,
+        },
+        Expression::Binary { op, left, right } => {
+            let (left, right) = (operand(left)?, operand(right)?);
+            match (left, right) {
+                (Literal::F32(a), Literal::F32(b)) => arithmetic(op, a, b).map(Literal::F32),
+                (Literal::F16(a), Literal::F16(b)) => arithmetic(op, a, b).map(Literal::F16),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// `a op b` for the arithmetic operators, as IEEE 754 computes it (f16
+/// through f32, exact for these operations after rounding).
+fn arithmetic<T>(op: naga::BinaryOperator, a: T, b: T) -> Option<T>
+where
+    T: std::ops::Add<Output = T>
+        + std::ops::Sub<Output = T>
+        + std::ops::Mul<Output = T>
+        + std::ops::Div<Output = T>
+        + std::ops::Rem<Output = T>,
+{
+    use naga::BinaryOperator as B;
+    Some(match op {
+        B::Add => a + b,
+        B::Subtract => a - b,
+        B::Multiply => a * b,
+        B::Divide => a / b,
+        B::Modulo => a % b,
+        _ => return None,
+    })
 }

@@ -1,0 +1,22 @@
+// Operations that WGSL evaluates as constants and whose value is an
+// infinity or a NaN: naga keeps them as written (`1f / 0f`,
+// `bitcast<f32>(4294967295u)`), and Tint and naga refuse the WGSL that
+// spells them. Each value is read at run time instead; the bits written
+// are checked (no zero's sign: Vulkan may drop it in arithmetic).
+@group(0) @binding(0) var<storage, read_write> bits: array<u32>;
+
+@compute @workgroup_size(1)
+fn main() {
+    let one = 1.0;
+    let zero = 0.0;
+    let big = 3.0e38;
+    bits[0] = bitcast<u32>(bitcast<f32>(0xffffffffu));
+    bits[1] = bitcast<u32>(one / zero);
+    bits[2] = bitcast<u32>(-one / zero);
+    bits[3] = bitcast<u32>((one / zero) * 2.0);
+    bits[4] = bitcast<u32>(-(one / zero));
+    bits[5] = bitcast<u32>(bitcast<f32>(0x7f800000u) + one);
+    bits[6] = bitcast<u32>(-big * 10.0);
+    bits[7] = bitcast<u32>(bitcast<f32>(-8388608i));
+    bits[8] = bitcast<u32>(big * 10.0);
+}
