@@ -19,4 +19,9 @@ fn main() {
     bits[6] = bitcast<u32>(-big * 10.0);
     bits[7] = bitcast<u32>(bitcast<f32>(-8388608i));
     bits[8] = bitcast<u32>(big * 10.0);
+    let v = vec2(one, 2.0) / vec2(zero);
+    bits[9] = bitcast<u32>(v.x);
+    bits[10] = bitcast<u32>(v.y);
+    let w = -vec2(big) * 10.0;
+    bits[11] = bitcast<u32>(w.y);
 }

@@ -12,4 +12,7 @@ fn main() {
     bits[6] = 0xff800000u;
     bits[7] = 0xff800000u;
     bits[8] = 0x7f800000u;
+    bits[9] = 0x7f800000u;
+    bits[10] = 0x7f800000u;
+    bits[11] = 0xff800000u;
 }

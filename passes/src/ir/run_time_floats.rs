@@ -108,7 +108,11 @@ fn uses_tainted(
         f.expressions.iter().any(|(h, e)| match *e {
             Expression::Literal(l) => at_run_time(l),
             Expression::Constant(c) => tainted.contains(&module.constants[c].init),
-            _ => folded_float(module, &f.expressions, h).is_some_and(at_run_time),
+            _ => {
+                folded_float(module, &f.expressions, h).is_some_and(at_run_time)
+                    || folded_vector(module, &f.expressions, h)
+                        .is_some_and(|(_, ls)| ls.into_iter().any(at_run_time))
+            }
         })
     });
     in_functions
@@ -191,6 +195,14 @@ fn reached_globals(module: &Module) -> Vec<HashSet<Handle<naga::GlobalVariable>>
     out
 }
 
+/// A value a function reads at run time.
+enum RunTime {
+    Literal(Literal),
+    Constant(Handle<naga::Constant>),
+    /// A vector of this type with these components.
+    Vector(Handle<naga::Type>, Vec<Literal>),
+}
+
 struct Materialiser<'m> {
     /// The module before the rewrite, for the constants operations read.
     module: &'m Module,
@@ -208,20 +220,20 @@ impl Materialiser<'_> {
         function: &mut Function,
         initialise: &[(Handle<naga::GlobalVariable>, Handle<Expression>)],
     ) -> Result<(), String> {
-        let found: Vec<(Handle<Expression>, Expression)> = function
+        let found: Vec<(Handle<Expression>, RunTime)> = function
             .expressions
             .iter()
             .filter_map(|(h, e)| match *e {
-                Expression::Literal(l) => (self.at_run_time)(l).then(|| (h, e.clone())),
+                Expression::Literal(l) => (self.at_run_time)(l).then_some((h, RunTime::Literal(l))),
                 Expression::Constant(c) => self
                     .tainted
                     .contains(&self.constants[c].init)
-                    .then(|| (h, e.clone())),
+                    .then_some((h, RunTime::Constant(c))),
                 // An operation WGSL evaluates as a constant, whose value
                 // is one to read at run time: its value, read at run time.
-                _ => folded_float(self.module, &function.expressions, h)
-                    .filter(|&l| (self.at_run_time)(l))
-                    .map(|l| (h, Expression::Literal(l))),
+                _ => self
+                    .folded(&function.expressions, h)
+                    .map(|value| (h, value)),
             })
             .collect();
         if found.is_empty() && initialise.is_empty() {
@@ -232,11 +244,15 @@ impl Materialiser<'_> {
         let mut substitutions = HashMap::new();
         for (h, e) in &found {
             let value = match *e {
-                Expression::Literal(l) => self.literal(&mut b, l),
-                Expression::Constant(c) => {
-                    self.global(&mut b, self.constants[c].init, &mut built)?
+                RunTime::Literal(l) => self.literal(&mut b, l),
+                RunTime::Constant(c) => self.global(&mut b, self.constants[c].init, &mut built)?,
+                RunTime::Vector(ty, ref components) => {
+                    let components = components
+                        .iter()
+                        .map(|&l| self.literal(&mut b, l))
+                        .collect();
+                    b.expr(Expression::Compose { ty, components })
                 }
-                _ => unreachable!("found literals and constants"),
             };
             substitutions.insert(*h, value);
         }
@@ -276,6 +292,33 @@ impl Materialiser<'_> {
         }
         function.body = prelude;
         Ok(())
+    }
+
+    /// The value of an operation WGSL evaluates as a constant, where it
+    /// is one to read at run time (or, for a vector, holds one): a literal,
+    /// or the components of a vector.
+    fn folded(
+        &self,
+        expressions: &naga::Arena<Expression>,
+        h: Handle<Expression>,
+    ) -> Option<RunTime> {
+        if let Some(l) = folded_float(self.module, expressions, h) {
+            return (self.at_run_time)(l).then_some(RunTime::Literal(l));
+        }
+        let (size, components) = folded_vector(self.module, expressions, h)?;
+        if !components.iter().any(|&l| (self.at_run_time)(l)) {
+            return None;
+        }
+        // A vector operation's type is declared wherever one of its
+        // operands was built.
+        let ty = self.module.types.get(&naga::Type {
+            name: None,
+            inner: naga::TypeInner::Vector {
+                size,
+                scalar: components[0].scalar(),
+            },
+        })?;
+        Some(RunTime::Vector(ty, components))
     }
 
     /// `bitcast<f32>(bits)`, converted to the literal's width; other
@@ -376,46 +419,132 @@ fn rebuilt_with(
 /// (`bitcast<f32>(0xffffffffu)`, GLSL's `uintBitsToFloat`), a negation,
 /// or arithmetic on such values, literals and constants (`1f / 0f`, which
 /// naga writes for `1.0 / 0.0` through `let`s). Literals and constants
-/// themselves are `None`: they are what they are.
+/// themselves are `None`: they are what they are. Vectors: see
+/// [`folded_vector`].
 pub fn folded_float(
     module: &Module,
     expressions: &naga::Arena<Expression>,
     expression: Handle<Expression>,
 ) -> Option<Literal> {
-    use naga::UnaryOperator as U;
-    let operand = |h: Handle<Expression>| -> Option<Literal> {
-        match expressions[h] {
-            Expression::Literal(l) => Some(l),
-            Expression::Constant(c) => match module.global_expressions[module.constants[c].init] {
-                Expression::Literal(l) => Some(l),
-                _ => None,
-            },
-            _ => folded_float(module, expressions, h),
+    match fold_operation(module, expressions, expression)? {
+        Folded::Scalar(l) => Some(l),
+        Folded::Vector(..) => None,
+    }
+}
+
+/// [`folded_float`] for an operation on vectors (`vec2(1f) / vec2(0f)`):
+/// its size and components.
+pub fn folded_vector(
+    module: &Module,
+    expressions: &naga::Arena<Expression>,
+    expression: Handle<Expression>,
+) -> Option<(naga::VectorSize, Vec<Literal>)> {
+    match fold_operation(module, expressions, expression)? {
+        Folded::Vector(size, components) => Some((size, components)),
+        Folded::Scalar(_) => None,
+    }
+}
+
+#[derive(Clone)]
+enum Folded {
+    Scalar(Literal),
+    Vector(naga::VectorSize, Vec<Literal>),
+}
+
+impl Folded {
+    fn map(self, f: impl Fn(Literal) -> Option<Literal>) -> Option<Folded> {
+        Some(match self {
+            Folded::Scalar(l) => Folded::Scalar(f(l)?),
+            Folded::Vector(size, ls) => {
+                Folded::Vector(size, ls.into_iter().map(f).collect::<Option<Vec<_>>>()?)
+            }
+        })
+    }
+}
+
+/// The value of a literal, a constant of one, a splat or a vector built
+/// of such values, or an operation on them.
+fn fold_value(
+    module: &Module,
+    expressions: &naga::Arena<Expression>,
+    expression: Handle<Expression>,
+) -> Option<Folded> {
+    match expressions[expression] {
+        Expression::Literal(l) => Some(Folded::Scalar(l)),
+        Expression::Constant(c) => match module.global_expressions[module.constants[c].init] {
+            Expression::Literal(l) => Some(Folded::Scalar(l)),
+            _ => None,
+        },
+        Expression::Splat { size, value } => match fold_value(module, expressions, value)? {
+            Folded::Scalar(l) => Some(Folded::Vector(size, vec![l; size as usize])),
+            Folded::Vector(..) => None,
+        },
+        Expression::Compose { ty, ref components } => {
+            let naga::TypeInner::Vector { size, .. } = module.types[ty].inner else {
+                return None;
+            };
+            let mut values = Vec::new();
+            for &c in components {
+                match fold_value(module, expressions, c)? {
+                    Folded::Scalar(l) => values.push(l),
+                    Folded::Vector(_, ls) => values.extend(ls),
+                }
+            }
+            (values.len() == size as usize).then_some(Folded::Vector(size, values))
         }
-    };
+        _ => fold_operation(module, expressions, expression),
+    }
+}
+
+fn fold_operation(
+    module: &Module,
+    expressions: &naga::Arena<Expression>,
+    expression: Handle<Expression>,
+) -> Option<Folded> {
+    use naga::UnaryOperator as U;
     match expressions[expression] {
         Expression::As {
             expr,
             kind: ScalarKind::Float,
             convert: None,
-        } => match operand(expr)? {
+        } => fold_value(module, expressions, expr)?.map(|l| match l {
             Literal::U32(bits) => Some(Literal::F32(f32::from_bits(bits))),
             Literal::I32(bits) => Some(Literal::F32(f32::from_bits(bits as u32))),
             _ => None,
-        },
+        }),
         Expression::Unary {
             op: U::Negate,
             expr,
-        } => match operand(expr)? {
+        } => fold_value(module, expressions, expr)?.map(|l| match l {
             Literal::F32(v) => Some(Literal::F32(-v)),
             Literal::F16(v) => Some(Literal::F16(-v)),
             _ => None,
-        },
+        }),
         Expression::Binary { op, left, right } => {
-            let (left, right) = (operand(left)?, operand(right)?);
-            match (left, right) {
+            let left = fold_value(module, expressions, left)?;
+            let right = fold_value(module, expressions, right)?;
+            let scalar = |a: Literal, b: Literal| match (a, b) {
                 (Literal::F32(a), Literal::F32(b)) => arithmetic(op, a, b).map(Literal::F32),
                 (Literal::F16(a), Literal::F16(b)) => arithmetic(op, a, b).map(Literal::F16),
+                _ => None,
+            };
+            match (left, right) {
+                (Folded::Scalar(a), Folded::Scalar(b)) => scalar(a, b).map(Folded::Scalar),
+                (Folded::Vector(size, a), Folded::Scalar(b)) => {
+                    Folded::Vector(size, a).map(|a| scalar(a, b))
+                }
+                (Folded::Scalar(a), Folded::Vector(size, b)) => {
+                    Folded::Vector(size, b).map(|b| scalar(a, b))
+                }
+                (Folded::Vector(size, a), Folded::Vector(_, b)) if a.len() == b.len() => {
+                    Some(Folded::Vector(
+                        size,
+                        a.into_iter()
+                            .zip(b)
+                            .map(|(a, b)| scalar(a, b))
+                            .collect::<Option<Vec<_>>>()?,
+                    ))
+                }
                 _ => None,
             }
         }
