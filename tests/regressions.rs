@@ -143,32 +143,55 @@ fn whole_values_cross_between_workgroup_memory_and_buffers_in_spirv() {
     }
 }
 
-/// The same shader run as SPIR-V on an adapter (lavapipe in the test
-/// environment) computes what its reference, whose workgroup types are
-/// its own, computes.
+/// Every shader of the folder with a harness, run as SPIR-V and as WGSL on
+/// an adapter (lavapipe in the test environment), computes what its
+/// reference computes: the whole values crossing workgroup memory, the
+/// inlined helper, the values read at run time, the early return before
+/// loops of barriers.
 #[cfg(feature = "gpu")]
 #[test]
-fn whole_values_crossing_workgroup_memory_compute_the_same_in_spirv() {
+fn harnessed_regressions_agree_with_their_references_as_spirv_and_wgsl() {
     use shaderxform::gpu::{self, Error, ShaderFormat, ValidateOptions, Verdict};
-    let path = common::root().join("corpus/regressions/workgroup_values_shared_with_buffers.wgsl");
-    for format in [ShaderFormat::Spirv, ShaderFormat::Wgsl] {
-        let mut options = ValidateOptions::new(Options {
-            passes: PassSelection::None,
-            ..Options::default()
-        });
-        options.shader_format = format;
-        // Compiling the zero-initialisation of workgroup arrays of structs
-        // is slow on a loaded CPU adapter.
-        options.timeout = std::time::Duration::from_secs(120);
-        match gpu::validate(&path, &options) {
-            Ok(v) => {
-                assert_eq!(v.verdict, Verdict::Agree, "{}", v.describe());
-                assert!(v.report.values_compared >= 3000, "{}", v.describe());
+    let harnessed: Vec<_> = common::corpus("regressions")
+        .into_iter()
+        .map(|(path, _)| path)
+        .filter(|p| p.with_extension("harness.toml").is_file())
+        .collect();
+    assert!(harnessed.len() >= 4, "{harnessed:?}");
+    for path in harnessed {
+        for format in [ShaderFormat::Spirv, ShaderFormat::Wgsl] {
+            let mut options = ValidateOptions::new(Options {
+                passes: PassSelection::All,
+                ..Options::default()
+            });
+            options.shader_format = format;
+            // Compiling the zero-initialisation of workgroup arrays of
+            // structs is slow on a loaded CPU adapter.
+            options.timeout = std::time::Duration::from_secs(120);
+            match gpu::validate(&path, &options) {
+                Ok(v) => {
+                    assert_eq!(
+                        v.verdict,
+                        Verdict::Agree,
+                        "{} as {format:?}: {}",
+                        path.display(),
+                        v.describe()
+                    );
+                    assert!(v.report.values_compared > 0, "{}", v.describe());
+                    eprintln!(
+                        "{} as {format:?}: {} values agree",
+                        path.display(),
+                        v.report.values_compared
+                    );
+                }
+                Err(Error::NoAdapter(e))
+                    if std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_none() =>
+                {
+                    eprintln!("skipped: no adapter ({e})");
+                    return;
+                }
+                Err(e) => panic!("{} as {format:?}: {e}", path.display()),
             }
-            Err(Error::NoAdapter(e)) if std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_none() => {
-                eprintln!("skipped: no adapter ({e})");
-            }
-            Err(e) => panic!("{e}"),
         }
     }
 }
