@@ -124,6 +124,7 @@ fn whole_values_cross_between_workgroup_memory_and_buffers_in_spirv() {
     for name in [
         "workgroup_values_shared_with_buffers.wgsl",
         "reference/workgroup_values_shared_with_buffers.reference.wgsl",
+        "workgroup_records_glsl.comp",
     ] {
         for version in [SpirvVersion(1, 3), SpirvVersion(1, 4)] {
             let emit = EmitOptions {
