@@ -481,8 +481,10 @@ fn types_of_four_gibibytes_are_refused_at_their_declaration() {
 
 /// Operations WGSL evaluates as constants whose value is an infinity or a
 /// NaN (`1f / 0f` through `let`s, `bitcast<f32>(0xffffffffu)`, GLSL's
-/// `uintBitsToFloat` of such bits, in f32 and f16): the WGSL written reads
-/// each value at run time, so Tint compiles it and naga reads it back.
+/// `uintBitsToFloat` of such bits, in f32 and f16), or an integer that
+/// overflows (`2147483647i + 1i`): the WGSL written reads each float at
+/// run time and holds each integer's wrapped value, so Tint compiles it
+/// and naga reads it back.
 #[test]
 fn constant_operations_with_non_finite_values_are_written_for_run_time() {
     use shaderxform::front::{FrontOptions, GlslFront};
@@ -491,6 +493,7 @@ fn constant_operations_with_non_finite_values_are_written_for_run_time() {
         "non_finite_operations.wgsl",
         "non_finite_operations_f16.wgsl",
         "non_finite_bit_casts.comp",
+        "integer_overflow_operations.wgsl",
     ] {
         let source = regression(name);
         for passes in [PassSelection::None, PassSelection::All] {

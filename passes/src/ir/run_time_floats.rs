@@ -8,7 +8,11 @@
 //! functions that use it. A module-scope constant that holds one is built
 //! in each function that uses the constant, and a private variable's
 //! initialiser that holds one becomes a store at the start of every entry
-//! point that reaches the variable.
+//! point that reaches the variable. So does an operation that WGSL
+//! evaluates as a constant and whose value is such a float
+//! ([`folded_float`], [`folded_vector`]); an integer operation of that
+//! kind that overflows becomes the value the run time computes
+//! ([`overflowing_integer`]).
 
 use std::collections::{HashMap, HashSet};
 
@@ -112,6 +116,7 @@ fn uses_tainted(
                 folded_float(module, &f.expressions, h).is_some_and(at_run_time)
                     || folded_vector(module, &f.expressions, h)
                         .is_some_and(|(_, ls)| ls.into_iter().any(at_run_time))
+                    || overflowing_integer(module, &f.expressions, h).is_some()
             }
         })
     });
@@ -304,6 +309,11 @@ impl Materialiser<'_> {
     ) -> Option<RunTime> {
         if let Some(l) = folded_float(self.module, expressions, h) {
             return (self.at_run_time)(l).then_some(RunTime::Literal(l));
+        }
+        // An integer one is a plain literal: its value is what the run
+        // time computes, and one WGSL can spell.
+        if let Some(l) = overflowing_integer(self.module, expressions, h) {
+            return Some(RunTime::Literal(l));
         }
         let (size, components) = folded_vector(self.module, expressions, h)?;
         if !components.iter().any(|&l| (self.at_run_time)(l)) {
@@ -571,4 +581,55 @@ where
         B::Modulo => a % b,
         _ => return None,
     })
+}
+
+/// The value of an integer operation on literals and constants that
+/// overflows (`2147483647i + 1i`, `i32(-2147483648) / -1i`, which naga
+/// writes for such values through `let`s): WGSL's constant evaluation
+/// refuses it, while at run time it wraps, and a division or remainder of
+/// the smallest value by -1 gives the dividend and 0. `None` where nothing
+/// overflows.
+pub fn overflowing_integer(
+    module: &Module,
+    expressions: &naga::Arena<Expression>,
+    expression: Handle<Expression>,
+) -> Option<Literal> {
+    use naga::{BinaryOperator as B, UnaryOperator as U};
+    let operand = |h: Handle<Expression>| match fold_value(module, expressions, h)? {
+        Folded::Scalar(l) => Some(l),
+        Folded::Vector(..) => None,
+    };
+    match expressions[expression] {
+        Expression::Unary {
+            op: U::Negate,
+            expr,
+        } => match operand(expr)? {
+            Literal::I32(i32::MIN) => Some(Literal::I32(i32::MIN)),
+            _ => None,
+        },
+        Expression::Binary { op, left, right } => match (operand(left)?, operand(right)?) {
+            (Literal::I32(a), Literal::I32(b)) => {
+                let (checked, wrapped) = match op {
+                    B::Add => (a.checked_add(b), a.wrapping_add(b)),
+                    B::Subtract => (a.checked_sub(b), a.wrapping_sub(b)),
+                    B::Multiply => (a.checked_mul(b), a.wrapping_mul(b)),
+                    B::Divide if b == -1 => (a.checked_div(b), a),
+                    B::Modulo if b == -1 => (a.checked_rem(b), 0),
+                    _ => return None,
+                };
+                checked.is_none().then_some(Literal::I32(wrapped))
+            }
+            (Literal::U32(a), Literal::U32(b)) => {
+                let (checked, wrapped) = match op {
+                    B::Add => (a.checked_add(b), a.wrapping_add(b)),
+                    B::Subtract => (a.checked_sub(b), a.wrapping_sub(b)),
+                    B::Multiply => (a.checked_mul(b), a.wrapping_mul(b)),
+                    _ => return None,
+                };
+                checked.is_none().then_some(Literal::U32(wrapped))
+            }
+            _ => None,
+        },
+        _ => None,
+    }
 }
