@@ -17,4 +17,10 @@ fn main() {
     let ub = 4294967295u;
     u[0] = ub + 1u;
     u[1] = 0u - 1u;
+    let s = 31u;
+    let three = 3;
+    o[5] = one << s;
+    o[6] = three << 30u;
+    let uthree = 3u;
+    u[2] = uthree << 31u;
 }

@@ -586,9 +586,10 @@ where
 /// The value of an integer operation on literals and constants that
 /// overflows (`2147483647i + 1i`, `i32(-2147483648) / -1i`, which naga
 /// writes for such values through `let`s): WGSL's constant evaluation
-/// refuses it, while at run time it wraps, and a division or remainder of
-/// the smallest value by -1 gives the dividend and 0. `None` where nothing
-/// overflows.
+/// refuses it, while at run time it wraps (a left shift too, where it
+/// changes the sign or shifts out set bits), and a division or remainder
+/// of the smallest value by -1 gives the dividend and 0. `None` where
+/// nothing overflows.
 pub fn overflowing_integer(
     module: &Module,
     expressions: &naga::Arena<Expression>,
@@ -607,6 +608,28 @@ pub fn overflowing_integer(
             Literal::I32(i32::MIN) => Some(Literal::I32(i32::MIN)),
             _ => None,
         },
+        // A left shift that changes the sign, or shifts out set bits of
+        // an unsigned value, is an error in constant evaluation only.
+        Expression::Binary {
+            op: B::ShiftLeft,
+            left,
+            right,
+        } => {
+            let Literal::U32(shift @ 0..=31) = operand(right)? else {
+                return None;
+            };
+            match operand(left)? {
+                Literal::I32(a) => {
+                    let kept = a.wrapping_shl(shift);
+                    (kept >> shift != a).then_some(Literal::I32(kept))
+                }
+                Literal::U32(a) => {
+                    let kept = a.wrapping_shl(shift);
+                    (kept >> shift != a).then_some(Literal::U32(kept))
+                }
+                _ => None,
+            }
+        }
         Expression::Binary { op, left, right } => match (operand(left)?, operand(right)?) {
             (Literal::I32(a), Literal::I32(b)) => {
                 let (checked, wrapped) = match op {
