@@ -1,7 +1,7 @@
 // Operations that WGSL evaluates as constants and whose value is an
 // infinity or a NaN: naga keeps them as written (`1f / 0f`,
-// `bitcast<f32>(4294967295u)`), and Tint and naga refuse the WGSL that
-// spells them. Each value is read at run time instead; the bits written
+// `bitcast<f32>(4294967295u)`, `exp(100f)`), and Tint and naga refuse the
+// WGSL that spells them. Each value is read at run time instead; the bits written
 // are checked (no zero's sign: Vulkan may drop it in arithmetic).
 @group(0) @binding(0) var<storage, read_write> bits: array<u32>;
 
@@ -24,4 +24,9 @@ fn main() {
     bits[10] = bitcast<u32>(v.y);
     let w = -vec2(big) * 10.0;
     bits[11] = bitcast<u32>(w.y);
+    let hundred = 100.0;
+    bits[12] = bitcast<u32>(exp(hundred));
+    bits[13] = bitcast<u32>(log(zero));
+    bits[14] = bitcast<u32>(pow(hundred, hundred));
+    bits[15] = bitcast<u32>(inverseSqrt(zero));
 }

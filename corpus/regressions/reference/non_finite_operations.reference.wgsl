@@ -15,4 +15,8 @@ fn main() {
     bits[9] = 0x7f800000u;
     bits[10] = 0x7f800000u;
     bits[11] = 0xff800000u;
+    bits[12] = 0x7f800000u;
+    bits[13] = 0xff800000u;
+    bits[14] = 0x7f800000u;
+    bits[15] = 0x7f800000u;
 }

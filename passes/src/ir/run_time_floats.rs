@@ -427,8 +427,9 @@ fn rebuilt_with(
 /// The float an operation of a function evaluates to where WGSL evaluates
 /// it as a constant: a bitcast of an integer literal or constant
 /// (`bitcast<f32>(0xffffffffu)`, GLSL's `uintBitsToFloat`), a negation,
-/// or arithmetic on such values, literals and constants (`1f / 0f`, which
-/// naga writes for `1.0 / 0.0` through `let`s). Literals and constants
+/// arithmetic on such values, literals and constants (`1f / 0f`, which
+/// naga writes for `1.0 / 0.0` through `let`s), or an f32 built-in that
+/// may overflow or leave its domain (`exp(100f)`, `log(0f)`). Literals and constants
 /// themselves are `None`: they are what they are. Vectors: see
 /// [`folded_vector`].
 pub fn folded_float(
@@ -530,6 +531,43 @@ fn fold_operation(
             Literal::F16(v) => Some(Literal::F16(-v)),
             _ => None,
         }),
+        // Built-ins whose value may be infinite or NaN, on f32: WGSL
+        // evaluates them as constants too (`exp(100f)`, `log(0f)`).
+        Expression::Math {
+            fun,
+            arg,
+            arg1,
+            arg2: None,
+            arg3: None,
+        } => {
+            let x = fold_value(module, expressions, arg)?;
+            match arg1 {
+                None => x.map(|l| match l {
+                    Literal::F32(x) => math_f32(fun, x, None).map(Literal::F32),
+                    _ => None,
+                }),
+                Some(arg1) => match (x, fold_value(module, expressions, arg1)?) {
+                    (Folded::Scalar(Literal::F32(x)), Folded::Scalar(Literal::F32(y))) => {
+                        math_f32(fun, x, Some(y)).map(|v| Folded::Scalar(Literal::F32(v)))
+                    }
+                    (Folded::Vector(size, xs), Folded::Vector(_, ys)) if xs.len() == ys.len() => {
+                        Some(Folded::Vector(
+                            size,
+                            xs.into_iter()
+                                .zip(ys)
+                                .map(|(x, y)| match (x, y) {
+                                    (Literal::F32(x), Literal::F32(y)) => {
+                                        math_f32(fun, x, Some(y)).map(Literal::F32)
+                                    }
+                                    _ => None,
+                                })
+                                .collect::<Option<Vec<_>>>()?,
+                        ))
+                    }
+                    _ => None,
+                },
+            }
+        }
         Expression::Binary { op, left, right } => {
             let left = fold_value(module, expressions, left)?;
             let right = fold_value(module, expressions, right)?;
@@ -655,4 +693,26 @@ pub fn overflowing_integer(
         },
         _ => None,
     }
+}
+
+/// The built-ins of one or two f32 arguments whose value may be infinite
+/// or NaN for finite arguments, as IEEE 754 computes them.
+fn math_f32(fun: naga::MathFunction, x: f32, y: Option<f32>) -> Option<f32> {
+    use naga::MathFunction as M;
+    Some(match (fun, y) {
+        (M::Exp, None) => x.exp(),
+        (M::Exp2, None) => x.exp2(),
+        (M::Log, None) => x.ln(),
+        (M::Log2, None) => x.log2(),
+        (M::Sqrt, None) => x.sqrt(),
+        (M::InverseSqrt, None) => 1.0 / x.sqrt(),
+        (M::Sinh, None) => x.sinh(),
+        (M::Cosh, None) => x.cosh(),
+        (M::Asin, None) => x.asin(),
+        (M::Acos, None) => x.acos(),
+        (M::Acosh, None) => x.acosh(),
+        (M::Atanh, None) => x.atanh(),
+        (M::Pow, Some(y)) => x.powf(y),
+        _ => return None,
+    })
 }
