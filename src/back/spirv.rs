@@ -1,5 +1,7 @@
 use std::fmt;
 
+mod barriers;
+
 use super::{backend_error, EmitError, OutputFormat};
 use crate::diagnostics::Diagnostic;
 use crate::spirv_tools::{self, TargetEnv, ToolError, ValidateOptions};
@@ -112,8 +114,9 @@ pub fn write(
     let mut words = spv::write_vec(module, info, &options, pipeline.as_ref())
         .map_err(|e| backend_error(OutputFormat::SpirvBinary, e))?;
     let generator = words.get(2).copied();
-    let fixups: [Fixup; 5] = [
+    let fixups: [Fixup; 6] = [
         super::spirv_layout::strip_workgroup_layout,
+        barriers::vulkan_subgroup_barriers,
         super::spirv_images::query_storage_image_size_without_lod,
         super::spirv_images::declare_formatless_storage_access,
         super::spirv_capabilities::drop_unused_16bit_capabilities,

@@ -59,6 +59,10 @@ pub fn parse_binary(bytes: &[u8]) -> Result<Read, Vec<Diagnostic>> {
         ))
         .with_code("spirv::invalid")]);
     }
+    // naga's reader panics on a type of 4 GiB or more.
+    if let Some(oversized) = super::sizes::oversized_spirv_type(&words) {
+        return Err(vec![oversized.diagnostic(None)]);
+    }
     let mut legalized = if spirv_legalize::disabled() {
         Legalized {
             words,
