@@ -409,30 +409,34 @@ fn pointers_into_arrays_of_structs_passed_to_functions_reach_spirv() {
     }
 }
 
-/// The SPIR-V computes what the calls written out compute, on the adapter.
+/// The SPIR-V, and the WGSL as wgpu takes it (through naga's SPIR-V
+/// writer, which has no value for such arguments either), compute what the
+/// calls written out compute, on the adapter.
 #[cfg(feature = "gpu")]
 #[test]
-fn pointers_into_arrays_of_structs_passed_to_functions_compute_the_same_in_spirv() {
+fn pointers_into_arrays_of_structs_passed_to_functions_compute_the_same_in_spirv_and_wgsl() {
     use shaderxform::gpu::{self, Error, ShaderFormat, ValidateOptions, Verdict};
     let dir = tempfile::tempdir().unwrap();
     let candidate = dir.path().join("calls.wgsl");
     let reference = dir.path().join("written_out.wgsl");
     std::fs::write(&candidate, POINTERS_INTO_ELEMENTS).unwrap();
     std::fs::write(&reference, POINTERS_INTO_ELEMENTS_WRITTEN_OUT).unwrap();
-    let mut options = ValidateOptions::new(Options {
-        passes: PassSelection::None,
-        ..Options::default()
-    });
-    options.shader_format = ShaderFormat::Spirv;
-    options.reference = Some(reference);
-    options.sizes = vec![("out".into(), 256)];
-    options.dispatch = Some([4, 1, 1]);
-    match gpu::validate(&candidate, &options) {
-        Ok(v) => assert_eq!(v.verdict, Verdict::Agree, "{}", v.describe()),
-        Err(Error::NoAdapter(e)) if std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_none() => {
-            eprintln!("skipped: no adapter ({e})");
+    for format in [ShaderFormat::Spirv, ShaderFormat::Wgsl] {
+        let mut options = ValidateOptions::new(Options {
+            passes: PassSelection::None,
+            ..Options::default()
+        });
+        options.shader_format = format;
+        options.reference = Some(reference.clone());
+        options.sizes = vec![("out".into(), 256)];
+        options.dispatch = Some([4, 1, 1]);
+        match gpu::validate(&candidate, &options) {
+            Ok(v) => assert_eq!(v.verdict, Verdict::Agree, "{format:?}: {}", v.describe()),
+            Err(Error::NoAdapter(e)) if std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_none() => {
+                eprintln!("skipped: no adapter ({e})");
+            }
+            Err(e) => panic!("{format:?}: {e}"),
         }
-        Err(e) => panic!("{e}"),
     }
 }
 

@@ -90,26 +90,10 @@ pub fn write(
         shader_stage: ep.stage,
         entry_point: ep.name.clone(),
     });
-    // naga's writer has no value for a pointer into a composite passed to
-    // a function: such arguments go through a temporary first.
-    let copied;
-    let (module, info) = if shaderxform_passes::ir::has_element_pointer_arguments(module) {
-        let mut rewritten = module.clone();
-        shaderxform_passes::ir::copy_element_pointer_arguments(&mut rewritten);
-        let rewritten_info = shaderxform_passes::manager::validate(&rewritten).map_err(|e| {
-            let d = crate::diagnostics::from_spanned(&e, "internal", false);
-            EmitError::Backend(Diagnostic {
-                message: format!(
-                    "internal error: passing pointer arguments through temporaries made the module invalid: {}",
-                    d.message
-                ),
-                ..d
-            })
-        })?;
-        copied = (rewritten, rewritten_info);
-        (&copied.0, &copied.1)
-    } else {
-        (module, info)
+    let copied = super::pointer_arguments::copied_through_temporaries(module)?;
+    let (module, info) = match &copied {
+        Some((m, i)) => (m, i),
+        None => (module, info),
     };
     let mut words = spv::write_vec(module, info, &options, pipeline.as_ref())
         .map_err(|e| backend_error(OutputFormat::SpirvBinary, e))?;
