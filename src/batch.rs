@@ -553,7 +553,7 @@ fn run_one(options: &BatchOptions, compiler: &Compiler, job: &Job) -> ShaderResu
                     options.max_input_size,
                 )
             });
-            report.add_transformed(&source, &compiled.transformed);
+            report.add_compiled(&source, &compiled);
             let warnings: Vec<&Diagnostic> = compiled.transformed.diagnostics().collect();
             let rendered: String = warnings
                 .iter()

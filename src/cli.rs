@@ -151,6 +151,12 @@ struct TransformArgs {
     #[arg(long, value_name = "FILE")]
     report: Option<PathBuf>,
 
+    /// Write the interface of the shader as written, as JSON
+    /// (`"schema": 1`, see docs/reflection.md): entry points, bindings
+    /// with their layouts, and what the passes changed for the host.
+    #[arg(long, value_name = "FILE")]
+    reflect: Option<PathBuf>,
+
     /// Write a make rule: every output depends on every file read (the
     /// shader and what it `#include`s), with an empty rule for each
     /// included file, as `glslc -MD -MP -MF`. Written with the outputs, or
@@ -855,7 +861,20 @@ fn transform(args: TransformArgs) -> i32 {
             return exit::USAGE;
         }
     };
-    if let Err(message) = check_report_path(args.report.as_deref(), &input, &destinations) {
+    let checked = check_written_beside("--report", args.report.as_deref(), &input, &destinations)
+        .and_then(|()| {
+            check_written_beside("--reflect", args.reflect.as_deref(), &input, &destinations)
+        })
+        .and_then(|()| match (&args.report, &args.reflect) {
+            (Some(report), Some(reflect)) if report == reflect || same_file(report, reflect) => {
+                Err(format!(
+                    "--reflect {} names the same file as --report",
+                    reflect.display()
+                ))
+            }
+            _ => Ok(()),
+        });
+    if let Err(message) = checked {
         printer.plain_error(&message, &name);
         return exit::USAGE;
     }
@@ -864,8 +883,14 @@ fn transform(args: TransformArgs) -> i32 {
         .filter_map(|d| d.path.as_deref())
         .collect();
     if let Some(depfile) = &args.depfile {
+        // The reflection is one more file the depfile may not replace.
+        let written: Vec<&Path> = output_paths
+            .iter()
+            .copied()
+            .chain(args.reflect.as_deref())
+            .collect();
         if let Err(message) =
-            files::check_depfile_path(depfile, &input, &output_paths, args.report.as_deref())
+            files::check_depfile_path(depfile, &input, &written, args.report.as_deref())
         {
             printer.plain_error(&message, &name);
             return exit::USAGE;
@@ -884,7 +909,7 @@ fn transform(args: TransformArgs) -> i32 {
     report.set_output_formats(&source, &formats);
     match compiler.compile(&source, &formats) {
         Ok(compiled) => {
-            report.add_transformed(&source, &compiled.transformed);
+            report.add_compiled(&source, &compiled);
             for d in compiled.transformed.diagnostics() {
                 printer.diagnostic(d, &source);
             }
@@ -899,6 +924,9 @@ fn transform(args: TransformArgs) -> i32 {
                 .iter()
                 .map(|path| (path.clone(), report.to_json().into_bytes()))
                 .collect();
+            if let (Some(path), Some(reflection)) = (&args.reflect, &report.reflection) {
+                files.push((path.clone(), reflection.to_json().into_bytes()));
+            }
             let depfile = args.depfile.as_ref().map(|depfile| {
                 files::depfile_rule(
                     depfile,
@@ -961,26 +989,30 @@ fn print_changes(report: &Report) {
     }
 }
 
-/// The report may not overwrite the input or an output.
-fn check_report_path(
-    report: Option<&Path>,
+/// A file written beside the outputs (`--report`, `--reflect`) may not
+/// overwrite the input or an output.
+fn check_written_beside(
+    flag: &str,
+    written: Option<&Path>,
     input: &Path,
     destinations: &[Destination],
 ) -> Result<(), String> {
-    let Some(report) = report else { return Ok(()) };
-    if same_file(input, report) {
+    let Some(written) = written else {
+        return Ok(());
+    };
+    if same_file(input, written) {
         return Err(format!(
-            "refusing to overwrite the input: --report {} names the same file as {}",
-            report.display(),
+            "refusing to overwrite the input: {flag} {} names the same file as {}",
+            written.display(),
             input.display()
         ));
     }
     for dest in destinations {
         if let Some(path) = &dest.path {
-            if path == report || same_file(path, report) {
+            if path == written || same_file(path, written) {
                 return Err(format!(
-                    "--report {} names the same file as the output {}",
-                    report.display(),
+                    "{flag} {} names the same file as the output {}",
+                    written.display(),
                     path.display()
                 ));
             }
@@ -1025,7 +1057,8 @@ fn check(args: CheckArgs) -> i32 {
         Ok(s) => s,
         Err(code) => return code,
     };
-    if let Err(message) = check_report_path(args.report.as_deref(), &args.input, &[]) {
+    if let Err(message) = check_written_beside("--report", args.report.as_deref(), &args.input, &[])
+    {
         printer.plain_error(&message, &args.input.display().to_string());
         return exit::USAGE;
     }
@@ -1090,7 +1123,8 @@ fn validate(args: ValidateArgs) -> i32 {
 
     let printer = Printer::new(&args.common);
     let name = args.input.display().to_string();
-    if let Err(message) = check_report_path(args.report.as_deref(), &args.input, &[]) {
+    if let Err(message) = check_written_beside("--report", args.report.as_deref(), &args.input, &[])
+    {
         printer.plain_error(&message, &name);
         return exit::USAGE;
     }

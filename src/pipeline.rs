@@ -417,6 +417,17 @@ pub struct Compiled {
     pub outputs: Vec<Output>,
 }
 
+impl Compiled {
+    /// The interface of the outputs, with the entry points' names in each
+    /// format written where that format names them otherwise.
+    pub fn reflection(&self) -> crate::Reflection {
+        let formats: Vec<OutputFormat> = self.outputs.iter().map(|o| o.format).collect();
+        let t = &self.transformed;
+        t.reflection()
+            .with_target_names(&t.module, &t.info, &formats)
+    }
+}
+
 /// Where the text written still has a barrier in non-uniform control flow,
 /// no barrier may be reported fixed: each warning of `hoist-barriers` that
 /// says it fixed one says instead that the text written does not show it.

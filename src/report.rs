@@ -127,10 +127,10 @@ impl Report {
         }
     }
 
-    /// What a successful transformation did, and the interface it wrote.
-    pub fn add_transformed(&mut self, source: &Source, transformed: &crate::Transformed) {
-        self.add_passes(source, &transformed.passes);
-        self.reflection = Some(transformed.reflection());
+    /// What a successful compilation did, and the interface it wrote.
+    pub fn add_compiled(&mut self, source: &Source, compiled: &crate::Compiled) {
+        self.add_passes(source, &compiled.transformed.passes);
+        self.reflection = Some(compiled.reflection());
     }
 
     pub fn add_passes(&mut self, source: &Source, passes: &[PassReport]) {

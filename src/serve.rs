@@ -366,7 +366,7 @@ fn compile(request: &Request, serve: &ServeOptions) -> Answer {
                 confine::check_dependencies(root, &compiled.transformed.dependencies)
                     .map_err(|message| error_object("forbidden", message))?;
             }
-            report.add_transformed(&source, &compiled.transformed);
+            report.add_compiled(&source, &compiled);
             let mut outputs = Map::new();
             for output in &compiled.outputs {
                 report.add_output(output.format.extension(), output.format, output.bytes.len());

@@ -60,7 +60,26 @@ fn bench_prints_the_statistics_of_both_shaders_as_json() {
         ["timestamp-query", "wall-clock"].contains(&json["timer"].as_str().unwrap_or("")),
         "{json:#}"
     );
-    for role in ["reference", "candidate"] {
+    // Every sample is in the JSON, the reference is timed against itself,
+    // and the ratio has an interval around it.
+    let ratio = json["ratio"].as_f64().unwrap();
+    let ci = json["ratio_ci95"].as_array().unwrap();
+    let (low, high) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
+    assert!(low <= ratio && ratio <= high, "{json:#}");
+    assert!(json["aa_ratio"].as_f64().unwrap() > 0.0, "{json:#}");
+    assert!(json["noise_floor"].as_f64().unwrap() >= 0.0, "{json:#}");
+    assert!(
+        ["faster", "slower", "no difference"].contains(&json["verdict"].as_str().unwrap()),
+        "{json:#}"
+    );
+    for role in ["reference", "candidate", "reference_again"] {
+        let samples = json[role]["samples_us"].as_array().unwrap();
+        assert_eq!(
+            samples.len() as u64,
+            json[role]["samples"].as_u64().unwrap()
+        );
+    }
+    for role in ["reference", "candidate", "reference_again"] {
         let stats = &json[role];
         for key in ["median_us", "q1_us", "q3_us"] {
             let v = stats[key].as_f64().unwrap_or(f64::NAN);

@@ -108,16 +108,13 @@ fn the_example_build_script_compiles_its_shaders_and_fails_on_a_bad_one() {
 
     // A copy with one shader broken: the build fails, showing where. The
     // copy keeps the example's name and lock file, and its path
-    // dependency points back at this crate.
+    // dependencies point back at this repository's crates.
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join("build-script");
     copy_tree(&example, &copy);
     let manifest = std::fs::read_to_string(copy.join("Cargo.toml"))
         .unwrap()
-        .replace(
-            "path = \"../..\"",
-            &format!("path = {:?}", root().display().to_string()),
-        );
+        .replace("path = \"../..", &format!("path = \"{}", root().display()));
     std::fs::write(copy.join("Cargo.toml"), manifest).unwrap();
     std::fs::write(
         copy.join("shaders/compute/broken.wgsl"),

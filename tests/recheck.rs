@@ -359,6 +359,29 @@ fn main(@builtin(local_invocation_index) lid: u32) {
     assert_eq!(compiled.outputs.len(), 2);
 }
 
+#[test]
+fn spirv_with_barriers_around_a_load_of_a_differing_address_reads_back() {
+    // The same barrier, load, barrier written by hand, loading an address
+    // that differs between invocations: no `workgroupUniformLoad`, and no
+    // barrier of it in non-uniform control flow.
+    let text = "@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+var<workgroup> slots: array<u32, 64>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) i: u32, @builtin(global_invocation_id) id: vec3u) {
+    slots[i] = data[id.x];
+    workgroupBarrier();
+    let neighbour = slots[i ^ 1u];
+    workgroupBarrier();
+    data[id.x] = neighbour;
+}
+";
+    let source = Source::from_text("exchange.wgsl", InputFormat::Wgsl, text);
+    compiler(PassSelection::None, WgslTarget::Tint)
+        .compile(&source, &[OutputFormat::SpirvBinary])
+        .unwrap_or_else(|f| panic!("{f}"));
+}
+
 const BINDING_ARRAY: &str = "#version 450
 #extension GL_EXT_nonuniform_qualifier : require
 layout(set = 0, binding = 0) uniform texture2D textures[4];

@@ -205,22 +205,19 @@ fn a_split_combined_sampler_is_described_on_both_bindings() {
 /// The bind group layouts a host builds from the reflection alone.
 fn layouts_from(
     reflection: &Reflection,
-    ep: &str,
+    entry_points: &[&str],
     visibility: wgpu::ShaderStages,
 ) -> Vec<Vec<wgpu::BindGroupLayoutEntry>> {
+    let used = |b: &&Binding| b.used_by.iter().any(|u| entry_points.contains(&u.as_str()));
     let groups = reflection
         .bindings
         .iter()
-        .filter(|b| b.used_by.iter().any(|u| u == ep))
+        .filter(used)
         .map(|b| b.group + 1)
         .max()
         .unwrap_or(0);
     let mut layouts = vec![Vec::new(); groups as usize];
-    for b in reflection
-        .bindings
-        .iter()
-        .filter(|b| b.used_by.iter().any(|u| u == ep))
-    {
+    for b in reflection.bindings.iter().filter(used) {
         let view_dimension = match b.view_dimension {
             Some("1d") => wgpu::TextureViewDimension::D1,
             Some("2d-array") => wgpu::TextureViewDimension::D2Array,
@@ -302,10 +299,13 @@ fn storage_format(name: &str) -> wgpu::TextureFormat {
     }
 }
 
-/// For every compute entry point of the corpus, a pipeline with layouts
+/// For every compute entry point of the corpus, and every fragment entry
+/// point with a vertex entry point that feeds it, a pipeline with layouts
 /// made from the reflection alone (no `layout: auto`) is accepted by wgpu
 /// for the WGSL written: kinds, access, sample types, formats, view
-/// dimensions and minimum sizes all agree with what wgpu reads in the text.
+/// dimensions and minimum sizes all agree with what wgpu reads in the text,
+/// and so do the vertex inputs' locations and formats and the fragment
+/// outputs' locations and scalar types.
 #[cfg(feature = "gpu")]
 #[test]
 fn wgpu_accepts_pipelines_laid_out_from_the_reflection_alone() {
@@ -320,7 +320,7 @@ fn wgpu_accepts_pipelines_laid_out_from_the_reflection_alone() {
         }
     };
     let device = gpu.device();
-    let mut checked = 0;
+    let (mut checked, mut render) = (0, 0);
     let mut rejected = Vec::new();
     for (name, reflection, wgsl) in reflected_corpus(WgslTarget::Wgpu) {
         let wide = [
@@ -343,14 +343,14 @@ fn wgpu_accepts_pipelines_laid_out_from_the_reflection_alone() {
         {
             continue; // features the test adapter may lack; wgsl_consumers covers them
         }
-        for ep in reflection
-            .entry_points
-            .iter()
-            .filter(|e| e.stage == "compute")
-        {
+        let shader = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some(&name),
+            source: wgpu::ShaderSource::Wgsl(wgsl.as_str().into()),
+        });
+        for (stages, visibility) in pipelines_of(&reflection) {
             let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
             let group_layouts: Vec<wgpu::BindGroupLayout> =
-                layouts_from(&reflection, &ep.name, wgpu::ShaderStages::COMPUTE)
+                layouts_from(&reflection, &stages, visibility)
                     .iter()
                     .map(|entries| {
                         device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -364,23 +364,33 @@ fn wgpu_accepts_pipelines_laid_out_from_the_reflection_alone() {
                 bind_group_layouts: &group_layouts.iter().map(Some).collect::<Vec<_>>(),
                 immediate_size: 0,
             });
-            let shader = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-                label: Some(&name),
-                source: wgpu::ShaderSource::Wgsl(wgsl.as_str().into()),
-            });
-            let _pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-                label: Some(&name),
-                layout: Some(&layout),
-                module: &shader,
-                entry_point: Some(&ep.name),
-                compilation_options: Default::default(),
-                cache: None,
-            });
+            if let [compute] = stages.as_slice() {
+                let _ = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                    label: Some(&name),
+                    layout: Some(&layout),
+                    module: &shader,
+                    entry_point: Some(compute),
+                    compilation_options: Default::default(),
+                    cache: None,
+                });
+            } else {
+                let ep = |n: &str| {
+                    reflection
+                        .entry_points
+                        .iter()
+                        .find(|e| e.name == n)
+                        .unwrap()
+                };
+                let (vertex, fragment) = (ep(stages[0]), ep(stages[1]));
+                render_pipeline(device, &shader, &layout, vertex, fragment);
+            }
+            let what = format!("{name} ({})", stages.join(" + "));
             match pollster::block_on(scope.pop()) {
                 Some(wgpu::Error::Validation { description, .. }) => {
-                    rejected.push(format!("{name} ({}): {description}", ep.name))
+                    rejected.push(format!("{what}: {description}"))
                 }
-                Some(error) => rejected.push(format!("{name} ({}): {error}", ep.name)),
+                Some(error) => rejected.push(format!("{what}: {error}")),
+                None if stages.len() == 2 => render += 1,
                 None => checked += 1,
             }
         }
@@ -390,5 +400,426 @@ fn wgpu_accepts_pipelines_laid_out_from_the_reflection_alone() {
         "layouts from the reflection disagree with the WGSL:\n{}",
         rejected.join("\n\n")
     );
-    assert!(checked >= 30, "only {checked} pipelines checked");
+    assert!(checked >= 30, "only {checked} compute pipelines checked");
+    assert!(render >= 5, "only {render} render pipelines checked");
+}
+
+/// The pipelines to make of a module: each compute entry point, and each
+/// fragment entry point after the first vertex entry point whose outputs
+/// it reads.
+fn pipelines_of(reflection: &Reflection) -> Vec<(Vec<&str>, wgpu::ShaderStages)> {
+    let mut pipelines: Vec<(Vec<&str>, wgpu::ShaderStages)> = reflection
+        .entry_points
+        .iter()
+        .filter(|e| e.stage == "compute")
+        .map(|e| (vec![e.name.as_str()], wgpu::ShaderStages::COMPUTE))
+        .collect();
+    for fragment in reflection
+        .entry_points
+        .iter()
+        .filter(|e| e.stage == "fragment")
+    {
+        let feeds = |vertex: &&shaderxform::reflect::EntryPoint| {
+            vertex.stage == "vertex"
+                && fragment
+                    .inputs
+                    .iter()
+                    .all(|i| vertex.outputs.iter().any(|o| o.location == i.location))
+        };
+        if let Some(vertex) = reflection.entry_points.iter().find(feeds) {
+            pipelines.push((
+                vec![vertex.name.as_str(), fragment.name.as_str()],
+                wgpu::ShaderStages::VERTEX_FRAGMENT,
+            ));
+        }
+    }
+    pipelines
+}
+
+/// A render pipeline whose vertex buffers come from the vertex inputs'
+/// locations and formats and whose colour targets from the fragment
+/// outputs' locations and types, one buffer per input.
+fn render_pipeline(
+    device: &wgpu::Device,
+    shader: &wgpu::ShaderModule,
+    layout: &wgpu::PipelineLayout,
+    vertex: &shaderxform::reflect::EntryPoint,
+    fragment: &shaderxform::reflect::EntryPoint,
+) {
+    let attributes: Vec<[wgpu::VertexAttribute; 1]> = vertex
+        .inputs
+        .iter()
+        .map(|input| {
+            [wgpu::VertexAttribute {
+                format: vertex_format(input.vertex_format.expect("a vertex format")),
+                offset: 0,
+                shader_location: input.location,
+            }]
+        })
+        .collect();
+    let buffers: Vec<Option<wgpu::VertexBufferLayout>> = attributes
+        .iter()
+        .map(|attribute| {
+            Some(wgpu::VertexBufferLayout {
+                array_stride: 16,
+                step_mode: wgpu::VertexStepMode::Vertex,
+                attributes: attribute,
+            })
+        })
+        .collect();
+    let slots = fragment
+        .outputs
+        .iter()
+        .map(|o| o.location + 1)
+        .max()
+        .unwrap_or(0);
+    let targets: Vec<Option<wgpu::ColorTargetState>> = (0..slots)
+        .map(|location| {
+            let output = fragment.outputs.iter().find(|o| o.location == location)?;
+            // One channel takes any vector of its scalar.
+            let format = if output.ty.contains("u32") {
+                wgpu::TextureFormat::R32Uint
+            } else if output.ty.contains("i32") {
+                wgpu::TextureFormat::R32Sint
+            } else {
+                wgpu::TextureFormat::R32Float
+            };
+            Some(wgpu::ColorTargetState {
+                format,
+                blend: None,
+                write_mask: wgpu::ColorWrites::ALL,
+            })
+        })
+        .collect();
+    let _ = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: None,
+        layout: Some(layout),
+        vertex: wgpu::VertexState {
+            module: shader,
+            entry_point: Some(&vertex.name),
+            compilation_options: Default::default(),
+            buffers: &buffers,
+        },
+        primitive: Default::default(),
+        depth_stencil: None,
+        multisample: Default::default(),
+        fragment: Some(wgpu::FragmentState {
+            module: shader,
+            entry_point: Some(&fragment.name),
+            compilation_options: Default::default(),
+            targets: &targets,
+        }),
+        multiview_mask: None,
+        cache: None,
+    });
+}
+
+fn vertex_format(name: &str) -> wgpu::VertexFormat {
+    use wgpu::VertexFormat as F;
+    match name {
+        "float32" => F::Float32,
+        "float32x2" => F::Float32x2,
+        "float32x3" => F::Float32x3,
+        "float32x4" => F::Float32x4,
+        "float16x2" => F::Float16x2,
+        "float16x4" => F::Float16x4,
+        "uint32" => F::Uint32,
+        "uint32x2" => F::Uint32x2,
+        "uint32x3" => F::Uint32x3,
+        "uint32x4" => F::Uint32x4,
+        "sint32" => F::Sint32,
+        "sint32x2" => F::Sint32x2,
+        "sint32x3" => F::Sint32x3,
+        "sint32x4" => F::Sint32x4,
+        other => panic!("vertex format {other} is not in the test's table"),
+    }
+}
+
+/// `--reflect FILE` writes the reflection with the outputs; a path that
+/// names the input is refused before anything is written.
+#[cfg(feature = "cli")]
+#[test]
+fn the_command_line_writes_the_reflection_beside_the_outputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("bounds.wgsl");
+    std::fs::copy(
+        common::root().join("corpus/float-atomics/bounds_storage_any_sign.wgsl"),
+        &input,
+    )
+    .unwrap();
+    let run = |args: &[&std::ffi::OsStr]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_shaderxform"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = dir.path().join("out.wgsl");
+    let reflect = dir.path().join("bounds.reflect.json");
+    let done = run(&[
+        input.as_os_str(),
+        "-o".as_ref(),
+        out.as_os_str(),
+        "--reflect".as_ref(),
+        reflect.as_os_str(),
+    ]);
+    assert!(done.status.success(), "{}", common::stderr(&done));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&reflect).unwrap()).unwrap();
+    assert_eq!(json["schema"], 1);
+    // Metal reserves `main`: the reflection of a run that writes Metal
+    // names the entry point as the Metal text does.
+    let metal = dir.path().join("out.metal");
+    let with_metal = run(&[
+        input.as_os_str(),
+        "-o".as_ref(),
+        metal.as_os_str(),
+        "--reflect".as_ref(),
+        reflect.as_os_str(),
+    ]);
+    assert!(
+        with_metal.status.success(),
+        "{}",
+        common::stderr(&with_metal)
+    );
+    let metal_json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&reflect).unwrap()).unwrap();
+    let metal_name = metal_json["entry_points"][0]["names"]["msl"]
+        .as_str()
+        .unwrap();
+    assert_eq!(metal_name, "main_");
+    assert!(
+        std::fs::read_to_string(&metal)
+            .unwrap()
+            .contains(&format!("kernel void {metal_name}(")),
+        "the Metal text names it otherwise"
+    );
+    assert_eq!(json["bindings"][1]["rewritten"][0]["encoding"], "ordered");
+    assert_eq!(
+        json["bindings"][1]["rewritten"][0]["clear_values"]["min"],
+        "0xff800000"
+    );
+
+    let before = std::fs::read(&input).unwrap();
+    let refused = run(&[
+        input.as_os_str(),
+        "-o".as_ref(),
+        dir.path().join("other.wgsl").as_os_str(),
+        "--reflect".as_ref(),
+        input.as_os_str(),
+    ]);
+    assert_eq!(
+        refused.status.code(),
+        Some(2),
+        "{}",
+        common::stderr(&refused)
+    );
+    assert!(
+        common::stderr(&refused).contains("--reflect"),
+        "{}",
+        common::stderr(&refused)
+    );
+    assert_eq!(std::fs::read(&input).unwrap(), before);
+    assert!(!dir.path().join("other.wgsl").exists());
+}
+
+/// The Rust module of every corpus shader compiles, and with it the
+/// compile-time assertions that each generated struct has the size and the
+/// member offsets of the shader's layout; a struct that disagrees fails to
+/// compile.
+#[test]
+fn generated_rust_modules_compile_and_assert_the_shader_layouts() {
+    use shaderxform::reflect::rust_module::{rust_items, RustModuleOptions};
+    let dir = tempfile::tempdir().unwrap();
+    let compiler = compiler(WgslTarget::Tint);
+    let mut lib = String::new();
+    let mut structs = 0;
+    for (i, path) in corpus_shaders().iter().enumerate() {
+        let source = Source::read(path, None).expect("readable");
+        let Ok(compiled) = compiler.compile(&source, &[shaderxform::OutputFormat::Wgsl]) else {
+            continue;
+        };
+        let written = dir.path().join(format!("shader{i}.wgsl"));
+        std::fs::write(&written, &compiled.outputs[0].bytes).unwrap();
+        // Every other shader with bytemuck's `Pod`, checked against a crate
+        // with bytemuck's two traits and their bounds.
+        let items = rust_items(
+            &compiled.transformed.module,
+            &compiled.transformed.reflection(),
+            &[("WGSL", written.display().to_string(), false)],
+            RustModuleOptions {
+                bytemuck: i % 2 == 0,
+            },
+        );
+        structs += items.matches("#[repr(C)]").count();
+        lib.push_str(&format!(
+            "/// {}\npub mod shader{i} {{\n{items}}}\n",
+            common::display(path)
+        ));
+    }
+    assert!(structs >= 20, "only {structs} structs generated");
+    assert!(
+        lib.contains("unsafe impl bytemuck::Pod"),
+        "no Pod implementation generated"
+    );
+    let rustc = || {
+        let mut command =
+            std::process::Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()));
+        command.args(["--edition", "2021", "--crate-type", "lib"]);
+        command
+    };
+    let stub = dir.path().join("bytemuck.rs");
+    std::fs::write(
+        &stub,
+        "pub unsafe trait Zeroable: Sized {}\npub unsafe trait Pod: Zeroable + Copy + 'static {}\n",
+    )
+    .unwrap();
+    let stubbed = rustc()
+        .args(["--crate-name", "bytemuck", "--emit=metadata", "-o"])
+        .arg(dir.path().join("libbytemuck.rmeta"))
+        .arg(&stub)
+        .output()
+        .unwrap();
+    assert!(stubbed.status.success(), "{}", common::stderr(&stubbed));
+    let compile = |text: &str| {
+        let file = dir.path().join("lib.rs");
+        std::fs::write(&file, text).unwrap();
+        rustc()
+            .arg("--extern")
+            .arg(format!(
+                "bytemuck={}",
+                dir.path().join("libbytemuck.rmeta").display()
+            ))
+            .args(["--emit=metadata", "-o"])
+            .arg(dir.path().join("lib.rmeta"))
+            .arg(&file)
+            .output()
+            .unwrap()
+    };
+    let built = compile(&lib);
+    assert!(built.status.success(), "{}", common::stderr(&built));
+    // A member one word off is caught by the assertions.
+    let first = lib
+        .find("core::mem::offset_of!")
+        .expect("an offset assertion");
+    let line_end = first + lib[first..].find('\n').unwrap();
+    let line = &lib[first..line_end];
+    let (head, offset) = line.rsplit_once("== ").unwrap();
+    let offset: u32 = offset.trim_end_matches(");").parse().unwrap();
+    let tampered = format!(
+        "{}{head}== {});{}",
+        &lib[..first],
+        offset + 4,
+        &lib[line_end..]
+    );
+    let refused = compile(&tampered);
+    assert!(!refused.status.success(), "a wrong offset compiled");
+    assert!(
+        common::stderr(&refused).contains("evaluation"),
+        "{}",
+        common::stderr(&refused)
+    );
+}
+
+/// On a real driver (lavapipe in CI): the rewritten float-atomics shader
+/// runs over a buffer the host cleared and reads back with nothing but the
+/// reflection and `shaderxform-host`, and gives the CPU's minimum and
+/// maximum.
+#[cfg(feature = "gpu")]
+#[test]
+fn a_host_that_follows_the_reflection_reads_the_right_minimum_on_the_gpu() {
+    use shaderxform::gpu::device::{Buffer, Code, Dispatch, Gpu, RunOutcome};
+    use shaderxform::gpu::reflect::Space;
+    let gpu = match Gpu::shared(None, None) {
+        Ok(gpu) => gpu,
+        Err(e) => {
+            let required = std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_some_and(|v| v != "0");
+            assert!(!required, "SHADERXFORM_REQUIRE_GPU is set: {e:?}");
+            eprintln!("skipping: {e:?}");
+            return;
+        }
+    };
+    let source = Source::read(
+        &common::root().join("corpus/float-atomics/bounds_storage_any_sign.wgsl"),
+        None,
+    )
+    .unwrap();
+    let compiled = compiler(WgslTarget::Wgpu)
+        .compile(&source, &[shaderxform::OutputFormat::Wgsl])
+        .unwrap();
+    let reflection = compiled.transformed.reflection();
+    let bounds = binding(&reflection, 0, 1);
+    let [Rewritten::FloatAtomics {
+        encoding,
+        clear_values,
+        ..
+    }] = bounds.rewritten.as_slice()
+    else {
+        panic!("{:#?}", bounds.rewritten)
+    };
+    let encoding = FloatEncoding::from_strategy(encoding).unwrap();
+    let word = |key: &str| u32::from_str_radix(&clear_values[key][2..], 16).unwrap();
+    let offset = |member: &str| {
+        let layout = bounds.layout.as_ref().unwrap();
+        layout
+            .members
+            .iter()
+            .find(|m| m.name == member)
+            .unwrap()
+            .offset as usize
+    };
+    let mut cleared = vec![0u8; bounds.layout.as_ref().unwrap().min_binding_size as usize];
+    cleared[offset("lo")..offset("lo") + 4].copy_from_slice(&word("min").to_le_bytes());
+    cleared[offset("hi")..offset("hi") + 4].copy_from_slice(&word("max").to_le_bytes());
+    // Seeded values of both signs, a negative zero and extremes.
+    let mut state = 0x2545_f491u32;
+    let mut values: Vec<f32> = (0..1000)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            (state as f32 / u32::MAX as f32 - 0.5) * 2.0e4
+        })
+        .collect();
+    values.extend([-0.0, 3.0e-39, -1.0e30, 7.5e29]);
+    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let buffers = [
+        Buffer {
+            group: 0,
+            binding: 0,
+            space: Space::Storage { writable: false },
+            bytes: &bytes,
+            read_back: false,
+        },
+        Buffer {
+            group: 0,
+            binding: 1,
+            space: Space::Storage { writable: true },
+            bytes: &cleared,
+            read_back: true,
+        },
+    ];
+    let workgroup = reflection.entry_points[0].workgroup_size.unwrap()[0].unwrap();
+    let outcome = gpu
+        .run(&Dispatch {
+            label: "bounds",
+            code: Code::Wgsl(compiled.outputs[0].text().unwrap()),
+            entry_point: &reflection.entry_points[0].name,
+            constants: &[],
+            buffers: &buffers,
+            workgroups: [(values.len() as u32).div_ceil(workgroup), 1, 1],
+            timeout: std::time::Duration::from_secs(60),
+        })
+        .expect("the dispatch runs");
+    let RunOutcome::Done { contents, .. } = outcome else {
+        panic!("the dispatch hung")
+    };
+    let read = contents[1].as_ref().unwrap();
+    let decoded = encoding.decode_f32_words(read);
+    let (lo, hi) = (decoded[offset("lo") / 4], decoded[offset("hi") / 4]);
+    let min = values.iter().copied().fold(f32::INFINITY, f32::min);
+    let max = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    assert_eq!((lo, hi), (min, max));
+    // Read as plain floats, as a host that ignored the reflection would,
+    // the words are not the answer.
+    assert_ne!(f32::from_le_bytes(read[..4].try_into().unwrap()), min);
 }

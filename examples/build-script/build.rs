@@ -8,6 +8,8 @@ fn main() {
         .emit(OutputFormat::Wgsl)
         .emit(OutputFormat::SpirvBinary)
         .pass_option("float-atomics", "strategy", "ordered")
+        // Constants and buffer types of every shader, for `main`.
+        .rust_module("shaders.rs")
         .compile();
     // Which validators checked the shaders (naga's, and spirv-val where
     // one is installed), for `main` to print.

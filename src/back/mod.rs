@@ -3,6 +3,7 @@
 //! the other compilers that will read it.
 
 mod memory_barriers;
+mod pointer_arguments;
 pub mod recheck;
 mod spirv;
 mod spirv_capabilities;

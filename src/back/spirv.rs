@@ -1,5 +1,7 @@
 use std::fmt;
 
+mod barriers;
+
 use super::{backend_error, EmitError, OutputFormat};
 use crate::diagnostics::Diagnostic;
 use crate::spirv_tools::{self, TargetEnv, ToolError, ValidateOptions};
@@ -88,32 +90,17 @@ pub fn write(
         shader_stage: ep.stage,
         entry_point: ep.name.clone(),
     });
-    // naga's writer has no value for a pointer into a composite passed to
-    // a function: such arguments go through a temporary first.
-    let copied;
-    let (module, info) = if shaderxform_passes::ir::has_element_pointer_arguments(module) {
-        let mut rewritten = module.clone();
-        shaderxform_passes::ir::copy_element_pointer_arguments(&mut rewritten);
-        let rewritten_info = shaderxform_passes::manager::validate(&rewritten).map_err(|e| {
-            let d = crate::diagnostics::from_spanned(&e, "internal", false);
-            EmitError::Backend(Diagnostic {
-                message: format!(
-                    "internal error: passing pointer arguments through temporaries made the module invalid: {}",
-                    d.message
-                ),
-                ..d
-            })
-        })?;
-        copied = (rewritten, rewritten_info);
-        (&copied.0, &copied.1)
-    } else {
-        (module, info)
+    let copied = super::pointer_arguments::copied_through_temporaries(module)?;
+    let (module, info) = match &copied {
+        Some((m, i)) => (m, i),
+        None => (module, info),
     };
     let mut words = spv::write_vec(module, info, &options, pipeline.as_ref())
         .map_err(|e| backend_error(OutputFormat::SpirvBinary, e))?;
     let generator = words.get(2).copied();
-    let fixups: [Fixup; 5] = [
+    let fixups: [Fixup; 6] = [
         super::spirv_layout::strip_workgroup_layout,
+        barriers::vulkan_subgroup_barriers,
         super::spirv_images::query_storage_image_size_without_lod,
         super::spirv_images::declare_formatless_storage_access,
         super::spirv_capabilities::drop_unused_16bit_capabilities,

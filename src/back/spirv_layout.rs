@@ -8,13 +8,18 @@
 //! This rewrite strips the layout from types that only workgroup (or
 //! function and private) memory uses, and gives workgroup pointers
 //! undecorated copies of types that buffers share, retyping the loads,
-//! stores and null constants that touch them.
+//! stores and null constants that touch them. A whole struct or array
+//! loaded from workgroup memory and used anywhere but in another store
+//! there (a local, a call, a buffer), or stored there from anywhere else,
+//! is converted between the two types (`values`).
 
 use std::collections::{HashMap, HashSet};
 
 use rspirv::binary::Assemble as _;
 use rspirv::dr::{self, Instruction, Operand};
 use rspirv::spirv::{Decoration, Op, StorageClass, Word};
+
+mod values;
 
 /// Returns the module unchanged (`None`) when no workgroup type carries
 /// layout, else the rewritten words.
@@ -130,16 +135,73 @@ pub fn strip_workgroup_layout(words: &[u32]) -> Result<Option<Vec<u32>>, String>
             }
         }
     }
+    let converter_types = rewrite.all_types();
+    let integer_constants: HashMap<Word, u32> = module
+        .types_global_values
+        .iter()
+        .filter(|i| i.class.opcode == Op::Constant)
+        .filter_map(|i| match (i.result_id, i.operands.as_slice()) {
+            (Some(id), [Operand::LiteralBit32(value)]) => Some((id, *value)),
+            _ => None,
+        })
+        .collect();
+    let converter = values::Converter {
+        types: &converter_types,
+        constants: &integer_constants,
+        copy_logical: module
+            .header
+            .as_ref()
+            .is_some_and(|h| h.version() >= (1, 4)),
+    };
+    // A value loaded whole from workgroup memory has the copy's type. Where
+    // it goes nowhere but into workgroup memory again it keeps it; anywhere
+    // else (a local, a call, a buffer, a composite) it is converted to the
+    // original type that those users have.
+    let mut used_elsewhere: HashSet<Word> = HashSet::new();
+    for inst in module
+        .functions
+        .iter()
+        .flat_map(|f| f.blocks.iter().flat_map(|b| b.instructions.iter()))
+    {
+        let stored_into_workgroup = inst.class.opcode == Op::Store
+            && matches!(inst.operands.first(), Some(Operand::IdRef(p)) if retyped_pointee(*p).is_some());
+        for (index, operand) in inst.operands.iter().enumerate() {
+            if let Operand::IdRef(id) = operand {
+                if !(stored_into_workgroup && index == 1) {
+                    used_elsewhere.insert(*id);
+                }
+            }
+        }
+    }
+    let mut holds_copy: HashSet<Word> = HashSet::new();
     for function in module.functions.iter_mut() {
         for block in function.blocks.iter_mut() {
-            for inst in block.instructions.iter_mut() {
+            let old = std::mem::take(&mut block.instructions);
+            for mut inst in old {
                 match inst.class.opcode {
                     Op::Load => {
-                        if let Some(Operand::IdRef(pointer)) = inst.operands.first() {
-                            if let Some((original, copy)) = retyped_pointee(*pointer) {
-                                if inst.result_type == Some(original) {
-                                    inst.result_type = Some(copy);
+                        let retyped = match inst.operands.first() {
+                            Some(Operand::IdRef(pointer)) => retyped_pointee(*pointer),
+                            _ => None,
+                        };
+                        if let (Some((original, copy)), Some(result)) = (retyped, inst.result_id) {
+                            if inst.result_type == Some(original) {
+                                inst.result_type = Some(copy);
+                                if used_elsewhere.contains(&result) {
+                                    let loaded = rewrite.fresh_id();
+                                    inst.result_id = Some(loaded);
+                                    block.instructions.push(inst);
+                                    converter.convert(
+                                        loaded,
+                                        copy,
+                                        original,
+                                        result,
+                                        &mut || rewrite.fresh_id(),
+                                        &mut block.instructions,
+                                    )?;
+                                    continue;
                                 }
+                                holds_copy.insert(result);
                             }
                         }
                     }
@@ -147,15 +209,28 @@ pub fn strip_workgroup_layout(words: &[u32]) -> Result<Option<Vec<u32>>, String>
                         if let (Some(Operand::IdRef(pointer)), Some(Operand::IdRef(object))) =
                             (inst.operands.first(), inst.operands.get(1))
                         {
-                            if let Some((_, copy)) = retyped_pointee(*pointer) {
-                                if let Some(new) = retype_null(*object, copy, &mut rewrite) {
+                            let object = *object;
+                            if let Some((original, copy)) = retyped_pointee(*pointer) {
+                                if let Some(new) = retype_null(object, copy, &mut rewrite) {
                                     inst.operands[1] = Operand::IdRef(new);
+                                } else if !holds_copy.contains(&object) {
+                                    let converted = rewrite.fresh_id();
+                                    converter.convert(
+                                        object,
+                                        original,
+                                        copy,
+                                        converted,
+                                        &mut || rewrite.fresh_id(),
+                                        &mut block.instructions,
+                                    )?;
+                                    inst.operands[1] = Operand::IdRef(converted);
                                 }
                             }
                         }
                     }
                     _ => {}
                 }
+                block.instructions.push(inst);
             }
         }
     }
@@ -202,6 +277,18 @@ impl Rewrite {
         id
     }
 
+    /// Every type, originals (as rewritten in place) and copies, by id.
+    fn all_types(&self) -> HashMap<Word, Instruction> {
+        let mut all = self.types.clone();
+        all.extend(self.replaced.iter().map(|(&id, inst)| (id, inst.clone())));
+        for inst in self.new_after.values().flatten() {
+            if let Some(id) = inst.result_id {
+                all.insert(id, inst.clone());
+            }
+        }
+        all
+    }
+
     fn members(&self, ty: Word) -> Vec<Word> {
         let Some(inst) = self.types.get(&ty) else {
             return Vec::new();
@@ -240,15 +327,23 @@ impl Rewrite {
             return copy;
         }
         let mut inst = self.types[&ty].clone();
+        let mut members_copied = false;
         for operand in inst.operands.iter_mut() {
             if let Operand::IdRef(member) = *operand {
                 // Array lengths are constants, never copied.
                 if self.types.contains_key(&member) && self.needs_copy(member) {
-                    *operand = Operand::IdRef(self.copy(member));
+                    let copy = self.copy(member);
+                    members_copied |= copy != member;
+                    *operand = Operand::IdRef(copy);
                 }
             }
         }
-        if !self.layout_required.contains(&ty) {
+        // A type no buffer uses loses its decorations in place, unless a
+        // member becomes a distinct copy: values of the type are still
+        // built from and taken apart into values of the original members
+        // (locals, parameters), so it keeps its own, and workgroup memory
+        // gets a copy.
+        if !self.layout_required.contains(&ty) && !members_copied {
             self.stripped.insert(ty);
             self.copies.insert(ty, ty);
             self.replaced.insert(ty, inst);

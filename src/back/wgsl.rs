@@ -18,6 +18,17 @@ use crate::diagnostics::Diagnostic;
 /// For wgpu, `enable subgroups;` is left out: naga 30 refuses it.
 pub fn write(module: &Module, info: &ModuleInfo, reader: WgslTarget) -> Result<String, EmitError> {
     let internal = |e: String| backend_error(OutputFormat::Wgsl, e);
+    // wgpu hands WGSL to naga's SPIR-V writer, which has no value for a
+    // pointer into a composite passed to a function; Tint takes the text
+    // as it is.
+    let copied = match reader {
+        WgslTarget::Wgpu => super::pointer_arguments::copied_through_temporaries(module)?,
+        WgslTarget::Tint => None,
+    };
+    let (module, info) = match &copied {
+        Some((m, i)) => (m, i),
+        None => (module, info),
+    };
     let prepared = wgsl_module::prepare(module, info).map_err(internal)?;
     let (module, info) = match &prepared {
         Some((m, i)) => (m, i),

@@ -4,8 +4,22 @@ use crate::diagnostics::{self, Diagnostic};
 
 pub fn parse(text: &str, stage: ShaderStage) -> Result<Module, Vec<Diagnostic>> {
     let options = naga::front::glsl::Options::from(stage);
-    let mut module = naga::front::glsl::Frontend::default()
-        .parse(&options, text)
+    // naga's reader unwraps the layout of each type it declares, and
+    // panics on one of 4 GiB or more.
+    let parsed =
+        std::panic::catch_unwind(|| naga::front::glsl::Frontend::default().parse(&options, text))
+            .map_err(|payload| {
+            let message = payload
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            match super::sizes::glsl_layout_panic(&message, text) {
+                Some(d) => vec![d],
+                None => std::panic::resume_unwind(payload),
+            }
+        })?;
+    let mut module = parsed
         .map_err(|errors| {
             let mut diagnostics: Vec<Diagnostic> = diagnostics::from_glsl_parse(&errors)
                 .into_iter()

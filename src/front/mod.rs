@@ -4,6 +4,7 @@
 mod glsl;
 mod glsl_positions;
 pub mod glslang;
+mod sizes;
 mod spirv;
 mod spirv_asm_positions;
 mod spirv_float_atomics;
@@ -93,6 +94,9 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
     let through_glslang = |language, stage| -> Result<Parsed, Vec<Diagnostic>> {
         let text = text_of(source)?;
         let compiled = glslang::compile(source, text, language, stage, options)?;
+        if let Some(oversized) = sizes::oversized_spirv_type(&compiled.words) {
+            return Err(vec![oversized.diagnostic(Some(text))]);
+        }
         let bytes: Vec<u8> = compiled
             .words
             .iter()

@@ -115,6 +115,14 @@ pub fn parse_binary(bytes: &[u8], origin: SpanOrigin) -> Result<Read, Vec<Diagno
         return Err(vec![place(d, at, "the validator stops here")]);
     }
     let module_wide = |d| vec![place(d, None, "in this module")];
+    // naga's reader panics on a type of 4 GiB or more.
+    if let Some(oversized) = super::sizes::oversized_spirv_type(&input) {
+        let text = match origin {
+            SpanOrigin::Assembly(text) | SpanOrigin::Glslang { text, .. } => Some(text),
+            SpanOrigin::Binary => None,
+        };
+        return Err(module_wide(oversized.diagnostic(text)));
+    }
     let mut legalized = if spirv_legalize::disabled() {
         Legalized {
             words: input.clone(),

@@ -8,12 +8,20 @@
 //! The method (after the Vulkan Tutorial's float-precision benchmark):
 //! warm up, then repeat the dispatch `k` times inside the timed pass,
 //! doubling `k` until one pass takes at least a target time, and report
-//! time per dispatch; then take samples of the two shaders in turn until
-//! the measuring time has passed (at least [`MIN_SAMPLES`] each), and
-//! report the median and the quartiles.
+//! time per dispatch; then take samples of the shaders in turn until the
+//! measuring time has passed (at least [`MIN_SAMPLES`] each), and report
+//! the median and the quartiles.
 //!
-//! The buffers are filled once: later dispatches see what the earlier ones
-//! wrote (for atomicMin, a minimum already reached).
+//! What sets two shaders apart must be the shaders: every pipeline is
+//! bound to one set of buffers (where buffers sit changes the time of a
+//! memory-bound kernel by a few percent), each sample starts from the
+//! buffers' initial contents (within a pass, later dispatches see what the
+//! earlier ones wrote), and the order of the shaders turns every round.
+//! The reference is timed twice, as two pipelines: the ratio of those two
+//! (A/A) measures the noise of the machine, and a difference between the
+//! candidate and the reference is called one only when it is beyond that
+//! floor and the 95% confidence interval of the ratio (by bootstrap over
+//! the samples) excludes 1.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -50,6 +58,8 @@ pub struct Stats {
     pub samples: usize,
     /// Dispatches per timed pass.
     pub dispatches_per_pass: u32,
+    /// Every sample, in the order taken.
+    pub samples_us: Vec<f64>,
 }
 
 /// The result of `bench`, also its `--json`.
@@ -76,11 +86,24 @@ pub struct BenchReport {
     pub target_us: f64,
     pub reference: Stats,
     pub candidate: Stats,
+    /// The reference timed again as a pipeline of its own (A/A).
+    pub reference_again: Stats,
     /// The warnings of the candidate's compilation, shown on stderr.
     #[serde(skip)]
     pub warnings: super::Warnings,
     /// Candidate median / reference median.
     pub ratio: f64,
+    /// The 95% confidence interval of `ratio`.
+    pub ratio_ci95: [f64; 2],
+    /// The reference against itself: `reference_again` / `reference`.
+    pub aa_ratio: f64,
+    /// The least relative difference that this run can tell from noise:
+    /// the A/A ratio's distance from 1 or the half-width of its interval,
+    /// whichever is larger.
+    pub noise_floor: f64,
+    /// `faster`, `slower`, or `no difference` (within the noise floor, or
+    /// an interval that holds 1).
+    pub verdict: &'static str,
 }
 
 impl BenchReport {
@@ -117,7 +140,25 @@ impl BenchReport {
                 s.path
             );
         }
-        out += &format!("ratio (candidate / reference): {:.3}\n", self.ratio);
+        out += &format!(
+            "ratio (candidate / reference): {:.3} (95% CI {:.3} to {:.3})\n",
+            self.ratio, self.ratio_ci95[0], self.ratio_ci95[1]
+        );
+        out += &format!(
+            "A/A (reference against itself): {:.3}; noise floor ±{:.1}%\n",
+            self.aa_ratio,
+            self.noise_floor * 100.0
+        );
+        out += &match self.verdict {
+            "no difference" => format!(
+                "verdict: no difference beyond the noise floor (±{:.1}%)\n",
+                self.noise_floor * 100.0
+            ),
+            verdict => format!(
+                "verdict: the candidate is {verdict}: {:.1}%\n",
+                (self.ratio - 1.0).abs() * 100.0
+            ),
+        };
         out
     }
 }
@@ -135,15 +176,48 @@ pub fn bench(input: &Path, opts: &BenchOptions) -> Result<BenchReport, Error> {
     } else {
         TARGET_GPU
     };
-    let mut timers = Vec::new();
-    for role in [Role::Reference, Role::Candidate] {
-        let built = s.on_device(role, false, v.timeout, "setting up", |gpu, d| gpu.build(d))?;
-        timers.push(Timer::new(&s.gpu, built, timestamps, s.dispatch, role));
-    }
+    // The reference's buffers, shared by every pipeline.
+    let reference = s.on_device(Role::Reference, false, v.timeout, "setting up", |gpu, d| {
+        gpu.build(d)
+    })?;
+    let shared = reference.buffers.clone();
+    let on_shared = |role| {
+        s.on_device(role, false, v.timeout, "setting up", |gpu, d| {
+            gpu.build_on(d, Some(&shared))
+        })
+    };
+    let candidate = on_shared(Role::Candidate)?;
+    let again = on_shared(Role::Reference)?;
+    let mut timers = vec![
+        Timer::new(
+            &s.gpu,
+            reference,
+            timestamps,
+            s.dispatch,
+            Role::Reference,
+            &s.reference_bytes,
+        ),
+        Timer::new(
+            &s.gpu,
+            candidate,
+            timestamps,
+            s.dispatch,
+            Role::Candidate,
+            &s.candidate_bytes,
+        ),
+        Timer::new(
+            &s.gpu,
+            again,
+            timestamps,
+            s.dispatch,
+            Role::Reference,
+            &s.reference_bytes,
+        ),
+    ];
 
     let result = measure(&s.gpu, &mut timers, target, opts.seconds, v.timeout);
     let Measured {
-        samples: [reference_samples, candidate_samples],
+        samples: [reference_samples, candidate_samples, again_samples],
         repeats,
     } = match result {
         Ok(m) => m,
@@ -154,8 +228,8 @@ pub fn bench(input: &Path, opts: &BenchOptions) -> Result<BenchReport, Error> {
             return Err(e);
         }
     };
-    let stats = |path: &Path, samples: Vec<f64>, k: u32| {
-        let (median, q1, q3) = quartiles(samples.clone());
+    let stats = |path: &Path, samples: &[f64], k: u32| {
+        let (median, q1, q3) = quartiles(samples.to_vec());
         Stats {
             path: path.display().to_string(),
             median_us: median,
@@ -163,11 +237,18 @@ pub fn bench(input: &Path, opts: &BenchOptions) -> Result<BenchReport, Error> {
             q3_us: q3,
             samples: samples.len(),
             dispatches_per_pass: k,
+            samples_us: samples.to_vec(),
         }
     };
-    let reference = stats(&s.reference_path, reference_samples, repeats[0]);
-    let candidate = stats(input, candidate_samples, repeats[1]);
+    let reference = stats(&s.reference_path, &reference_samples, repeats[0]);
+    let candidate = stats(input, &candidate_samples, repeats[1]);
+    let reference_again = stats(&s.reference_path, &again_samples, repeats[2]);
     let ratio = candidate.median_us / reference.median_us;
+    let ratio_ci95 = ratio_interval(&reference_samples, &candidate_samples);
+    let aa_ratio = reference_again.median_us / reference.median_us;
+    let aa_ci95 = ratio_interval(&reference_samples, &again_samples);
+    let noise_floor = (aa_ratio - 1.0).abs().max((aa_ci95[1] - aa_ci95[0]) / 2.0);
+    let verdict = verdict(ratio, ratio_ci95, noise_floor);
     Ok(BenchReport {
         warnings,
         tool: "shaderxform",
@@ -190,8 +271,61 @@ pub fn bench(input: &Path, opts: &BenchOptions) -> Result<BenchReport, Error> {
         target_us: target.as_secs_f64() * 1e6,
         reference,
         candidate,
+        reference_again,
         ratio,
+        ratio_ci95,
+        aa_ratio,
+        noise_floor,
+        verdict,
     })
+}
+
+/// Whether `ratio` (candidate over reference) says the candidate is faster
+/// or slower: only beyond the noise floor, with an interval that excludes 1.
+pub fn verdict(ratio: f64, ci95: [f64; 2], noise_floor: f64) -> &'static str {
+    let beyond_noise = (ratio - 1.0).abs() > noise_floor;
+    if beyond_noise && ci95[1] < 1.0 {
+        "faster"
+    } else if beyond_noise && ci95[0] > 1.0 {
+        "slower"
+    } else {
+        "no difference"
+    }
+}
+
+/// The 95% confidence interval of the ratio of the medians of `over` and
+/// `under`, by bootstrap: 2,000 resamples of each, drawn by a fixed
+/// generator so that the same samples give the same interval.
+pub fn ratio_interval(under: &[f64], over: &[f64]) -> [f64; 2] {
+    const RESAMPLES: usize = 2000;
+    if under.is_empty() || over.is_empty() {
+        return [f64::NAN, f64::NAN];
+    }
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let mut median_of_resample = |samples: &[f64], scratch: &mut Vec<f64>| {
+        scratch.clear();
+        scratch.extend((0..samples.len()).map(|_| samples[next(samples.len())]));
+        scratch.sort_by(f64::total_cmp);
+        scratch[scratch.len() / 2]
+    };
+    let mut scratch = Vec::new();
+    let mut ratios: Vec<f64> = (0..RESAMPLES)
+        .map(|_| {
+            let under = median_of_resample(under, &mut scratch);
+            median_of_resample(over, &mut scratch) / under
+        })
+        .collect();
+    ratios.sort_by(f64::total_cmp);
+    [
+        ratios[RESAMPLES / 40],
+        ratios[RESAMPLES - 1 - RESAMPLES / 40],
+    ]
 }
 
 /// Median, Q1 and Q3 as the seed method takes them: the sorted samples
@@ -206,10 +340,10 @@ pub fn quartiles(mut samples: Vec<f64>) -> (f64, f64, f64) {
 }
 
 /// Microseconds per dispatch of each sample, and dispatches per timed
-/// pass, of the reference and the candidate.
+/// pass, of the reference, the candidate and the reference again.
 struct Measured {
-    samples: [Vec<f64>; 2],
-    repeats: [u32; 2],
+    samples: [Vec<f64>; 3],
+    repeats: [u32; 3],
 }
 
 /// Warm-up, calibration of the repeats, then samples in turn. Returns the
@@ -223,7 +357,7 @@ fn measure(
     timeout: Duration,
 ) -> Result<Measured, Error> {
     let target = target.as_secs_f64();
-    let mut repeats = [1u32; 2];
+    let mut repeats = [1u32; 3];
     for (i, timer) in timers.iter_mut().enumerate() {
         // Warm-up: pipeline creation, first touches of the buffers.
         for _ in 0..2 {
@@ -247,14 +381,22 @@ fn measure(
         }
         repeats[i] = k;
     }
-    let mut samples = [Vec::new(), Vec::new()];
+    // One count for all: a pass's fixed cost, shared by its dispatches,
+    // must weigh the same in every shader's time per dispatch.
+    let most = repeats.iter().copied().max().unwrap_or(1);
+    repeats = [most; 3];
+    let mut samples = [Vec::new(), Vec::new(), Vec::new()];
     let started = Instant::now();
+    let mut round = 0;
     while started.elapsed().as_secs_f64() < seconds || samples.iter().any(|s| s.len() < MIN_SAMPLES)
     {
-        for (i, timer) in timers.iter_mut().enumerate() {
-            let t = timer.time(gpu, repeats[i], timeout)?;
+        // Each shader goes first, second and third in turn.
+        for turn in 0..timers.len() {
+            let i = (round + turn) % timers.len();
+            let t = timers[i].time(gpu, repeats[i], timeout)?;
             samples[i].push(t * 1e6 / repeats[i] as f64);
         }
+        round += 1;
     }
     Ok(Measured { samples, repeats })
 }
@@ -264,12 +406,21 @@ struct Timer {
     built: Built,
     workgroups: [u32; 3],
     role: Role,
+    /// What its buffers hold before each timed pass.
+    contents: Vec<Vec<u8>>,
     /// The query set, the buffer it resolves into and the one read back.
     queries: Option<(wgpu::QuerySet, wgpu::Buffer, wgpu::Buffer)>,
 }
 
 impl Timer {
-    fn new(gpu: &Gpu, built: Built, timestamps: bool, workgroups: [u32; 3], role: Role) -> Self {
+    fn new(
+        gpu: &Gpu,
+        built: Built,
+        timestamps: bool,
+        workgroups: [u32; 3],
+        role: Role,
+        contents: &[Vec<u8>],
+    ) -> Self {
         let device = gpu.device();
         let queries = timestamps.then(|| {
             let set = device.create_query_set(&wgpu::QuerySetDescriptor {
@@ -295,6 +446,7 @@ impl Timer {
             built,
             workgroups,
             role,
+            contents: contents.to_vec(),
             queries,
         }
     }
@@ -302,6 +454,11 @@ impl Timer {
     /// Seconds one compute pass of `k` dispatches takes.
     fn time(&mut self, gpu: &Gpu, k: u32, timeout: Duration) -> Result<f64, Error> {
         let device = gpu.device();
+        // The shared buffers as this shader starts from them, written
+        // before the timed pass and outside it.
+        for (buffer, bytes) in self.built.buffers.iter().zip(&self.contents) {
+            gpu.queue().write_buffer(buffer, 0, bytes);
+        }
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
             label: Some("shaderxform bench"),
         });
@@ -372,5 +529,40 @@ impl Timer {
         };
         read.unmap();
         Ok(ticks as f64 * gpu.queue().get_timestamp_period() as f64 * 1e-9)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Samples around `center` with a spread of ±`spread`, fixed.
+    fn samples(center: f64, spread: f64) -> Vec<f64> {
+        (0..200)
+            .map(|i| center * (1.0 + spread * (((i * 37) % 101) as f64 / 50.0 - 1.0)))
+            .collect()
+    }
+
+    #[test]
+    fn the_interval_of_identical_samples_holds_one() {
+        let a = samples(100.0, 0.02);
+        let [low, high] = ratio_interval(&a, &a);
+        assert!(low <= 1.0 && 1.0 <= high, "{low} {high}");
+        assert!(high - low < 0.02, "{low} {high}");
+        assert_eq!(verdict(1.0, [low, high], 0.003), "no difference");
+    }
+
+    #[test]
+    fn a_difference_beyond_the_noise_is_called_and_one_within_it_is_not() {
+        let reference = samples(100.0, 0.01);
+        let slower = samples(103.0, 0.01);
+        let ci = ratio_interval(&reference, &slower);
+        assert!(ci[0] > 1.0, "{ci:?}");
+        assert_eq!(verdict(1.03, ci, 0.005), "slower");
+        // The same three percent under a noise floor of five is no verdict.
+        assert_eq!(verdict(1.03, ci, 0.05), "no difference");
+        let faster = samples(90.0, 0.01);
+        let ci = ratio_interval(&reference, &faster);
+        assert_eq!(verdict(0.9, ci, 0.005), "faster");
     }
 }

@@ -343,6 +343,19 @@ impl Gpu {
 
     /// The pipeline of `d` and its buffers, filled with `d`'s bytes.
     pub fn build(&self, d: &Dispatch<'_>) -> Result<Built, RunError> {
+        self.build_on(d, None)
+    }
+
+    /// The pipeline of `d` bound to `shared` buffers, one per buffer of `d`
+    /// and at least as large, instead of buffers of its own; they are left
+    /// as they are (the caller fills them). `bench` times every shader on
+    /// the same memory this way, so that where the buffers sit cannot
+    /// tell two shaders apart.
+    pub fn build_on(
+        &self,
+        d: &Dispatch<'_>,
+        shared: Option<&[wgpu::Buffer]>,
+    ) -> Result<Built, RunError> {
         let device = &self.device;
         let internal = device.push_error_scope(wgpu::ErrorFilter::Internal);
         let validation = device.push_error_scope(wgpu::ErrorFilter::Validation);
@@ -412,6 +425,34 @@ impl Gpu {
             return Err(RunError::Rejected(rejected.join("\n")));
         }
 
+        let buffers: Vec<wgpu::Buffer> = match shared {
+            Some(shared) => shared.to_vec(),
+            None => self.buffers_of(d),
+        };
+        if buffers.len() != d.buffers.len()
+            || d.buffers
+                .iter()
+                .zip(&buffers)
+                .any(|(b, buffer)| buffer.size() < b.bytes.len() as u64)
+        {
+            return Err(RunError::Device(
+                "the shared buffers do not fit the dispatch's".into(),
+            ));
+        }
+        let bind_groups = self.bind_groups(d, &layouts, &buffers);
+        Ok(Built {
+            module,
+            layouts,
+            pipeline_layout,
+            pipeline,
+            buffers,
+            bind_groups,
+        })
+    }
+
+    /// A buffer for each of `d`'s, holding its bytes.
+    pub fn buffers_of(&self, d: &Dispatch<'_>) -> Vec<wgpu::Buffer> {
+        let device = &self.device;
         let usage = |space: Space| match space {
             Space::Uniform => wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             Space::Storage { .. } => {
@@ -420,8 +461,7 @@ impl Gpu {
                     | wgpu::BufferUsages::COPY_SRC
             }
         };
-        let buffers: Vec<wgpu::Buffer> = d
-            .buffers
+        d.buffers
             .iter()
             .map(|b| {
                 let buffer = device.create_buffer(&wgpu::BufferDescriptor {
@@ -433,8 +473,17 @@ impl Gpu {
                 self.queue.write_buffer(&buffer, 0, b.bytes);
                 buffer
             })
-            .collect();
-        let bind_groups: Vec<Option<wgpu::BindGroup>> = layouts
+            .collect()
+    }
+
+    fn bind_groups(
+        &self,
+        d: &Dispatch<'_>,
+        layouts: &[Option<wgpu::BindGroupLayout>],
+        buffers: &[wgpu::Buffer],
+    ) -> Vec<Option<wgpu::BindGroup>> {
+        let device = &self.device;
+        layouts
             .iter()
             .enumerate()
             .map(|(group, layout)| {
@@ -442,7 +491,7 @@ impl Gpu {
                 let entries: Vec<wgpu::BindGroupEntry> = d
                     .buffers
                     .iter()
-                    .zip(&buffers)
+                    .zip(buffers)
                     .filter(|(b, _)| b.group == group as u32)
                     .map(|(b, buffer)| wgpu::BindGroupEntry {
                         binding: b.binding,
@@ -455,15 +504,7 @@ impl Gpu {
                     entries: &entries,
                 }))
             })
-            .collect();
-        Ok(Built {
-            module,
-            layouts,
-            pipeline_layout,
-            pipeline,
-            buffers,
-            bind_groups,
-        })
+            .collect()
     }
 
     pub fn run(&self, d: &Dispatch<'_>) -> Result<RunOutcome, RunError> {

@@ -334,6 +334,12 @@ impl Inliner<'_> {
     fn body(&mut self, block: &Block) -> Block {
         let mut out = Block::with_capacity(block.len());
         for (statement, span) in block.span_iter() {
+            // naga's WGSL reader leaves an empty emit where it evaluated
+            // an expression as a constant (`var r = vec4(0.0);`); it emits
+            // nothing.
+            if matches!(statement, Statement::Emit(range) if range.first_and_last().is_none()) {
+                continue;
+            }
             let mut statement = statement.clone();
             self.translate(&mut statement);
             out.push(statement, *span);
@@ -343,7 +349,7 @@ impl Inliner<'_> {
 
     fn translate(&mut self, statement: &mut Statement) {
         if let Statement::Emit(range) = statement {
-            let (first, last) = range.first_and_last().expect("a non-empty emit");
+            let (first, last) = range.first_and_last().expect("empty emits are dropped");
             *range = Range::new_from_bounds(self.map[&first], self.map[&last]);
             return;
         }

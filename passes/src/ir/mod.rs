@@ -7,6 +7,7 @@
 //! to be created by their statement. [`BlockBuilder`] keeps those rules.
 
 mod block;
+mod folding;
 mod inline;
 mod names;
 mod ops;
@@ -19,6 +20,7 @@ mod types;
 mod walk;
 
 pub use block::{add_local, BlockBuilder};
+pub use folding::{folded_float, folded_vector, overflowing_integer};
 pub use inline::{block_of, function_mut, inline_call, remove_uncalled_function, CallSite};
 pub use names::global_name;
 pub use pointer_arguments::{copy_element_pointer_arguments, has_element_pointer_arguments};

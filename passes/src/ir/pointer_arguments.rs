@@ -1,10 +1,13 @@
 //! Calls that pass a pointer to an element or member of a local or
-//! private variable (`set_one(&a[1])`, `scale(&p.pos)`).
+//! private variable (`set_one(&a[1])`, `scale(&p.pos)`), or of what a
+//! pointer parameter points to (`set_one(&(*p)[1])`).
 //!
 //! naga 30's SPIR-V writer builds a pointer into a composite only where it
 //! is dereferenced, so such a call argument has no value there and the
 //! writer stops at `unreachable!`. The argument becomes a temporary local
-//! instead: loaded from the pointer before the call, stored back after it.
+//! instead, of the pointee's declared type (a struct keeps its name, which
+//! is part of its type): loaded from the pointer before the call, stored
+//! back after it.
 //! That is the call's meaning in valid WGSL, whose aliasing rules forbid
 //! the callee to reach the same memory by another path while it writes
 //! through the parameter.
@@ -19,7 +22,9 @@ pub fn has_element_pointer_arguments(module: &Module) -> bool {
         let mut found = false;
         super::for_each_statement(&f.body, &mut |statement, _| {
             if let Statement::Call { ref arguments, .. } = *statement {
-                found |= arguments.iter().any(|&a| pointee(module, f, a).is_some());
+                found |= arguments
+                    .iter()
+                    .any(|&a| pointee_type(module, f, a).is_some());
             }
         });
         found
@@ -51,7 +56,7 @@ fn copy_in_function(module: &mut Module, function: &mut Function) -> usize {
         if let Statement::Call { ref arguments, .. } = *statement {
             for &a in arguments {
                 if !pointees.iter().any(|&(h, _)| h == a) {
-                    if let Some(pointee) = pointee(module, function, a) {
+                    if let Some(pointee) = pointee_type(module, function, a) {
                         pointees.push((a, pointee));
                     }
                 }
@@ -63,7 +68,13 @@ fn copy_in_function(module: &mut Module, function: &mut Function) -> usize {
     }
     let pointees: Vec<_> = pointees
         .into_iter()
-        .map(|(h, (space, ty))| (h, space, ensure_type(&mut module.types, ty)))
+        .map(|(h, (space, pointee))| {
+            let ty = match pointee {
+                Pointee::Declared(ty) => ty,
+                Pointee::Inner(inner) => ensure_type(&mut module.types, inner),
+            };
+            (h, space, ty)
+        })
         .collect();
     let mut rewritten = 0;
     let mut body = std::mem::take(&mut function.body);
@@ -135,13 +146,24 @@ fn copy_in_function(module: &mut Module, function: &mut Function) -> usize {
     rewritten
 }
 
+/// The type an argument points to: the type itself where the module
+/// declares it (an array's element, a struct's member), else the inner
+/// type of a vector's component or a matrix's column, to be added.
+#[derive(Clone)]
+enum Pointee {
+    Declared(Handle<Type>),
+    Inner(TypeInner),
+}
+
 /// The address space and type an argument points to, when it is an
-/// `Access`/`AccessIndex` chain into a function-local or private variable.
-fn pointee(
+/// `Access`/`AccessIndex` chain into a function-local or private variable,
+/// or into what a pointer parameter points to (a function passing on a
+/// pointer into its own pointee).
+fn pointee_type(
     module: &Module,
     function: &Function,
     argument: Handle<Expression>,
-) -> Option<(AddressSpace, TypeInner)> {
+) -> Option<(AddressSpace, Pointee)> {
     let e = &function.expressions;
     if !matches!(
         e[argument],
@@ -151,7 +173,7 @@ fn pointee(
     }
     let mut steps = Vec::new();
     let mut at = argument;
-    let root = loop {
+    let (space, root) = loop {
         match e[at] {
             Expression::Access { base, .. } => {
                 steps.push(None);
@@ -171,30 +193,41 @@ fn pointee(
                 }
                 break (AddressSpace::Private, global.ty);
             }
+            Expression::FunctionArgument(index) => {
+                let argument = function.arguments.get(index as usize)?;
+                match module.types[argument.ty].inner {
+                    TypeInner::Pointer {
+                        base,
+                        space: space @ (AddressSpace::Function | AddressSpace::Private),
+                    } => break (space, base),
+                    _ => return None,
+                }
+            }
             _ => return None,
         }
     };
-    let (space, root) = root;
-    let mut inner = module.types[root].inner.clone();
+    let mut pointee = Pointee::Declared(root);
     for step in steps.into_iter().rev() {
-        inner = element(&module.types, &inner, step)?;
+        let inner = match pointee {
+            Pointee::Declared(ty) => &module.types[ty].inner,
+            Pointee::Inner(ref inner) => inner,
+        };
+        pointee = element(inner, step)?;
     }
-    Some((space, inner))
+    Some((space, pointee))
 }
 
 /// The type of one element or member of a composite.
-fn element(
-    types: &naga::UniqueArena<Type>,
-    composite: &TypeInner,
-    index: Option<u32>,
-) -> Option<TypeInner> {
+fn element(composite: &TypeInner, index: Option<u32>) -> Option<Pointee> {
     match *composite {
-        TypeInner::Array { base, .. } => Some(types[base].inner.clone()),
+        TypeInner::Array { base, .. } => Some(Pointee::Declared(base)),
         TypeInner::Struct { ref members, .. } => {
-            Some(types[members.get(index? as usize)?.ty].inner.clone())
+            Some(Pointee::Declared(members.get(index? as usize)?.ty))
         }
-        TypeInner::Vector { scalar, .. } => Some(TypeInner::Scalar(scalar)),
-        TypeInner::Matrix { rows, scalar, .. } => Some(TypeInner::Vector { size: rows, scalar }),
+        TypeInner::Vector { scalar, .. } => Some(Pointee::Inner(TypeInner::Scalar(scalar))),
+        TypeInner::Matrix { rows, scalar, .. } => {
+            Some(Pointee::Inner(TypeInner::Vector { size: rows, scalar }))
+        }
         _ => None,
     }
 }
@@ -237,6 +270,49 @@ fn main() {
             .filter(|(_, g)| g.name.as_deref() == Some("argument"))
             .count();
         assert_eq!(private_temporaries, 1);
+        crate::manager::validate(&m).expect("valid after the rewrite");
+    }
+
+    #[test]
+    fn struct_elements_and_pointers_into_a_parameter_keep_their_declared_types() {
+        let mut m = module(
+            "struct S { v: vec2f, w: f32 }
+var<private> P: array<S, 4>;
+fn bump(p: ptr<private, S>) { (*p).w += 1.0; }
+fn add_one(p: ptr<private, f32>) { *p += 1.0; }
+fn forward(p: ptr<private, S>) { add_one(&(*p).w); }
+fn forward_local(p: ptr<function, array<S, 2>>, i: u32) { let q = &(*p)[i]; (*q).w = 2.0; }
+fn outer(p: ptr<function, array<S, 2>>) { forward_local(p, 1u); }
+fn store_w(p: ptr<function, S>) { (*p).w = 3.0; }
+fn through(p: ptr<function, array<S, 2>>, i: u32) { store_w(&(*p)[i]); }
+@compute @workgroup_size(1)
+fn main() {
+    bump(&P[2]);
+    forward(&P[1]);
+    var l: array<S, 2>;
+    outer(&l);
+    through(&l, 0u);
+}",
+        );
+        assert!(has_element_pointer_arguments(&m));
+        assert_eq!(copy_element_pointer_arguments(&mut m), 4);
+        // The temporaries are of `S` itself, not of a struct without a
+        // name that has the same members.
+        let s = m.types.iter().find(|(_, t)| t.name.as_deref() == Some("S"));
+        let s = s.expect("S").0;
+        let private_temporaries: Vec<_> = m
+            .global_variables
+            .iter()
+            .filter(|(_, g)| g.name.as_deref() == Some("argument"))
+            .collect();
+        assert_eq!(private_temporaries.len(), 3);
+        assert_eq!(
+            private_temporaries
+                .iter()
+                .filter(|(_, g)| g.ty == s)
+                .count(),
+            2
+        );
         crate::manager::validate(&m).expect("valid after the rewrite");
     }
 

@@ -8,12 +8,17 @@
 //! functions that use it. A module-scope constant that holds one is built
 //! in each function that uses the constant, and a private variable's
 //! initialiser that holds one becomes a store at the start of every entry
-//! point that reaches the variable.
+//! point that reaches the variable. So does an operation that WGSL
+//! evaluates as a constant and whose value is such a float
+//! ([`folded_float`], [`folded_vector`]); an integer operation of that
+//! kind that overflows becomes the value the run time computes
+//! ([`overflowing_integer`]).
 
 use std::collections::{HashMap, HashSet};
 
 use naga::{Expression, Function, Handle, Literal, Module, ScalarKind, Span, Statement};
 
+use super::folding::{folded_float, folded_vector, overflowing_integer};
 use super::{for_each_statement, functions, functions_mut, substitute_uses, BlockBuilder};
 
 /// The f32 bits that stand for a float literal: its own for an f32, those
@@ -45,9 +50,11 @@ pub fn compute_floats_at_run_time(
         .filter(|(_, g)| g.init.is_some_and(|i| tainted.contains(&i)))
         .map(|(h, _)| h)
         .collect();
+    let snapshot = module.clone();
     let globals = module.global_expressions.clone();
     let constants = module.constants.clone();
     let materialiser = Materialiser {
+        module: &snapshot,
         globals: &globals,
         constants: &constants,
         tainted: &tainted,
@@ -103,10 +110,15 @@ fn uses_tainted(
     tainted: &HashSet<Handle<Expression>>,
 ) -> bool {
     let in_functions = functions(module).any(|f| {
-        f.expressions.iter().any(|(_, e)| match *e {
+        f.expressions.iter().any(|(h, e)| match *e {
             Expression::Literal(l) => at_run_time(l),
             Expression::Constant(c) => tainted.contains(&module.constants[c].init),
-            _ => false,
+            _ => {
+                folded_float(module, &f.expressions, h).is_some_and(at_run_time)
+                    || folded_vector(module, &f.expressions, h)
+                        .is_some_and(|(_, ls)| ls.into_iter().any(at_run_time))
+                    || overflowing_integer(module, &f.expressions, h).is_some()
+            }
         })
     });
     in_functions
@@ -189,7 +201,17 @@ fn reached_globals(module: &Module) -> Vec<HashSet<Handle<naga::GlobalVariable>>
     out
 }
 
+/// A value a function reads at run time.
+enum RunTime {
+    Literal(Literal),
+    Constant(Handle<naga::Constant>),
+    /// A vector of this type with these components.
+    Vector(Handle<naga::Type>, Vec<Literal>),
+}
+
 struct Materialiser<'m> {
+    /// The module before the rewrite, for the constants operations read.
+    module: &'m Module,
     globals: &'m naga::Arena<Expression>,
     constants: &'m naga::Arena<naga::Constant>,
     tainted: &'m HashSet<Handle<Expression>>,
@@ -204,15 +226,21 @@ impl Materialiser<'_> {
         function: &mut Function,
         initialise: &[(Handle<naga::GlobalVariable>, Handle<Expression>)],
     ) -> Result<(), String> {
-        let found: Vec<(Handle<Expression>, Expression)> = function
+        let found: Vec<(Handle<Expression>, RunTime)> = function
             .expressions
             .iter()
-            .filter(|(_, e)| match **e {
-                Expression::Literal(l) => (self.at_run_time)(l),
-                Expression::Constant(c) => self.tainted.contains(&self.constants[c].init),
-                _ => false,
+            .filter_map(|(h, e)| match *e {
+                Expression::Literal(l) => (self.at_run_time)(l).then_some((h, RunTime::Literal(l))),
+                Expression::Constant(c) => self
+                    .tainted
+                    .contains(&self.constants[c].init)
+                    .then_some((h, RunTime::Constant(c))),
+                // An operation WGSL evaluates as a constant, whose value
+                // is one to read at run time: its value, read at run time.
+                _ => self
+                    .folded(&function.expressions, h)
+                    .map(|value| (h, value)),
             })
-            .map(|(h, e)| (h, e.clone()))
             .collect();
         if found.is_empty() && initialise.is_empty() {
             return Ok(());
@@ -222,11 +250,15 @@ impl Materialiser<'_> {
         let mut substitutions = HashMap::new();
         for (h, e) in &found {
             let value = match *e {
-                Expression::Literal(l) => self.literal(&mut b, l),
-                Expression::Constant(c) => {
-                    self.global(&mut b, self.constants[c].init, &mut built)?
+                RunTime::Literal(l) => self.literal(&mut b, l),
+                RunTime::Constant(c) => self.global(&mut b, self.constants[c].init, &mut built)?,
+                RunTime::Vector(ty, ref components) => {
+                    let components = components
+                        .iter()
+                        .map(|&l| self.literal(&mut b, l))
+                        .collect();
+                    b.expr(Expression::Compose { ty, components })
                 }
-                _ => unreachable!("found literals and constants"),
             };
             substitutions.insert(*h, value);
         }
@@ -266,6 +298,38 @@ impl Materialiser<'_> {
         }
         function.body = prelude;
         Ok(())
+    }
+
+    /// The value of an operation WGSL evaluates as a constant, where it
+    /// is one to read at run time (or, for a vector, holds one): a literal,
+    /// or the components of a vector.
+    fn folded(
+        &self,
+        expressions: &naga::Arena<Expression>,
+        h: Handle<Expression>,
+    ) -> Option<RunTime> {
+        if let Some(l) = folded_float(self.module, expressions, h) {
+            return (self.at_run_time)(l).then_some(RunTime::Literal(l));
+        }
+        // An integer one is a plain literal: its value is what the run
+        // time computes, and one WGSL can spell.
+        if let Some(l) = overflowing_integer(self.module, expressions, h) {
+            return Some(RunTime::Literal(l));
+        }
+        let (size, components) = folded_vector(self.module, expressions, h)?;
+        if !components.iter().any(|&l| (self.at_run_time)(l)) {
+            return None;
+        }
+        // A vector operation's type is declared wherever one of its
+        // operands was built.
+        let ty = self.module.types.get(&naga::Type {
+            name: None,
+            inner: naga::TypeInner::Vector {
+                size,
+                scalar: components[0].scalar(),
+            },
+        })?;
+        Some(RunTime::Vector(ty, components))
     }
 
     /// `bitcast<f32>(bits)`, converted to the literal's width; other

@@ -20,6 +20,8 @@ use naga::{
 use serde::Serialize;
 use shaderxform_passes::PassReport;
 
+pub mod rust_module;
+
 /// The version of the JSON form; it changes only when a field changes
 /// meaning or goes away (fields may be added within a version).
 pub const SCHEMA_VERSION: u32 = 1;
@@ -37,6 +39,10 @@ pub struct Reflection {
 pub struct EntryPoint {
     /// The name in WGSL and SPIR-V output, and the source's.
     pub name: String,
+    /// The name in the other targets written, where it differs: Metal
+    /// renames `main` (`main_`), GLSL calls every entry point `main`.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub names: BTreeMap<&'static str, String>,
     /// `compute`, `vertex` or `fragment`.
     pub stage: &'static str,
     /// `[x, y, z]`, compute only; an override-sized dimension is `null`.
@@ -227,6 +233,7 @@ pub fn reflect(
         .iter()
         .map(|ep| EntryPoint {
             name: ep.name.clone(),
+            names: BTreeMap::new(),
             stage: crate::back::stage_name(ep.stage),
             workgroup_size: (ep.stage == ShaderStage::Compute).then(|| {
                 let by_override = ep.workgroup_size_overrides.unwrap_or([None; 3]);
@@ -264,6 +271,78 @@ pub fn reflect(
 impl Reflection {
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a reflection always serializes")
+    }
+
+    /// Adds the entry points' names in each of `formats` where the target's
+    /// writer names them otherwise, as that writer says.
+    pub fn with_target_names(
+        mut self,
+        module: &Module,
+        info: &naga::valid::ModuleInfo,
+        formats: &[crate::OutputFormat],
+    ) -> Self {
+        use crate::OutputFormat;
+        let mut by_target: Vec<(&'static str, Vec<Option<String>>)> = Vec::new();
+        if formats.contains(&OutputFormat::Msl) {
+            by_target.push(("msl", msl_entry_point_names(module, info)));
+        }
+        if formats.contains(&OutputFormat::Hlsl) {
+            by_target.push(("hlsl", hlsl_entry_point_names(module, info)));
+        }
+        if formats.contains(&OutputFormat::Glsl) {
+            by_target.push((
+                "glsl",
+                vec![Some("main".to_string()); module.entry_points.len()],
+            ));
+        }
+        for (target, names) in by_target {
+            for (ep, name) in self.entry_points.iter_mut().zip(names) {
+                match name {
+                    Some(name) if name != ep.name => {
+                        ep.names.insert(target, name);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        self
+    }
+}
+
+/// What naga's Metal writer names each entry point (`None` where it
+/// cannot write one).
+fn msl_entry_point_names(module: &Module, info: &naga::valid::ModuleInfo) -> Vec<Option<String>> {
+    use naga::back::msl;
+    let options = msl::Options {
+        fake_missing_bindings: true,
+        ..Default::default()
+    };
+    match msl::write_string(module, info, &options, &msl::PipelineOptions::default()) {
+        Ok((_, translated)) => translated
+            .entry_point_names
+            .into_iter()
+            .map(Result::ok)
+            .collect(),
+        Err(_) => vec![None; module.entry_points.len()],
+    }
+}
+
+/// What naga's HLSL writer names each entry point.
+fn hlsl_entry_point_names(module: &Module, info: &naga::valid::ModuleInfo) -> Vec<Option<String>> {
+    use naga::back::hlsl;
+    let options = hlsl::Options {
+        fake_missing_bindings: true,
+        ..Default::default()
+    };
+    let mut text = String::new();
+    let pipeline = hlsl::PipelineOptions { entry_point: None };
+    match hlsl::Writer::new(&mut text, &options, &pipeline).write(module, info, None) {
+        Ok(reflected) => reflected
+            .entry_point_names
+            .into_iter()
+            .map(Result::ok)
+            .collect(),
+        Err(_) => vec![None; module.entry_points.len()],
     }
 }
 

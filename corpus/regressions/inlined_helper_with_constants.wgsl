@@ -1,0 +1,31 @@
+// A helper that reaches a barrier, called where only some invocations go,
+// whose body holds values naga evaluates as constants (`vec4(0.0)`, a
+// `const`, a nested helper's): hoist-barriers inlines it, constants and
+// all, so that the barrier can be hoisted.
+@group(0) @binding(0) var<storage, read_write> data: array<vec4f>;
+
+var<workgroup> tile: array<vec4f, 64>;
+
+fn scaled(x: f32) -> vec4f {
+    var s = vec4(1.0, 2.0, 3.0, 4.0);
+    return s * x;
+}
+
+fn exchange(i: u32) {
+    const bias = vec4(0.5);
+    var r = vec4(0.0);
+    r.x = f32(i);
+    r += scaled(data[i].y) + bias;
+    tile[i] = r;
+    workgroupBarrier();
+    data[i] = tile[(i + 1u) % 64u];
+}
+
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) i: u32, @builtin(workgroup_id) wid: vec3u) {
+    let g = wid.x * 64u + i;
+    if (data[g].x >= 0.0) {
+        exchange(i);
+    }
+    data[g].w += 1.0;
+}
