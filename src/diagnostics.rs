@@ -8,56 +8,8 @@ use serde::Serialize;
 
 pub use shaderxform_passes::{Diagnostic, Label, Severity};
 
-use crate::front::AssemblyPositions;
+use crate::front::describe_spirv_instruction;
 use crate::source::{line_column, InputFormat, Source};
-
-/// For a module read from SPIR-V assembly, the diagnostic with its spans
-/// moved from the binary naga read to the instructions of the text
-/// (labels outside any instruction, like the header, are dropped);
-/// `None` when the spans already index the text.
-fn in_source_text(diagnostic: &Diagnostic, source: &Source) -> Option<Diagnostic> {
-    if source.format != InputFormat::SpirvAssembly || diagnostic.labels.is_empty() {
-        return None;
-    }
-    // Text that does not assemble has only the assembler's diagnostics,
-    // whose spans are in the text already.
-    let positions = positions_of(source.text()?)?;
-    let mut mapped = diagnostic.clone();
-    mapped.labels = diagnostic
-        .labels
-        .iter()
-        .filter_map(|label| {
-            let span = positions.text_span(label.span)?;
-            Some(Label {
-                span,
-                ..label.clone()
-            })
-        })
-        .collect();
-    Some(mapped)
-}
-
-/// The positions of the last assembly text asked for: its diagnostics are
-/// rendered one by one, each as text and as JSON, and assembling the text
-/// again for each would run the assembler (a process, without the compiled
-/// SPIRV-Tools) every time.
-fn positions_of(text: &str) -> Option<std::rc::Rc<AssemblyPositions>> {
-    type Last = Option<(String, Option<std::rc::Rc<AssemblyPositions>>)>;
-    thread_local! {
-        static LAST: std::cell::RefCell<Last> = const { std::cell::RefCell::new(None) };
-    }
-    LAST.with(|last| {
-        let mut last = last.borrow_mut();
-        match &*last {
-            Some((seen, positions)) if seen == text => positions.clone(),
-            _ => {
-                let positions = AssemblyPositions::of(text).map(std::rc::Rc::new);
-                *last = Some((text.to_string(), positions.clone()));
-                positions
-            }
-        }
-    })
-}
 
 pub fn from_wgsl_parse(error: &naga::front::wgsl::ParseError) -> Diagnostic {
     let mut d = Diagnostic::error(error.message()).with_code("wgsl::parse");
@@ -131,7 +83,130 @@ pub fn from_validation(
             return d;
         }
     }
-    from_spanned(error, "naga::validation", keep_spans)
+    let d = from_spanned(error, "naga::validation", keep_spans);
+    let Some((span, what)) = named_item(module, error.as_inner(), format).filter(|_| keep_spans)
+    else {
+        return d;
+    };
+    match format {
+        _ if d.labels.is_empty() => d.with_primary(span, what),
+        // Through glslang, a span has a line only where an `OpLine` was in
+        // effect (`SourceLines`): naga's may have none, the declaration's
+        // then stands for it.
+        InputFormat::Glsl(_) | InputFormat::Hlsl(_) => d.with_secondary(span, what),
+        _ => d,
+    }
+}
+
+/// The declaration a validation error names, for an error that carries no
+/// span of its own: the type, constant, global, function or entry point
+/// found invalid.
+fn named_item(
+    module: &naga::Module,
+    error: &naga::valid::ValidationError,
+    format: InputFormat,
+) -> Option<(naga::Span, String)> {
+    use naga::valid::ValidationError as E;
+    let defined = |span: naga::Span| span.is_defined().then_some(span);
+    let named = |kind: &str, name: &str| match name {
+        "" => format!("this {kind}"),
+        name => format!("{kind} `{name}`"),
+    };
+    Some(match error {
+        E::Type { handle, name, .. } => match defined(module.types.get_span(*handle)) {
+            Some(span) => (span, named("type", name)),
+            None => declared_with_type(module, *handle)?,
+        },
+        E::Layouter(layout) => (
+            defined(module.types.get_span(layout.ty))?,
+            "the layout of this type".to_string(),
+        ),
+        E::ConstExpression { handle, .. } | E::ArraySizeError { handle } => (
+            defined(module.global_expressions.get_span(*handle))?,
+            "this constant expression".to_string(),
+        ),
+        E::Constant { handle, name, .. } => (
+            defined(module.constants.get_span(*handle))?,
+            named("constant", name),
+        ),
+        E::Override { handle, name, .. } => (
+            defined(module.overrides.get_span(*handle))?,
+            named("override", name),
+        ),
+        E::GlobalVariable { handle, name, .. } => (
+            defined(module.global_variables.get_span(*handle))?,
+            named("global", name),
+        ),
+        E::Function { handle, name, .. } => (
+            defined(module.functions.get_span(*handle))?,
+            named("function", name),
+        ),
+        E::EntryPoint { name, .. } => {
+            let entry_point = module.entry_points.iter().find(|ep| &ep.name == name)?;
+            let span = match format {
+                // The entry point naga's SPIR-V reader makes calls the
+                // function that glslang compiled: its span holds the lines.
+                InputFormat::Glsl(_) | InputFormat::Hlsl(_) => {
+                    called_function_span(module, &entry_point.function)
+                        .or_else(|| first_span_of(&entry_point.function))?
+                }
+                _ => first_span_of(&entry_point.function)?,
+            };
+            (span, format!("in entry point `{name}`"))
+        }
+        _ => return None,
+    })
+}
+
+/// For a type naga gave no span (one a front end or a pass made), the
+/// first global declared with it, or with a struct that holds it.
+fn declared_with_type(
+    module: &naga::Module,
+    ty: naga::Handle<naga::Type>,
+) -> Option<(naga::Span, String)> {
+    let holds = |outer: naga::Handle<naga::Type>| {
+        outer == ty
+            || match &module.types[outer].inner {
+                naga::TypeInner::Struct { members, .. } => members.iter().any(|m| m.ty == ty),
+                naga::TypeInner::Array { base, .. }
+                | naga::TypeInner::BindingArray { base, .. } => *base == ty,
+                _ => false,
+            }
+    };
+    let (handle, global) = module
+        .global_variables
+        .iter()
+        .find(|(h, g)| holds(g.ty) && module.global_variables.get_span(*h).is_defined())?;
+    let name = global.name.as_deref().unwrap_or("");
+    let what = match name {
+        "" => "the type of this global".to_string(),
+        name => format!("the type of global `{name}`"),
+    };
+    Some((module.global_variables.get_span(handle), what))
+}
+
+/// The span of the first function that `function` calls.
+fn called_function_span(module: &naga::Module, function: &naga::Function) -> Option<naga::Span> {
+    function.body.iter().find_map(|statement| match statement {
+        naga::Statement::Call { function, .. } => {
+            Some(module.functions.get_span(*function)).filter(|s| s.is_defined())
+        }
+        _ => None,
+    })
+}
+
+/// The earliest span of a function, whose arguments come first: naga
+/// keeps no span for an entry point's function itself.
+fn first_span_of(function: &naga::Function) -> Option<naga::Span> {
+    let expressions = function
+        .expressions
+        .iter()
+        .map(|(h, _)| function.expressions.get_span(h));
+    let statements = function.body.span_iter().map(|(_, span)| *span);
+    expressions
+        .chain(statements)
+        .filter(|s| s.is_defined())
+        .min_by_key(|s| s.to_range().map(|r| r.start))
 }
 
 fn binding_collision(
@@ -194,8 +269,6 @@ pub enum ColorChoice {
 /// Renders a diagnostic like rustc: `error: message`, `--> file:line:col`,
 /// the source line with carets, then the notes.
 pub fn render(diagnostic: &Diagnostic, source: &Source, color: ColorChoice) -> String {
-    let mapped = in_source_text(diagnostic, source);
-    let diagnostic = mapped.as_ref().unwrap_or(diagnostic);
     let text = source.text().unwrap_or("");
     let file = SimpleFile::new(source.name.as_str(), text);
     let severity = match diagnostic.severity {
@@ -224,7 +297,11 @@ pub fn render(diagnostic: &Diagnostic, source: &Source, color: ColorChoice) -> S
             _ => {}
         }
     }
-    if cs_diag.labels.is_empty() {
+    let places = binary_places(diagnostic, source);
+    if !places.is_empty() {
+        let said: Vec<String> = places.iter().map(|p| p.note(&source.name)).collect();
+        notes.splice(0..0, said);
+    } else if cs_diag.labels.is_empty() {
         // Without a span there is still a file to name.
         notes.insert(0, format!("in {}", source.name));
     }
@@ -256,6 +333,12 @@ pub struct DiagnosticJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub column: Option<usize>,
     pub spans: Vec<SpanJson>,
+    /// For a SPIR-V binary: the offset (in 32-bit words) of the primary
+    /// label's instruction, and that instruction (`%12 = OpFAdd`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub word_offset: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub instruction: Option<String>,
     pub notes: Vec<String>,
 }
 
@@ -273,8 +356,6 @@ pub struct SpanJson {
 
 impl DiagnosticJson {
     pub fn new(diagnostic: &Diagnostic, source: &Source) -> Self {
-        let mapped = in_source_text(diagnostic, source);
-        let diagnostic = mapped.as_ref().unwrap_or(diagnostic);
         let text = source.text().unwrap_or("");
         let spans: Vec<SpanJson> = diagnostic
             .labels
@@ -299,6 +380,9 @@ impl DiagnosticJson {
             })
             .collect();
         let primary = spans.iter().find(|s| s.primary).or(spans.first());
+        let places = binary_places(diagnostic, source);
+        let mut notes: Vec<String> = places.iter().map(|p| p.note(&source.name)).collect();
+        notes.extend(diagnostic.notes.iter().cloned());
         DiagnosticJson {
             severity: diagnostic.severity,
             code: diagnostic.code.clone(),
@@ -306,8 +390,59 @@ impl DiagnosticJson {
             file: source.name.clone(),
             line: primary.map(|s| s.line),
             column: primary.map(|s| s.column),
-            notes: diagnostic.notes.clone(),
+            word_offset: places.first().map(|p| p.word),
+            instruction: places.first().map(|p| p.instruction.clone()),
+            notes,
             spans,
         }
     }
+}
+
+/// Where a label of a diagnostic on a SPIR-V binary lies: its spans are
+/// byte ranges of the binary's instructions.
+struct BinaryPlace {
+    word: usize,
+    instruction: String,
+    message: String,
+}
+
+impl BinaryPlace {
+    fn note(&self, file: &str) -> String {
+        let mut note = format!("{file}: word {}: `{}`", self.word, self.instruction);
+        if !self.message.is_empty() {
+            note.push_str(": ");
+            note.push_str(&self.message);
+        }
+        note
+    }
+}
+
+/// The places of a diagnostic's labels in a SPIR-V binary, the primary
+/// label's first; none for other inputs.
+fn binary_places(diagnostic: &Diagnostic, source: &Source) -> Vec<BinaryPlace> {
+    if source.format != InputFormat::SpirvBinary {
+        return Vec::new();
+    }
+    let words: Vec<u32> = source
+        .bytes
+        .chunks(4)
+        .map(|c| {
+            let mut word = [0; 4];
+            word[..c.len()].copy_from_slice(c);
+            u32::from_le_bytes(word)
+        })
+        .collect();
+    let mut labels: Vec<&Label> = diagnostic.labels.iter().collect();
+    labels.sort_by_key(|l| !l.primary);
+    labels
+        .into_iter()
+        .filter_map(|label| {
+            let start = label.span.to_range()?.start;
+            (start < source.bytes.len()).then(|| BinaryPlace {
+                word: start / 4,
+                instruction: describe_spirv_instruction(&words, start / 4),
+                message: label.message.clone(),
+            })
+        })
+        .collect()
 }

@@ -105,9 +105,13 @@ impl InputFormat {
     }
 
     /// Whether naga spans of a module read from this format are byte
-    /// offsets into the source text, so that diagnostics can quote it.
+    /// offsets into the source text, so that diagnostics can quote it
+    /// (SPIR-V assembly: the front end places each at its instruction).
     pub fn spans_index_text(self) -> bool {
-        matches!(self, InputFormat::Wgsl | InputFormat::Glsl(_))
+        matches!(
+            self,
+            InputFormat::Wgsl | InputFormat::Glsl(_) | InputFormat::SpirvAssembly
+        )
     }
 }
 

@@ -78,6 +78,8 @@ pub struct ToolError {
     pub note: Option<String>,
     /// Where in assembly text, counted from 1: (line, column).
     pub position: Option<(usize, usize)>,
+    /// Which instruction of a binary it is about, counted from 0.
+    pub instruction: Option<usize>,
     /// No tool could do it: SPIRV-Tools is neither compiled in nor
     /// installed.
     pub unavailable: bool,
@@ -89,6 +91,7 @@ impl ToolError {
             message: message.into(),
             note: None,
             position: None,
+            instruction: None,
             unavailable: false,
         }
     }
@@ -112,6 +115,7 @@ impl ToolError {
                 "install SPIRV-Tools so that `{program}` is on PATH (Debian and Ubuntu: `apt install spirv-tools`; also in the Vulkan SDK), or build shaderxform with the feature `spirv-tools-compiled`"
             )),
             position: None,
+            instruction: None,
             unavailable: true,
         }
     }
@@ -315,6 +319,13 @@ mod compiled {
             if d.is_text {
                 // SPIRV-Tools counts lines and columns from 0.
                 error.position = Some((d.line + 1, d.column + 1));
+            } else if e.inner == spirv_tools::error::SpirvResult::InvalidBinary {
+                // The binary parser counts the instructions before the one
+                // it stopped at.
+                error.instruction = Some(d.index);
+            } else {
+                // The validator numbers instructions from 1; 0 is none.
+                error.instruction = d.index.checked_sub(1);
             }
         }
         error
@@ -432,8 +443,10 @@ mod installed {
         let rest = first["error:".len()..].trim_start();
         let mut error = ToolError::new(rest);
         if let Some(after) = rest.strip_prefix("line ") {
-            if let Some((_, message)) = after.split_once(": ") {
+            if let Some((number, message)) = after.split_once(": ") {
                 error.message = message.to_string();
+                // The validator's instruction number, from 1; 0 is none.
+                error.instruction = number.parse::<usize>().ok().and_then(|n| n.checked_sub(1));
             }
         } else {
             let mut parts = rest.splitn(3, ": ");

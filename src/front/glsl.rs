@@ -21,7 +21,13 @@ pub fn parse(text: &str, stage: ShaderStage) -> Result<Module, Vec<Diagnostic>> 
         })?;
     let mut module = parsed
         .map_err(|errors| {
-            let mut diagnostics = diagnostics::from_glsl_parse(&errors);
+            let mut diagnostics: Vec<Diagnostic> = diagnostics::from_glsl_parse(&errors)
+                .into_iter()
+                .map(|d| match d.labels.is_empty() {
+                    true => super::glsl_positions::placed(d, text),
+                    false => d,
+                })
+                .collect();
             for d in diagnostics.iter_mut() {
                 if d.message.contains("Unknown function 'atomic") {
                     d.notes.push(

@@ -251,6 +251,10 @@ pub fn compile(
             source.name
         ))
         .with_code("glslang::entry-point")
+        .with_primary(
+            last_line(text),
+            format!("no function `{name}` by the end of the file"),
+        )
         .with_note(
             "name the function to compile with `-e NAME` (`--entry-point NAME`)",
         )]);
@@ -367,17 +371,27 @@ fn diagnostics(log: &str, input: &Path, source: &Source, text: &str) -> Vec<Diag
         }
         let message = tidy(message);
         let mut d = if severity_error {
-            Diagnostic::error(message)
+            Diagnostic::error(message.clone())
         } else {
-            Diagnostic::warning(message)
+            Diagnostic::warning(message.clone())
         }
         .with_code("glslang");
-        if file == input_name || Path::new(file) == input {
+        if line_number == 0 {
+            // `0:0`: glslang knows no line.
+            let (span, label) = unlocated(text, &message);
+            d = d.with_primary(span, label);
+        } else if file == input_name || Path::new(file) == input {
             let start = crate::source::offset_of(text, line_number, 1);
             let end = text[start..].find('\n').map_or(text.len(), |n| start + n);
             let indent = text[start..end].len() - text[start..end].trim_start().len();
             d = d.with_primary(naga::Span::new((start + indent) as u32, end as u32), "here");
         } else {
+            if let Some(span) = include_line(text, file) {
+                d = d.with_primary(
+                    span,
+                    format!("in the file included here, at line {line_number}"),
+                );
+            }
             d = d.with_note(format!(
                 "in {file}:{line_number}, included by {}",
                 source.name
@@ -391,9 +405,101 @@ fn diagnostics(log: &str, input: &Path, source: &Source, text: &str) -> Vec<Diag
         } else {
             other.join("; ")
         };
-        out.push(Diagnostic::error(message).with_code("glslang"));
+        let (span, label) = unlocated(text, &message);
+        out.push(
+            Diagnostic::error(message)
+                .with_code("glslang")
+                .with_primary(span, label),
+        );
     }
     out
+}
+
+/// Where an error glslang gave no line for points: the directive or the
+/// end that it speaks of, or the first line that holds the token it
+/// quotes (`... : 'constant_id'`), or the first line.
+fn unlocated(text: &str, message: &str) -> (naga::Span, &'static str) {
+    if message.contains("#version") {
+        return (version_line(text), "the `#version` directive is wrong here");
+    }
+    if message.contains("entry point") {
+        return (last_line(text), "no entry point by the end of the file");
+    }
+    let quoted = message
+        .rsplit_once(": '")
+        .and_then(|(_, rest)| rest.strip_suffix('\''))
+        .filter(|token| !token.is_empty());
+    let named = quoted.and_then(|token| {
+        non_blank_lines(text).find(|&s| {
+            let end = text[s..].find('\n').map_or(text.len(), |n| s + n);
+            text[s..end].contains(token)
+        })
+    });
+    match named {
+        Some(start) => (
+            line_span(text, start),
+            "glslang gives no line: the first that names it",
+        ),
+        None => (first_line(text), "glslang gives no line for this error"),
+    }
+}
+
+/// The span of the line of `text` that starts at `start`, without its
+/// indentation and line break.
+fn line_span(text: &str, start: usize) -> naga::Span {
+    let end = text[start..].find('\n').map_or(text.len(), |n| start + n);
+    let line = &text[start..end];
+    let from = start + (line.len() - line.trim_start().len());
+    let to = start + line.trim_end().len();
+    // A blank line still gets one character, whole.
+    let to = if to > from {
+        to
+    } else {
+        text[from..]
+            .chars()
+            .next()
+            .map_or(from + 1, |c| from + c.len_utf8())
+    };
+    naga::Span::new(from as u32, to as u32)
+}
+
+/// The starts of the lines of `text` that hold more than blanks.
+fn non_blank_lines(text: &str) -> impl DoubleEndedIterator<Item = usize> + '_ {
+    let mut starts = vec![0];
+    starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+    starts.into_iter().filter(move |&s| {
+        let end = text[s..].find('\n').map_or(text.len(), |n| s + n);
+        !text[s..end].trim().is_empty()
+    })
+}
+
+/// The first line of `text` that holds more than blanks, for a diagnostic
+/// about the whole shader.
+pub(super) fn first_line(text: &str) -> naga::Span {
+    line_span(text, non_blank_lines(text).next().unwrap_or(0))
+}
+
+fn last_line(text: &str) -> naga::Span {
+    line_span(text, non_blank_lines(text).next_back().unwrap_or(0))
+}
+
+/// The `#version` line, or the first line where it belongs.
+fn version_line(text: &str) -> naga::Span {
+    non_blank_lines(text)
+        .find(|&s| text[s..].trim_start().starts_with("#version"))
+        .map_or_else(|| first_line(text), |s| line_span(text, s))
+}
+
+/// The `#include` line of `text` that names `file` (by its file name).
+pub(super) fn include_line(text: &str, file: &str) -> Option<naga::Span> {
+    let name = Path::new(file).file_name()?.to_str()?;
+    non_blank_lines(text)
+        .find(|&s| {
+            let end = text[s..].find('\n').map_or(text.len(), |n| s + n);
+            let line = text[s..end].trim_start();
+            line.starts_with("#include") && line.contains(name)
+        })
+        .map(|s| line_span(text, s))
 }
 
 /// `file:line: message`, the file possibly holding colons.
@@ -461,5 +567,37 @@ mod tests {
             tidy("'foo' : undeclared identifier"),
             "undeclared identifier: 'foo'"
         );
+    }
+
+    /// glslang writes `0:0` where it knows no line, and no location at all
+    /// for some errors: each points at the line it speaks of.
+    #[test]
+    fn errors_without_a_line_point_at_what_they_name() {
+        let text = "#version 450\nlayout(constant_id = 0) const int A = 1;\nlayout(constant_id = 0) const int B = 2;\nvoid helper() {}\n";
+        let source = Source::from_text(
+            "x.comp",
+            crate::source::InputFormat::Glsl(ShaderStage::Compute),
+            text,
+        );
+        let input = Path::new("/tmp/g/shader.comp");
+        let place = |log: &str| {
+            let ds = diagnostics(log, input, &source, text);
+            let span = ds[0].primary_span().expect("a place");
+            (
+                text[span.to_range().unwrap()].to_string(),
+                ds[0].notes.clone(),
+            )
+        };
+        let (at, notes) = place(
+            "ERROR: 0:0: 'constant_id' : specialization-constant id already used\nERROR: 1 compilation errors.  No code generated.\n",
+        );
+        assert_eq!(at, "layout(constant_id = 0) const int A = 1;");
+        assert!(notes.is_empty(), "{notes:?}");
+        let (at, _) = place("ERROR: Linking compute stage: Missing entry point: Each stage requires one entry point\n");
+        assert_eq!(at, "void helper() {}");
+        let (at, _) = place(
+            "ERROR: #version: compute shaders require es profile with version 310 or above\n",
+        );
+        assert_eq!(at, "#version 450");
     }
 }

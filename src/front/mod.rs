@@ -2,13 +2,16 @@
 //! diagnostics that point into the source.
 
 mod glsl;
+mod glsl_positions;
 pub mod glslang;
 mod sizes;
 mod spirv;
 mod spirv_asm_positions;
 mod spirv_float_atomics;
 pub mod spirv_legalize;
+mod spirv_positions;
 mod wgsl;
+mod wgsl_positions;
 
 use naga::Module;
 use shaderxform_passes::{Change, PassReport};
@@ -19,8 +22,8 @@ use crate::source::{InputFormat, Source};
 pub use glslang::{parse_register_shift, FrontOptions, GlslFront, HlslRegister};
 
 pub use spirv::assemble as assemble_spirv;
-pub(crate) use spirv_asm_positions::AssemblyPositions;
 pub use spirv_asm_positions::SourceLines;
+pub(crate) use spirv_positions::describe_instruction as describe_spirv_instruction;
 pub(crate) use wgsl::parse as parse_wgsl;
 pub use wgsl::strip_unsupported_enables;
 
@@ -32,10 +35,12 @@ pub struct Parsed {
     /// What the front end rewrote on the way (SPIR-V legalisation), for
     /// the report; `None` when it rewrote nothing.
     pub rewrites: Option<PassReport>,
-    /// Whether diagnostics can place the module's spans in the source text:
-    /// those that index it, and those of SPIR-V assembly that legalisation
-    /// left as it was (the n-th instruction of the binary naga read is then
-    /// the n-th of the text).
+    /// Whether the module's spans index the source: its text (WGSL, GLSL
+    /// through naga, SPIR-V assembly, where each instruction naga read
+    /// stands at the text of the one it came from) or the bytes of a
+    /// SPIR-V binary (each at the instruction it came from). Not so for
+    /// GLSL and HLSL through glslang, whose spans index the SPIR-V that
+    /// glslang wrote ([`Parsed::source_lines`]).
     pub spans_locate_in_text: bool,
     /// Files read besides the source (`#include`d), for build systems.
     pub dependencies: Vec<std::path::PathBuf>,
@@ -82,8 +87,7 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
     let from_spirv = |read: spirv::Read| Parsed {
         module: read.module,
         rewrites: legalize_report(&read.legalized),
-        spans_locate_in_text: source.format == InputFormat::SpirvAssembly
-            && read.legalized.keeps_positions(),
+        spans_locate_in_text: source.format.is_spirv(),
         dependencies: Vec::new(),
         source_lines: None,
     };
@@ -98,7 +102,11 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
             .iter()
             .flat_map(|w| w.to_le_bytes())
             .collect();
-        let read = spirv::parse_binary(&bytes).map_err(|mut ds| {
+        let origin = spirv::SpanOrigin::Glslang {
+            file: &compiled.file_name,
+            text,
+        };
+        let read = spirv::parse_binary(&bytes, origin).map_err(|mut ds| {
             for d in &mut ds {
                 d.notes.push(format!(
                     "in the SPIR-V that {} wrote for this shader",
@@ -120,7 +128,10 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
         }
         InputFormat::Glsl(stage) => from_text(glsl::parse(text_of(source)?, stage)?),
         InputFormat::Hlsl(stage) => through_glslang(glslang::Language::Hlsl, stage)?,
-        InputFormat::SpirvBinary => from_spirv(spirv::parse_binary(&source.bytes)?),
+        InputFormat::SpirvBinary => from_spirv(spirv::parse_binary(
+            &source.bytes,
+            spirv::SpanOrigin::Binary,
+        )?),
         InputFormat::SpirvAssembly => from_spirv(spirv::parse_assembly(text_of(source)?)?),
     })
 }

@@ -1,8 +1,11 @@
-use naga::Module;
+use naga::{Module, Span};
 
 use crate::diagnostics::Diagnostic;
+use crate::front::glslang::first_line;
+use crate::front::spirv_asm_positions::{line_before_instruction, SourceLines};
 use crate::front::spirv_float_atomics::lower_float_min_max;
 use crate::front::spirv_legalize::{self, Legalized};
+use crate::front::spirv_positions::{self, InputPositions, ReadPairing};
 use crate::spirv_tools::{self, TargetEnv, ValidateOptions};
 
 const MAGIC: u32 = 0x0723_0203;
@@ -25,13 +28,39 @@ pub struct Read {
     pub words: Vec<u32>,
 }
 
-pub fn parse_binary(bytes: &[u8]) -> Result<Read, Vec<Diagnostic>> {
+/// Where the spans of a module read from SPIR-V, and of the diagnostics
+/// about it, point.
+#[derive(Clone, Copy)]
+pub enum SpanOrigin<'a> {
+    /// SPIR-V that glslang compiled from `text` (named `file` in its line
+    /// information): the module's spans stay naga's offsets of the words
+    /// it read, which [`SourceLines`] maps to the text; diagnostics of
+    /// the front end point at the text.
+    Glslang { file: &'a str, text: &'a str },
+    /// The bytes of the binary given (a word offset times four).
+    Binary,
+    /// The text of the assembly given, which assembled into the binary.
+    Assembly(&'a str),
+}
+
+pub fn parse_binary(bytes: &[u8], origin: SpanOrigin) -> Result<Read, Vec<Diagnostic>> {
+    let on_binary = matches!(origin, SpanOrigin::Binary);
     if bytes.len() < 20 || !bytes.len().is_multiple_of(4) {
-        return Err(vec![Diagnostic::error(format!(
+        let mut d = Diagnostic::error(format!(
             "not a SPIR-V binary: {} bytes is not a whole number of 32-bit words after a 5-word header",
             bytes.len()
         ))
-        .with_code("spirv::not-spirv")]);
+        .with_code("spirv::not-spirv");
+        if on_binary {
+            // The words the header lacks, or the word left incomplete.
+            let start = if bytes.len() < 20 {
+                0
+            } else {
+                bytes.len() / 4 * 4
+            };
+            d = d.with_primary(Span::new(start as u32, bytes.len() as u32), "here");
+        }
+        return Err(vec![d]);
     }
     let magic = u32::from_le_bytes(bytes[..4].try_into().expect("4 bytes"));
     if magic != MAGIC {
@@ -40,54 +69,122 @@ pub fn parse_binary(bytes: &[u8]) -> Result<Read, Vec<Diagnostic>> {
         } else {
             ""
         };
-        return Err(vec![Diagnostic::error(format!(
+        let mut d = Diagnostic::error(format!(
             "not a SPIR-V binary: the first word is {magic:#010x}, not the magic number {MAGIC:#010x}{hint}"
         ))
-        .with_code("spirv::not-spirv")]);
+        .with_code("spirv::not-spirv");
+        if on_binary {
+            d = d.with_primary(Span::new(0, 4), "the magic number");
+        }
+        return Err(vec![d]);
     }
     // naga's reader trusts its input (a truncated module can make it index
     // out of bounds), so SPIRV-Tools checks it first.
-    let words: Vec<u32> = bytes
+    let input: Vec<u32> = bytes
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")))
         .collect();
-    let env = universal_env(words[1] >> 16 & 0xff, words[1] >> 8 & 0xff);
-    if let Err(e) = spirv_tools::validate(&words, env, ValidateOptions::default()) {
-        return Err(vec![Diagnostic::error(format!(
-            "invalid SPIR-V: {}",
-            e.message
-        ))
-        .with_code("spirv::invalid")]);
+    let positions = match origin {
+        SpanOrigin::Glslang { .. } => None,
+        SpanOrigin::Binary => Some(InputPositions::binary(&input)),
+        SpanOrigin::Assembly(text) => Some(InputPositions::assembly(&input, text)),
+    };
+    // A diagnostic without a place gets the one of the input instruction
+    // it is about (from 0), or the module's as a whole.
+    let place = |d: Diagnostic, instruction: Option<usize>, label: &str| {
+        let span = match (&positions, origin) {
+            (Some(positions), _) => {
+                instruction.map_or(positions.header(), |n| positions.instruction(n))
+            }
+            (None, SpanOrigin::Glslang { file, text }) => instruction
+                .and_then(|n| line_before_instruction(&input, n, file, text))
+                .unwrap_or_else(|| first_line(text)),
+            (None, _) => return d,
+        };
+        spirv_positions::placed(d, span, label)
+    };
+    let env = universal_env(input[1] >> 16 & 0xff, input[1] >> 8 & 0xff);
+    if let Err(e) = spirv_tools::validate(&input, env, ValidateOptions::default()) {
+        let at = e.instruction;
+        let mut d =
+            Diagnostic::error(format!("invalid SPIR-V: {}", e.message)).with_code("spirv::invalid");
+        // spirv-val quotes the instruction, disassembled.
+        if let Some(note) = e.note {
+            d = d.with_note(note);
+        }
+        return Err(vec![place(d, at, "the validator stops here")]);
     }
+    let module_wide = |d| vec![place(d, None, "in this module")];
     // naga's reader panics on a type of 4 GiB or more.
-    if let Some(oversized) = super::sizes::oversized_spirv_type(&words) {
-        return Err(vec![oversized.diagnostic(None)]);
+    if let Some(oversized) = super::sizes::oversized_spirv_type(&input) {
+        let text = match origin {
+            SpanOrigin::Assembly(text) | SpanOrigin::Glslang { text, .. } => Some(text),
+            SpanOrigin::Binary => None,
+        };
+        return Err(module_wide(oversized.diagnostic(text)));
     }
     let mut legalized = if spirv_legalize::disabled() {
         Legalized {
-            words,
+            words: input.clone(),
             ..Default::default()
         }
     } else {
-        spirv_legalize::legalize(words, env).map_err(|d| vec![d])?
+        spirv_legalize::legalize(input.clone(), env).map_err(module_wide)?
     };
     // After spirv-val: the rewrite leaves SPIR-V that only naga accepts.
-    let lowered = lower_float_min_max(std::mem::take(&mut legalized.words)).map_err(|d| vec![d])?;
+    let lowered = lower_float_min_max(std::mem::take(&mut legalized.words)).map_err(module_wide)?;
     let words = with_lines_only_in_blocks(lowered.words);
-    let module = naga::front::spv::Frontend::new(words.iter().copied(), &options())
-        .parse()
-        .map_err(|e| {
-            let mut d = Diagnostic::error(format!("cannot read this SPIR-V: {e}"))
-                .with_code("spirv::parse");
-            if lowered.float_min_max > 0 {
-                d = d.with_note(format!(
-                    "shaderxform read its {} OpAtomicFMinEXT/OpAtomicFMaxEXT as OpAtomicSMin/OpAtomicSMax on floats, for the float-atomics pass",
-                    lowered.float_min_max
-                ));
-            }
-            vec![d]
-        })?;
-    let module = non_finite_constants_at_run_time(module)?;
+    let pairing = ReadPairing::new(&input, &words);
+    let read_words = std::cell::Cell::new(0usize);
+    let counted = words
+        .iter()
+        .inspect(|_| read_words.set(read_words.get() + 1));
+    let parsed = naga::front::spv::Frontend::new(counted.copied(), &options()).parse();
+    let mut module = parsed.map_err(|e| {
+        let mut d = Diagnostic::error(format!("cannot read this SPIR-V: {e}"))
+            .with_code("spirv::parse");
+        if lowered.float_min_max > 0 {
+            d = d.with_note(format!(
+                "shaderxform read its {} OpAtomicFMinEXT/OpAtomicFMaxEXT as OpAtomicSMin/OpAtomicSMax on floats, for the float-atomics pass",
+                lowered.float_min_max
+            ));
+        }
+        // naga stopped at the instruction of the last word it read.
+        let at = pairing
+            .as_ref()
+            .and_then(|pairing| pairing.of_read_word(read_words.get().saturating_sub(1)));
+        vec![place(d, at, "naga's reader stops here")]
+    })?;
+    match (&positions, &pairing) {
+        (Some(positions), Some(pairing)) => {
+            spirv_positions::remap_module_spans(&mut module, &|span| pairing.span(span, positions))
+        }
+        // The words naga read are this module's own rewrite: they split.
+        (Some(positions), None) => {
+            spirv_positions::remap_module_spans(&mut module, &|_| positions.header())
+        }
+        (None, _) => {}
+    }
+    let module = non_finite_constants_at_run_time(module).map_err(|ds| {
+        ds.into_iter()
+            .map(|mut d| {
+                if let SpanOrigin::Glslang { file, text } = origin {
+                    // Its spans are naga's: on the lines they came from.
+                    let lines = SourceLines::of(&words, file, text);
+                    d.labels.retain_mut(|label| {
+                        match lines.as_ref().and_then(|l| l.text_span(label.span)) {
+                            Some(span) => {
+                                label.span = span;
+                                true
+                            }
+                            None => false,
+                        }
+                    });
+                }
+                place(d, None, "in this module")
+            })
+            .collect::<Vec<_>>()
+    })?;
     Ok(Read {
         module,
         legalized,
@@ -125,7 +222,7 @@ fn with_lines_only_in_blocks(words: Vec<u32>) -> Vec<u32> {
 pub fn parse_assembly(text: &str) -> Result<Read, Vec<Diagnostic>> {
     let words = assemble(text)?;
     let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    parse_binary(&bytes)
+    parse_binary(&bytes, SpanOrigin::Assembly(text))
 }
 
 /// The environment that checks a module against the rules of its own

@@ -1,12 +1,10 @@
 //! Positions in the source text for spans of a module read from SPIR-V:
-//! in SPIR-V assembly ([`AssemblyPositions`]), and in the GLSL or HLSL
+//! the instructions of SPIR-V assembly ([`text_instructions`], which
+//! `spirv_positions` pairs with the binary's), and the GLSL or HLSL lines
 //! that glslang compiled with line information ([`SourceLines`]).
 //!
 //! naga's SPIR-V reader gives every expression and statement the byte
-//! range of its instruction in the binary. For a `.spvasm` input those
-//! offsets mean nothing in the text the user wrote (read as text offsets,
-//! they land in the header comments), so diagnostics map them back: the
-//! n-th instruction of the binary is the n-th instruction of the text.
+//! range of its instruction in the binary it read.
 //!
 //! naga's offsets are not quite the binary's: it counts the words it reads
 //! one by one and skips counting those it takes in bulk (the interface of
@@ -18,70 +16,8 @@ use std::ops::Range;
 
 use naga::Span;
 
-use super::spirv_float_atomics::lower_float_min_max;
-
 /// The words of the SPIR-V header, before the first instruction.
 const HEADER_WORDS: usize = 5;
-
-/// Where each instruction naga read lies in the binary and in the text.
-#[derive(Debug)]
-pub struct AssemblyPositions {
-    /// `(naga's offsets of the instruction, bytes in the text)`, in order.
-    instructions: Vec<(Range<usize>, Range<usize>)>,
-}
-
-impl AssemblyPositions {
-    /// The positions of the instructions of `text`, or `None` when it does
-    /// not assemble or its instructions cannot be told apart.
-    pub fn of(text: &str) -> Option<Self> {
-        let words = super::spirv::assemble(text).ok()?;
-        let original = binary_instructions(&words)?;
-        let in_text = text_instructions(text);
-        if in_text.len() != original.len() {
-            return None;
-        }
-        // naga reads the module after float min/max are lowered, which
-        // drops their capability and extension: pair each instruction naga
-        // read with the one of the input it came from.
-        let lowered = lower_float_min_max(words.clone()).ok()?.words;
-        let read = binary_instructions(&lowered)?;
-        let offsets = naga_offsets(&lowered, &read);
-        let mut instructions = Vec::with_capacity(read.len());
-        let mut next = 0;
-        for (range, text_range) in original.iter().zip(in_text) {
-            let Some(candidate) = read.get(next) else {
-                break;
-            };
-            let same_operands = candidate.len() == range.len()
-                && lowered[candidate.start + 1..candidate.end] == words[range.start + 1..range.end];
-            if same_operands {
-                instructions.push((offsets[next].clone(), text_range));
-                next += 1;
-            }
-        }
-        if next != read.len() {
-            return None;
-        }
-        Some(AssemblyPositions { instructions })
-    }
-
-    /// The text that a span of the binary covers: from the start of the
-    /// instruction where it starts to the end of the one where it ends.
-    pub fn text_span(&self, span: Span) -> Option<Span> {
-        let range = span.to_range()?;
-        let find = |offset: usize| {
-            self.instructions
-                .iter()
-                .position(|(binary, _)| binary.contains(&offset))
-        };
-        let first = find(range.start)?;
-        let last = find(range.end.saturating_sub(1).max(range.start))?.max(first);
-        Some(Span::new(
-            self.instructions[first].1.start as u32,
-            self.instructions[last].1.end as u32,
-        ))
-    }
-}
 
 /// Where the source lines of `OpLine` instructions lie in the text of the
 /// file that glslang compiled, for each instruction naga read.
@@ -96,17 +32,22 @@ impl SourceLines {
     /// The lines of `words` (the module naga read) in `text`, the contents
     /// of `file` as `OpString` names it. An `OpLine` applies to the
     /// instructions after it up to the next `OpLine`, an `OpNoLine` or the
-    /// end of its block. Lines of other files (`#include`d) are left out:
-    /// they are not in `text`. Only lines inside functions count (naga
-    /// reads none outside); legalisation keeps the order of a block's
-    /// instructions, so that the line of each stays its own, and what it
-    /// adds to a block takes the line of the instruction it stands for.
+    /// end of its block. Lines of other files (`#include`d) are not in
+    /// `text`: they stand at the `#include` line that names the file, where
+    /// there is one. Only lines inside functions count (naga reads none
+    /// outside), besides the declarations of globals, found by name;
+    /// legalisation keeps the order of a block's instructions, so that the
+    /// line of each stays its own, and what it adds to a block takes the
+    /// line of the instruction it stands for.
     pub fn of(words: &[u32], file: &str, text: &str) -> Option<Self> {
         const OP_STRING: u32 = 7;
         const OP_LINE: u32 = 8;
         const OP_FUNCTION: u32 = 54;
         const OP_FUNCTION_END: u32 = 56;
         const OP_NO_LINE: u32 = 317;
+        const OP_NAME: u32 = 5;
+        const OP_TYPE_POINTER: u32 = 32;
+        const OP_VARIABLE: u32 = 59;
         let read = binary_instructions(words)?;
         let offsets = naga_offsets(words, &read);
         let mut file_ids = Vec::new();
@@ -114,17 +55,33 @@ impl SourceLines {
         let mut current: Option<Span> = None;
         let mut instructions = Vec::new();
         let starts = line_starts(text);
+        let mut names = std::collections::HashMap::new();
+        let mut other_files = std::collections::HashMap::new();
+        let mut pointees = std::collections::HashMap::new();
         for (range, naga_range) in read.iter().zip(offsets) {
             let instruction = &words[range.clone()];
             let opcode = instruction[0] & 0xffff;
             match opcode {
-                OP_STRING if instruction.len() > 2 && string_operand(&instruction[2..]) == file => {
-                    file_ids.push(instruction[1]);
+                OP_STRING if instruction.len() > 2 => {
+                    let name = string_operand(&instruction[2..]);
+                    if name == file {
+                        file_ids.push(instruction[1]);
+                    } else {
+                        other_files.insert(instruction[1], name);
+                    }
                 }
                 OP_LINE if instruction.len() >= 4 => {
-                    current = (in_function && file_ids.contains(&instruction[1]))
-                        .then(|| line_span(text, &starts, instruction[2], instruction[3]))
-                        .flatten();
+                    // A line of an `#include`d file stands at the
+                    // `#include` that names it.
+                    current = if !in_function {
+                        None
+                    } else if file_ids.contains(&instruction[1]) {
+                        line_span(text, &starts, instruction[2], instruction[3])
+                    } else {
+                        other_files
+                            .get(&instruction[1])
+                            .and_then(|name| super::glslang::include_line(text, name))
+                    };
                     continue;
                 }
                 OP_NO_LINE => {
@@ -132,6 +89,24 @@ impl SourceLines {
                     continue;
                 }
                 OP_FUNCTION => in_function = true,
+                OP_NAME if instruction.len() > 2 => {
+                    names.insert(instruction[1], string_operand(&instruction[2..]));
+                }
+                OP_TYPE_POINTER if instruction.len() > 3 => {
+                    pointees.insert(instruction[1], instruction[3]);
+                }
+                // glslang writes no line for a global: its declaration is
+                // found by its name, or its block's (`cbuffer B { ... };`).
+                OP_VARIABLE if !in_function && instruction.len() > 2 => {
+                    let name = names
+                        .get(&instruction[2])
+                        .filter(|n| !n.is_empty())
+                        .or_else(|| names.get(pointees.get(&instruction[1])?));
+                    if let Some(span) = name.and_then(|n| declaration_line(text, &starts, n)) {
+                        instructions.push((naga_range, span));
+                    }
+                    continue;
+                }
                 _ => {}
             }
             if let Some(span) = current {
@@ -147,17 +122,88 @@ impl SourceLines {
         Some(SourceLines { instructions })
     }
 
-    /// The source line of the instruction where `span` starts.
+    /// The source line of the instruction where `span` starts, or else of
+    /// the first instruction within it that has one (a span of a whole
+    /// function starts at `OpFunction`, before any line).
     pub fn text_span(&self, span: Span) -> Option<Span> {
-        let start = span.to_range()?.start;
+        let range = span.to_range()?;
         let at = self
             .instructions
-            .partition_point(|(binary, _)| binary.end <= start);
+            .partition_point(|(binary, _)| binary.end <= range.start);
         self.instructions
             .get(at)
-            .filter(|(binary, _)| binary.contains(&start))
+            .filter(|(binary, _)| binary.start < range.end.max(range.start + 1))
             .map(|&(_, line)| line)
     }
+}
+
+/// The source line of the last `OpLine` of `file` before instruction `n`
+/// (from 0) of `words` in its function: where SPIR-V that glslang wrote
+/// for `text` stands in the text, for a diagnostic about instruction `n`.
+pub(super) fn line_before_instruction(
+    words: &[u32],
+    n: usize,
+    file: &str,
+    text: &str,
+) -> Option<Span> {
+    const OP_STRING: u32 = 7;
+    const OP_LINE: u32 = 8;
+    const OP_FUNCTION_END: u32 = 56;
+    let (instructions, _) = super::spirv_positions::split_instructions(words);
+    let starts = line_starts(text);
+    let mut file_ids = Vec::new();
+    let mut line = None;
+    for range in instructions.iter().take(n + 1) {
+        let instruction = &words[range.clone()];
+        match instruction[0] & 0xffff {
+            OP_STRING if instruction.len() > 2 && string_operand(&instruction[2..]) == file => {
+                file_ids.push(instruction[1]);
+            }
+            OP_LINE if instruction.len() >= 4 && file_ids.contains(&instruction[1]) => {
+                line = line_span(text, &starts, instruction[2], instruction[3]).or(line);
+            }
+            OP_FUNCTION_END => line = None,
+            _ => {}
+        }
+    }
+    line
+}
+
+/// The line of the first use of `name` as a whole identifier in `text`
+/// outside comments: in GLSL and HLSL a global is declared before it is used.
+fn declaration_line(text: &str, starts: &[usize], name: &str) -> Option<Span> {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut in_block_comment = false;
+    for (n, &start) in starts.iter().enumerate() {
+        let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let mut line = &text[start..end];
+        if in_block_comment {
+            match line.find("*/") {
+                Some(i) => {
+                    in_block_comment = false;
+                    line = &line[i + 2..];
+                }
+                None => continue,
+            }
+        }
+        let code = line.split("//").next().unwrap_or("");
+        let code = match code.find("/*") {
+            Some(i) => {
+                in_block_comment = !code[i..].contains("*/");
+                &code[..i]
+            }
+            None => code,
+        };
+        let found = code.match_indices(name).any(|(at, _)| {
+            let before = code[..at].chars().next_back();
+            let after = code[at + name.len()..].chars().next();
+            !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+        });
+        if found {
+            return line_span(text, starts, n as u32 + 1, 0);
+        }
+    }
+    None
 }
 
 /// Whether an instruction ends its block, and with it the reach of an
@@ -211,7 +257,7 @@ fn line_starts(text: &str) -> Vec<usize> {
 
 /// naga's byte offsets of each instruction of `instructions` (word ranges
 /// of `words`).
-fn naga_offsets(words: &[u32], instructions: &[Range<usize>]) -> Vec<Range<usize>> {
+pub(super) fn naga_offsets(words: &[u32], instructions: &[Range<usize>]) -> Vec<Range<usize>> {
     let mut uncounted = 0;
     instructions
         .iter()
@@ -266,7 +312,7 @@ fn binary_instructions(words: &[u32]) -> Option<Vec<Range<usize>>> {
 /// Byte ranges of the instructions of assembly text: each starts at
 /// `%result =` or at an `Op` name that no `=` precedes, and runs to the end
 /// of its last operand. Comments and the text of strings are skipped.
-fn text_instructions(text: &str) -> Vec<Range<usize>> {
+pub(super) fn text_instructions(text: &str) -> Vec<Range<usize>> {
     let tokens = tokens(text);
     let mut starts = Vec::new();
     for (i, token) in tokens.iter().enumerate() {
@@ -327,71 +373,6 @@ fn tokens(text: &str) -> Vec<Range<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const TEXT: &str = "; SPIR-V\n; Version: 1.0\n               OpCapability Shader\n               OpMemoryModel Logical GLSL450\n               OpEntryPoint GLCompute %main \"main ; not a comment\"\n               OpExecutionMode %main LocalSize 1 1 1\n       %void = OpTypeVoid\n          %3 = OpTypeFunction %void\n       %main = OpFunction %void None %3\n          %5 = OpLabel\n               OpReturn\n               OpFunctionEnd\n";
-
-    #[test]
-    fn each_instruction_of_the_binary_is_found_in_the_text() {
-        let positions = AssemblyPositions::of(TEXT).expect("assembles");
-        assert_eq!(positions.instructions.len(), 10);
-        let text_of = |binary_offset: usize| {
-            let span = positions
-                .text_span(Span::new(binary_offset as u32, binary_offset as u32 + 4))
-                .unwrap();
-            &TEXT[span.to_range().unwrap()]
-        };
-        // The first instruction follows the 20-byte header.
-        assert_eq!(text_of(20), "OpCapability Shader");
-        let (binary, _) = &positions.instructions[4];
-        assert_eq!(text_of(binary.start), "%void = OpTypeVoid");
-        let (binary, _) = &positions.instructions[2];
-        assert_eq!(
-            text_of(binary.start + 4),
-            "OpEntryPoint GLCompute %main \"main ; not a comment\""
-        );
-        assert!(positions.text_span(Span::new(0, 4)).is_none(), "the header");
-    }
-
-    /// naga's own spans, of a module with an entry point interface,
-    /// execution modes, function types and float min/max (whose lowering
-    /// drops a capability and an extension), land on their instructions.
-    #[test]
-    fn naga_spans_land_on_their_instructions() {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/corpus/float-atomics/spv_float_minmax.spvasm"
-        ))
-        .unwrap()
-        // Without the member-wise `readonly`, which legalisation turns into
-        // the variable's: the module naga reads is then the text's.
-        .replace("OpMemberDecorate %Input 0 NonWritable\n", "");
-        let read = super::super::spirv::parse_assembly(&text).unwrap();
-        assert!(!read.legalized.changed());
-        let module = read.module;
-        let positions = AssemblyPositions::of(&text).expect("assembles");
-        let in_text = |span: Span| &text[positions.text_span(span).unwrap().to_range().unwrap()];
-        let (handle, function) = module.functions.iter().next().unwrap();
-        let whole = in_text(module.functions.get_span(handle));
-        assert!(whole.starts_with("%main = OpFunction"), "{whole}");
-        assert!(whole.ends_with("OpFunctionEnd"), "{whole}");
-        let global = module.global_variables.iter().next().unwrap().0;
-        assert!(in_text(module.global_variables.get_span(global)).contains("= OpVariable"));
-        let mut checked = 0;
-        for (h, e) in function.expressions.iter() {
-            let span = function.expressions.get_span(h);
-            let expected = match e {
-                naga::Expression::LocalVariable(_) => "OpVariable",
-                naga::Expression::Load { .. } => "OpLoad",
-                naga::Expression::AtomicResult { .. } => "OpAtomicF",
-                _ => continue,
-            };
-            let found = in_text(span);
-            assert!(found.contains(expected), "{e:?}: {found}");
-            assert!(!found.contains('\n'), "one instruction: {found}");
-            checked += 1;
-        }
-        assert!(checked >= 8, "{checked}");
-    }
 
     /// Each `OpLine` of the shader's own file places the instructions after
     /// it, up to an `OpNoLine`, a line of another file or the end of the
@@ -454,8 +435,52 @@ OpFunctionEnd
         );
     }
 
+    /// glslang writes no line for a global, and the lines of an included
+    /// file are not the shader's: each stands at the line that names it.
     #[test]
-    fn text_that_does_not_assemble_has_no_positions() {
-        assert!(AssemblyPositions::of("OpCapability Nonsense\n").is_none());
+    fn globals_and_included_lines_stand_where_the_shader_names_them() {
+        let glsl = "#version 450\n// data: not here\n#include \"inc.h\"\nlayout(binding = 0) buffer B { float v[]; } data;\nvoid main() {}\n";
+        let words = super::super::spirv::assemble(
+            "OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\"
+OpExecutionMode %main LocalSize 1 1 1
+%shader = OpString \"/tmp/x/shader.comp\"
+%header = OpString \"/usr/include/inc.h\"
+OpName %data \"data\"
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%ptr = OpTypePointer Function %uint
+%sptr = OpTypePointer StorageBuffer %uint
+%data = OpVariable %sptr StorageBuffer
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%v = OpVariable %ptr Function
+OpLine %header 7 0
+%a = OpLoad %uint %v
+OpReturn
+OpFunctionEnd
+",
+        )
+        .unwrap();
+        let lines = SourceLines::of(&words, "/tmp/x/shader.comp", glsl).unwrap();
+        let read = binary_instructions(&words).unwrap();
+        let offsets = naga_offsets(&words, &read);
+        let line_of = |opcode: u32| {
+            let (_, naga) = read
+                .iter()
+                .zip(&offsets)
+                .find(|(range, _)| words[range.start] & 0xffff == opcode)
+                .unwrap();
+            let span = Span::new(naga.start as u32, naga.end as u32);
+            lines.text_span(span).map(|s| &glsl[s.to_range().unwrap()])
+        };
+        assert_eq!(
+            line_of(59),
+            Some("layout(binding = 0) buffer B { float v[]; } data;"),
+            "the global, past the comment that names it"
+        );
+        assert_eq!(line_of(61), Some("#include \"inc.h\""), "the included line");
     }
 }

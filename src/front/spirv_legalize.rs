@@ -324,6 +324,12 @@ impl Legalizer {
             if block.class.opcode != Op::TypeStruct || block.operands.is_empty() {
                 continue;
             }
+            // A struct that is no block (the universal environment allows
+            // one) cannot give its members' access to the variable.
+            let is_block = |d| self.has_decoration(pointee, d);
+            if !is_block(Decoration::Block) && !is_block(Decoration::BufferBlock) {
+                continue;
+            }
             let members = block.operands.len() as u32;
             // Only read-only: WGSL and naga have no write-only storage
             // buffers, so a `writeonly` block stays read-write.

@@ -9,8 +9,15 @@ use crate::diagnostics::{self, Diagnostic};
 const ACCEPTED_BUT_UNPARSED: &[&str] = &["subgroups"];
 
 pub fn parse(text: &str) -> Result<Module, Vec<Diagnostic>> {
-    let text = strip_unsupported_enables(text);
-    naga::front::wgsl::parse_str(&text).map_err(|e| vec![diagnostics::from_wgsl_parse(&e)])
+    let stripped = strip_unsupported_enables(text);
+    naga::front::wgsl::parse_str(&stripped).map_err(|e| {
+        let d = diagnostics::from_wgsl_parse(&e);
+        vec![if d.labels.is_empty() {
+            super::wgsl_positions::placed(d, text)
+        } else {
+            d
+        }]
+    })
 }
 
 /// Blanks `subgroups` out of the leading `enable` directives, replacing
