@@ -614,3 +614,41 @@ fn recheck_cost_over_the_corpus() {
         );
     }
 }
+
+/// No corpus shader's WGSL or SPIR-V is refused by the check of what is
+/// written: read back, naga's SPIR-V reader copies built-in inputs into
+/// private variables, and a copy of `workgroup_id` is as uniform as the
+/// built-in (corpus/hoist-barriers/uniform_conditions.wgsl branches on it).
+#[test]
+fn no_corpus_output_is_refused_by_the_check_of_what_is_written() {
+    let shaders = common::corpus_files_where(|p| {
+        InputFormat::from_path(p, None).is_some()
+            && !p
+                .components()
+                .any(|c| c.as_os_str() == "include" || c.as_os_str() == "uniformity")
+    });
+    let compiler = Compiler::new(Options {
+        front: shaderxform::front::FrontOptions {
+            glsl_front: shaderxform::front::GlslFront::Naga,
+            ..Default::default()
+        },
+        ..Options::default()
+    })
+    .unwrap();
+    let mut refused = Vec::new();
+    let mut written = 0;
+    for path in shaders {
+        let source = Source::read(&path, None).unwrap();
+        for format in [OutputFormat::Wgsl, OutputFormat::SpirvBinary] {
+            match compiler.compile(&source, &[format]) {
+                Ok(_) => written += 1,
+                Err(f) if f.kind == shaderxform::FailureKind::Internal => {
+                    refused.push(format!("{} -> {format}: {f}", common::display(&path)))
+                }
+                Err(_) => {}
+            }
+        }
+    }
+    assert!(refused.is_empty(), "{}", refused.join("\n"));
+    assert!(written >= 350, "only {written} outputs written");
+}

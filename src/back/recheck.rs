@@ -332,7 +332,15 @@ fn no_divergent_barriers(
     if !divergent_barriers::has_barriers(read) {
         return Ok(());
     }
-    let divergent = divergent_barriers::errors(read, "");
+    // naga's SPIR-V reader copies built-in inputs into private variables;
+    // those of uniform built-ins stay uniform.
+    let entry_copies = match format {
+        OutputFormat::SpirvBinary | OutputFormat::SpirvAssembly => {
+            shaderxform_passes::analysis::uniformity::uniform_entry_copies(read)
+        }
+        _ => Default::default(),
+    };
+    let divergent = divergent_barriers::errors_assuming(read, "", &entry_copies);
     let Some(first) = divergent.first() else {
         return Ok(());
     };

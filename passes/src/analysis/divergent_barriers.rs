@@ -111,10 +111,20 @@ pub fn describe(
 /// An error for every barrier of the module that the analysis cannot prove
 /// uniform, each with its explanation and `why_unfixed` as its last note.
 pub fn errors(module: &Module, why_unfixed: &str) -> Vec<Diagnostic> {
+    errors_assuming(module, why_unfixed, &Default::default())
+}
+
+/// [`errors`] with loads of `uniform_privates` taken as uniform
+/// ([`Uniformity::analyze_assuming`]).
+pub fn errors_assuming(
+    module: &Module,
+    why_unfixed: &str,
+    uniform_privates: &std::collections::HashSet<naga::Handle<naga::GlobalVariable>>,
+) -> Vec<Diagnostic> {
     if !has_barriers(module) {
         return Vec::new();
     }
-    let analysis = Uniformity::analyze(module);
+    let analysis = Uniformity::analyze_assuming(module, uniform_privates);
     analysis
         .violations()
         .into_iter()

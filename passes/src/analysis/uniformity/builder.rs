@@ -61,6 +61,8 @@ struct Frame {
 
 pub(super) struct Builder<'a> {
     module: &'a Module,
+    /// Private variables whose loads are uniform (`analyze_assuming`).
+    uniform_privates: &'a std::collections::HashSet<Handle<naga::GlobalVariable>>,
     function: &'a Function,
     is_entry_point: bool,
     callees: &'a [(Handle<Function>, FunctionUniformity)],
@@ -96,6 +98,7 @@ impl<'a> Builder<'a> {
         function: &'a Function,
         is_entry_point: bool,
         callees: &'a [(Handle<Function>, FunctionUniformity)],
+        uniform_privates: &'a std::collections::HashSet<Handle<naga::GlobalVariable>>,
     ) -> Self {
         let mut graph = DiGraph::new();
         let root = graph.add_node(Node {
@@ -119,6 +122,7 @@ impl<'a> Builder<'a> {
         }));
         Builder {
             module,
+            uniform_privates,
             function,
             is_entry_point,
             callees,

@@ -31,8 +31,9 @@
 mod behaviour;
 mod builder;
 mod derivatives;
+mod entry_copies;
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use naga::{Expression, Function, Handle, Module, Span, Statement};
 use petgraph::graph::{DiGraph, NodeIndex};
@@ -43,6 +44,7 @@ use builder::Builder;
 pub use derivatives::{
     has_derivatives, severity_in, DerivativeOp, DerivativeRequirement, DerivativeRequirementKind,
 };
+pub use entry_copies::uniform_entry_copies;
 
 /// A function or an entry point of the module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -386,16 +388,28 @@ pub struct Uniformity {
 
 impl Uniformity {
     pub fn analyze(module: &Module) -> Uniformity {
+        Self::analyze_assuming(module, &HashSet::new())
+    }
+
+    /// [`analyze`](Self::analyze), with loads of the `uniform_privates`
+    /// taken as uniform: the private variables naga's SPIR-V reader makes of
+    /// uniform built-in inputs ([`uniform_entry_copies`]), for a module
+    /// read back from SPIR-V.
+    pub fn analyze_assuming(
+        module: &Module,
+        uniform_privates: &HashSet<Handle<naga::GlobalVariable>>,
+    ) -> Uniformity {
         let mut functions = Vec::with_capacity(module.functions.len());
         // naga orders callees before their callers.
         for (handle, function) in module.functions.iter() {
-            let analysed = Builder::new(module, function, false, &functions).run();
+            let analysed =
+                Builder::new(module, function, false, &functions, uniform_privates).run();
             functions.push((handle, analysed));
         }
         let entry_points = module
             .entry_points
             .iter()
-            .map(|ep| Builder::new(module, &ep.function, true, &functions).run())
+            .map(|ep| Builder::new(module, &ep.function, true, &functions, uniform_privates).run())
             .collect();
         Uniformity {
             functions,

@@ -19,6 +19,7 @@ impl Builder<'_> {
             AddressSpace::WorkGroup => Some(format!(
                 "`{name}` is workgroup memory: loads may differ between invocations (workgroupUniformLoad reads it uniformly)"
             )),
+            AddressSpace::Private if self.uniform_privates.contains(&global) => None,
             AddressSpace::Private => Some(format!(
                 "`{name}` is a private variable, which each invocation may write differently"
             )),
