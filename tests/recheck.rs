@@ -652,3 +652,24 @@ fn no_corpus_output_is_refused_by_the_check_of_what_is_written() {
     assert!(refused.is_empty(), "{}", refused.join("\n"));
     assert!(written >= 350, "only {written} outputs written");
 }
+
+/// naga's writer gives a name ending in a digit a trailing `_`; entry
+/// points keep theirs in the WGSL written, which the check of the text
+/// refused before.
+#[test]
+fn entry_points_whose_names_end_in_digits_keep_them_in_wgsl() {
+    let text = "@vertex fn vs32() -> @builtin(position) vec4f { return vec4f(0); }
+@group(0) @binding(0) var<storage, read_write> b2: array<u32>;
+@compute @workgroup_size(1) fn cs2() { b2[0] = 1u; }
+";
+    let source = Source::from_text("digits.wgsl", InputFormat::Wgsl, text);
+    let compiled = compiler(PassSelection::All, WgslTarget::Tint)
+        .compile(&source, &[OutputFormat::Wgsl])
+        .unwrap_or_else(|f| panic!("{f}"));
+    let wgsl = compiled.outputs[0].text().unwrap();
+    assert!(
+        wgsl.contains("fn vs32(") && wgsl.contains("fn cs2("),
+        "{wgsl}"
+    );
+    common::assert_tint_accepts(&[("digits.wgsl".to_string(), wgsl.to_string())]);
+}

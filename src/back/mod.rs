@@ -11,6 +11,7 @@ mod spirv_images;
 mod spirv_layout;
 mod wgsl;
 mod wgsl_derivative_filters;
+mod wgsl_entry_names;
 mod wgsl_filters;
 mod wgsl_module;
 mod wgsl_wgpu_only;

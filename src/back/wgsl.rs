@@ -46,7 +46,9 @@ pub fn write(module: &Module, info: &ModuleInfo, reader: WgslTarget) -> Result<S
     let text = wgsl_filters::write_diagnostic_filters(module, &text).map_err(internal)?;
     let text = exact_float_literals(module, &text);
     let text = restore_struct_layouts(module, &text)?;
-    Ok(text)
+    Ok(super::wgsl_entry_names::restore_entry_point_names(
+        module, &text,
+    ))
 }
 
 /// An f32 literal as WGSL reads back its exact bits, in Tint and in naga.

@@ -1,0 +1,72 @@
+//! Entry point names as the module has them. naga's WGSL writer, like every
+//! writer on its namer, gives a name that ends in a digit a trailing `_`
+//! (so that `main2` can never meet a numbered `main_2`), and an entry point
+//! named `vs2` is written as `vs2_`: a host that asks the pipeline for
+//! `vs2` would find nothing. Entry points are never called, so the name
+//! appears once, in the declaration, and is put back where nothing else in
+//! the text has it.
+
+use naga::Module;
+
+/// `text` with each entry point declared under its own name again.
+pub fn restore_entry_point_names(module: &Module, text: &str) -> String {
+    let mut text = text.to_string();
+    for entry_point in &module.entry_points {
+        let name = &entry_point.name;
+        let written = format!("{name}_");
+        if !name.ends_with(|c: char| c.is_ascii_digit())
+            || occurrences(&text, name) != 0
+            || occurrences(&text, &written) != 1
+        {
+            continue;
+        }
+        let declared = format!("fn {written}(");
+        if let Some(at) = text.find(&declared) {
+            text.replace_range(at..at + declared.len(), &format!("fn {name}("));
+        }
+    }
+    text
+}
+
+/// How many times `name` stands in `text` as a whole identifier.
+fn occurrences(text: &str, name: &str) -> usize {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(name)
+        .filter(|&(at, _)| {
+            let before = text[..at].chars().next_back();
+            let after = text[at + name.len()..].chars().next();
+            !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+        })
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_ending_in_digits_are_put_back_where_nothing_else_has_them() {
+        let source = "@vertex fn vs32() -> @builtin(position) vec4f { return vec4f(0); }
+            fn vs2_() -> f32 { return 1.0; }
+            @fragment fn vs2() -> @location(0) vec4f { return vec4f(vs2_()); }";
+        let module = naga::front::wgsl::parse_str(source).unwrap();
+        let info = naga::valid::Validator::new(Default::default(), Default::default())
+            .validate(&module)
+            .unwrap();
+        let written =
+            naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty())
+                .unwrap();
+        assert!(written.contains("fn vs32_("), "{written}");
+        let restored = restore_entry_point_names(&module, &written);
+        assert!(restored.contains("fn vs32("), "{restored}");
+        // naga numbers the function named `vs2_` (`vs2_1`), so the entry
+        // point's `vs2_` is its alone, and goes back to `vs2`.
+        assert!(restored.contains("fn vs2("), "{restored}");
+        let read = naga::front::wgsl::parse_str(&restored).expect("still WGSL");
+        let names: Vec<&str> = read.entry_points.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["vs32", "vs2"]);
+        // Where the name is taken, the text stays as naga wrote it.
+        let taken = "fn vs32() {}\nfn vs32_() {}\n";
+        assert_eq!(restore_entry_point_names(&module, taken), taken);
+    }
+}
