@@ -57,13 +57,17 @@ fn reflected_corpus(reader: WgslTarget) -> Vec<(String, Reflection, String)> {
     out
 }
 
-#[test]
-fn every_corpus_reflection_follows_the_schema() {
+fn schema_validator() -> jsonschema::Validator {
     let schema: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(common::root().join("docs/reflection.schema.json")).unwrap(),
     )
     .unwrap();
-    let validator = jsonschema::validator_for(&schema).expect("the schema is valid");
+    jsonschema::validator_for(&schema).expect("the schema is valid")
+}
+
+#[test]
+fn every_corpus_reflection_follows_the_schema() {
+    let validator = schema_validator();
     let mut kinds = std::collections::BTreeSet::new();
     for (name, reflection, _) in reflected_corpus(WgslTarget::Tint) {
         let json: serde_json::Value = serde_json::from_str(&reflection.to_json()).unwrap();
@@ -822,4 +826,39 @@ fn a_host_that_follows_the_reflection_reads_the_right_minimum_on_the_gpu() {
     // Read as plain floats, as a host that ignored the reflection would,
     // the words are not the answer.
     assert_ne!(f32::from_le_bytes(read[..4].try_into().unwrap()), min);
+}
+
+/// HLSL input with shifted register classes: each shifted binding says
+/// which register the source declared and by how much its class moved.
+#[test]
+fn shifted_hlsl_registers_are_described_on_their_bindings() {
+    use shaderxform::front::{FrontOptions, HlslRegister};
+    if common::tool("glslangValidator").is_none() {
+        assert!(!common::tools_required(), "glslangValidator is required");
+        return;
+    }
+    let source = Source::read(&common::root().join("corpus/glsl/textured.frag.hlsl"), None)
+        .expect("readable");
+    let compiler = Compiler::new(Options {
+        front: FrontOptions {
+            hlsl_register_shifts: vec![(HlslRegister::Sampler, 16)],
+            ..Default::default()
+        },
+        ..Options::default()
+    })
+    .unwrap();
+    let reflection = compiler.transform(&source).unwrap().reflection();
+    // `register(s2)` is binding 18; `register(t1)` stays binding 1.
+    let sampler = binding(&reflection, 0, 18);
+    assert_eq!(sampler.kind, "sampler");
+    assert_eq!(
+        sampler.rewritten,
+        [Rewritten::HlslRegisterShift {
+            register: "s2".into(),
+            shift: 16
+        }]
+    );
+    assert!(binding(&reflection, 0, 1).rewritten.is_empty());
+    let json: serde_json::Value = serde_json::from_str(&reflection.to_json()).unwrap();
+    assert!(schema_validator().is_valid(&json), "{json:#}");
 }

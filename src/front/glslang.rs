@@ -92,6 +92,16 @@ impl HlslRegister {
         })
     }
 
+    /// The class's letter, as `register(t0)` writes it.
+    pub fn letter(self) -> &'static str {
+        match self {
+            HlslRegister::Texture => "t",
+            HlslRegister::Sampler => "s",
+            HlslRegister::ConstantBuffer => "b",
+            HlslRegister::Uav => "u",
+        }
+    }
+
     /// glslang's option that shifts this class, with `--hlsl-iomap`.
     fn glslang_option(self) -> &'static str {
         match self {

@@ -119,6 +119,9 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
         let mut parsed = from_spirv(read);
         parsed.dependencies = compiled.dependencies;
         parsed.source_lines = source_lines;
+        if language == glslang::Language::Hlsl {
+            report_register_shifts(&mut parsed, &options.hlsl_register_shifts);
+        }
         Ok(parsed)
     };
     Ok(match source.format {
@@ -134,6 +137,33 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
         )?),
         InputFormat::SpirvAssembly => from_spirv(spirv::parse_assembly(text_of(source)?)?),
     })
+}
+
+/// The HLSL register shifts that applied, one change each, so that a host
+/// (and the reflection) can tell a binding from the register it was.
+fn report_register_shifts(parsed: &mut Parsed, shifts: &[(HlslRegister, u32)]) {
+    if shifts.is_empty() {
+        return;
+    }
+    let report = parsed.rewrites.get_or_insert_with(|| PassReport {
+        name: LEGALIZE_REPORT,
+        skipped: None,
+        changes: Vec::new(),
+        diagnostics: Vec::new(),
+    });
+    for &(class, shift) in shifts {
+        let mut c = Change::new(
+            "hlsl-register-shift",
+            naga::Span::default(),
+            format!(
+                "HLSL `{}` registers are at binding register + {shift}",
+                class.letter()
+            ),
+        );
+        c.details.insert("class".into(), class.letter().into());
+        c.details.insert("shift".into(), shift.to_string());
+        report.changes.push(c);
+    }
 }
 
 /// The rewrites of SPIR-V legalisation as a report, one change each, with

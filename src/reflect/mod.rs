@@ -187,6 +187,13 @@ pub enum Rewritten {
         /// `min`, `max`, `sum` (with the float's name where several).
         clear_values: BTreeMap<String, String>,
     },
+    /// An HLSL register whose class was shifted (`--hlsl-register-shift`):
+    /// the binding is the register's number plus the shift.
+    HlslRegisterShift {
+        /// The register the source declares: `t3`.
+        register: String,
+        shift: u32,
+    },
     /// A combined image sampler of the source, split on the way in into
     /// a texture (at the source's binding) and a sampler.
     SplitCombinedSampler {
@@ -660,6 +667,22 @@ fn add_rewrites(bindings: &mut [Binding], passes: &[PassReport]) {
                     b.rewritten.push(rewritten);
                 }
             }
+            "hlsl-register-shift" => {
+                let (Some(class), Some(shift)) = (
+                    change.details.get("class"),
+                    number(change.details.get("shift")),
+                ) else {
+                    continue;
+                };
+                for b in bindings.iter_mut() {
+                    if hlsl_register_class(b) == Some(class.as_str()) && b.binding >= shift {
+                        b.rewritten.push(Rewritten::HlslRegisterShift {
+                            register: format!("{class}{}", b.binding - shift),
+                            shift,
+                        });
+                    }
+                }
+            }
             "split-combined-sampler" => {
                 let (Some(combined), Some(texture), Some(sampler)) = (
                     pair(change.details.get("combined")),
@@ -682,4 +705,16 @@ fn add_rewrites(bindings: &mut [Binding], passes: &[PassReport]) {
             _ => {}
         }
     }
+}
+
+/// The HLSL register class of a binding: `b` constant buffers, `s`
+/// samplers, `t` textures and read-only buffers, `u` what shaders write.
+fn hlsl_register_class(binding: &Binding) -> Option<&'static str> {
+    Some(match (binding.kind, binding.access) {
+        ("uniform-buffer", _) => "b",
+        ("sampler" | "comparison-sampler", _) => "s",
+        ("sampled-texture" | "depth-texture", _) | ("storage-buffer", Some("read")) => "t",
+        ("storage-buffer" | "storage-texture", _) => "u",
+        _ => return None,
+    })
 }

@@ -190,6 +190,12 @@ fn write_binding(out: &mut String, binding: &Binding, module: &Module, types: &m
                     );
                 }
             }
+            Rewritten::HlslRegisterShift { register, shift } => {
+                let _ = writeln!(
+                    out,
+                    "        /// The HLSL register the source declares; the binding is it plus {shift}.\n        pub const HLSL_REGISTER: &str = {register:?};"
+                );
+            }
             Rewritten::SplitCombinedSampler {
                 combined,
                 texture,
