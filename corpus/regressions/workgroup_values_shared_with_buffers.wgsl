@@ -27,11 +27,13 @@ fn inner_sum(i: Inner) -> f32 {
 }
 
 @compute @workgroup_size(16)
-fn main(@builtin(local_invocation_index) i: u32) {
-    tile[i] = mirrored(src[i]);
+fn main(@builtin(local_invocation_index) i: u32, @builtin(workgroup_id) wid: vec3u) {
+    // Each workgroup its own records, so that workgroups never race.
+    let g = wid.x * 16u + i;
+    tile[i] = mirrored(src[g]);
     counts[i] = i * 3u;
     if (i == 0u) {
-        one = src[5].inner;
+        one = src[wid.x * 16u + 5u].inner;
     }
     workgroupBarrier();
     let r = tile[15u - i];
@@ -40,11 +42,11 @@ fn main(@builtin(local_invocation_index) i: u32) {
     copy.tags[1] = c[(i + 1u) % 16u];
     moved[i] = tile[(i + 7u) % 16u];
     workgroupBarrier();
-    dst[i] = mirrored(r);
-    dst[i].inner.v.x = inner_sum(one);
-    dst[i].tags[2] = copy.tags[1];
-    dst[i].p += moved[i].p;
-    if (i == 0u) {
+    dst[g] = mirrored(r);
+    dst[g].inner.v.x = inner_sum(one);
+    dst[g].tags[2] = copy.tags[1];
+    dst[g].p += moved[i].p;
+    if (g == 0u) {
         words = counts;
     }
 }

@@ -31,11 +31,13 @@ fn mirrored(r: Rec) -> Rec {
 }
 
 @compute @workgroup_size(16)
-fn main(@builtin(local_invocation_index) i: u32) {
-    tile[i] = to_w(mirrored(src[i]));
+fn main(@builtin(local_invocation_index) i: u32, @builtin(workgroup_id) wid: vec3u) {
+    // Each workgroup its own records, so that workgroups never race.
+    let g = wid.x * 16u + i;
+    tile[i] = to_w(mirrored(src[g]));
     counts[i] = i * 3u;
     if (i == 0u) {
-        one = InnerW(src[5].inner.m, src[5].inner.v);
+        one = InnerW(src[wid.x * 16u + 5u].inner.m, src[wid.x * 16u + 5u].inner.v);
     }
     workgroupBarrier();
     let r = from_w(tile[15u - i]);
@@ -43,11 +45,11 @@ fn main(@builtin(local_invocation_index) i: u32) {
     copy.tags[1] = counts[(i + 1u) % 16u];
     moved[i] = tile[(i + 7u) % 16u];
     workgroupBarrier();
-    dst[i] = mirrored(r);
-    dst[i].inner.v.x = one.m[0].x + one.m[1].y + one.v.z;
-    dst[i].tags[2] = copy.tags[1];
-    dst[i].p += moved[i].p;
-    if (i == 0u) {
+    dst[g] = mirrored(r);
+    dst[g].inner.v.x = one.m[0].x + one.m[1].y + one.v.z;
+    dst[g].tags[2] = copy.tags[1];
+    dst[g].p += moved[i].p;
+    if (g == 0u) {
         for (var k = 0u; k < 16u; k++) {
             words[k] = counts[k];
         }
