@@ -11,21 +11,23 @@ fn scaled(x: f32) -> vec4f {
     return s * x;
 }
 
-fn exchange(i: u32) {
+// `g` indexes the buffer, `i` the workgroup's tile: each workgroup keeps to
+// its own records, so that workgroups never race.
+fn exchange(g: u32, i: u32) {
     const bias = vec4(0.5);
     var r = vec4(0.0);
     r.x = f32(i);
-    r += scaled(data[i].y) + bias;
+    r += scaled(data[g].y) + bias;
     tile[i] = r;
     workgroupBarrier();
-    data[i] = tile[(i + 1u) % 64u];
+    data[g] = tile[(i + 1u) % 64u];
 }
 
 @compute @workgroup_size(64)
 fn main(@builtin(local_invocation_index) i: u32, @builtin(workgroup_id) wid: vec3u) {
     let g = wid.x * 64u + i;
     if (data[g].x >= 0.0) {
-        exchange(i);
+        exchange(g, i);
     }
     data[g].w += 1.0;
 }

@@ -11,12 +11,12 @@ fn main(@builtin(local_invocation_index) i: u32, @builtin(workgroup_id) wid: vec
     if (called) {
         var r = vec4(0.0);
         r.x = f32(i);
-        r += vec4(1.0, 2.0, 3.0, 4.0) * data[i].y + vec4(0.5);
+        r += vec4(1.0, 2.0, 3.0, 4.0) * data[g].y + vec4(0.5);
         tile[i] = r;
     }
     workgroupBarrier();
     if (called) {
-        data[i] = tile[(i + 1u) % 64u];
+        data[g] = tile[(i + 1u) % 64u];
     }
     data[g].w += 1.0;
 }
