@@ -533,10 +533,15 @@ fn extreme_f64_literals_read_back_to_the_same_bits_in_naga() {
     }
     text += "}\n";
     let source = Source::from_text("f64_extremes.wgsl", InputFormat::Wgsl, text);
+    // f64 is naga's extension of WGSL, which wgpu reads and Tint does not.
     let compiler = shaderxform::Compiler::new(shaderxform::Options {
         passes: shaderxform::PassSelection::None,
         target: shaderxform::Target {
             float64: true,
+            ..Default::default()
+        },
+        emit: shaderxform::EmitOptions {
+            wgsl_for: shaderxform::WgslTarget::Wgpu,
             ..Default::default()
         },
         ..Default::default()

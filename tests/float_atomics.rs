@@ -170,10 +170,16 @@ fn without_the_pass_float_min_is_naga_s_validation_error() {
     assert!(text.contains("Operator Min is not supported"), "{text}");
 }
 
+/// f64 is naga's extension of WGSL, which wgpu reads and Tint does not:
+/// WGSL of f64 is written for wgpu.
 fn f64_compiler(target: Target) -> Compiler {
     Compiler::new(Options {
         passes: PassSelection::Named(vec!["float-atomics".into()]),
         target,
+        emit: EmitOptions {
+            wgsl_for: shaderxform::WgslTarget::Wgpu,
+            ..EmitOptions::default()
+        },
         ..Options::default()
     })
     .unwrap()

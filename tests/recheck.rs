@@ -673,3 +673,27 @@ fn entry_points_whose_names_end_in_digits_keep_them_in_wgsl() {
     );
     common::assert_tint_accepts(&[("digits.wgsl".to_string(), wgsl.to_string())]);
 }
+
+/// WGSL has no 64-bit types: naga writes them as its own extension, which
+/// Tint refuses. For Tint they are refused at the declaration that holds
+/// one; for wgpu they are written.
+#[test]
+fn sixty_four_bit_types_are_refused_for_tint_and_written_for_wgpu() {
+    let text = "@group(0) @binding(0) var<storage, read_write> b: array<u64>;
+@compute @workgroup_size(1) fn main() { b[0] = 1lu; }
+";
+    let source = Source::from_text("wide.wgsl", InputFormat::Wgsl, text);
+    let refused = compiler(PassSelection::None, WgslTarget::Tint)
+        .compile(&source, &[OutputFormat::Wgsl])
+        .expect_err("refused for Tint");
+    assert_eq!(refused.kind, shaderxform::FailureKind::Unsupported);
+    let d = &refused.diagnostics[0];
+    assert_eq!(d.code.as_deref(), Some("emit::unsupported"));
+    assert!(d.message.contains("64-bit integers"), "{}", d.message);
+    let span = d.primary_span().expect("placed").to_range().unwrap();
+    assert!(text[span].starts_with("var<storage, read_write> b"));
+    let written = compiler(PassSelection::None, WgslTarget::Wgpu)
+        .compile(&source, &[OutputFormat::Wgsl])
+        .unwrap_or_else(|f| panic!("{f}"));
+    assert!(written.outputs[0].text().unwrap().contains("u64"));
+}

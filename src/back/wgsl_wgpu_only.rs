@@ -12,6 +12,8 @@
 //!   (Tint spells it `@builtin(barycentric_coord)` under
 //!   `enable chromium_experimental_barycentric_coord;`, an extension that
 //!   browsers do not allow either);
+//! - 64-bit floats and integers (`f64`, `i64`, `u64`), which WGSL does not
+//!   have and naga writes as an extension of its own;
 //! - any other `enable wgpu_...;` directive (16-bit integers, mesh
 //!   shaders, cooperative matrices).
 //!
@@ -32,6 +34,26 @@ const FOR_WGPU: &str =
 pub fn refuse_for_tint(module: &Module, reader: WgslTarget) -> Result<(), EmitError> {
     if reader != WgslTarget::Tint {
         return Ok(());
+    }
+    if let Some((handle, scalar)) = module
+        .types
+        .iter()
+        .find_map(|(h, t)| sixty_four_bit(&t.inner).map(|s| (h, s)))
+    {
+        let name = naga::common::wgsl::TypeContext::type_to_string(&module.to_ctx(), handle);
+        let mut diagnostic = Diagnostic::error(format!(
+            "WGSL for Tint cannot hold 64-bit {scalar} (`{name}`)"
+        ))
+        .with_code("emit::unsupported")
+        .with_note("WGSL has no 64-bit types: naga writes them as an extension of its own, which Tint (browsers, Dawn) refuses")
+        .with_note(FOR_WGPU);
+        let span = Some(module.types.get_span(handle))
+            .filter(|s| s.is_defined())
+            .or_else(|| first_holder(module, handle));
+        if let Some(span) = span {
+            diagnostic = diagnostic.with_primary(span, format!("holds `{name}`"));
+        }
+        return Err(EmitError::Unsupported(diagnostic));
     }
     for (handle, global) in module.global_variables.iter() {
         if matches!(
@@ -193,4 +215,56 @@ mod tests {
         let plain = "enable f16, subgroups;\n\nfn wgpu_f() {}\n";
         assert!(refuse_wgpu_extensions(plain, WgslTarget::Tint).is_ok());
     }
+}
+
+/// `floats` or `integers` where a type holds 64-bit scalars.
+fn sixty_four_bit(inner: &TypeInner) -> Option<&'static str> {
+    let scalar = match *inner {
+        TypeInner::Scalar(s) | TypeInner::Atomic(s) => s,
+        TypeInner::Vector { scalar, .. } | TypeInner::Matrix { scalar, .. } => scalar,
+        _ => return None,
+    };
+    (scalar.width == 8).then_some(match scalar.kind {
+        naga::ScalarKind::Float => "floats",
+        _ => "integers",
+    })
+}
+
+/// Where a declaration first holds the type `wide`: a global, or a local or
+/// argument of a function, for a type that has no place of its own (naga
+/// gives none to `u64` written as a scalar).
+fn first_holder(module: &Module, wide: naga::Handle<naga::Type>) -> Option<Span> {
+    fn holds(
+        module: &Module,
+        ty: naga::Handle<naga::Type>,
+        wide: naga::Handle<naga::Type>,
+    ) -> bool {
+        ty == wide
+            || match module.types[ty].inner {
+                TypeInner::Array { base, .. }
+                | TypeInner::BindingArray { base, .. }
+                | TypeInner::Pointer { base, .. } => holds(module, base, wide),
+                TypeInner::Struct { ref members, .. } => {
+                    members.iter().any(|m| holds(module, m.ty, wide))
+                }
+                _ => false,
+            }
+    }
+    let defined = |span: Span| span.is_defined().then_some(span);
+    let globals = module
+        .global_variables
+        .iter()
+        .filter(|(_, g)| holds(module, g.ty, wide))
+        .find_map(|(h, _)| defined(module.global_variables.get_span(h)));
+    let functions = module
+        .functions
+        .iter()
+        .map(|(_, f)| f)
+        .chain(module.entry_points.iter().map(|ep| &ep.function));
+    globals.or_else(|| {
+        functions
+            .flat_map(|f| f.local_variables.iter().map(move |(h, l)| (f, h, l)))
+            .filter(|(_, _, l)| holds(module, l.ty, wide))
+            .find_map(|(f, h, _)| defined(f.local_variables.get_span(h)))
+    })
 }
