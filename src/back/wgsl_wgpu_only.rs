@@ -198,25 +198,6 @@ fn first_use(module: &Module, global: naga::Handle<naga::GlobalVariable>) -> Spa
         .unwrap_or_default()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::{refuse_wgpu_extensions, EmitError, WgslTarget};
-
-    #[test]
-    fn a_wgpu_extension_in_the_directives_is_refused_for_tint_only() {
-        let text = "enable f16;\nenable wgpu_int16;\n\nfn f() {}\n";
-        match refuse_wgpu_extensions(text, WgslTarget::Tint) {
-            Err(EmitError::Unsupported(d)) => {
-                assert!(d.message.contains("`enable wgpu_int16;`"), "{}", d.message)
-            }
-            other => panic!("{other:?}"),
-        }
-        assert!(refuse_wgpu_extensions(text, WgslTarget::Wgpu).is_ok());
-        let plain = "enable f16, subgroups;\n\nfn wgpu_f() {}\n";
-        assert!(refuse_wgpu_extensions(plain, WgslTarget::Tint).is_ok());
-    }
-}
-
 /// `floats` or `integers` where a type holds 64-bit scalars.
 fn sixty_four_bit(inner: &TypeInner) -> Option<&'static str> {
     let scalar = match *inner {
@@ -267,4 +248,23 @@ fn first_holder(module: &Module, wide: naga::Handle<naga::Type>) -> Option<Span>
             .filter(|(_, _, l)| holds(module, l.ty, wide))
             .find_map(|(f, h, _)| defined(f.local_variables.get_span(h)))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{refuse_wgpu_extensions, EmitError, WgslTarget};
+
+    #[test]
+    fn a_wgpu_extension_in_the_directives_is_refused_for_tint_only() {
+        let text = "enable f16;\nenable wgpu_int16;\n\nfn f() {}\n";
+        match refuse_wgpu_extensions(text, WgslTarget::Tint) {
+            Err(EmitError::Unsupported(d)) => {
+                assert!(d.message.contains("`enable wgpu_int16;`"), "{}", d.message)
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(refuse_wgpu_extensions(text, WgslTarget::Wgpu).is_ok());
+        let plain = "enable f16, subgroups;\n\nfn wgpu_f() {}\n";
+        assert!(refuse_wgpu_extensions(plain, WgslTarget::Tint).is_ok());
+    }
 }
