@@ -71,18 +71,9 @@ pub struct Legalized {
     /// Variables given `NonWritable` from their members.
     pub access: Vec<(Option<String>, &'static str)>,
     pub copy_logical: usize,
-    /// The result has the input's instructions in the same places (see
-    /// [`same_layout`]).
-    pub in_place: bool,
 }
 
 impl Legalized {
-    /// Whether the n-th instruction naga reads is the n-th of the input, so
-    /// that naga's spans still locate instructions in SPIR-V assembly.
-    pub fn keeps_positions(&self) -> bool {
-        !self.changed() || self.in_place
-    }
-
     pub fn changed(&self) -> bool {
         !self.samplers.is_empty()
             || !self.frozen.is_empty()
@@ -114,7 +105,6 @@ pub fn legalize(words: Vec<u32>, env: TargetEnv) -> Result<Legalized, Diagnostic
         samplers: l.split_combined_samplers(),
         frozen: l.freeze_spec_constants(),
         words: Vec::new(),
-        in_place: false,
     };
     if !out.changed() {
         out.words = words;
@@ -129,7 +119,6 @@ pub fn legalize(words: Vec<u32>, env: TargetEnv) -> Result<Legalized, Diagnostic
     if has_spec_op {
         rewritten = fold_spec_constant_ops(&rewritten, env)?;
     }
-    out.in_place = same_layout(&words, &rewritten);
     if let Err(e) = spirv_tools::validate(&rewritten, env, ValidateOptions::default()) {
         return Err(Diagnostic::error(format!(
             "internal error: the SPIR-V rewritten for naga's reader is invalid: {}",
@@ -140,29 +129,6 @@ pub fn legalize(words: Vec<u32>, env: TargetEnv) -> Result<Legalized, Diagnostic
     }
     out.words = rewritten;
     Ok(out)
-}
-
-/// Whether `after` has the instructions of `before` in the same places,
-/// decorations aside (a member's decoration may have become the
-/// variable's): rspirv writes a module's sections in its own order.
-fn same_layout(before: &[u32], after: &[u32]) -> bool {
-    fn opcodes(words: &[u32]) -> Vec<u32> {
-        let mut ops = Vec::new();
-        let mut at = 5;
-        while at < words.len() {
-            let count = (words[at] >> 16) as usize;
-            ops.push(words[at] & 0xffff);
-            at += count.max(1);
-        }
-        ops
-    }
-    let decoration = |op: u32| op == Op::Decorate as u32 || op == Op::MemberDecorate as u32;
-    let (before, after) = (opcodes(before), opcodes(after));
-    before.len() == after.len()
-        && before
-            .iter()
-            .zip(&after)
-            .all(|(a, b)| a == b || (decoration(*a) && decoration(*b)))
 }
 
 fn fold_spec_constant_ops(words: &[u32], env: TargetEnv) -> Result<Vec<u32>, Diagnostic> {
