@@ -605,8 +605,7 @@ void main() { uint i = gl_GlobalInvocationID.x; v[i] = v[i] * double(2.0); }
 /// the calls computes, on a real adapter.
 #[test]
 fn pointers_into_composites_passed_to_functions_reach_spirv() {
-    use shaderxform::gpu::{self, Error, ShaderFormat, ValidateOptions, Verdict};
-    use shaderxform::{Options, PassSelection};
+    use shaderxform::gpu::ShaderFormat;
     let dir = tempfile::tempdir().unwrap();
     let candidate = dir.path().join("calls.wgsl");
     let reference = dir.path().join("inlined.wgsl");
@@ -660,19 +659,11 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {{
     let source = Source::read(&candidate, None).unwrap();
     let spirv = compile(&source, EmitOptions::default(), OutputFormat::SpirvBinary);
     assert!(!spirv.is_empty());
-    let mut options = ValidateOptions::new(Options {
-        passes: PassSelection::None,
-        ..Options::default()
-    });
-    options.shader_format = ShaderFormat::Spirv;
-    options.reference = Some(reference);
-    options.sizes = vec![("out".into(), 256)];
-    options.dispatch = Some([4, 1, 1]);
-    match gpu::validate(&candidate, &options) {
-        Ok(v) => assert_eq!(v.verdict, Verdict::Agree, "{}", v.describe()),
-        Err(Error::NoAdapter(e)) if std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_none() => {
-            eprintln!("skipped: no adapter ({e})");
-        }
-        Err(e) => panic!("{e}"),
-    }
+    common::assert_agrees_on_the_adapter(
+        &candidate,
+        &reference,
+        ShaderFormat::Spirv,
+        ("out", 256),
+        4,
+    );
 }

@@ -274,27 +274,18 @@ fn subgroup_barriers_name_memory_vulkan_knows() {
 #[cfg(feature = "gpu")]
 #[test]
 fn subgroup_barriers_order_workgroup_memory_on_the_adapter() {
-    use shaderxform::gpu::{self, Error, ShaderFormat, ValidateOptions, Verdict};
     let dir = tempfile::tempdir().unwrap();
     let candidate = dir.path().join("exchange.wgsl");
     let reference = dir.path().join("reference.wgsl");
     std::fs::write(&candidate, SUBGROUP_BARRIER_EXCHANGE).unwrap();
     std::fs::write(&reference, WORKGROUP_BARRIER_EXCHANGE).unwrap();
-    let mut options = ValidateOptions::new(Options {
-        passes: PassSelection::None,
-        ..Options::default()
-    });
-    options.shader_format = ShaderFormat::Spirv;
-    options.reference = Some(reference);
-    options.sizes = vec![("data".into(), 256)];
-    options.dispatch = Some([4, 1, 1]);
-    match gpu::validate(&candidate, &options) {
-        Ok(v) => assert_eq!(v.verdict, Verdict::Agree, "{}", v.describe()),
-        Err(Error::NoAdapter(e)) if std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_none() => {
-            eprintln!("skipped: no adapter ({e})");
-        }
-        Err(e) => panic!("{e}"),
-    }
+    common::assert_agrees_on_the_adapter(
+        &candidate,
+        &reference,
+        shaderxform::gpu::ShaderFormat::Spirv,
+        ("data", 256),
+        4,
+    );
 }
 
 /// Pointers to elements and members of arrays of structs passed to
@@ -415,28 +406,14 @@ fn pointers_into_arrays_of_structs_passed_to_functions_reach_spirv() {
 #[cfg(feature = "gpu")]
 #[test]
 fn pointers_into_arrays_of_structs_passed_to_functions_compute_the_same_in_spirv_and_wgsl() {
-    use shaderxform::gpu::{self, Error, ShaderFormat, ValidateOptions, Verdict};
+    use shaderxform::gpu::ShaderFormat;
     let dir = tempfile::tempdir().unwrap();
     let candidate = dir.path().join("calls.wgsl");
     let reference = dir.path().join("written_out.wgsl");
     std::fs::write(&candidate, POINTERS_INTO_ELEMENTS).unwrap();
     std::fs::write(&reference, POINTERS_INTO_ELEMENTS_WRITTEN_OUT).unwrap();
     for format in [ShaderFormat::Spirv, ShaderFormat::Wgsl] {
-        let mut options = ValidateOptions::new(Options {
-            passes: PassSelection::None,
-            ..Options::default()
-        });
-        options.shader_format = format;
-        options.reference = Some(reference.clone());
-        options.sizes = vec![("out".into(), 256)];
-        options.dispatch = Some([4, 1, 1]);
-        match gpu::validate(&candidate, &options) {
-            Ok(v) => assert_eq!(v.verdict, Verdict::Agree, "{format:?}: {}", v.describe()),
-            Err(Error::NoAdapter(e)) if std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_none() => {
-                eprintln!("skipped: no adapter ({e})");
-            }
-            Err(e) => panic!("{format:?}: {e}"),
-        }
+        common::assert_agrees_on_the_adapter(&candidate, &reference, format, ("out", 256), 4);
     }
 }
 

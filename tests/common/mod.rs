@@ -287,3 +287,33 @@ pub fn assert_exit(out: &std::process::Output, code: i32) {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+/// Runs `candidate` (translated, no passes) against `reference` on the
+/// adapter, handed to the driver as `format`, one buffer sized `size`
+/// elements and `workgroups` workgroups, and asserts they agree; without an
+/// adapter it skips, unless SHADERXFORM_REQUIRE_GPU is set.
+#[cfg(feature = "gpu")]
+pub fn assert_agrees_on_the_adapter(
+    candidate: &Path,
+    reference: &Path,
+    format: shaderxform::gpu::ShaderFormat,
+    size: (&str, u64),
+    workgroups: u32,
+) {
+    use shaderxform::gpu::{self, Error, ValidateOptions, Verdict};
+    let mut options = ValidateOptions::new(Options {
+        passes: PassSelection::None,
+        ..Options::default()
+    });
+    options.shader_format = format;
+    options.reference = Some(reference.to_path_buf());
+    options.sizes = vec![(size.0.into(), size.1)];
+    options.dispatch = Some([workgroups, 1, 1]);
+    match gpu::validate(candidate, &options) {
+        Ok(v) => assert_eq!(v.verdict, Verdict::Agree, "{format:?}: {}", v.describe()),
+        Err(Error::NoAdapter(e)) if std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_none() => {
+            eprintln!("skipped: no adapter ({e})");
+        }
+        Err(e) => panic!("{format:?}: {e}"),
+    }
+}
