@@ -6,7 +6,7 @@ mod common;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::{assert_exit, stderr};
 use serde_json::Value;
@@ -291,35 +291,13 @@ fn outputs_of_a_shader_that_now_fails_are_removed() {
     assert!(dir.path().join("out/buffer_double_f32.spv").is_file());
 }
 
-/// Kills the watcher however the test ends.
-struct Child(std::process::Child);
-
-impl Drop for Child {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// Polls `done` every 50 ms for at most `limit`.
-fn wait_for(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
-    let start = Instant::now();
-    while start.elapsed() < limit {
-        if done() {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    done()
-}
-
 #[test]
 fn watch_compiles_again_only_what_changed() {
     let dir = tempfile::tempdir().unwrap();
     let input = tree(dir.path());
     fs::remove_file(input.join("compute/broken.wgsl")).unwrap();
     let manifest_path = dir.path().join("out/shaderxform-manifest.json");
-    let _child = Child(
+    let _child = common::Child(
         Command::new(env!("CARGO_BIN_EXE_shaderxform"))
             .args(["batch", "in", "-o", "out", "--emit", "wgsl", "--watch"])
             .current_dir(dir.path())
@@ -331,7 +309,7 @@ fn watch_compiles_again_only_what_changed() {
     );
     let limit = Duration::from_secs(60);
     assert!(
-        wait_for(limit, || manifest_path.is_file()),
+        common::wait_for(limit, || manifest_path.is_file()),
         "no manifest after the first round"
     );
     let untouched = dir.path().join("out/buffer_double_f32.wgsl");
@@ -345,7 +323,7 @@ fn watch_compiles_again_only_what_changed() {
     .unwrap();
     let saxpy = dir.path().join("out/compute/saxpy.wgsl");
     assert!(
-        wait_for(limit, || fs::read_to_string(&saxpy)
+        common::wait_for(limit, || fs::read_to_string(&saxpy)
             .is_ok_and(|t| t.contains("collatz") || t.contains("steps"))),
         "the changed shader was not compiled again"
     );
@@ -353,7 +331,7 @@ fn watch_compiles_again_only_what_changed() {
     // A new shader is picked up, a bad one fails in the manifest.
     fs::write(input.join("compute/new_bad.wgsl"), BAD).unwrap();
     assert!(
-        wait_for(limit, || fs::read_to_string(&manifest_path)
+        common::wait_for(limit, || fs::read_to_string(&manifest_path)
             .is_ok_and(|t| t.contains("compute/new_bad.wgsl"))),
         "the new shader did not reach the manifest"
     );

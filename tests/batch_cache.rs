@@ -8,7 +8,7 @@ mod common;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::{assert_exit, stderr};
 
@@ -272,27 +272,6 @@ fn an_altered_entry_is_compiled_again_not_served() {
     assert!(!manifest.contains("buffer_triple"), "{manifest}");
 }
 
-/// Kills the watcher however the test ends.
-struct Child(std::process::Child);
-
-impl Drop for Child {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn wait_for(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
-    let start = Instant::now();
-    while start.elapsed() < limit {
-        if done() {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    done()
-}
-
 #[test]
 fn watch_compiles_again_the_shaders_whose_header_changed() {
     if common::tool("glslangValidator").is_none() {
@@ -310,7 +289,7 @@ fn watch_compiles_again_the_shaders_whose_header_changed() {
     fs::write(&near, "#define VALUE 5u\n").unwrap();
     // Searched before `include`, empty for now.
     fs::create_dir_all(dir.path().join("first")).unwrap();
-    let mut child = Child(
+    let mut child = common::Child(
         Command::new(env!("CARGO_BIN_EXE_shaderxform"))
             .args(["batch", "--watch", "-Ifirst"])
             .args(ARGS)
@@ -326,14 +305,14 @@ fn watch_compiles_again_the_shaders_whose_header_changed() {
     let limit = Duration::from_secs(60);
     let near_out = dir.path().join("out/near.wgsl");
     assert!(
-        wait_for(limit, || log.lock().unwrap().contains("watching")),
+        common::wait_for(limit, || log.lock().unwrap().contains("watching")),
         "not watching after the first round"
     );
     assert!(written_has(&dir.path().join("out/store.wgsl"), "3u"));
     assert!(written_has(&near_out, "5u"));
     fs::write(&header, "#define VALUE 7u\n").unwrap();
     assert!(
-        wait_for(limit, || written_has(
+        common::wait_for(limit, || written_has(
             &dir.path().join("out/store.wgsl"),
             "7u"
         )),
@@ -341,13 +320,13 @@ fn watch_compiles_again_the_shaders_whose_header_changed() {
     );
     fs::write(&near, "#define VALUE 9u\n").unwrap();
     assert!(
-        wait_for(limit, || written_has(&near_out, "9u")),
+        common::wait_for(limit, || written_has(&near_out, "9u")),
         "a header inside IN_DIR changed and its shader was not compiled again"
     );
     // The first -I folder comes before the second.
     fs::write(dir.path().join("first/value.h"), "#define VALUE 11u\n").unwrap();
     assert!(
-        wait_for(limit, || written_has(
+        common::wait_for(limit, || written_has(
             &dir.path().join("out/store.wgsl"),
             "11u"
         )),

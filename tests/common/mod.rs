@@ -317,3 +317,25 @@ pub fn assert_agrees_on_the_adapter(
         Err(e) => panic!("{format:?}: {e}"),
     }
 }
+
+/// A child process killed however the test ends (a watcher).
+pub struct Child(pub std::process::Child);
+
+impl Drop for Child {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Polls `done` every 50 ms for at most `limit`.
+pub fn wait_for(limit: std::time::Duration, mut done: impl FnMut() -> bool) -> bool {
+    let start = std::time::Instant::now();
+    while start.elapsed() < limit {
+        if done() {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    done()
+}
