@@ -134,10 +134,7 @@ impl Report {
     }
 
     pub fn add_passes(&mut self, source: &Source, passes: &[PassReport]) {
-        let pair = |text: Option<&String>| -> Option<[u32; 2]> {
-            let (set, binding) = text?.split_once(':')?;
-            Some([set.parse().ok()?, binding.parse().ok()?])
-        };
+        let pair = crate::reflect::binding_pair;
         for change in passes
             .iter()
             .filter(|p| p.name == crate::front::LEGALIZE_REPORT)

@@ -629,10 +629,7 @@ fn add_rewrites(bindings: &mut [Binding], passes: &[PassReport]) {
     let at =
         |group: u32, binding: u32| move |b: &&mut Binding| b.group == group && b.binding == binding;
     let number = |text: Option<&String>| text.and_then(|t| t.parse::<u32>().ok());
-    let pair = |text: Option<&String>| -> Option<[u32; 2]> {
-        let (group, binding) = text?.split_once(':')?;
-        Some([group.parse().ok()?, binding.parse().ok()?])
-    };
+    let pair = binding_pair;
     for change in passes.iter().flat_map(|p| &p.changes) {
         match change.kind.as_str() {
             "retype-atomic" => {
@@ -717,4 +714,10 @@ fn hlsl_register_class(binding: &Binding) -> Option<&'static str> {
         ("storage-buffer" | "storage-texture", _) => "u",
         _ => return None,
     })
+}
+
+/// `[group, binding]` of a change's detail written `group:binding`.
+pub(crate) fn binding_pair(text: Option<&String>) -> Option<[u32; 2]> {
+    let (group, binding) = text?.split_once(':')?;
+    Some([group.parse().ok()?, binding.parse().ok()?])
 }
