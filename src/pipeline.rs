@@ -338,7 +338,7 @@ impl Compiler {
             })?;
         let mut reports = outcome.reports;
         reports.extend(
-            back::check_derivatives(&mut module, source.format)
+            back::check_uniformity_rules(&mut module, source.format)
                 .map_err(|d| Failure::new(FailureKind::Input, d))?,
         );
         // The front end's reports too: legalisation's spans index the

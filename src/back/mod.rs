@@ -10,10 +10,10 @@ mod spirv_capabilities;
 mod spirv_images;
 mod spirv_layout;
 mod wgsl;
-mod wgsl_derivative_filters;
 mod wgsl_entry_names;
 mod wgsl_filters;
 mod wgsl_module;
+mod wgsl_rule_filters;
 mod wgsl_wgpu_only;
 mod wgsl_workgroup_size;
 
@@ -27,7 +27,7 @@ use naga::{Module, ShaderStage};
 use crate::diagnostics::Diagnostic;
 
 pub use spirv::{disassemble as disassemble_spirv, validate as validate_spirv, SpirvVersion};
-pub use wgsl_derivative_filters::check_derivatives;
+pub use wgsl_rule_filters::check_uniformity_rules;
 
 /// The formats shaderxform writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

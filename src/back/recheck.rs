@@ -34,7 +34,7 @@ use naga::{
     AddressSpace, Barrier, Block, Expression, Handle, ImageClass, Module, ShaderStage, Statement,
     TypeInner,
 };
-use shaderxform_passes::analysis::divergent_barriers;
+use shaderxform_passes::analysis::{divergent_barriers, divergent_rule_ops};
 
 use super::{EmitError, OutputFormat};
 use crate::diagnostics::Diagnostic;
@@ -68,12 +68,44 @@ pub fn wgsl(written_from: &Module, text: &str) -> Result<(), EmitError> {
     let expected = Interface::of(written_from, None, None);
     let found = Interface::of(&read, None, None);
     compare(OutputFormat::Wgsl, &expected, &found)?;
-    no_divergent_barriers(OutputFormat::Wgsl, &read, |span| {
+    let place = |span: naga::Span| {
         span.to_range().map(|range| {
             let (line, column) = crate::source::line_column(text, range.start);
             format!("line {line}, column {column} of the WGSL written")
         })
-    })
+    };
+    no_divergent_barriers(OutputFormat::Wgsl, &read, place)?;
+    no_rule_errors(&read, place)
+}
+
+/// No derivative or subgroup operation of the WGSL read back is where
+/// its rule is an error: Tint would refuse the text.
+fn no_rule_errors(
+    read: &Module,
+    place: impl Fn(naga::Span) -> Option<String>,
+) -> Result<(), EmitError> {
+    let found = divergent_rule_ops::find(read);
+    let mut errors = found
+        .iter()
+        .filter(|d| d.severity == naga::diagnostic_filter::Severity::Error);
+    let Some(first) = errors.next() else {
+        return Ok(());
+    };
+    let mut diagnostic = failure_diagnostic(
+        OutputFormat::Wgsl,
+        format!(
+            "Tint would refuse it (`{}`): {}",
+            first.rule.wgsl_name(),
+            first.diagnostic.message
+        ),
+    );
+    for label in &first.diagnostic.labels {
+        let at = place(label.span).map_or_else(String::new, |p| format!("{p}: "));
+        if !label.message.is_empty() {
+            diagnostic = diagnostic.with_note(format!("{at}{}", label.message));
+        }
+    }
+    Err(EmitError::Backend(diagnostic))
 }
 
 /// Checks written SPIR-V against the module it was written from, where

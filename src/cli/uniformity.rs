@@ -10,8 +10,8 @@ use std::process::{Command, Stdio};
 
 use clap::Args;
 use shaderxform::passes::analysis::uniformity::{
-    DerivativeRequirement, DerivativeRequirementKind, FunctionRef, FunctionUniformity,
-    RequirementKind, Uniformity, UniformityRequirement,
+    FunctionRef, FunctionUniformity, RequirementKind, RuleRequirement, RuleRequirementKind,
+    Uniformity, UniformityRequirement,
 };
 use shaderxform::passes::naga::diagnostic_filter::Severity as FilterSeverity;
 use shaderxform::{front, Compiler, InputFormat, Options, PassSelection, Source};
@@ -125,7 +125,7 @@ pub(super) fn run(args: UniformityArgs) -> i32 {
         }
     };
     let mut sites = sites(&module, &analysis, &locate);
-    sites.extend(derivative_sites(&module, &analysis, &locate, source.format));
+    sites.extend(rule_sites(&module, &analysis, &locate, source.format));
     sites.sort_by_key(|s| (s.line, s.column));
     let tint = if args.no_tint {
         TintVerdict::NotAsked
@@ -215,23 +215,24 @@ fn sites(
     sites
 }
 
-/// Every builtin computing implicit derivatives, and every call reaching
-/// one, under `derivative_uniformity` (none where it is off).
-fn derivative_sites(
+/// Every builtin of a filterable rule (computing implicit derivatives,
+/// or a subgroup operation), and every call reaching one, under its rule
+/// (none where it is off).
+fn rule_sites(
     module: &naga::Module,
     analysis: &Uniformity,
     locate: &impl Fn(naga::Span) -> (usize, usize),
     format: InputFormat,
 ) -> Vec<Site> {
-    let allowed = |severity: FilterSeverity| match (format, severity) {
+    let allowed = |requirement: &RuleRequirement| match (format, requirement.severity) {
         (InputFormat::Wgsl, FilterSeverity::Error) => None,
         (InputFormat::Wgsl, severity) => {
             Some(format!("a {severity:?} here (its diagnostic filter)").to_lowercase())
         }
-        _ => Some(
-            "allowed by the source language; the WGSL written turns derivative_uniformity off"
-                .into(),
-        ),
+        _ => Some(format!(
+            "allowed by the source language; the WGSL written turns {} off",
+            requirement.rule().wgsl_name()
+        )),
     };
     let mut sites: Vec<Site> = Vec::new();
     for (function, analysed) in analysis.iter() {
@@ -239,22 +240,24 @@ fn derivative_sites(
             FunctionRef::Function(h) => module.functions[h].name.clone().unwrap_or_default(),
             FunctionRef::EntryPoint(i) => module.entry_points[i].name.clone(),
         };
-        let broken: Vec<&DerivativeRequirement> = analysed.derivative_violations().collect();
-        let is_broken = |r: &DerivativeRequirement| broken.iter().any(|b| std::ptr::eq(*b, r));
+        let broken: Vec<&RuleRequirement> = analysed.rule_violations().collect();
+        let is_broken = |r: &RuleRequirement| broken.iter().any(|b| std::ptr::eq(*b, r));
         let needs_arguments = analysed
             .summary
-            .params_required_uniform_for_derivatives
+            .reaches_under_rules
             .iter()
+            .flat_map(|reach| &reach.params_required_uniform)
             .any(|e| *e != shaderxform::passes::analysis::uniformity::ParamEffect::None);
-        for requirement in &analysed.derivative_requirements {
+        for requirement in &analysed.rule_requirements {
             let op = requirement.op().name();
             let what = match requirement.what {
-                DerivativeRequirementKind::Builtin(_) => format!("{op}()"),
-                DerivativeRequirementKind::Call { callee, .. } => format!(
+                RuleRequirementKind::Builtin(_) => format!("{op}()"),
+                RuleRequirementKind::Call { callee, .. } => format!(
                     "call of `{}` (reaches {op})",
                     module.functions[callee].name.as_deref().unwrap_or("?")
                 ),
-                DerivativeRequirementKind::Argument { index, .. } => {
+                RuleRequirementKind::Argument { index, .. }
+                | RuleRequirementKind::BuiltinOperand { index, .. } => {
                     if is_broken(requirement) {
                         if let Some(site) = sites.iter_mut().rev().find(|s| {
                             s.function == name && (s.line, s.column) == locate(requirement.span)
@@ -263,7 +266,7 @@ fn derivative_sites(
                             site.causes
                                 .push((0, 0, format!("argument {index} must be uniform")));
                             site.causes
-                                .extend(derivative_causes(analysed, requirement, locate));
+                                .extend(rule_causes(analysed, requirement, locate));
                         }
                     }
                     continue;
@@ -280,25 +283,25 @@ fn derivative_sites(
                 causes: if uniform {
                     Vec::new()
                 } else {
-                    derivative_causes(analysed, requirement, locate)
+                    rule_causes(analysed, requirement, locate)
                 },
                 depends_on_arguments: uniform
                     && needs_arguments
                     && matches!(function, FunctionRef::Function(_)),
-                allowed: allowed(requirement.severity),
+                allowed: allowed(requirement),
             });
         }
     }
     sites
 }
 
-fn derivative_causes(
+fn rule_causes(
     analysed: &FunctionUniformity,
-    requirement: &DerivativeRequirement,
+    requirement: &RuleRequirement,
     locate: &impl Fn(naga::Span) -> (usize, usize),
 ) -> Vec<(usize, usize, String)> {
     analysed
-        .explain_derivative(requirement)
+        .explain_rule(requirement)
         .into_iter()
         .map(|c| {
             let (l, col) = locate(c.span);

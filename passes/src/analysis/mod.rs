@@ -1,7 +1,7 @@
 //! Analyses over naga IR, shared by passes and by the driver.
 
 pub mod divergent_barriers;
-pub mod divergent_derivatives;
+pub mod divergent_rule_ops;
 pub mod features;
 pub mod uniformity;
 pub mod value_sign;

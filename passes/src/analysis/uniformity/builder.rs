@@ -17,9 +17,7 @@ use naga::{AddressSpace, Expression, Function, Handle, Module, Span, Statement, 
 use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::behaviour::Behaviours;
-use super::derivatives::{
-    severity_in, DerivativeOp, DerivativeRequirement, DerivativeRequirementKind,
-};
+use super::rules::{Rule, RuleOp, RuleRequirement, RuleRequirementKind, RuleSeverities};
 use super::{
     reachable_from, BarrierKind, FunctionSummary, FunctionUniformity, Node, NodeKind,
     RequirementKind, StatementPath, UniformityRequirement,
@@ -84,9 +82,9 @@ pub(super) struct Builder<'a> {
     control_flow: HashMap<StatementPath, NodeIndex>,
     source_reasons: HashMap<NodeIndex, String>,
     requirements: Vec<UniformityRequirement>,
-    derivative_requirements: Vec<DerivativeRequirement>,
-    /// The severity of `derivative_uniformity` in this function.
-    derivative_severity: naga::diagnostic_filter::Severity,
+    rule_requirements: Vec<RuleRequirement>,
+    /// The severity of each filterable rule in this function.
+    rule_severities: RuleSeverities,
     return_value: NodeIndex,
 }
 
@@ -141,8 +139,8 @@ impl<'a> Builder<'a> {
             control_flow: HashMap::new(),
             source_reasons: HashMap::new(),
             requirements: Vec::new(),
-            derivative_requirements: Vec::new(),
-            derivative_severity: severity_in(module, function),
+            rule_requirements: Vec::new(),
+            rule_severities: RuleSeverities::of(module, function),
             return_value,
         }
     }
@@ -251,7 +249,7 @@ impl<'a> Builder<'a> {
             source_reasons: self.source_reasons,
             reached_from,
             requirements: self.requirements,
-            derivative_requirements: self.derivative_requirements,
+            rule_requirements: self.rule_requirements,
             summary: FunctionSummary::default(),
             names: self.names,
         };
@@ -309,7 +307,7 @@ impl<'a> Builder<'a> {
     /// edge to the variable's current value is added where it is emitted.
     fn expression_edges(&mut self, handle: Handle<Expression>, expression: &Expression) {
         let node = self.expressions[handle.index()];
-        if let Some(op) = DerivativeOp::of(expression) {
+        if let Some(op) = RuleOp::of_expression(expression) {
             // Whatever its operands and the filters.
             self.source(
                 node,
@@ -405,16 +403,10 @@ impl<'a> Builder<'a> {
         cf: NodeIndex,
         path: &StatementPath,
     ) {
-        if let Some(op) = DerivativeOp::of(&self.function.expressions[handle]) {
+        if let Some(op) = RuleOp::of_expression(&self.function.expressions[handle]) {
             let span = self.function.expressions.get_span(handle);
-            let severity = self.derivative_severity;
-            self.require_derivative(
-                DerivativeRequirementKind::Builtin(op),
-                span,
-                path,
-                cf,
-                severity,
-            );
+            let severity = self.rule_severities.get(Rule::DerivativeUniformity);
+            self.require_under_rule(RuleRequirementKind::Builtin(op), span, path, cf, severity);
         }
         if let Expression::Load { pointer } = self.function.expressions[handle] {
             self.loads_seen[handle.index()] = true;
@@ -604,6 +596,26 @@ impl<'a> Builder<'a> {
             Statement::ControlBarrier(_) => {
                 let kind = BarrierKind::of(statement).expect("a barrier");
                 self.require(RequirementKind::Barrier(kind), span, path, cf);
+            }
+            Statement::SubgroupBallot { .. }
+            | Statement::SubgroupCollectiveOperation { .. }
+            | Statement::SubgroupGather { .. } => {
+                let (op, operand) = RuleOp::of_statement(statement).expect("a subgroup builtin");
+                let severity = self.rule_severities.get(Rule::SubgroupUniformity);
+                self.require_under_rule(RuleRequirementKind::Builtin(op), span, path, cf, severity);
+                if let Some(operand) = operand {
+                    let node = self.expr(operand.expression);
+                    self.require_under_rule(
+                        RuleRequirementKind::BuiltinOperand {
+                            op,
+                            index: operand.index,
+                        },
+                        span,
+                        path,
+                        node,
+                        severity,
+                    );
+                }
             }
             Statement::WorkGroupUniformLoad { pointer, .. } => {
                 // Every invocation must reach it, and load from the same

@@ -30,8 +30,8 @@
 
 mod behaviour;
 mod builder;
-mod derivatives;
 mod entry_copies;
+mod rules;
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -41,10 +41,11 @@ use petgraph::visit::EdgeRef;
 use petgraph::Direction;
 
 use builder::Builder;
-pub use derivatives::{
-    has_derivatives, severity_in, DerivativeOp, DerivativeRequirement, DerivativeRequirementKind,
-};
 pub use entry_copies::uniform_entry_copies;
+pub use rules::{
+    has_rule_ops, severity_in, Rule, RuleOp, RuleRequirement, RuleRequirementKind, RuleSeverities,
+    UniformOperand,
+};
 
 /// A function or an entry point of the module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -188,14 +189,22 @@ pub struct FunctionSummary {
     pub return_depends_on: Vec<ParamEffect>,
     /// For each pointer parameter, what the function leaves behind it.
     pub pointer_outputs: Vec<Option<PointerOutput>>,
-    /// A builtin computing derivatives that the function reaches (itself
-    /// or through calls), with the severity of `derivative_uniformity` at
-    /// it (the heaviest, where there are several): every call must be
-    /// made in uniform control flow.
-    pub reaches_derivative: Option<(DerivativeOp, Span, naga::diagnostic_filter::Severity)>,
+    /// For each rule whose builtins the function reaches (itself or
+    /// through calls), what its callers must do.
+    pub reaches_under_rules: Vec<RuleReach>,
+}
+
+/// A rule's builtin that a function reaches, with the rule's severity at
+/// it (the heaviest, where there are several): every call must be made in
+/// uniform control flow, with uniform values for `params_required_uniform`.
+#[derive(Clone, Debug)]
+pub struct RuleReach {
+    pub op: RuleOp,
+    pub op_span: Span,
+    pub severity: naga::diagnostic_filter::Severity,
     /// Parameters whose value (or pointee) decides whether such a builtin
-    /// is reached.
-    pub params_required_uniform_for_derivatives: Vec<ParamEffect>,
+    /// is reached, or is an operand it requires uniform.
+    pub params_required_uniform: Vec<ParamEffect>,
 }
 
 #[derive(Clone, Debug)]
@@ -241,10 +250,10 @@ pub struct FunctionUniformity {
     /// For every node the root reaches, the node it was reached from.
     reached_from: HashMap<NodeIndex, NodeIndex>,
     pub requirements: Vec<UniformityRequirement>,
-    /// The builtins computing derivatives, and the calls reaching them,
-    /// that must be in uniform control flow; apart from `requirements`,
-    /// which are about barriers.
-    pub derivative_requirements: Vec<DerivativeRequirement>,
+    /// The builtins of the filterable rules (derivatives, subgroup
+    /// operations), and the calls reaching them, that must be in uniform
+    /// control flow; apart from `requirements`, which are about barriers.
+    pub rule_requirements: Vec<RuleRequirement>,
     pub summary: FunctionSummary,
     /// The names of the tracked variables, by index.
     names: Vec<String>,
@@ -504,19 +513,24 @@ fn summarise(
         }
     };
     let required: Vec<NodeIndex> = f.requirements.iter().map(|r| r.node).collect();
-    let reaches_derivative = f
-        .derivative_requirements
-        .iter()
-        .filter(|r| !matches!(r.what, DerivativeRequirementKind::Argument { .. }))
-        .max_by_key(|r| derivatives::weight(r.severity))
-        .map(|r| (r.op(), r.op_span(), r.severity));
-    let required_for_derivatives: Vec<NodeIndex> =
-        f.derivative_requirements.iter().map(|r| r.node).collect();
+    let reaches_under_rules = Rule::ALL
+        .into_iter()
+        .filter_map(|rule| {
+            let under_rule = || f.rule_requirements.iter().filter(move |r| r.rule() == rule);
+            let reached = under_rule()
+                .filter(|r| r.is_about_control_flow())
+                .max_by_key(|r| rules::weight(r.severity))?;
+            let required: Vec<NodeIndex> = under_rule().map(|r| r.node).collect();
+            Some(RuleReach {
+                op: reached.op(),
+                op_span: reached.op_span(),
+                severity: reached.severity,
+                params_required_uniform: (0..params.len()).map(|i| effect(i, &required)).collect(),
+            })
+        })
+        .collect();
     FunctionSummary {
-        reaches_derivative,
-        params_required_uniform_for_derivatives: (0..params.len())
-            .map(|i| effect(i, &required_for_derivatives))
-            .collect(),
+        reaches_under_rules,
         reaches_barrier,
         pointer_params: contents_in.iter().map(Option::is_some).collect(),
         params_required_uniform: (0..params.len()).map(|i| effect(i, &required)).collect(),

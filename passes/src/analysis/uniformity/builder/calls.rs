@@ -5,13 +5,13 @@ use naga::{Expression, Function, Handle, Span};
 use petgraph::graph::NodeIndex;
 
 use super::{Builder, PointerRoot, Values};
-use crate::analysis::uniformity::derivatives::{DerivativeRequirement, DerivativeRequirementKind};
+use crate::analysis::uniformity::rules::{RuleRequirement, RuleRequirementKind};
 use crate::analysis::uniformity::{NodeKind, ParamEffect, RequirementKind, StatementPath};
 
 impl Builder<'_> {
-    pub(super) fn require_derivative(
+    pub(super) fn require_under_rule(
         &mut self,
-        what: DerivativeRequirementKind,
+        what: RuleRequirementKind,
         span: Span,
         path: &StatementPath,
         node: NodeIndex,
@@ -20,7 +20,7 @@ impl Builder<'_> {
         if self.unreachable > 0 || severity == naga::diagnostic_filter::Severity::Off {
             return;
         }
-        self.derivative_requirements.push(DerivativeRequirement {
+        self.rule_requirements.push(RuleRequirement {
             what,
             span,
             path: path.clone(),
@@ -128,9 +128,10 @@ impl Builder<'_> {
             }
             self.set(values, var, after);
         }
-        if let Some((op, op_span, severity)) = summary.reaches_derivative {
-            self.require_derivative(
-                DerivativeRequirementKind::Call {
+        for reach in &summary.reaches_under_rules {
+            let (op, op_span, severity) = (reach.op, reach.op_span, reach.severity);
+            self.require_under_rule(
+                RuleRequirementKind::Call {
                     callee,
                     op,
                     op_span,
@@ -140,14 +141,10 @@ impl Builder<'_> {
                 cf,
                 severity,
             );
-            for (index, e) in summary
-                .params_required_uniform_for_derivatives
-                .iter()
-                .enumerate()
-            {
+            for (index, e) in reach.params_required_uniform.iter().enumerate() {
                 if let Some(node) = effect(e, index) {
-                    self.require_derivative(
-                        DerivativeRequirementKind::Argument {
+                    self.require_under_rule(
+                        RuleRequirementKind::Argument {
                             callee,
                             index,
                             op,

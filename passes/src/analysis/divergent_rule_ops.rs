@@ -1,55 +1,67 @@
-//! Derivatives in non-uniform control flow, as diagnostics: the builtin
+//! Builtins of WGSL's filterable uniformity rules (derivatives, subgroup
+//! operations) in non-uniform control flow, as diagnostics: the builtin
 //! (or the call that reaches one) with the uniformity analysis'
 //! explanation, from the builtin back to the source of non-uniformity, as
 //! `divergent_barriers` says it of barriers.
 //!
-//! Which functions must turn `derivative_uniformity` off so that none is
-//! reported: Tint takes the severity at the builtin, whatever the filters
-//! of its callers, so the filter goes on the function that holds the
-//! builtin, not on the caller whose control flow diverges.
+//! Which functions must turn a rule off so that none is reported: Tint
+//! takes the severity at the builtin, whatever the filters of its callers,
+//! so the filter goes on the function that holds the builtin, not on the
+//! caller whose control flow diverges.
 
-use naga::diagnostic_filter::{
-    DiagnosticFilter, DiagnosticFilterNode, FilterableTriggeringRule, Severity as FilterSeverity,
-    StandardFilterableTriggeringRule,
-};
+use naga::diagnostic_filter::{DiagnosticFilter, DiagnosticFilterNode, Severity as FilterSeverity};
 use naga::{Function, Module, Span};
 
 use crate::analysis::uniformity::{
-    has_derivatives, DerivativeRequirement, DerivativeRequirementKind, FunctionRef,
-    FunctionUniformity, Uniformity,
+    has_rule_ops, FunctionRef, FunctionUniformity, Rule, RuleRequirement, RuleRequirementKind,
+    Uniformity,
 };
 use crate::diagnostic::{Diagnostic, Severity};
 
-/// The code of every diagnostic about a derivative in non-uniform
+/// The code of every diagnostic about a builtin of `rule` in non-uniform
 /// control flow.
-pub const CODE: &str = "uniformity::divergent-derivative";
+pub fn code(rule: Rule) -> &'static str {
+    match rule {
+        Rule::DerivativeUniformity => "uniformity::divergent-derivative",
+        Rule::SubgroupUniformity => "uniformity::divergent-subgroup-op",
+    }
+}
 
-/// Why a derivative in non-uniform control flow matters, the first note
-/// of every such diagnostic.
-pub const WHY_IT_MATTERS: &str = "derivatives are differences between neighbouring fragments of a quad: where a neighbour does not reach this point, they are undefined";
+/// Why a builtin of `rule` in non-uniform control flow matters, the first
+/// note of every such diagnostic.
+pub fn why_it_matters(rule: Rule) -> &'static str {
+    match rule {
+        Rule::DerivativeUniformity => "derivatives are differences between neighbouring fragments of a quad: where a neighbour does not reach this point, they are undefined",
+        Rule::SubgroupUniformity => "a subgroup operation combines the invocations of the subgroup that reach it: where only some do, its result depends on which, and WGSL requires uniform control flow (`subgroup_uniformity`)",
+    }
+}
 
-/// A derivative in non-uniform control flow.
-pub struct DivergentDerivative {
+/// A builtin of a filterable rule in non-uniform control flow.
+#[derive(Clone)]
+pub struct DivergentRuleOp {
+    /// The rule that requires it in uniform control flow.
+    pub rule: Rule,
     /// The function whose control flow diverges.
     pub function: FunctionRef,
     /// The function holding the builtin.
     pub holder: FunctionRef,
-    /// The severity of `derivative_uniformity` at the builtin.
+    /// The severity of the rule at the builtin.
     pub severity: FilterSeverity,
     /// What to say: the builtin, the call, and the explanation, as a
     /// diagnostic of `severity` (no code, no notes).
     pub diagnostic: Diagnostic,
 }
 
-/// Every derivative of the module in non-uniform control flow, at every
+/// Every builtin of the filterable rules in non-uniform control flow (or
+/// with a non-uniform operand the rule requires uniform), at every
 /// severity but `off`.
-pub fn find(module: &Module) -> Vec<DivergentDerivative> {
-    if !has_derivatives(module) {
+pub fn find(module: &Module) -> Vec<DivergentRuleOp> {
+    if !has_rule_ops(module) {
         return Vec::new();
     }
     let analysis = Uniformity::analyze(module);
     analysis
-        .derivative_violations()
+        .rule_violations()
         .into_iter()
         .map(|(function, requirement)| {
             let severity = match requirement.severity {
@@ -57,7 +69,8 @@ pub fn find(module: &Module) -> Vec<DivergentDerivative> {
                 FilterSeverity::Warning => Severity::Warning,
                 FilterSeverity::Info | FilterSeverity::Off => Severity::Note,
             };
-            DivergentDerivative {
+            DivergentRuleOp {
+                rule: requirement.rule(),
                 function,
                 holder: holder_of(&analysis, function, requirement),
                 severity: requirement.severity,
@@ -73,7 +86,7 @@ pub fn find(module: &Module) -> Vec<DivergentDerivative> {
 fn holder_of(
     analysis: &Uniformity,
     function: FunctionRef,
-    requirement: &DerivativeRequirement,
+    requirement: &RuleRequirement,
 ) -> FunctionRef {
     let (op, span) = (requirement.op(), requirement.op_span());
     let mut holder = function;
@@ -81,17 +94,19 @@ fn holder_of(
     // Calls form no cycles, so the walk ends; the bound only guards it.
     for _ in 0..=analysis.iter().count() {
         let callee = match what {
-            DerivativeRequirementKind::Builtin(_) => return holder,
-            DerivativeRequirementKind::Call { callee, .. }
-            | DerivativeRequirementKind::Argument { callee, .. } => callee,
+            RuleRequirementKind::Builtin(_) | RuleRequirementKind::BuiltinOperand { .. } => {
+                return holder
+            }
+            RuleRequirementKind::Call { callee, .. }
+            | RuleRequirementKind::Argument { callee, .. } => callee,
         };
         holder = FunctionRef::Function(callee);
         let Some(next) = analysis
             .function(holder)
-            .derivative_requirements
+            .rule_requirements
             .iter()
             .filter(|r| r.op() == op && r.op_span() == span)
-            .min_by_key(|r| !matches!(r.what, DerivativeRequirementKind::Builtin(_)))
+            .min_by_key(|r| !matches!(r.what, RuleRequirementKind::Builtin(_)))
         else {
             return holder;
         };
@@ -106,20 +121,33 @@ fn holder_of(
 pub fn describe(
     module: &Module,
     analysed: &FunctionUniformity,
-    requirement: &DerivativeRequirement,
+    requirement: &RuleRequirement,
     severity: Severity,
 ) -> Diagnostic {
     let op = requirement.op().name();
     let mut diagnostic = match requirement.what {
-        DerivativeRequirementKind::Builtin(_) => Diagnostic::new(
+        RuleRequirementKind::Builtin(_) => Diagnostic::new(
             severity,
             format!("`{op}` is reached in non-uniform control flow"),
         )
         .with_primary(
             requirement.span,
-            "not every fragment of the quad may reach this point",
+            match requirement.rule() {
+                Rule::DerivativeUniformity => "not every fragment of the quad may reach this point",
+                Rule::SubgroupUniformity => {
+                    "not every invocation of the subgroup may reach this point"
+                }
+            },
         ),
-        DerivativeRequirementKind::Call {
+        RuleRequirementKind::BuiltinOperand { index, .. } => Diagnostic::new(
+            severity,
+            format!("`{op}` requires argument {index} to be uniform"),
+        )
+        .with_primary(
+            requirement.span,
+            format!("argument {index} may differ between invocations"),
+        ),
+        RuleRequirementKind::Call {
             callee, op_span, ..
         } => {
             let name = function_name(module, callee);
@@ -133,7 +161,7 @@ pub fn describe(
                 format!("`{name}` is called here in non-uniform control flow"),
             )
         }
-        DerivativeRequirementKind::Argument {
+        RuleRequirementKind::Argument {
             callee,
             index,
             op_span,
@@ -143,26 +171,26 @@ pub fn describe(
             Diagnostic::new(
                 severity,
                 format!(
-                    "`{op}` is reached in non-uniform control flow: argument {index} of `{name}` decides whether it is reached, and it may differ between invocations"
+                    "`{op}` needs argument {index} of `{name}` to be uniform, and it may differ between invocations: it decides whether `{op}` is reached, or is an operand `{op}` requires uniform"
                 ),
             )
             .with_primary(
                 op_span,
-                format!("whether `{name}` reaches this `{op}` depends on its argument {index}"),
+                format!("this `{op}` in `{name}` depends on its argument {index}"),
             )
             .with_secondary(requirement.span, "called here with a non-uniform argument")
         }
     };
-    for cause in analysed.explain_derivative(requirement) {
+    for cause in analysed.explain_rule(requirement) {
         diagnostic = diagnostic.with_secondary(cause.span, cause.message);
     }
     diagnostic
 }
 
-/// Turns `derivative_uniformity` off on one function, as
-/// `@diagnostic(off, derivative_uniformity)` would: a filter node whose
-/// parent is what the function had (or the module's filters).
-pub fn turn_off_in(module: &mut Module, function: FunctionRef) {
+/// Turns `rule` off on one function, as `@diagnostic(off, rule)` would: a
+/// filter node whose parent is what the function had (or the module's
+/// filters).
+pub fn turn_off_in(module: &mut Module, function: FunctionRef, rule: Rule) {
     let module_leaf = module.diagnostic_filter_leaf;
     let target = match function {
         FunctionRef::Function(h) => &mut module.functions[h],
@@ -173,9 +201,7 @@ pub fn turn_off_in(module: &mut Module, function: FunctionRef) {
         DiagnosticFilterNode {
             inner: DiagnosticFilter {
                 new_severity: FilterSeverity::Off,
-                triggering_rule: FilterableTriggeringRule::Standard(
-                    StandardFilterableTriggeringRule::DerivativeUniformity,
-                ),
+                triggering_rule: rule.triggering_rule(),
             },
             parent,
         },
