@@ -504,3 +504,46 @@ fn constant_operations_with_non_finite_values_are_written_for_run_time() {
     }
     common::assert_tint_accepts(&written);
 }
+
+/// A runtime-sized array of combined image samplers (bindless materials)
+/// becomes runtime-sized arrays of textures and samplers; SPIR-V declares
+/// `RuntimeDescriptorArray`, without which spirv-val refused it, and
+/// WGSL for wgpu keeps the binding arrays.
+#[test]
+fn runtime_sized_sampler_arrays_reach_spirv() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let name = "runtime_sampler_array.frag";
+    for passes in [PassSelection::None, PassSelection::All] {
+        let words = compile(name, passes.clone(), OutputFormat::SpirvBinary)
+            .unwrap_or_else(|(kind, message)| panic!("{passes:?}: {kind:?}: {message}"));
+        let words: Vec<u32> = words
+            .chunks_exact(4)
+            .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+            .collect();
+        let module = rspirv::dr::load_words(&words).expect("SPIR-V");
+        assert!(
+            module.capabilities.iter().any(|i| i.operands.first()
+                == Some(&rspirv::dr::Operand::Capability(
+                    rspirv::spirv::Capability::RuntimeDescriptorArray
+                ))),
+            "{passes:?}: no RuntimeDescriptorArray"
+        );
+    }
+    let wgsl = compile_with(
+        name,
+        PassSelection::None,
+        OutputFormat::Wgsl,
+        EmitOptions {
+            wgsl_for: shaderxform::WgslTarget::Wgpu,
+            ..EmitOptions::default()
+        },
+    )
+    .unwrap_or_else(|(kind, message)| panic!("{kind:?}: {message}"));
+    let wgsl = String::from_utf8(wgsl).unwrap();
+    assert!(
+        wgsl.contains("binding_array<texture_2d<f32>>") && wgsl.contains("binding_array<sampler>"),
+        "{wgsl}"
+    );
+}

@@ -261,6 +261,8 @@ fn validate_prepared(format: OutputFormat, prepared: &Module) -> Result<ModuleIn
 ///   need a binding map for the three planes and the parameters that
 ///   stand for one, which shaderxform is not given (without it they put
 ///   all four on one binding).
+/// - arrays of textures or samplers in GLSL, and runtime-sized ones in
+///   HLSL (naga's writers stop at `unreachable!`).
 /// - 64-bit floats in Metal, which has none (naga's writer stops at
 ///   `unreachable!`).
 ///
@@ -299,6 +301,41 @@ fn refuse_what_the_target_cannot_hold(
             .with_note(
                 "external textures (video frames) exist only in WebGPU; write WGSL, or declare a `texture_2d<f32>` and a sampler for other targets",
             ),
+        ));
+    }
+    // naga's GLSL writer has no arrays of textures or samplers, and its
+    // HLSL writer needs a size for each (both stop at `unreachable!`).
+    let binding_array =
+        module
+            .global_variables
+            .iter()
+            .find(|(_, g)| match module.types[g.ty].inner {
+                naga::TypeInner::BindingArray { size, .. } => {
+                    format == OutputFormat::Glsl
+                        || (format == OutputFormat::Hlsl && size == naga::ArraySize::Dynamic)
+                }
+                _ => false,
+            });
+    if let Some((handle, global)) = binding_array {
+        let name = global.name.as_deref().unwrap_or("an unnamed array");
+        let (what, note) = match format {
+            OutputFormat::Glsl => (
+                "an array of resources",
+                "write SPIR-V for Vulkan GLSL's arrays of textures and samplers, or WGSL for wgpu",
+            ),
+            _ => (
+                "a runtime-sized array of resources",
+                "give the array a size in the source, or write SPIR-V or WGSL for wgpu",
+            ),
+        };
+        return Err(EmitError::Unsupported(
+            Diagnostic::error(format!("{target} output cannot hold {what} (`{name}`)"))
+                .with_code("emit::unsupported")
+                .with_primary(
+                    module.global_variables.get_span(handle),
+                    format!("{what}: naga's {target} writer has none"),
+                )
+                .with_note(note),
         ));
     }
     if format == OutputFormat::Msl {

@@ -98,13 +98,14 @@ pub fn write(
     let mut words = spv::write_vec(module, info, &options, pipeline.as_ref())
         .map_err(|e| backend_error(OutputFormat::SpirvBinary, e))?;
     let generator = words.get(2).copied();
-    let fixups: [Fixup; 6] = [
+    let fixups: [Fixup; 7] = [
         super::spirv_layout::strip_workgroup_layout,
         barriers::vulkan_subgroup_barriers,
         super::spirv_images::query_storage_image_size_without_lod,
         super::spirv_images::declare_formatless_storage_access,
         super::spirv_capabilities::drop_unused_16bit_capabilities,
         super::spirv_capabilities::add_16bit_storage_extension,
+        super::spirv_capabilities::declare_runtime_descriptor_arrays,
     ];
     for fixup in fixups {
         if let Some(fixed) =

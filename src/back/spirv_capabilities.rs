@@ -130,6 +130,68 @@ pub fn add_16bit_storage_extension(words: &[u32]) -> Result<Option<Vec<u32>>, St
     Ok(Some(module.assemble()))
 }
 
+const DESCRIPTOR_INDEXING_EXTENSION: &str = "SPV_EXT_descriptor_indexing";
+
+/// The module with `OpCapability RuntimeDescriptorArray` (and its extension
+/// before SPIR-V 1.5) when a variable is a runtime-sized array of
+/// resources (WGSL's `binding_array<T>` without a size, GLSL's
+/// `sampler2D tex[]`): naga writes the array but not the capability,
+/// without which Vulkan allows runtime arrays only as the last member of
+/// a buffer block. `None` when nothing is missing.
+pub fn declare_runtime_descriptor_arrays(words: &[u32]) -> Result<Option<Vec<u32>>, String> {
+    let mut module = dr::load_words(words).map_err(|e| e.to_string())?;
+    let types: HashMap<Word, &Instruction> = module
+        .types_global_values
+        .iter()
+        .filter_map(|i| i.result_id.map(|id| (id, i)))
+        .collect();
+    let pointee = |pointer: Word| {
+        let pointer = types.get(&pointer)?;
+        (pointer.class.opcode == Op::TypePointer).then_some(())?;
+        match pointer.operands.get(1) {
+            Some(&Operand::IdRef(pointee)) => types.get(&pointee),
+            _ => None,
+        }
+    };
+    let needs = module.types_global_values.iter().any(|i| {
+        i.class.opcode == Op::Variable
+            && i.result_type
+                .and_then(pointee)
+                .is_some_and(|t| t.class.opcode == Op::TypeRuntimeArray)
+    });
+    let has = module.capabilities.iter().any(|i| {
+        i.operands.first() == Some(&Operand::Capability(Capability::RuntimeDescriptorArray))
+    });
+    if !needs || has {
+        return Ok(None);
+    }
+    module.capabilities.push(Instruction::new(
+        Op::Capability,
+        None,
+        None,
+        vec![Operand::Capability(Capability::RuntimeDescriptorArray)],
+    ));
+    let version = module
+        .header
+        .as_ref()
+        .map(|h| h.version())
+        .ok_or("the module has no header")?;
+    let has_extension = module.extensions.iter().any(|i| {
+        matches!(i.operands.first(), Some(Operand::LiteralString(s)) if s == DESCRIPTOR_INDEXING_EXTENSION)
+    });
+    if version < (1, 5) && !has_extension {
+        module.extensions.push(Instruction::new(
+            Op::Extension,
+            None,
+            None,
+            vec![Operand::LiteralString(
+                DESCRIPTOR_INDEXING_EXTENSION.to_string(),
+            )],
+        ));
+    }
+    Ok(Some(module.assemble()))
+}
+
 /// Whether the type `id` (a pointer's pointee, an aggregate's members)
 /// contains a 16-bit integer or float.
 fn holds_16bit(types: &HashMap<Word, &Instruction>, id: Word, depth: usize) -> bool {
@@ -183,6 +245,24 @@ mod tests {
             .filter(|l| l.contains("OpCapability"))
             .collect::<Vec<_>>()
             .join("\n")
+    }
+
+    /// A runtime-sized array of textures and one of samplers (what a
+    /// GLSL `sampler2D tex[]` is split into): spirv-val refused the module
+    /// before the capability was declared, and `emit` validates it.
+    #[test]
+    fn runtime_sized_resource_arrays_declare_runtime_descriptor_array() {
+        let caps = capabilities(
+            "enable wgpu_binding_array;
+             @group(0) @binding(0) var tex: binding_array<texture_2d<f32>>;
+             @group(0) @binding(1) var samp: binding_array<sampler>;
+             @fragment
+             fn main(@location(0) @interpolate(flat) i: u32, @location(1) uv: vec2<f32>)
+                 -> @location(0) vec4<f32> {
+                 return textureSample(tex[i], samp[i], uv);
+             }",
+        );
+        assert!(caps.contains("RuntimeDescriptorArray"), "{caps}");
     }
 
     #[test]
