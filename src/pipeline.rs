@@ -240,6 +240,8 @@ impl Compiler {
             None if keep_spans => SpanPlaces::InText,
             None => SpanPlaces::Nowhere,
         };
+        front::refuse_compute_interface(&module)
+            .map_err(|d| Failure::new(FailureKind::Input, vec![spans.locate(d)]))?;
         let locate = |reports: &mut [PassReport]| match &source_lines {
             Some(lines) => reports_on_source_lines(reports, lines),
             None if !keep_spans => without_spans(reports),

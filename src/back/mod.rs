@@ -195,7 +195,7 @@ pub fn emit(
             bytes: write_wgsl(module, info, options.wgsl_for)?.into_bytes(),
         });
     }
-    let target = refuse_what_the_target_cannot_hold(module, format)?;
+    let target = refuse_what_the_target_cannot_hold(module, info, format)?;
     let (module, info) = resolve_overrides(module, info, entry_point, &options.overrides, target)?;
     let (module, info) = (module.as_ref(), info.as_ref());
     let entry_point =
@@ -225,7 +225,8 @@ pub fn emit(
 /// barriers made into what WGSL can say, and the text read back and
 /// checked.
 fn write_wgsl(module: &Module, info: &ModuleInfo, reader: WgslTarget) -> Result<String, EmitError> {
-    wgsl_wgpu_only::refuse_for_tint(module, reader)?;
+    wgsl_wgpu_only::refuse_for_tint(module, info, reader)?;
+    wgsl_entry_names::refuse_names_wgsl_cannot_declare(module)?;
     let text = match memory_barriers::prepare(module, memory_barriers::Target::Wgsl)? {
         Some(prepared) => {
             let info = validate_prepared(OutputFormat::Wgsl, &prepared)?;
@@ -263,12 +264,15 @@ fn validate_prepared(format: OutputFormat, prepared: &Module) -> Result<ModuleIn
 ///   all four on one binding).
 /// - arrays of textures or samplers in GLSL, and runtime-sized ones in
 ///   HLSL (naga's writers stop at `unreachable!`).
+/// - `bgra8unorm` storage textures in GLSL, which has no format for them,
+///   and 64-bit integers, which naga's GLSL writer cannot write.
 /// - 64-bit floats in Metal, which has none (naga's writer stops at
 ///   `unreachable!`).
 ///
 /// Returns the target's name for messages.
 fn refuse_what_the_target_cannot_hold(
     module: &Module,
+    info: &ModuleInfo,
     format: OutputFormat,
 ) -> Result<&'static str, EmitError> {
     let target = match format {
@@ -338,15 +342,54 @@ fn refuse_what_the_target_cannot_hold(
                 .with_note(note),
         ));
     }
+    // naga's GLSL writer has no layout qualifier for `bgra8unorm` (GLSL
+    // has none either).
+    let bgra8 = module.global_variables.iter().find(|(_, g)| {
+        matches!(
+            module.types[g.ty].inner,
+            naga::TypeInner::Image {
+                class: naga::ImageClass::Storage {
+                    format: naga::StorageFormat::Bgra8Unorm,
+                    ..
+                },
+                ..
+            }
+        )
+    });
+    if let (OutputFormat::Glsl, Some((handle, global))) = (format, bgra8) {
+        let name = global.name.as_deref().unwrap_or("an unnamed texture");
+        return Err(EmitError::Unsupported(
+            Diagnostic::error(format!(
+                "GLSL output cannot hold the `bgra8unorm` storage texture `{name}`"
+            ))
+            .with_code("emit::unsupported")
+            .with_primary(
+                module.global_variables.get_span(handle),
+                "GLSL has no image format for `bgra8unorm`",
+            )
+            .with_note("write SPIR-V, HLSL or Metal, or use `rgba8unorm` and swap the channels in the shader"),
+        ));
+    }
+    if format == OutputFormat::Glsl {
+        let is_int64 = |inner: &naga::TypeInner| {
+            shaderxform_passes::ir::scalar_of(inner)
+                .is_some_and(|s| s.width == 8 && s.kind != naga::ScalarKind::Float)
+        };
+        if let Some(span) = shaderxform_passes::ir::first_place_using(module, info, is_int64) {
+            return Err(EmitError::Unsupported(
+                Diagnostic::error("GLSL output cannot hold 64-bit integers")
+                    .with_code("emit::unsupported")
+                    .with_primary(span, "a 64-bit integer: naga's GLSL writer has none")
+                    .with_note("write SPIR-V, HLSL or Metal, or WGSL for wgpu"),
+            ));
+        }
+    }
     if format == OutputFormat::Msl {
-        if let Some((handle, _)) = module.types.iter().find(|(_, t)| is_f64(&t.inner)) {
+        if let Some(span) = shaderxform_passes::ir::first_place_using(module, info, is_f64) {
             return Err(EmitError::Unsupported(
                 Diagnostic::error("Metal output cannot hold 64-bit floats")
                     .with_code("emit::unsupported")
-                    .with_primary(
-                        module.types.get_span(handle),
-                        "a 64-bit float type: Metal has no `double`",
-                    )
+                    .with_primary(span, "a 64-bit float: Metal has no `double`")
                     .with_note("write SPIR-V, GLSL or HLSL, or use `f32` where Metal is a target"),
             ));
         }
@@ -506,10 +549,11 @@ fn write_glsl(
     options: &EmitOptions,
     entry_point: Option<&naga::EntryPoint>,
 ) -> Result<String, EmitError> {
-    if shaderxform_passes::analysis::features::uses_f16(module, info) {
+    if let Some(span) = shaderxform_passes::analysis::features::f16_use(module, info) {
         return Err(EmitError::Unsupported(
             Diagnostic::error("GLSL output cannot hold this shader: it uses f16, and naga's GLSL writer has no 16-bit float types")
                 .with_code("emit::glsl-f16")
+                .with_primary(span, "a 16-bit float")
                 .with_note("SPIR-V, HLSL (shader model 6.2) and Metal outputs support f16"),
         ));
     }

@@ -624,11 +624,27 @@ fn check_layouts(
             )
         })?;
         if !same_layout(module, original, read, written) {
+            // The struct's declaration, else the buffer that holds it.
+            let declared = Some(module.types.get_span(original)).filter(|s| s.is_defined());
+            let place = declared.or_else(|| {
+                module
+                    .global_variables
+                    .iter()
+                    .find(|(_, g)| {
+                        g.ty == original
+                            || matches!(module.types[g.ty].inner, TypeInner::Array { base, .. } if base == original)
+                    })
+                    .map(|(h, _)| module.global_variables.get_span(h))
+            });
             return Err(EmitError::Unsupported(
                 Diagnostic::error(format!(
                     "WGSL cannot hold the memory layout of struct `{name}`"
                 ))
                 .with_code("emit::wgsl-layout")
+                .with_primary(
+                    place.unwrap_or_default(),
+                    format!("`{name}` is laid out here"),
+                )
                 .with_note(
                     "WGSL derives array strides and the offsets of members that follow a \
                      narrower one from the types; this layout (from SPIR-V or GLSL) differs",

@@ -8,6 +8,54 @@
 
 use naga::Module;
 
+use super::EmitError;
+use crate::diagnostics::Diagnostic;
+
+/// Refuses an entry point whose name WGSL cannot declare: SPIR-V names
+/// entry points with any string (`main.vert`, control characters), and
+/// naga's writer would declare a mangled name (`main_u002e_vert`) that no
+/// host asks the pipeline for.
+pub fn refuse_names_wgsl_cannot_declare(module: &Module) -> Result<(), EmitError> {
+    let Some(entry_point) = module
+        .entry_points
+        .iter()
+        .find(|ep| !is_wgsl_identifier(&ep.name))
+    else {
+        return Ok(());
+    };
+    let function = &entry_point.function;
+    let place = function
+        .expressions
+        .iter()
+        .map(|(h, _)| function.expressions.get_span(h))
+        .find(|span| span.is_defined())
+        .unwrap_or_default();
+    Err(EmitError::Unsupported(
+        Diagnostic::error(format!(
+            "WGSL cannot declare an entry point named {:?}: it is no WGSL identifier",
+            entry_point.name
+        ))
+        .with_code("emit::unsupported")
+        .with_primary(place, format!("in the entry point {:?}", entry_point.name))
+        .with_note("WGSL names are letters, digits and `_`, not a keyword or reserved word; name the entry point so in the source, or write SPIR-V, which keeps any name"),
+    ))
+}
+
+/// Whether WGSL can declare `name` as written: an identifier (letters,
+/// digits, `_`; not a digit first, not `_` alone, not `__` first) that is
+/// no keyword or reserved word.
+fn is_wgsl_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    (first.is_alphabetic() || first == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_')
+        && name != "_"
+        && !name.starts_with("__")
+        && !naga::keywords::wgsl::RESERVED.contains(&name)
+}
+
 /// `text` with each entry point declared under its own name again.
 pub fn restore_entry_point_names(module: &Module, text: &str) -> String {
     let mut text = text.to_string();
@@ -43,6 +91,25 @@ fn occurrences(text: &str, name: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_wgsl_cannot_declare_are_refused() {
+        for name in ["main", "vs_main", "cs2", "Ünïcode"] {
+            assert!(is_wgsl_identifier(name), "{name}");
+        }
+        for name in [
+            "",
+            "main.vert",
+            "main\n\u{1}",
+            "2main",
+            "_",
+            "__x",
+            "loop",
+            "fn",
+        ] {
+            assert!(!is_wgsl_identifier(name), "{name:?}");
+        }
+    }
 
     #[test]
     fn names_ending_in_digits_are_put_back_where_nothing_else_has_them() {

@@ -31,7 +31,11 @@ const FOR_WGPU: &str =
 
 /// Refuses, for Tint, what the module holds that naga writes only for
 /// wgpu.
-pub fn refuse_for_tint(module: &Module, reader: WgslTarget) -> Result<(), EmitError> {
+pub fn refuse_for_tint(
+    module: &Module,
+    info: &naga::valid::ModuleInfo,
+    reader: WgslTarget,
+) -> Result<(), EmitError> {
     if reader != WgslTarget::Tint {
         return Ok(());
     }
@@ -47,12 +51,15 @@ pub fn refuse_for_tint(module: &Module, reader: WgslTarget) -> Result<(), EmitEr
         .with_code("emit::unsupported")
         .with_note("WGSL has no 64-bit types: naga writes them as an extension of its own, which Tint (browsers, Dawn) refuses")
         .with_note(FOR_WGPU);
-        let span = Some(module.types.get_span(handle))
-            .filter(|s| s.is_defined())
-            .or_else(|| first_holder(module, handle));
-        if let Some(span) = span {
-            diagnostic = diagnostic.with_primary(span, format!("holds `{name}`"));
-        }
+        let named = module.types.get_span(handle);
+        let span = match named.is_defined() {
+            true => named,
+            false => shaderxform_passes::ir::first_place_using(module, info, |inner| {
+                sixty_four_bit(inner) == Some(scalar)
+            })
+            .unwrap_or(named),
+        };
+        diagnostic = diagnostic.with_primary(span, format!("holds `{name}`"));
         return Err(EmitError::Unsupported(diagnostic));
     }
     for (handle, global) in module.global_variables.iter() {
@@ -208,45 +215,6 @@ fn sixty_four_bit(inner: &TypeInner) -> Option<&'static str> {
     (scalar.width == 8).then_some(match scalar.kind {
         naga::ScalarKind::Float => "floats",
         _ => "integers",
-    })
-}
-
-/// Where a declaration first holds the type `wide`: a global, or a local or
-/// argument of a function, for a type that has no place of its own (naga
-/// gives none to `u64` written as a scalar).
-fn first_holder(module: &Module, wide: naga::Handle<naga::Type>) -> Option<Span> {
-    fn holds(
-        module: &Module,
-        ty: naga::Handle<naga::Type>,
-        wide: naga::Handle<naga::Type>,
-    ) -> bool {
-        ty == wide
-            || match module.types[ty].inner {
-                TypeInner::Array { base, .. }
-                | TypeInner::BindingArray { base, .. }
-                | TypeInner::Pointer { base, .. } => holds(module, base, wide),
-                TypeInner::Struct { ref members, .. } => {
-                    members.iter().any(|m| holds(module, m.ty, wide))
-                }
-                _ => false,
-            }
-    }
-    let defined = |span: Span| span.is_defined().then_some(span);
-    let globals = module
-        .global_variables
-        .iter()
-        .filter(|(_, g)| holds(module, g.ty, wide))
-        .find_map(|(h, _)| defined(module.global_variables.get_span(h)));
-    let functions = module
-        .functions
-        .iter()
-        .map(|(_, f)| f)
-        .chain(module.entry_points.iter().map(|ep| &ep.function));
-    globals.or_else(|| {
-        functions
-            .flat_map(|f| f.local_variables.iter().map(move |(h, l)| (f, h, l)))
-            .filter(|(_, _, l)| holds(module, l.ty, wide))
-            .find_map(|(f, h, _)| defined(f.local_variables.get_span(h)))
     })
 }
 

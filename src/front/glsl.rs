@@ -41,7 +41,37 @@ pub fn parse(text: &str, stage: ShaderStage) -> Result<Module, Vec<Diagnostic>> 
             diagnostics
         })?;
     narrow_barriers(&mut module);
+    refuse_undeclared_workgroup_size(&module, text)?;
     Ok(module)
+}
+
+/// naga's reader makes `gl_WorkGroupSize`, read in a shader that
+/// declares no `local_size` layout, an input built-in that no target has
+/// (it is a constant in GLSL, and only a declared size gives it a value);
+/// glslang refuses it, and so does this, where the text reads it.
+fn refuse_undeclared_workgroup_size(module: &Module, text: &str) -> Result<(), Vec<Diagnostic>> {
+    let reads_it = module.entry_points.iter().any(|ep| {
+        ep.function
+            .arguments
+            .iter()
+            .any(|a| a.binding == Some(naga::Binding::BuiltIn(naga::BuiltIn::WorkGroupSize)))
+    });
+    if !reads_it {
+        return Ok(());
+    }
+    const NAME: &str = "gl_WorkGroupSize";
+    let diagnostic = Diagnostic::error(
+        "`gl_WorkGroupSize` is read, but the shader declares no workgroup size",
+    )
+    .with_code("input::workgroup-size-undeclared")
+    .with_note("declare the size with `layout(local_size_x = X, local_size_y = Y, local_size_z = Z) in;` (or `local_size_x_id` for a specialization constant)");
+    Err(vec![match text.find(NAME) {
+        Some(at) => diagnostic.with_primary(
+            naga::Span::new(at as u32, (at + NAME.len()) as u32),
+            "it has a value only where `layout(local_size_x = ...) in;` gives one",
+        ),
+        None => super::glsl_positions::placed(diagnostic, text),
+    }])
 }
 
 /// naga reads GLSL's `barrier()` as a barrier on every kind of memory,

@@ -1,6 +1,7 @@
 //! Front ends: each turns a [`Source`] into a naga module, or into
 //! diagnostics that point into the source.
 
+mod compute_interface;
 mod glsl;
 mod glsl_positions;
 pub mod glslang;
@@ -19,6 +20,7 @@ use shaderxform_passes::{Change, PassReport};
 use crate::diagnostics::Diagnostic;
 use crate::source::{InputFormat, Source};
 
+pub use compute_interface::refuse_compute_interface;
 pub use glslang::{parse_register_shift, FrontOptions, GlslFront, HlslRegister};
 
 pub use spirv::assemble as assemble_spirv;

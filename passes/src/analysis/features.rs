@@ -30,26 +30,15 @@ pub fn uses_subgroups(module: &Module) -> bool {
 /// such as `f16(x)` that is never stored. WGSL then needs `enable f16;`,
 /// and the GLSL and HLSL writers a 16-bit-capable version.
 pub fn uses_f16(module: &Module, info: &naga::valid::ModuleInfo) -> bool {
-    let is_f16 =
-        |inner: &TypeInner| crate::ir::scalar_of(inner).is_some_and(|s| s == naga::Scalar::F16);
-    if module.types.iter().any(|(_, ty)| is_f16(&ty.inner)) {
-        return true;
-    }
-    let functions = module.functions.iter().map(|(h, f)| (f, &info[h])).chain(
-        module
-            .entry_points
-            .iter()
-            .enumerate()
-            .map(|(i, ep)| (&ep.function, info.get_entry_point(i))),
-    );
-    for (function, function_info) in functions {
-        for (h, _) in function.expressions.iter() {
-            if is_f16(function_info[h].ty.inner_with(&module.types)) {
-                return true;
-            }
-        }
-    }
-    false
+    f16_use(module, info).is_some()
+}
+
+/// Where an f16 first appears (see [`crate::ir::first_place_using`]);
+/// `None` when there is none.
+pub fn f16_use(module: &Module, info: &naga::valid::ModuleInfo) -> Option<naga::Span> {
+    crate::ir::first_place_using(module, info, |inner| {
+        crate::ir::scalar_of(inner).is_some_and(|s| s == naga::Scalar::F16)
+    })
 }
 
 fn function_uses_subgroup_ops(function: &Function) -> bool {

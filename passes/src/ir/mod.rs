@@ -16,6 +16,7 @@ mod promote;
 mod rebuild;
 mod run_time_floats;
 mod substitute;
+mod type_places;
 mod types;
 mod walk;
 
@@ -30,6 +31,7 @@ pub use rebuild::{
 };
 pub use run_time_floats::{compute_floats_at_run_time, f32_bits_of, has_floats_for_run_time};
 pub use substitute::substitute_uses;
+pub use type_places::first_place_using;
 pub use types::{ensure_type, scalar_of, scalar_type};
 pub(crate) use walk::child_blocks_mut;
 pub use walk::{

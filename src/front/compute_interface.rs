@@ -1,0 +1,113 @@
+//! A compute entry point has built-in inputs only, and no outputs.
+//!
+//! naga's GLSL reader accepts `out` variables in a compute shader (an
+//! `out gl_PerVertex { vec4 gl_Position; }` block, a plain `out vec4 c;`)
+//! and `in` variables with a location, and glslang gives an HLSL compute
+//! shader a user input for a semantic it does not know (`SV_GroDpID`).
+//! Either way the compute entry point gets inputs or outputs at a
+//! location, which no target can write: naga's writers stop at
+//! `unreachable!` or fail, and its SPIR-V is invalid. They are refused at
+//! the declaration of the variable that carries them.
+
+use naga::{Binding, Expression, Function, GlobalVariable, Handle, Module, ShaderStage, Statement};
+
+use crate::diagnostics::Diagnostic;
+
+const STAGES: &str = "compute shaders write buffers and images; inputs and outputs at locations belong to the vertex and fragment stages";
+
+/// Refuses a compute entry point with an output, or an input at a
+/// location.
+pub fn refuse_compute_interface(module: &Module) -> Result<(), Diagnostic> {
+    let place = |global: Option<Handle<GlobalVariable>>| {
+        global
+            .map(|g| module.global_variables.get_span(g))
+            .unwrap_or_default()
+    };
+    for ep in module
+        .entry_points
+        .iter()
+        .filter(|ep| ep.stage == ShaderStage::Compute)
+    {
+        let function = &ep.function;
+        if function.result.is_some() {
+            return Err(Diagnostic::error(format!(
+                "the compute shader `{}` has an output",
+                ep.name
+            ))
+            .with_code("input::compute-output")
+            .with_primary(
+                place(returned_global(function)),
+                "an output of a compute shader",
+            )
+            .with_note(STAGES));
+        }
+        let at_location = function
+            .arguments
+            .iter()
+            .position(|a| matches!(a.binding, Some(Binding::Location { .. })));
+        if let Some(index) = at_location {
+            let name = function.arguments[index]
+                .name
+                .as_deref()
+                .unwrap_or("an input");
+            return Err(Diagnostic::error(format!(
+                "the compute shader `{}` has an input at a location (`{name}`)",
+                ep.name
+            ))
+            .with_code("input::compute-input")
+            .with_primary(
+                place(argument_global(function, index as u32)),
+                "an input of a compute shader, which has built-in inputs only",
+            )
+            .with_note(STAGES)
+            .with_note("in HLSL, an unknown semantic on a parameter makes such an input: check its spelling (`SV_GroupID`, `SV_DispatchThreadID`, ...)"));
+        }
+    }
+    Ok(())
+}
+
+/// The first variable an entry point's wrapper returns: naga's readers
+/// return outputs as loads of the globals the shader wrote.
+fn returned_global(function: &Function) -> Option<Handle<GlobalVariable>> {
+    let returned = function.body.iter().find_map(|s| match *s {
+        Statement::Return { value } => value,
+        _ => None,
+    })?;
+    let mut pending = vec![returned];
+    while let Some(handle) = pending.pop() {
+        match function.expressions[handle] {
+            Expression::GlobalVariable(g) => return Some(g),
+            Expression::Compose { ref components, .. } => {
+                pending.extend(components.iter().rev().copied())
+            }
+            Expression::Load { pointer } => pending.push(pointer),
+            Expression::AccessIndex { base, .. } | Expression::Access { base, .. } => {
+                pending.push(base)
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The variable an entry point's wrapper stores its argument `index`
+/// into: naga's readers pass inputs to the shader's body that way.
+fn argument_global(function: &Function, index: u32) -> Option<Handle<GlobalVariable>> {
+    let root = |mut e: Handle<Expression>| loop {
+        match function.expressions[e] {
+            Expression::AccessIndex { base, .. } | Expression::Access { base, .. } => e = base,
+            _ => return e,
+        }
+    };
+    function.body.iter().find_map(|s| match *s {
+        Statement::Store { pointer, value }
+            if matches!(function.expressions[root(value)], Expression::FunctionArgument(i) if i == index) =>
+        {
+            match function.expressions[root(pointer)] {
+                Expression::GlobalVariable(g) => Some(g),
+                _ => None,
+            }
+        }
+        _ => None,
+    })
+}
