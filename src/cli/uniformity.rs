@@ -16,7 +16,10 @@ use shaderxform::passes::analysis::uniformity::{
 use shaderxform::passes::naga::diagnostic_filter::Severity as FilterSeverity;
 use shaderxform::{front, Compiler, InputFormat, Options, PassSelection, Source};
 
-use super::{exit, load, CommonArgs, Printer};
+use super::args::CommonArgs;
+use super::exit;
+use super::input::load;
+use super::print::Printer;
 
 #[derive(Args, Debug)]
 pub(super) struct UniformityArgs {
