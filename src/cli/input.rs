@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use shaderxform::{Compiler, FailureKind, InputFormat, Options, PassSelection, Source, Target};
+use shaderxform::{Compiler, InputFormat, Options, PassSelection, Source, Target};
 
 use super::args::{CommonArgs, Stage};
 use super::exit;
@@ -139,17 +139,6 @@ pub(super) fn load_stdin(common: &CommonArgs, printer: &Printer) -> Result<Sourc
     Ok(Source::new(NAME, format, bytes))
 }
 
-pub(super) fn exit_code(kind: FailureKind) -> i32 {
-    match kind {
-        FailureKind::Usage => exit::USAGE,
-        FailureKind::Input
-        | FailureKind::Refused
-        | FailureKind::Unsupported
-        | FailureKind::Internal
-        | FailureKind::DeniedWarnings => exit::FAILED,
-    }
-}
-
 pub(super) fn compiler(common: &CommonArgs, printer: &Printer) -> Result<Compiler, i32> {
     let options = options(common).map_err(|message| {
         printer.plain_error(&message, "<command line>");
@@ -159,6 +148,6 @@ pub(super) fn compiler(common: &CommonArgs, printer: &Printer) -> Result<Compile
         for d in &failure.diagnostics {
             printer.plain_error(&d.message, "<command line>");
         }
-        exit_code(failure.kind)
+        exit::for_failure(failure.kind)
     })
 }

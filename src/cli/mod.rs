@@ -3,7 +3,7 @@
 //!
 //! This file holds the entry point, the dispatch to each command and the
 //! panic hook. The arguments are in `args`, reading inputs and building
-//! the compiler in `input`, printing in `print`; each command has its own
+//! the compiler in `input`, printing in `print`, exit codes in `exit`; each command has its own
 //! file (`transform`, `check`, `gpu` for validate and bench, `batch`,
 //! `uniformity`, `files` for serve and the file helpers).
 
@@ -14,6 +14,7 @@ use clap::Parser;
 mod args;
 mod batch;
 mod check;
+pub mod exit;
 mod files;
 #[cfg(feature = "gpu")]
 mod gpu;
@@ -23,14 +24,6 @@ mod transform;
 mod uniformity;
 
 use args::{Cli, Command};
-
-/// Exit codes: scripts rely on these.
-pub mod exit {
-    pub const OK: i32 = 0;
-    /// The input is wrong or a pass refused; a diagnostic was printed.
-    pub const FAILED: i32 = 1;
-    pub const USAGE: i32 = 2;
-}
 
 pub fn main() -> i32 {
     install_quiet_panic_hook();

@@ -11,7 +11,6 @@ use shaderxform::{
 
 use super::args::{ColorWhen, CommonArgs, MessageFormat};
 use super::exit;
-use super::input::exit_code;
 
 /// Printing, as the user configured it.
 pub(super) struct Printer {
@@ -113,7 +112,7 @@ pub(super) fn fail(
         printer.diagnostic(d, source);
     }
     report.add_diagnostics(source, &failure.diagnostics);
-    exit_code(failure.kind)
+    exit::for_failure(failure.kind)
 }
 
 pub(super) fn finish_report(
