@@ -23,7 +23,6 @@ pub use glslang::{parse_register_shift, FrontOptions, GlslFront, HlslRegister};
 
 pub use spirv::assemble as assemble_spirv;
 pub use spirv_asm_positions::SourceLines;
-pub(crate) use spirv_positions::describe_instruction as describe_spirv_instruction;
 pub(crate) use wgsl::parse as parse_wgsl;
 pub use wgsl::strip_unsupported_enables;
 
