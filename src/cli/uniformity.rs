@@ -103,7 +103,7 @@ pub(super) fn run(args: UniformityArgs) -> i32 {
         InputFormat::Glsl(_) | InputFormat::Hlsl(_) => {
             front::parse(&source, &compiler.options().front)
                 .ok()
-                .and_then(|p| p.source_lines)
+                .and_then(|p| p.spans.source_lines().cloned())
         }
         _ => None,
     };
