@@ -4,13 +4,12 @@
 use std::io::Write;
 use std::path::Path;
 
-use shaderxform::write::write_atomically;
 use shaderxform::Report;
 
 use super::args::{BenchArgs, CommonArgs, GpuRunArgs, ValidateArgs};
 use super::exit;
 use super::input::{load, options, stage};
-use super::print::{fail, Printer};
+use super::print::{fail, write_report, Printer};
 use super::transform::check_written_beside;
 
 impl GpuRunArgs {
@@ -74,7 +73,7 @@ pub(super) fn validate(args: ValidateArgs) -> i32 {
                 .write_all(validation.describe().as_bytes())
                 .and_then(|_| stdout.flush());
             let code = validation.exit_code();
-            let code = write_validation_report(
+            let code = write_report(
                 args.report.as_deref(),
                 &validation.report.to_json(),
                 &printer,
@@ -90,7 +89,7 @@ pub(super) fn validate(args: ValidateArgs) -> i32 {
         Err(error) => {
             let code = print_gpu_error(&error, &printer, &name);
             let report = gpu::ValidationReport::failed(&args.input, &error);
-            write_validation_report(args.report.as_deref(), &report.to_json(), &printer, code)
+            write_report(args.report.as_deref(), &report.to_json(), &printer, code)
         }
     }
 }
@@ -158,26 +157,6 @@ pub(super) fn bench(args: BenchArgs) -> i32 {
             // A hung pass still runs: leave without waiting for it.
             let _ = std::io::stderr().flush();
             std::process::exit(code)
-        }
-    }
-}
-
-pub(super) fn write_validation_report(
-    path: Option<&Path>,
-    json: &str,
-    printer: &Printer,
-    code: i32,
-) -> i32 {
-    let Some(path) = path else { return code };
-    match write_atomically(path, json.as_bytes()) {
-        Ok(()) => code,
-        Err(message) => {
-            printer.plain_error(&message, &path.display().to_string());
-            if code == exit::OK {
-                exit::FAILED
-            } else {
-                code
-            }
         }
     }
 }

@@ -121,8 +121,14 @@ pub(super) fn finish_report(
     printer: &Printer,
     code: i32,
 ) -> i32 {
+    write_report(path, &report.to_json(), printer, code)
+}
+
+/// Writes a JSON report (`--report`) where one was asked for; failing to
+/// write it fails a run that had succeeded.
+pub(super) fn write_report(path: Option<&Path>, json: &str, printer: &Printer, code: i32) -> i32 {
     let Some(path) = path else { return code };
-    match write_atomically(path, report.to_json().as_bytes()) {
+    match write_atomically(path, json.as_bytes()) {
         Ok(()) => code,
         Err(message) => {
             printer.plain_error(&message, &path.display().to_string());
