@@ -8,8 +8,8 @@ use serde::Serialize;
 
 pub use shaderxform_passes::{Diagnostic, Label, Severity};
 
-use crate::front::describe_spirv_instruction;
 use crate::source::{line_column, InputFormat, Source};
+use crate::spirv_words::describe_instruction;
 
 pub fn from_wgsl_parse(error: &naga::front::wgsl::ParseError) -> Diagnostic {
     let mut d = Diagnostic::error(error.message()).with_code("wgsl::parse");
@@ -440,7 +440,7 @@ fn binary_places(diagnostic: &Diagnostic, source: &Source) -> Vec<BinaryPlace> {
             let start = label.span.to_range()?.start;
             (start < source.bytes.len()).then(|| BinaryPlace {
                 word: start / 4,
-                instruction: describe_spirv_instruction(&words, start / 4),
+                instruction: describe_instruction(&words, start / 4),
                 message: label.message.clone(),
             })
         })

@@ -36,6 +36,7 @@ pub mod report;
 pub mod serve;
 pub mod source;
 pub mod spirv_tools;
+mod spirv_words;
 pub mod write;
 
 pub use back::{EmitOptions, Output, OutputFormat, SpirvVersion, WgslTarget};

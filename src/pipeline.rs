@@ -113,31 +113,7 @@ pub struct Transformed {
     pub dependencies: Vec<std::path::PathBuf>,
     /// Where the module's spans are in the source, for the diagnostics of
     /// emission.
-    spans: SpanPlaces,
-}
-
-/// Where the spans of a module are in the text of its source.
-#[derive(Clone, Debug)]
-enum SpanPlaces {
-    /// They index the text.
-    InText,
-    /// They index the SPIR-V that glslang compiled the source to; these
-    /// are the lines of its instructions.
-    OnSourceLines(front::SourceLines),
-    /// They index a binary: no text to point at.
-    Nowhere,
-}
-
-impl SpanPlaces {
-    /// The diagnostic with its labels in the source text, or as notes
-    /// where they are in none.
-    fn locate(&self, diagnostic: Diagnostic) -> Diagnostic {
-        match self {
-            SpanPlaces::InText => diagnostic,
-            SpanPlaces::OnSourceLines(lines) => on_source_lines(diagnostic, lines),
-            SpanPlaces::Nowhere => diagnostics::without_spans(diagnostic),
-        }
-    }
+    spans: front::SpanMap,
 }
 
 impl Transformed {
@@ -213,17 +189,16 @@ impl Compiler {
             match shaderxform_passes::manager::validate(&parsed.module) {
                 Ok(_) => Ok(parsed.module),
                 Err(error) => {
-                    let keep_spans = parsed.spans_locate_in_text || parsed.source_lines.is_some();
-                    let mut d = diagnostics::from_validation(
+                    let d = diagnostics::from_validation(
                         &parsed.module,
                         &error,
-                        keep_spans,
+                        parsed.spans.keeps_spans(),
                         source.format,
                     );
-                    if let Some(lines) = &parsed.source_lines {
-                        d = on_source_lines(d, lines);
-                    }
-                    Err(Failure::new(FailureKind::Input, vec![d]))
+                    Err(Failure::new(
+                        FailureKind::Input,
+                        vec![parsed.spans.locate(d)],
+                    ))
                 }
             }
         })
@@ -233,39 +208,18 @@ impl Compiler {
         let parsed = front::parse(source, &self.options.front)
             .map_err(|d| Failure::new(FailureKind::Input, d))?;
         let mut module = parsed.module;
-        let source_lines = parsed.source_lines;
-        let keep_spans = parsed.spans_locate_in_text || source_lines.is_some();
-        let spans = match &source_lines {
-            Some(lines) => SpanPlaces::OnSourceLines(lines.clone()),
-            None if keep_spans => SpanPlaces::InText,
-            None => SpanPlaces::Nowhere,
-        };
+        let spans = parsed.spans;
+        let keep_spans = spans.keeps_spans();
         front::refuse_compute_interface(&module)
             .map_err(|d| Failure::new(FailureKind::Input, vec![spans.locate(d)]))?;
-        let locate = |reports: &mut [PassReport]| match &source_lines {
-            Some(lines) => reports_on_source_lines(reports, lines),
-            None if !keep_spans => without_spans(reports),
-            None => {}
-        };
         let dependencies = parsed.dependencies;
         let front_reports: Vec<PassReport> = parsed.rewrites.into_iter().collect();
-        // Spans of a module read from SPIR-V index the binary, not the
-        // text a GLSL or HLSL source holds: they are dropped.
-        let drop_spans = !keep_spans
-            && matches!(
-                source.format,
-                crate::source::InputFormat::Glsl(_) | crate::source::InputFormat::Hlsl(_)
-            );
-        let with_front = |reports: Vec<PassReport>| {
-            // After the passes, so that `passes[i]` stays the i-th pass run.
-            let mut all: Vec<PassReport> = reports
+        // After the passes, so that `passes[i]` stays the i-th pass run.
+        let with_front = |reports: Vec<PassReport>| -> Vec<PassReport> {
+            reports
                 .into_iter()
                 .chain(front_reports.iter().cloned())
-                .collect();
-            if drop_spans {
-                forget_spans(&mut all);
-            }
-            all
+                .collect()
         };
         let outcome = self
             .manager
@@ -329,24 +283,16 @@ impl Compiler {
                     }
                 }
             })
-            .map_err(|mut failure| {
-                failure.diagnostics = failure
-                    .diagnostics
-                    .into_iter()
-                    .map(|d| spans.locate(d))
-                    .collect();
-                locate(&mut failure.passes);
-                failure
-            })?;
+            .map_err(|failure| locate_failure(failure, &spans))?;
         let mut reports = outcome.reports;
         reports.extend(
             back::check_uniformity_rules(&mut module, source.format)
-                .map_err(|d| Failure::new(FailureKind::Input, d))?,
+                .map_err(|d| locate_failure(Failure::new(FailureKind::Input, d), &spans))?,
         );
         // The front end's reports too: legalisation's spans index the
         // SPIR-V that glslang wrote, as the passes' do.
         let mut passes = with_front(reports);
-        locate(&mut passes);
+        spans.locate_reports(&mut passes);
         Ok(Transformed {
             module,
             info: outcome.info,
@@ -454,18 +400,6 @@ fn withdraw_fixed_barriers(reports: &mut [PassReport]) {
     }
 }
 
-/// The spans of passes' diagnostics on a binary input (SPIR-V) are offsets
-/// into the binary, not into any text: their labels become notes.
-fn without_spans(reports: &mut [PassReport]) {
-    for report in reports {
-        let spanned = std::mem::take(&mut report.diagnostics);
-        report.diagnostics = spanned
-            .into_iter()
-            .map(diagnostics::without_spans)
-            .collect();
-    }
-}
-
 /// Makes every warning of the passes an error: the run fails with them,
 /// and the reports hold them as errors too, so that they are said once.
 fn deny_warnings(mut transformed: Transformed) -> Result<Transformed, Failure> {
@@ -490,48 +424,17 @@ fn deny_warnings(mut transformed: Transformed) -> Result<Transformed, Failure> {
     })
 }
 
-/// The spans of a module glslang compiled index its SPIR-V, not the source:
-/// they are dropped from the front end's and the passes' reports.
-/// A diagnostic on a module read through glslang with its spans on the
-/// source lines they came from; what a label off every line of the source
-/// said becomes a note.
-fn on_source_lines(mut diagnostic: Diagnostic, lines: &front::SourceLines) -> Diagnostic {
-    let mut said = Vec::new();
-    for label in std::mem::take(&mut diagnostic.labels) {
-        match lines.text_span(label.span) {
-            Some(span) => diagnostic.labels.push(diagnostics::Label { span, ..label }),
-            None if !label.message.is_empty() => said.push(label.message),
-            None => {}
-        }
-    }
-    diagnostic.notes.splice(0..0, said);
-    diagnostic
-}
-
-/// [`on_source_lines`] for every diagnostic and change of the reports; a
-/// change off every line has no span.
-fn reports_on_source_lines(reports: &mut [PassReport], lines: &front::SourceLines) {
-    for report in reports {
-        for change in &mut report.changes {
-            change.span = lines.text_span(change.span).unwrap_or_default();
-        }
-        let spanned = std::mem::take(&mut report.diagnostics);
-        report.diagnostics = spanned
-            .into_iter()
-            .map(|d| on_source_lines(d, lines))
-            .collect();
-    }
-}
-
-fn forget_spans(reports: &mut [PassReport]) {
-    for report in reports {
-        for change in &mut report.changes {
-            change.span = naga::Span::default();
-        }
-        for d in &mut report.diagnostics {
-            d.labels.clear();
-        }
-    }
+/// A failure with its diagnostics, and those and the changes of its
+/// reports, placed in the source: every diagnostic made from the module
+/// leaves the driver through here or [`front::SpanMap::locate_reports`].
+fn locate_failure(mut failure: Failure, spans: &front::SpanMap) -> Failure {
+    failure.diagnostics = failure
+        .diagnostics
+        .into_iter()
+        .map(|d| spans.locate(d))
+        .collect();
+    spans.locate_reports(&mut failure.passes);
+    failure
 }
 
 /// Runs `f`, turning a panic inside naga or a pass into an internal error

@@ -10,7 +10,10 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use shaderxform::batch::{self, BatchOptions, BatchResult, Job, ShaderResult, Status};
 
-use super::{compiler, exit, stage, BatchArgs, Printer};
+use super::args::BatchArgs;
+use super::exit;
+use super::input::{compiler, stage};
+use super::print::Printer;
 use shaderxform::{Compiler, OutputFormat};
 
 pub(super) fn run(args: BatchArgs) -> i32 {

@@ -6,7 +6,8 @@ use std::time::Duration;
 use clap::Args;
 use shaderxform::serve::ServeOptions;
 
-use super::{exit, same_file};
+use super::exit;
+use super::transform::same_file;
 
 #[derive(Args, Debug)]
 pub(super) struct ServeArgs {

@@ -10,13 +10,16 @@ use std::process::{Command, Stdio};
 
 use clap::Args;
 use shaderxform::passes::analysis::uniformity::{
-    FunctionRef, FunctionUniformity, RequirementKind, RuleRequirement, RuleRequirementKind,
-    Uniformity, UniformityRequirement,
+    Cause, FunctionRef, FunctionUniformity, ParamEffect, RequirementKind, RuleRequirement,
+    RuleRequirementKind, Uniformity, UniformityRequirement,
 };
 use shaderxform::passes::naga::diagnostic_filter::Severity as FilterSeverity;
 use shaderxform::{front, Compiler, InputFormat, Options, PassSelection, Source};
 
-use super::{exit, load, CommonArgs, Printer};
+use super::args::CommonArgs;
+use super::exit;
+use super::input::load;
+use super::print::Printer;
 
 #[derive(Args, Debug)]
 pub(super) struct UniformityArgs {
@@ -100,7 +103,7 @@ pub(super) fn run(args: UniformityArgs) -> i32 {
         InputFormat::Glsl(_) | InputFormat::Hlsl(_) => {
             front::parse(&source, &compiler.options().front)
                 .ok()
-                .and_then(|p| p.source_lines)
+                .and_then(|p| p.spans.source_lines().cloned())
         }
         _ => None,
     };
@@ -124,8 +127,13 @@ pub(super) fn run(args: UniformityArgs) -> i32 {
             _ => (0, 0),
         }
     };
-    let mut sites = sites(&module, &analysis, &locate);
-    sites.extend(rule_sites(&module, &analysis, &locate, source.format));
+    let mut sites = list_sites::<UniformityRequirement>(&module, &analysis, &locate, |_| None);
+    sites.extend(list_sites::<RuleRequirement>(
+        &module,
+        &analysis,
+        &locate,
+        rule_allowed(source.format),
+    ));
     sites.sort_by_key(|s| (s.line, s.column));
     let tint = if args.no_tint {
         TintVerdict::NotAsked
@@ -140,11 +148,145 @@ pub(super) fn run(args: UniformityArgs) -> i32 {
     }
 }
 
-fn sites(
+/// What a requirement of the analysis is in the listing.
+enum Listed {
+    /// A site of its own: what it is (`workgroupBarrier()`, `call of ...`).
+    Site(String),
+    /// An argument (by index) that the call or builtin at the same place
+    /// needs uniform: its verdict and causes join that site's.
+    Argument(usize),
+}
+
+/// The two kinds of requirements the listing shows: barriers (and calls
+/// reaching one), and the builtins of the filterable rules (derivatives,
+/// subgroup operations, and calls reaching one). [`list_sites`] walks both.
+trait Requirement: Sized {
+    /// The requirements of this kind in a function.
+    fn of(analysed: &FunctionUniformity) -> &[Self];
+    /// Those of them that the function breaks.
+    fn broken(analysed: &FunctionUniformity) -> Vec<&Self>;
+    /// Whether this requirement is among `broken`.
+    fn is_among(&self, broken: &[&Self]) -> bool;
+    fn span(&self) -> naga::Span;
+    fn listed(&self, module: &naga::Module) -> Listed;
+    fn explain(&self, analysed: &FunctionUniformity) -> Vec<Cause>;
+    /// Whether the function (with `arguments` arguments) meets its
+    /// requirements of this kind only where its callers pass uniform
+    /// arguments.
+    fn needs_uniform_arguments(analysed: &FunctionUniformity, arguments: usize) -> bool;
+}
+
+impl Requirement for UniformityRequirement {
+    fn of(analysed: &FunctionUniformity) -> &[Self] {
+        &analysed.requirements
+    }
+
+    fn broken(analysed: &FunctionUniformity) -> Vec<&Self> {
+        analysed.violations().collect()
+    }
+
+    fn is_among(&self, broken: &[&Self]) -> bool {
+        broken
+            .iter()
+            .any(|b| std::ptr::eq(*b, self) || (b.path == self.path && b.span == self.span))
+    }
+
+    fn span(&self) -> naga::Span {
+        self.span
+    }
+
+    fn listed(&self, module: &naga::Module) -> Listed {
+        Listed::Site(match self.what {
+            RequirementKind::Barrier(kind) => format!("{}()", kind.name()),
+            RequirementKind::Call {
+                callee, barrier, ..
+            } => format!(
+                "call of `{}` (reaches {})",
+                module.functions[callee].name.as_deref().unwrap_or("?"),
+                barrier.name()
+            ),
+            // An argument's requirement belongs to its call's line.
+            RequirementKind::Argument { index, .. } => return Listed::Argument(index),
+        })
+    }
+
+    fn explain(&self, analysed: &FunctionUniformity) -> Vec<Cause> {
+        analysed.explain_requirement(self)
+    }
+
+    fn needs_uniform_arguments(analysed: &FunctionUniformity, arguments: usize) -> bool {
+        arguments > 0
+            && analysed
+                .summary
+                .params_required_uniform
+                .iter()
+                .any(|e| *e != ParamEffect::None)
+    }
+}
+
+impl Requirement for RuleRequirement {
+    fn of(analysed: &FunctionUniformity) -> &[Self] {
+        &analysed.rule_requirements
+    }
+
+    fn broken(analysed: &FunctionUniformity) -> Vec<&Self> {
+        analysed.rule_violations().collect()
+    }
+
+    fn is_among(&self, broken: &[&Self]) -> bool {
+        broken.iter().any(|b| std::ptr::eq(*b, self))
+    }
+
+    fn span(&self) -> naga::Span {
+        self.span
+    }
+
+    fn listed(&self, module: &naga::Module) -> Listed {
+        let op = self.op().name();
+        Listed::Site(match self.what {
+            RuleRequirementKind::Builtin(_) => format!("{op}()"),
+            RuleRequirementKind::Call { callee, .. } => format!(
+                "call of `{}` (reaches {op})",
+                module.functions[callee].name.as_deref().unwrap_or("?")
+            ),
+            RuleRequirementKind::Argument { index, .. }
+            | RuleRequirementKind::BuiltinOperand { index, .. } => return Listed::Argument(index),
+        })
+    }
+
+    fn explain(&self, analysed: &FunctionUniformity) -> Vec<Cause> {
+        analysed.explain_rule(self)
+    }
+
+    fn needs_uniform_arguments(analysed: &FunctionUniformity, _arguments: usize) -> bool {
+        analysed
+            .summary
+            .reaches_under_rules
+            .iter()
+            .flat_map(|reach| &reach.params_required_uniform)
+            .any(|e| *e != ParamEffect::None)
+    }
+}
+
+/// Every requirement of kind `R` in the module as a site, with its
+/// verdict and, where it is broken, the causes; `allowed` says why a
+/// broken one is no error.
+fn list_sites<R: Requirement>(
     module: &naga::Module,
     analysis: &Uniformity,
     locate: &impl Fn(naga::Span) -> (usize, usize),
+    allowed: impl Fn(&R) -> Option<String>,
 ) -> Vec<Site> {
+    let causes = |analysed: &FunctionUniformity, requirement: &R| -> Vec<(usize, usize, String)> {
+        requirement
+            .explain(analysed)
+            .into_iter()
+            .map(|c| {
+                let (l, col) = locate(c.span);
+                (l, col, c.message)
+            })
+            .collect()
+    };
     let mut sites: Vec<Site> = Vec::new();
     for (function, analysed) in analysis.iter() {
         let (name, arguments) = match function {
@@ -154,45 +296,30 @@ fn sites(
             ),
             FunctionRef::EntryPoint(i) => (module.entry_points[i].name.clone(), 0),
         };
-        let needs_arguments = arguments > 0
-            && analysed
-                .summary
-                .params_required_uniform
-                .iter()
-                .any(|e| *e != shaderxform::passes::analysis::uniformity::ParamEffect::None);
-        let broken: Vec<&UniformityRequirement> = analysed.violations().collect();
-        for requirement in &analysed.requirements {
-            let is_broken = |r: &UniformityRequirement| {
-                broken
-                    .iter()
-                    .any(|b| std::ptr::eq(*b, r) || (b.path == r.path && b.span == r.span))
-            };
-            let what = match requirement.what {
-                RequirementKind::Barrier(kind) => format!("{}()", kind.name()),
-                RequirementKind::Call {
-                    callee, barrier, ..
-                } => format!(
-                    "call of `{}` (reaches {})",
-                    module.functions[callee].name.as_deref().unwrap_or("?"),
-                    barrier.name()
-                ),
-                // An argument's requirement belongs to its call's line.
-                RequirementKind::Argument { index, .. } => {
-                    if is_broken(requirement) {
-                        if let Some(site) = sites.iter_mut().rev().find(|s| {
-                            s.function == name && (s.line, s.column) == locate(requirement.span)
-                        }) {
+        let needs_arguments = R::needs_uniform_arguments(analysed, arguments);
+        let broken = R::broken(analysed);
+        for requirement in R::of(analysed) {
+            let what = match requirement.listed(module) {
+                Listed::Site(what) => what,
+                Listed::Argument(index) => {
+                    if requirement.is_among(&broken) {
+                        let at = locate(requirement.span());
+                        if let Some(site) = sites
+                            .iter_mut()
+                            .rev()
+                            .find(|s| s.function == name && (s.line, s.column) == at)
+                        {
                             site.uniform = false;
                             site.causes
                                 .push((0, 0, format!("argument {index} must be uniform")));
-                            site.causes.extend(causes(analysed, requirement, locate));
+                            site.causes.extend(causes(analysed, requirement));
                         }
                     }
                     continue;
                 }
             };
-            let uniform = !is_broken(requirement);
-            let (line, column) = locate(requirement.span);
+            let uniform = !requirement.is_among(&broken);
+            let (line, column) = locate(requirement.span());
             sites.push(Site {
                 function: name.clone(),
                 what,
@@ -202,88 +329,7 @@ fn sites(
                 causes: if uniform {
                     Vec::new()
                 } else {
-                    causes(analysed, requirement, locate)
-                },
-                depends_on_arguments: uniform
-                    && needs_arguments
-                    && matches!(function, FunctionRef::Function(_)),
-                allowed: None,
-            });
-        }
-    }
-    sites.sort_by_key(|s| (s.line, s.column));
-    sites
-}
-
-/// Every builtin of a filterable rule (computing implicit derivatives,
-/// or a subgroup operation), and every call reaching one, under its rule
-/// (none where it is off).
-fn rule_sites(
-    module: &naga::Module,
-    analysis: &Uniformity,
-    locate: &impl Fn(naga::Span) -> (usize, usize),
-    format: InputFormat,
-) -> Vec<Site> {
-    let allowed = |requirement: &RuleRequirement| match (format, requirement.severity) {
-        (InputFormat::Wgsl, FilterSeverity::Error) => None,
-        (InputFormat::Wgsl, severity) => {
-            Some(format!("a {severity:?} here (its diagnostic filter)").to_lowercase())
-        }
-        _ => Some(format!(
-            "allowed by the source language; the WGSL written turns {} off",
-            requirement.rule().wgsl_name()
-        )),
-    };
-    let mut sites: Vec<Site> = Vec::new();
-    for (function, analysed) in analysis.iter() {
-        let name = match function {
-            FunctionRef::Function(h) => module.functions[h].name.clone().unwrap_or_default(),
-            FunctionRef::EntryPoint(i) => module.entry_points[i].name.clone(),
-        };
-        let broken: Vec<&RuleRequirement> = analysed.rule_violations().collect();
-        let is_broken = |r: &RuleRequirement| broken.iter().any(|b| std::ptr::eq(*b, r));
-        let needs_arguments = analysed
-            .summary
-            .reaches_under_rules
-            .iter()
-            .flat_map(|reach| &reach.params_required_uniform)
-            .any(|e| *e != shaderxform::passes::analysis::uniformity::ParamEffect::None);
-        for requirement in &analysed.rule_requirements {
-            let op = requirement.op().name();
-            let what = match requirement.what {
-                RuleRequirementKind::Builtin(_) => format!("{op}()"),
-                RuleRequirementKind::Call { callee, .. } => format!(
-                    "call of `{}` (reaches {op})",
-                    module.functions[callee].name.as_deref().unwrap_or("?")
-                ),
-                RuleRequirementKind::Argument { index, .. }
-                | RuleRequirementKind::BuiltinOperand { index, .. } => {
-                    if is_broken(requirement) {
-                        if let Some(site) = sites.iter_mut().rev().find(|s| {
-                            s.function == name && (s.line, s.column) == locate(requirement.span)
-                        }) {
-                            site.uniform = false;
-                            site.causes
-                                .push((0, 0, format!("argument {index} must be uniform")));
-                            site.causes
-                                .extend(rule_causes(analysed, requirement, locate));
-                        }
-                    }
-                    continue;
-                }
-            };
-            let uniform = !is_broken(requirement);
-            let (line, column) = locate(requirement.span);
-            sites.push(Site {
-                function: name.clone(),
-                what,
-                line,
-                column,
-                uniform,
-                causes: if uniform {
-                    Vec::new()
-                } else {
-                    rule_causes(analysed, requirement, locate)
+                    causes(analysed, requirement)
                 },
                 depends_on_arguments: uniform
                     && needs_arguments
@@ -295,34 +341,20 @@ fn rule_sites(
     sites
 }
 
-fn rule_causes(
-    analysed: &FunctionUniformity,
-    requirement: &RuleRequirement,
-    locate: &impl Fn(naga::Span) -> (usize, usize),
-) -> Vec<(usize, usize, String)> {
-    analysed
-        .explain_rule(requirement)
-        .into_iter()
-        .map(|c| {
-            let (l, col) = locate(c.span);
-            (l, col, c.message)
-        })
-        .collect()
-}
-
-fn causes(
-    analysed: &shaderxform::passes::analysis::uniformity::FunctionUniformity,
-    requirement: &UniformityRequirement,
-    locate: &impl Fn(naga::Span) -> (usize, usize),
-) -> Vec<(usize, usize, String)> {
-    analysed
-        .explain_requirement(requirement)
-        .into_iter()
-        .map(|c| {
-            let (l, col) = locate(c.span);
-            (l, col, c.message)
-        })
-        .collect()
+/// Why a derivative or subgroup operation in non-uniform control flow is
+/// no error: a WGSL filter below `error`, or a source language without
+/// the rule (whose WGSL output turns it off).
+fn rule_allowed(format: InputFormat) -> impl Fn(&RuleRequirement) -> Option<String> {
+    move |requirement| match (format, requirement.severity) {
+        (InputFormat::Wgsl, FilterSeverity::Error) => None,
+        (InputFormat::Wgsl, severity) => {
+            Some(format!("a {severity:?} here (its diagnostic filter)").to_lowercase())
+        }
+        _ => Some(format!(
+            "allowed by the source language; the WGSL written turns {} off",
+            requirement.rule().wgsl_name()
+        )),
+    }
 }
 
 fn print(input: &Path, sites: &[Site], tint: &TintVerdict) {

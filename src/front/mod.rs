@@ -6,6 +6,7 @@ mod glsl;
 mod glsl_positions;
 pub mod glslang;
 mod sizes;
+mod span_map;
 mod spirv;
 mod spirv_asm_positions;
 mod spirv_float_atomics;
@@ -23,9 +24,9 @@ use crate::source::{InputFormat, Source};
 pub use compute_interface::refuse_compute_interface;
 pub use glslang::{parse_register_shift, FrontOptions, GlslFront, HlslRegister};
 
+pub use span_map::SpanMap;
 pub use spirv::assemble as assemble_spirv;
 pub use spirv_asm_positions::SourceLines;
-pub(crate) use spirv_positions::describe_instruction as describe_spirv_instruction;
 pub(crate) use wgsl::parse as parse_wgsl;
 pub use wgsl::strip_unsupported_enables;
 
@@ -37,18 +38,11 @@ pub struct Parsed {
     /// What the front end rewrote on the way (SPIR-V legalisation), for
     /// the report; `None` when it rewrote nothing.
     pub rewrites: Option<PassReport>,
-    /// Whether the module's spans index the source: its text (WGSL, GLSL
-    /// through naga, SPIR-V assembly, where each instruction naga read
-    /// stands at the text of the one it came from) or the bytes of a
-    /// SPIR-V binary (each at the instruction it came from). Not so for
-    /// GLSL and HLSL through glslang, whose spans index the SPIR-V that
-    /// glslang wrote ([`Parsed::source_lines`]).
-    pub spans_locate_in_text: bool,
+    /// Where the module's spans are in the source, which the driver
+    /// applies to every diagnostic and change made from the module.
+    pub spans: SpanMap,
     /// Files read besides the source (`#include`d), for build systems.
     pub dependencies: Vec<std::path::PathBuf>,
-    /// For GLSL and HLSL read through glslang: the source lines of the
-    /// module's spans, which index the SPIR-V that glslang wrote.
-    pub source_lines: Option<SourceLines>,
 }
 
 /// The name under which front-end rewrites are reported.
@@ -82,16 +76,14 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
     let from_text = |module| Parsed {
         module,
         rewrites: None,
-        spans_locate_in_text: true,
+        spans: SpanMap::InSource,
         dependencies: Vec::new(),
-        source_lines: None,
     };
     let from_spirv = |read: spirv::Read| Parsed {
         module: read.module,
         rewrites: legalize_report(&read.legalized),
-        spans_locate_in_text: source.format.is_spirv(),
+        spans: SpanMap::InSource,
         dependencies: Vec::new(),
-        source_lines: None,
     };
     let through_glslang = |language, stage| -> Result<Parsed, Vec<Diagnostic>> {
         let text = text_of(source)?;
@@ -120,7 +112,8 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
         let source_lines = SourceLines::of(&read.words, &compiled.file_name, text);
         let mut parsed = from_spirv(read);
         parsed.dependencies = compiled.dependencies;
-        parsed.source_lines = source_lines;
+        // The module's spans index the SPIR-V that glslang wrote.
+        parsed.spans = source_lines.map_or(SpanMap::Nowhere, SpanMap::OnSourceLines);
         if language == glslang::Language::Hlsl {
             report_register_shifts(&mut parsed, &options.hlsl_register_shifts);
         }

@@ -16,8 +16,7 @@ use std::ops::Range;
 
 use naga::Span;
 
-/// The words of the SPIR-V header, before the first instruction.
-const HEADER_WORDS: usize = 5;
+use crate::spirv_words::split_instructions;
 
 /// Where the source lines of `OpLine` instructions lie in the text of the
 /// file that glslang compiled, for each instruction naga read.
@@ -149,7 +148,7 @@ pub(super) fn line_before_instruction(
     const OP_STRING: u32 = 7;
     const OP_LINE: u32 = 8;
     const OP_FUNCTION_END: u32 = 56;
-    let (instructions, _) = super::spirv_positions::split_instructions(words);
+    let (instructions, _) = split_instructions(words);
     let starts = line_starts(text);
     let mut file_ids = Vec::new();
     let mut line = None;
@@ -294,19 +293,13 @@ fn words_naga_does_not_count(instruction: &[u32]) -> usize {
     }
 }
 
-/// Word ranges of the instructions after the header.
+/// Word ranges of the instructions after the header, if they split the
+/// words to the end.
 fn binary_instructions(words: &[u32]) -> Option<Vec<Range<usize>>> {
-    let mut out = Vec::new();
-    let mut at = HEADER_WORDS;
-    while at < words.len() {
-        let count = (words[at] >> 16) as usize;
-        if count == 0 || at + count > words.len() {
-            return None;
-        }
-        out.push(at..at + count);
-        at += count;
+    match split_instructions(words) {
+        (instructions, None) => Some(instructions),
+        (_, Some(_)) => None,
     }
-    Some(out)
 }
 
 /// Byte ranges of the instructions of assembly text: each starts at

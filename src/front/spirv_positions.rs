@@ -15,34 +15,14 @@
 use std::ops::Range;
 
 use naga::Span;
-use rspirv::grammar::{CoreInstructionTable, OperandKind};
 
 use super::spirv_asm_positions::{naga_offsets, text_instructions};
 use crate::diagnostics::Diagnostic;
-
-/// The words of the SPIR-V header, before the first instruction.
-const HEADER_WORDS: usize = 5;
+use crate::spirv_words::{split_instructions, HEADER_WORDS};
 
 /// How far ahead an instruction naga read is looked for among the input's:
 /// legalisation inserts a few instructions at a time.
 const PAIRING_WINDOW: usize = 64;
-
-/// The instructions after the header, as far as their word counts split
-/// the words, and the word where splitting stopped (a word count of zero
-/// or one that runs past the end), if it did.
-pub fn split_instructions(words: &[u32]) -> (Vec<Range<usize>>, Option<usize>) {
-    let mut out = Vec::new();
-    let mut at = HEADER_WORDS;
-    while at < words.len() {
-        let count = (words[at] >> 16) as usize;
-        if count == 0 || at + count > words.len() {
-            return (out, Some(at));
-        }
-        out.push(at..at + count);
-        at += count;
-    }
-    (out, None)
-}
 
 /// Where the instructions of a SPIR-V input lie in its source: bytes of a
 /// binary, or the text of assembly.
@@ -279,41 +259,6 @@ fn remap_block(block: &mut naga::Block, map: &dyn Fn(Span) -> Span) {
     }
 }
 
-/// An instruction as diagnostics name it: `%12 = OpFAdd`, `OpStore`, or
-/// the header of the module.
-pub fn describe_instruction(words: &[u32], word: usize) -> String {
-    if word < HEADER_WORDS {
-        return "the module header".to_string();
-    }
-    let (instructions, _) = split_instructions(words);
-    let at = instructions.partition_point(|r| r.end <= word);
-    let Some(range) = instructions.get(at).filter(|r| r.contains(&word)) else {
-        return match words.get(word) {
-            Some(w) => format!(
-                "a word that starts no instruction ({w:#010x}: opcode {}, word count {})",
-                w & 0xffff,
-                w >> 16
-            ),
-            None => "the end of the module".to_string(),
-        };
-    };
-    let instruction = &words[range.clone()];
-    let opcode = instruction[0] & 0xffff;
-    let Some(grammar) = CoreInstructionTable::lookup_opcode(opcode as u16) else {
-        return format!("an instruction of unknown opcode {opcode}");
-    };
-    let result = grammar
-        .operands
-        .iter()
-        .take(2)
-        .position(|o| o.kind == OperandKind::IdResult)
-        .and_then(|i| instruction.get(1 + i));
-    match result {
-        Some(id) => format!("%{id} = Op{}", grammar.opname),
-        None => format!("Op{}", grammar.opname),
-    }
-}
-
 /// A diagnostic of the SPIR-V front end placed at `span` when it has no
 /// place yet.
 pub fn placed(diagnostic: Diagnostic, span: Span, label: &str) -> Diagnostic {
@@ -327,6 +272,7 @@ pub fn placed(diagnostic: Diagnostic, span: Span, label: &str) -> Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::spirv_words::describe_instruction;
 
     const TEXT: &str = "; SPIR-V\n; Version: 1.0\n               OpCapability Shader\n               OpMemoryModel Logical GLSL450\n               OpEntryPoint GLCompute %main \"main ; not a comment\"\n               OpExecutionMode %main LocalSize 1 1 1\n       %void = OpTypeVoid\n          %3 = OpTypeFunction %void\n       %main = OpFunction %void None %3\n          %5 = OpLabel\n               OpReturn\n               OpFunctionEnd\n";
 

@@ -1,0 +1,90 @@
+//! Argument parsing, file handling and printing. Everything that decides
+//! what a shader becomes lives in the library.
+//!
+//! This file holds the entry point, the dispatch to each command and the
+//! panic hook. The arguments are in `args`, reading inputs and building
+//! the compiler in `input`, printing in `print`, exit codes in `exit`; each command has its own
+//! file (`transform`, `check`, `gpu` for validate and bench, `batch`,
+//! `uniformity`, `files` for serve and the file helpers).
+
+use std::sync::Mutex;
+
+use clap::Parser;
+
+mod args;
+mod batch;
+mod check;
+pub mod exit;
+mod files;
+#[cfg(feature = "gpu")]
+mod gpu;
+mod input;
+mod print;
+mod transform;
+mod uniformity;
+
+use args::{Cli, Command};
+
+pub fn main() -> i32 {
+    install_quiet_panic_hook();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                exit::USAGE
+            } else {
+                exit::OK
+            };
+        }
+    };
+    match std::panic::catch_unwind(|| run(cli)) {
+        Ok(code) => code,
+        Err(_) => {
+            let detail = LAST_PANIC
+                .lock()
+                .ok()
+                .and_then(|p| p.clone())
+                .unwrap_or_default();
+            eprintln!("error: internal error: shaderxform panicked: {detail}");
+            eprintln!("  = note: this is a bug in shaderxform, not in the shader");
+            exit::FAILED
+        }
+    }
+}
+
+fn run(cli: Cli) -> i32 {
+    match cli.command {
+        Some(Command::Check(args)) => check::check(args),
+        #[cfg(feature = "gpu")]
+        Some(Command::Validate(args)) => gpu::validate(args),
+        #[cfg(feature = "gpu")]
+        Some(Command::Bench(args)) => gpu::bench(args),
+        Some(Command::Batch(args)) => batch::run(args),
+        Some(Command::Serve(args)) => files::serve(args),
+        Some(Command::Uniformity(args)) => uniformity::run(args),
+        None => transform::transform(cli.transform),
+    }
+}
+
+static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
+
+/// Panics are reported as internal errors by whoever catches them; the
+/// default hook's backtrace note is not for users.
+fn install_quiet_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        let location = info
+            .location()
+            .map(|l| format!(" at {l}"))
+            .unwrap_or_default();
+        if let Ok(mut last) = LAST_PANIC.lock() {
+            *last = Some(format!("{message}{location}"));
+        }
+    }));
+}

@@ -1,0 +1,142 @@
+//! Printing: diagnostics as text or JSON lines, the changes and the
+//! validators of a run, and a failure's report.
+
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+
+use shaderxform::write::write_atomically;
+use shaderxform::{
+    render, ColorChoice, Diagnostic, DiagnosticJson, Failure, InputFormat, Report, Source,
+};
+
+use super::args::{ColorWhen, CommonArgs, MessageFormat};
+use super::exit;
+
+/// Printing, as the user configured it.
+pub(super) struct Printer {
+    pub(super) color: ColorChoice,
+    pub(super) json: bool,
+}
+
+impl Printer {
+    pub(super) fn new(common: &CommonArgs) -> Self {
+        let color = match common.color {
+            ColorWhen::Always => ColorChoice::Always,
+            ColorWhen::Never => ColorChoice::Never,
+            ColorWhen::Auto => {
+                if std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none() {
+                    ColorChoice::Always
+                } else {
+                    ColorChoice::Never
+                }
+            }
+        };
+        Printer {
+            color,
+            json: common.message_format == MessageFormat::Json,
+        }
+    }
+
+    pub(super) fn diagnostic(&self, diagnostic: &Diagnostic, source: &Source) {
+        let mut stderr = std::io::stderr().lock();
+        let _ = if self.json {
+            writeln!(
+                stderr,
+                "{}",
+                serde_json::to_string(&DiagnosticJson::new(diagnostic, source))
+                    .expect("diagnostics serialize")
+            )
+        } else {
+            write!(stderr, "{}", render(diagnostic, source, self.color))
+        };
+    }
+
+    #[cfg(feature = "gpu")]
+    pub(super) fn warnings(&self, warnings: &shaderxform::gpu::Warnings) {
+        for d in &warnings.diagnostics {
+            self.diagnostic(d, &warnings.source);
+        }
+    }
+
+    /// A problem with the invocation or the file system, not inside a shader.
+    pub(super) fn plain_error(&self, message: &str, file: &str) {
+        let source = Source::new(file, InputFormat::Wgsl, Vec::new());
+        self.diagnostic(&Diagnostic::error(message), &source);
+    }
+}
+
+/// Which validators passed the shader, and what is missing when SPIR-V
+/// input was checked without SPIRV-Tools.
+pub(super) fn print_validators(source: &Source, validators: &shaderxform::Validators) {
+    let mut stderr = std::io::stderr().lock();
+    let _ = writeln!(stderr, "{}: valid: checked by {validators}", source.name);
+    if source.format.is_spirv() && !validators.has_spirv_val() {
+        let _ = writeln!(
+            stderr,
+            "  = note: no spirv-val: install SPIRV-Tools (`spirv-val` on PATH) for SPIRV-Tools' checks of SPIR-V input"
+        );
+    }
+}
+
+/// One line per rewrite on stderr, with what a host needs to know.
+pub(super) fn print_changes(report: &Report) {
+    let mut stderr = std::io::stderr().lock();
+    for pass in &report.passes {
+        for change in &pass.changes {
+            let position = match (change.line, change.column) {
+                (Some(l), Some(c)) => format!("{}:{l}:{c}", change.file),
+                _ => change.file.clone(),
+            };
+            let _ = writeln!(stderr, "{}: {position}: {}", pass.name, change.message);
+            for (key, value) in &change.details {
+                let _ = writeln!(stderr, "    {key}: {value}");
+            }
+        }
+    }
+}
+
+pub(super) fn fail(
+    failure: &Failure,
+    source: &Source,
+    printer: &Printer,
+    report: &mut Report,
+) -> i32 {
+    report.add_passes(source, &failure.passes);
+    // Warnings of the passes first, then what stopped the run.
+    for pass in &failure.passes {
+        for d in pass.diagnostics.iter().filter(|d| !d.is_error()) {
+            printer.diagnostic(d, source);
+        }
+    }
+    for d in &failure.diagnostics {
+        printer.diagnostic(d, source);
+    }
+    report.add_diagnostics(source, &failure.diagnostics);
+    exit::for_failure(failure.kind)
+}
+
+pub(super) fn finish_report(
+    path: Option<&Path>,
+    report: &Report,
+    printer: &Printer,
+    code: i32,
+) -> i32 {
+    write_report(path, &report.to_json(), printer, code)
+}
+
+/// Writes a JSON report (`--report`) where one was asked for; failing to
+/// write it fails a run that had succeeded.
+pub(super) fn write_report(path: Option<&Path>, json: &str, printer: &Printer, code: i32) -> i32 {
+    let Some(path) = path else { return code };
+    match write_atomically(path, json.as_bytes()) {
+        Ok(()) => code,
+        Err(message) => {
+            printer.plain_error(&message, &path.display().to_string());
+            if code == exit::OK {
+                exit::FAILED
+            } else {
+                code
+            }
+        }
+    }
+}

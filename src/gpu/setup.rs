@@ -1,0 +1,513 @@
+//! What `validate` and `bench` do before they dispatch: compile the
+//! candidate and its reference, refuse divergent barriers, reflect and
+//! plan their bindings, generate their inputs, open the adapter and
+//! settle the dispatch. Both commands share it so that a benchmark runs
+//! exactly what a validation would.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::bindings::{
+    atomic_floats, find_binding, generate, pair_bindings, plan_binding, BindingPlan,
+};
+use super::device::{self, Code, Gpu, OpenError, RunError};
+use super::harness::{Harness, Rule};
+use super::reflect::{self, Binding};
+use super::{Error, Role, ShaderFormat, ValidateOptions, Warnings};
+use crate::pipeline::{Compiled, Compiler, Failure, Options};
+use crate::source::Source;
+use crate::{OutputFormat, PassSelection};
+
+/// A compiled shader and what runs.
+pub(super) struct Prepared {
+    pub(super) source: Source,
+    pub(super) compiled: Compiled,
+    pub(super) ep_index: usize,
+}
+
+impl Prepared {
+    pub(super) fn entry_point(&self) -> &naga::EntryPoint {
+        &self.compiled.transformed.module.entry_points[self.ep_index]
+    }
+
+    pub(super) fn code(&self) -> Code<'_> {
+        let output = &self.compiled.outputs[0];
+        match output.format {
+            OutputFormat::SpirvBinary => Code::SpirV(
+                output
+                    .bytes
+                    .chunks_exact(4)
+                    .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+                    .collect(),
+            ),
+            _ => Code::Wgsl(output.text().unwrap_or_default()),
+        }
+    }
+}
+
+/// What `validate` and `bench` both set up before they dispatch: the two
+/// compiled shaders, their inputs, the opened adapter and the dispatch.
+pub(crate) struct Setup {
+    pub(super) candidate: Prepared,
+    pub(super) reference: Prepared,
+    pub(super) reference_path: PathBuf,
+    pub(super) reference_kind: &'static str,
+    /// The passes that made the input its own reference (`lowering`).
+    pub(super) reference_lowering: Option<String>,
+    pub(super) harness_path: Option<PathBuf>,
+    pub(super) plans: Vec<BindingPlan>,
+    pub(super) seed: u64,
+    pub(super) constants: Vec<(String, f64)>,
+    pub(super) workgroup_size: [u32; 3],
+    pub(super) reference_bytes: Vec<Vec<u8>>,
+    pub(super) candidate_bytes: Vec<Vec<u8>>,
+    pub(super) gpu: Arc<Gpu>,
+    pub(super) dispatch: [u32; 3],
+}
+
+impl Setup {
+    pub(crate) fn warnings(&self) -> Warnings {
+        Warnings {
+            source: self.candidate.source.clone(),
+            diagnostics: self
+                .candidate
+                .compiled
+                .transformed
+                .diagnostics()
+                .cloned()
+                .collect(),
+        }
+    }
+
+    /// Describes the dispatch of one of the two shaders (reading back
+    /// what it writes only with `read_back`) and hands it to `f` with the
+    /// adapter; `failing` says what the device was doing should it fail.
+    pub(super) fn on_device<T>(
+        &self,
+        role: Role,
+        read_back: bool,
+        timeout: Duration,
+        failing: &str,
+        f: impl FnOnce(&Gpu, &device::Dispatch<'_>) -> Result<T, RunError>,
+    ) -> Result<T, Error> {
+        let (prepared, bytes) = match role {
+            Role::Reference => (&self.reference, &self.reference_bytes),
+            Role::Candidate => (&self.candidate, &self.candidate_bytes),
+        };
+        let constants: Vec<(&str, f64)> = self
+            .constants
+            .iter()
+            .map(|(k, v)| (k.as_str(), *v))
+            .collect();
+        let buffers: Vec<device::Buffer> = self
+            .plans
+            .iter()
+            .zip(bytes)
+            .map(|(plan, bytes)| device::Buffer {
+                group: plan.group,
+                binding: plan.binding,
+                space: plan.space,
+                bytes,
+                read_back: read_back && plan.read_back(),
+            })
+            .collect();
+        let label = format!("{} {}", role.name(), prepared.source.name);
+        f(
+            &self.gpu,
+            &device::Dispatch {
+                label: &label,
+                code: prepared.code(),
+                entry_point: &prepared.entry_point().name,
+                constants: &constants,
+                buffers: &buffers,
+                workgroups: self.dispatch,
+                timeout,
+            },
+        )
+        .map_err(|e| match e {
+            RunError::Rejected(m) => Error::Gpu(format!(
+                "wgpu rejected the {} ({}): {m}",
+                role.name(),
+                prepared.source.name
+            )),
+            RunError::Device(m) => Error::Gpu(format!(
+                "the device failed {failing} the {}: {m}",
+                role.name()
+            )),
+        })
+    }
+}
+
+/// Reads, compiles, reflects and plans the shader at `input` and its
+/// reference, generates their inputs, opens the adapter and settles the
+/// dispatch. With `require_read_back`, an entry point that writes no
+/// storage buffer is an error (there is nothing to compare).
+pub(crate) fn set_up(
+    input: &Path,
+    opts: &ValidateOptions,
+    require_read_back: bool,
+) -> Result<Setup, Error> {
+    let source = Source::read(input, opts.stage).map_err(|e| Error::Input(e.to_string()))?;
+    let harness_path = opts.harness.clone().or_else(|| Harness::beside(input));
+    let harness = match &harness_path {
+        Some(path) => Harness::load(path).map_err(Error::Input)?,
+        None => Harness::default(),
+    };
+
+    let ep_name = opts
+        .options
+        .emit
+        .entry_point
+        .clone()
+        .or_else(|| harness.entry_point.clone());
+    // The adapter completes the target (subgroups, f64, 64-bit atomics), so
+    // that passes rewrite for what it can run; without one, input errors
+    // still come first.
+    let opened = Gpu::shared(opts.backend, opts.adapter.as_deref());
+    let mut target = opts.options.target.clone();
+    if let Ok(gpu) = &opened {
+        gpu.extend_target(&mut target);
+    }
+    let mut candidate_options = opts.options.clone();
+    candidate_options.target = target.clone();
+    candidate_options.emit.entry_point = ep_name.clone();
+    // The shaders are handed to wgpu, whose WGSL reader is naga's.
+    candidate_options.emit.wgsl_for = crate::WgslTarget::Wgpu;
+    let candidate = prepare(
+        source,
+        candidate_options,
+        opts.shader_format,
+        Role::Candidate,
+        ep_name.as_deref(),
+    )?;
+
+    let reference_options = Options {
+        passes: PassSelection::None,
+        pass_options: BTreeMap::new(),
+        target,
+        emit: crate::EmitOptions {
+            entry_point: None,
+            wgsl_for: crate::WgslTarget::Wgpu,
+            ..opts.options.emit.clone()
+        },
+        deny_warnings: false,
+        front: opts.options.front.clone(),
+    };
+    let (reference_path, reference_kind) = match (&opts.reference, &harness.reference) {
+        (Some(path), _) => (path.clone(), "file"),
+        (None, Some(relative)) => (harness.resolve(relative), "harness"),
+        (None, None) => (input.to_path_buf(), "original"),
+    };
+    let reference_source = Source::read(&reference_path, opts.stage)
+        .map_err(|e| Error::Input(format!("the reference: {e}")))?;
+    let ep_for_reference = Some(candidate.entry_point().name.clone());
+    let mut reference_kind = reference_kind;
+    let mut reference_lowering = None;
+    let reference = match prepare(
+        reference_source.clone(),
+        reference_options.clone(),
+        opts.shader_format,
+        Role::Reference,
+        ep_for_reference.as_deref(),
+    ) {
+        Err(Error::Compile {
+            failure, source, ..
+        }) if reference_kind == "original" && is_divergent_barrier(&failure) => {
+            return Err(Error::Input(format!(
+                "refusing to dispatch the reference: {}; a barrier that not every invocation of a workgroup reaches is undefined behaviour and can hang the GPU, so {} cannot be its own reference: give --reference FILE or `reference = \"FILE\"` in a harness. `shaderxform check --passes none` says why it is divergent",
+                failure_position(&failure, &source),
+                input.display()
+            )))
+        }
+        Err(Error::Compile { failure, .. }) if reference_kind == "original" => {
+            // An input naga rejects as it is (float atomics) is made
+            // runnable by a pass of its own; where the candidate runs that
+            // pass, its reference lowering is the reference.
+            let Some(lowering) = reference_lowering_for(&opts.options) else {
+                return Err(Error::Input(format!(
+                    "no reference: {} is not valid as it is ({failure}), so it cannot be its own reference; give --reference FILE or `reference = \"FILE\"` in a harness",
+                    input.display()
+                )));
+            };
+            let lowered = prepare(
+                reference_source,
+                Options {
+                    passes: lowering.passes,
+                    pass_options: lowering.pass_options,
+                    ..reference_options
+                },
+                opts.shader_format,
+                Role::Reference,
+                ep_for_reference.as_deref(),
+            )?;
+            reference_kind = "lowering";
+            reference_lowering = Some(lowering.spelled);
+            lowered
+        }
+        other => other?,
+    };
+
+    refuse_divergent_barriers([(&reference, Role::Reference), (&candidate, Role::Candidate)])?;
+
+    let reflect = |p: &Prepared, role: Role| {
+        reflect::bindings(
+            &p.compiled.transformed.module,
+            &p.compiled.transformed.info,
+            p.ep_index,
+        )
+        .map_err(|e| Error::Input(format!("the {}: {e}", role.name())))
+    };
+    let reference_bindings = reflect(&reference, Role::Reference)?;
+    let candidate_bindings = reflect(&candidate, Role::Candidate)?;
+    let pairs = pair_bindings(reference_bindings, candidate_bindings)?;
+
+    let seed = opts.seed.or(harness.seed).unwrap_or(0);
+    let atomic_floats = atomic_floats(&candidate.compiled.transformed.passes);
+    let mut plans = Vec::with_capacity(pairs.len());
+    let keys: Vec<(&Binding, &Binding)> = pairs.iter().map(|(r, c)| (r, c)).collect();
+    let resolve_key = |key: &str, what: &str| -> Result<usize, Error> {
+        find_binding(&keys, key).ok_or_else(|| {
+            Error::Input(format!(
+                "{what} names the binding `{key}`, which the entry point does not use (it uses {})",
+                keys.iter()
+                    .map(|(r, _)| format!("`{}` ({}:{})", r.name, r.group, r.binding))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })
+    };
+    let mut rules: Vec<Option<&Rule>> = vec![None; pairs.len()];
+    for (key, rule) in &harness.binding {
+        rules[resolve_key(key, "the harness")?] = Some(rule);
+    }
+    let mut sizes: Vec<Option<u64>> = rules.iter().map(|r| r.and_then(|r| r.size)).collect();
+    for (key, n) in &opts.sizes {
+        sizes[resolve_key(key, "--size")?] = Some(*n);
+    }
+    for (i, (reference_binding, candidate_binding)) in pairs.iter().enumerate() {
+        plans.push(plan_binding(
+            reference_binding,
+            candidate_binding,
+            rules[i],
+            sizes[i],
+            &harness,
+            atomic_floats.get(&(candidate_binding.group, candidate_binding.binding)),
+        )?);
+    }
+
+    if require_read_back && !plans.iter().any(|p| p.read_back()) {
+        return Err(Error::Input(format!(
+            "nothing to compare: the entry point `{}` writes no storage buffer",
+            candidate.entry_point().name
+        )));
+    }
+
+    let constants: Vec<(String, f64)> = match opts.shader_format {
+        ShaderFormat::Wgsl => opts
+            .options
+            .emit
+            .overrides
+            .iter()
+            .map(|(k, v)| (k.clone(), *v))
+            .collect(),
+        // SPIR-V output has the overrides' values written in.
+        ShaderFormat::Spirv => Vec::new(),
+    };
+    let workgroup_size = workgroup_size(&candidate, &constants);
+
+    // Inputs, identical for both shaders (up to the candidate's encoding).
+    let mut reference_bytes = Vec::with_capacity(plans.len());
+    let mut candidate_bytes = Vec::with_capacity(plans.len());
+    for plan in &plans {
+        let logical = generate(plan, seed)?;
+        reference_bytes.push(plan.write(&logical, Role::Reference));
+        candidate_bytes.push(plan.write(&logical, Role::Candidate));
+    }
+
+    let gpu = opened.map_err(|e| match e {
+        OpenError::NoAdapter(m) => Error::NoAdapter(m),
+        OpenError::Device(m) => Error::Gpu(m),
+    })?;
+    let limits = gpu.limits();
+    let dispatch = opts.dispatch.or(harness.dispatch).unwrap_or_else(|| {
+        let elements = plans.iter().filter_map(|p| p.elements).max().unwrap_or(1);
+        let x = elements
+            .div_ceil(workgroup_size[0].max(1) as u64)
+            .clamp(1, limits.max_compute_workgroups_per_dimension as u64);
+        [x as u32, 1, 1]
+    });
+    if dispatch
+        .iter()
+        .any(|&n| n == 0 || n > limits.max_compute_workgroups_per_dimension)
+    {
+        return Err(Error::Input(format!(
+            "dispatch {dispatch:?}: each count must be between 1 and {}",
+            limits.max_compute_workgroups_per_dimension
+        )));
+    }
+
+    Ok(Setup {
+        candidate,
+        reference,
+        reference_path,
+        reference_kind,
+        reference_lowering,
+        harness_path,
+        plans,
+        seed,
+        constants,
+        workgroup_size,
+        reference_bytes,
+        candidate_bytes,
+        gpu,
+        dispatch,
+    })
+}
+
+/// How an input that cannot run as it is becomes its own reference.
+struct ReferenceLowering {
+    passes: PassSelection,
+    pass_options: BTreeMap<String, BTreeMap<String, String>>,
+    /// The passes and options as the command line spells them.
+    spelled: String,
+}
+
+/// The passes that make an input naga rejects as it is into its own
+/// reference, when the candidate's passes include one that can: the
+/// float-atomics pass with its compare-exchange lowering (the candidate's
+/// NaN mode kept).
+fn reference_lowering_for(options: &Options) -> Option<ReferenceLowering> {
+    const PASS: &str = "float-atomics";
+    let runs = match &options.passes {
+        PassSelection::All => true,
+        PassSelection::None => false,
+        PassSelection::Named(names) => names.iter().any(|n| n == PASS),
+    };
+    if !runs {
+        return None;
+    }
+    let mut pass_options = BTreeMap::new();
+    let mut own = options.pass_options.get(PASS).cloned().unwrap_or_default();
+    own.insert("strategy".to_string(), "cas".to_string());
+    let spelled: Vec<String> = own
+        .iter()
+        .map(|(k, v)| format!("--pass-option {PASS}.{k}={v}"))
+        .collect();
+    pass_options.insert(PASS.to_string(), own);
+    Some(ReferenceLowering {
+        passes: PassSelection::Named(vec![PASS.to_string()]),
+        pass_options,
+        spelled: format!("--passes {PASS} {}", spelled.join(" ")),
+    })
+}
+
+/// Whether a compilation failed on the check for barriers in non-uniform
+/// control flow.
+fn is_divergent_barrier(failure: &Failure) -> bool {
+    failure.diagnostics.iter().any(|d| {
+        d.code.as_deref() == Some(shaderxform_passes::analysis::divergent_barriers::UNCHECKED_CODE)
+    })
+}
+
+/// The first error of a failure, with its `file:line:col` where it has one.
+fn failure_position(failure: &Failure, source: &Source) -> String {
+    let Some(first) = failure.diagnostics.first() else {
+        return failure.to_string();
+    };
+    let at = first
+        .primary_span()
+        .zip(source.span_text())
+        .map(|(span, text)| {
+            let loc = span.location(text);
+            format!(
+                " ({}:{}:{})",
+                source.name, loc.line_number, loc.line_position
+            )
+        })
+        .unwrap_or_default();
+    format!("{}{at}", first.message)
+}
+
+/// Validate's barrier guard: an error, before anything is dispatched, when
+/// a shader has a barrier that the uniformity analysis cannot prove every
+/// invocation of a workgroup reaches. There is no way around it: such a
+/// dispatch can hang the device. Compiling already refuses such shaders;
+/// this check of the very module about to be dispatched stays because a
+/// hang costs the whole device, whatever path produced the module.
+fn refuse_divergent_barriers(shaders: [(&Prepared, Role); 2]) -> Result<(), Error> {
+    for (prepared, role) in shaders {
+        let module = &prepared.compiled.transformed.module;
+        if let Some((what, span)) = reflect::divergent_barrier(module, prepared.entry_point()) {
+            let at = prepared
+                .source
+                .text()
+                .filter(|_| span.is_defined())
+                .map(|text| {
+                    let loc = span.location(text);
+                    format!(
+                        " ({}:{}:{})",
+                        prepared.source.name, loc.line_number, loc.line_position
+                    )
+                })
+                .unwrap_or_default();
+            return Err(Error::Input(format!(
+                "refusing to dispatch the {}: {what}{at}; a barrier that not every invocation of a workgroup reaches is undefined behaviour and can hang the GPU. `shaderxform check --passes hoist-barriers` says why it is divergent and hoists it where that is provably safe",
+                role.name()
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn prepare(
+    source: Source,
+    options: Options,
+    format: ShaderFormat,
+    role: Role,
+    entry_point: Option<&str>,
+) -> Result<Prepared, Error> {
+    let fail = |source: &Source, failure: Failure| Error::Compile {
+        role,
+        source: Box::new(source.clone()),
+        failure,
+    };
+    let compiler = Compiler::new(options).map_err(|f| fail(&source, f))?;
+    let compiled = compiler
+        .compile(&source, &[format.output()])
+        .map_err(|f| fail(&source, f))?;
+    let ep_index = reflect::entry_point(&compiled.transformed.module, entry_point, role.name())
+        .map_err(|e| Error::Input(format!("{}: {e}", source.name)))?;
+    Ok(Prepared {
+        source,
+        compiled,
+        ep_index,
+    })
+}
+
+/// The workgroup size, with overrides resolved where it depends on them.
+fn workgroup_size(p: &Prepared, constants: &[(String, f64)]) -> [u32; 3] {
+    let ep = p.entry_point();
+    if ep.workgroup_size_overrides.is_none() {
+        return ep.workgroup_size;
+    }
+    let mut pipeline_constants = naga::back::PipelineConstants::default();
+    for (k, v) in constants {
+        pipeline_constants.insert(k.clone(), *v);
+    }
+    naga::back::pipeline_constants::process_overrides(
+        &p.compiled.transformed.module,
+        &p.compiled.transformed.info,
+        Some((ep.stage, &ep.name)),
+        &pipeline_constants,
+    )
+    .ok()
+    .and_then(|(m, _)| {
+        m.entry_points
+            .iter()
+            .find(|e| e.name == ep.name)
+            .map(|e| e.workgroup_size)
+    })
+    .unwrap_or([1, 1, 1])
+}
