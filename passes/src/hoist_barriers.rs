@@ -39,9 +39,9 @@ use crate::ir::{
     add_local, block_of, child_blocks, ensure_type, for_each_operand, for_each_statement,
     for_each_statement_operand, function_mut, inline_call, substitute_uses, CallSite,
 };
+use crate::ir::exits::{predicate_exits, Exit, Predicate};
 use crate::pass::{Change, Pass, PassContext};
 
-pub(crate) mod exits;
 mod uniform_loop;
 
 pub struct HoistBarriers;
@@ -940,7 +940,7 @@ fn rewrite_across(
         matches!(
             enclosing(body, p),
             Some((Statement::Loop { body, .. }, _))
-                if exits::Predicate::has_exit(exits::Exit::Return, body)
+                if Predicate::has_exit(Exit::Return, body)
         )
     });
     if loop_path.is_none() || loop_returns {
@@ -1169,27 +1169,7 @@ fn predicate_returns(
         body.cull(body.len() - 1..);
     }
     let span = returns[0];
-    let local = add_local(&mut f.local_variables, "invocation_active", bool_ty, span);
-    let flag = f.expressions.append(Expression::LocalVariable(local), span);
-    let yes = f
-        .expressions
-        .append(Expression::Literal(naga::Literal::Bool(true)), span);
-    let mut predicated = Block::new();
-    predicated.push(
-        Statement::Store {
-            pointer: flag,
-            value: yes,
-        },
-        span,
-    );
-    let mut rest = exits::Predicate {
-        expressions: &mut f.expressions,
-        exit: exits::Exit::Return,
-        flag,
-        result: None,
-    }
-    .block(body);
-    predicated.append(&mut rest);
+    let (_, predicated) = predicate_exits(f, "invocation_active", bool_ty, span, body, None);
     f.body = predicated;
     let change = Change::new(
         "predicate-early-exit",

@@ -49,7 +49,7 @@ use naga::{
     Statement, TypeInner,
 };
 
-use super::exits::{Exit, Predicate};
+use crate::ir::exits::{Exit, Predicate};
 use super::{defined_at_top, local_uses, used_in, LoopLocals};
 use crate::analysis::uniformity::FunctionUniformity;
 use crate::ir::{add_local, ensure_type};

@@ -5,7 +5,7 @@
 //! would; its parameters become the argument values, which naga has
 //! already evaluated before the call; a `return` that is not the last
 //! statement becomes a cleared flag, with what it skipped guarded by it
-//! (see `hoist_barriers::exits`), and a returned value goes through a
+//! (see `ir::exits`), and a returned value goes through a
 //! local that the call's result is read from.
 //!
 //! A call that ends its caller ([`CallSite::Tail`]) is simpler: the
@@ -14,10 +14,10 @@
 
 use std::collections::HashMap;
 
-use naga::{Block, Expression, Function, Handle, Literal, Module, Range, Span, Statement};
+use naga::{Block, Expression, Function, Handle, Module, Range, Span, Statement};
 
 use crate::analysis::uniformity::FunctionRef;
-use crate::hoist_barriers::exits::{Exit, Predicate};
+use crate::ir::exits::{predicate_exits, Exit, Predicate};
 use crate::ir::{add_local, child_blocks_mut, ensure_type, for_each_operand};
 use crate::ir::{for_each_statement_operand, substitute_uses};
 
@@ -116,32 +116,15 @@ pub fn inline_call(
         }
     }
     if Predicate::has_exit(Exit::Return, &body) {
-        let local = add_local(
-            &mut f.local_variables,
+        let (_, predicated) = predicate_exits(
+            f,
             format!("{name}_active"),
             bool_ty,
             call_span,
+            body,
+            result_local,
         );
-        let flag = f
-            .expressions
-            .append(Expression::LocalVariable(local), call_span);
-        let yes = f
-            .expressions
-            .append(Expression::Literal(Literal::Bool(true)), call_span);
-        inlined.push(
-            Statement::Store {
-                pointer: flag,
-                value: yes,
-            },
-            call_span,
-        );
-        body = Predicate {
-            expressions: &mut f.expressions,
-            exit: Exit::Return,
-            flag,
-            result: result_local,
-        }
-        .block(body);
+        body = predicated;
     }
     inlined.append(&mut body);
 

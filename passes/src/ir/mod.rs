@@ -7,6 +7,7 @@
 //! to be created by their statement. [`BlockBuilder`] keeps those rules.
 
 mod block;
+pub(crate) mod exits;
 mod folding;
 mod inline;
 mod names;

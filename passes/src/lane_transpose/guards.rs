@@ -30,7 +30,7 @@ use naga::{
     Range, Scalar, Span, Statement, TypeInner,
 };
 
-use crate::hoist_barriers::exits::{Exit, Predicate};
+use crate::ir::exits::{predicate_exits, Exit, Predicate};
 use crate::ir::{add_local, ensure_type};
 
 /// What lifting did.
@@ -81,30 +81,9 @@ pub fn lift(
             return None;
         }
         let span = body.span_iter().next().map_or(Span::UNDEFINED, |(_, s)| *s);
-        let local = add_local(&mut function.local_variables, "in_bounds", bool_ty, span);
-        let flag = function
-            .expressions
-            .append(Expression::LocalVariable(local), span);
-        let yes = function
-            .expressions
-            .append(Expression::Literal(naga::Literal::Bool(true)), span);
-        let mut predicated = Block::new();
-        predicated.push(
-            Statement::Store {
-                pointer: flag,
-                value: yes,
-            },
-            span,
-        );
+        let (flag, predicated) =
+            predicate_exits(function, "in_bounds", bool_ty, span, body, None);
         predicate_flag = Some(flag);
-        let mut rest = Predicate {
-            expressions: &mut function.expressions,
-            exit: Exit::Return,
-            flag,
-            result: None,
-        }
-        .block(body);
-        predicated.append(&mut rest);
         body = predicated;
     }
     let mut lifter = Lifter {
