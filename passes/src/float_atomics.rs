@@ -24,8 +24,8 @@ use naga::{
 
 use crate::analysis::value_sign::{SignBit, ValueSign};
 use crate::ir::{
-    ensure_type, for_each_block_mut, for_each_statement, global_name, read_expressions,
-    rebuild_function, BlockBuilder, Rewrite,
+    ensure_type, for_each_block_mut, for_each_statement, global_name, pointer_steps,
+    read_expressions, rebuild_function, BlockBuilder, PointerRoot, Rewrite,
 };
 use crate::{Change, Diagnostic, OptionSpec, Pass, PassContext, Phase, Selection, Target};
 use shaderxform_host::{Accumulation, FloatEncoding};
@@ -186,24 +186,11 @@ fn float_atomic_global(
     global_types: &HashMap<Handle<GlobalVariable>, Handle<Type>>,
     pointer: Handle<Expression>,
 ) -> Option<(Handle<GlobalVariable>, Scalar)> {
-    let mut path = Vec::new();
-    let mut current = pointer;
-    let global = loop {
-        match expressions[current] {
-            Expression::Access { base, .. } => {
-                path.push(None);
-                current = base;
-            }
-            Expression::AccessIndex { base, index } => {
-                path.push(Some(index));
-                current = base;
-            }
-            Expression::GlobalVariable(g) => break g,
-            _ => return None,
-        }
+    let (PointerRoot::Global(global), path) = pointer_steps(expressions, pointer) else {
+        return None;
     };
     let mut ty = *global_types.get(&global)?;
-    for step in path.into_iter().rev() {
+    for step in path {
         ty = match (&types[ty].inner, step) {
             (TypeInner::Struct { members, .. }, Some(i)) => members.get(i as usize)?.ty,
             (TypeInner::Array { base, .. }, _) => *base,

@@ -35,11 +35,11 @@ use crate::analysis::uniformity::{
     UniformityRequirement,
 };
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::ir::exits::{predicate_exits, Exit, Predicate};
 use crate::ir::{
     add_local, block_of, child_blocks, ensure_type, for_each_operand, for_each_statement,
     for_each_statement_operand, function_mut, inline_call, substitute_uses, CallSite,
 };
-use crate::ir::exits::{predicate_exits, Exit, Predicate};
 use crate::pass::{Change, Pass, PassContext};
 
 mod uniform_loop;

@@ -49,9 +49,9 @@ use naga::{
     Statement, TypeInner,
 };
 
-use crate::ir::exits::{Exit, Predicate};
 use super::{defined_at_top, local_uses, used_in, LoopLocals};
 use crate::analysis::uniformity::FunctionUniformity;
+use crate::ir::exits::{Exit, Predicate};
 use crate::ir::{add_local, ensure_type};
 
 /// How the workgroup counters of uniform loops are named, followed by a

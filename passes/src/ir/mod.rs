@@ -12,6 +12,7 @@ mod folding;
 mod inline;
 mod names;
 mod ops;
+mod pointer;
 mod pointer_arguments;
 mod promote;
 mod rebuild;
@@ -24,6 +25,7 @@ pub use block::{add_local, BlockBuilder};
 pub use folding::{folded_float, folded_vector, overflowing_integer};
 pub use inline::{block_of, function_mut, inline_call, remove_uncalled_function, CallSite};
 pub use names::global_name;
+pub use pointer::{pointer_global, pointer_root, pointer_steps, PointerRoot};
 pub use pointer_arguments::{copy_element_pointer_arguments, has_element_pointer_arguments};
 pub use promote::promote_single_store_locals;
 pub use rebuild::{

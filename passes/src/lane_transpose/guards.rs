@@ -31,7 +31,7 @@ use naga::{
 };
 
 use crate::ir::exits::{predicate_exits, Exit, Predicate};
-use crate::ir::{add_local, ensure_type};
+use crate::ir::{add_local, ensure_type, pointer_global, pointer_root, PointerRoot};
 
 /// What lifting did.
 #[derive(Debug, Default)]
@@ -81,8 +81,7 @@ pub fn lift(
             return None;
         }
         let span = body.span_iter().next().map_or(Span::UNDEFINED, |(_, s)| *s);
-        let (flag, predicated) =
-            predicate_exits(function, "in_bounds", bool_ty, span, body, None);
+        let (flag, predicated) = predicate_exits(function, "in_bounds", bool_ty, span, body, None);
         predicate_flag = Some(flag);
         body = predicated;
     }
@@ -195,14 +194,16 @@ impl<R: Fn(Handle<GlobalVariable>) -> bool> Lifter<'_, R> {
                 let inner = self.block(block, Some(active));
                 out.push(Statement::Block(inner), span);
             }
-            Statement::Store { pointer, .. } => match root(&self.function.expressions, pointer) {
-                Some(Root::Local) => out.push(statement, span),
-                Some(Root::Global(g)) if (self.records)(g) => {
-                    self.sunk.stored.insert(g);
-                    out.push(statement, span);
+            Statement::Store { pointer, .. } => {
+                match pointer_root(&self.function.expressions, pointer) {
+                    PointerRoot::Local(_) => out.push(statement, span),
+                    PointerRoot::Global(g) if (self.records)(g) => {
+                        self.sunk.stored.insert(g);
+                        out.push(statement, span);
+                    }
+                    _ => self.wrap(out, statement, active, span),
                 }
-                _ => self.wrap(out, statement, active, span),
-            },
+            }
             other => self.wrap(out, other, active, span),
         }
     }
@@ -285,25 +286,6 @@ fn is_invocation_index(e: &naga::Arena<Expression>, h: Handle<Expression>) -> bo
     }
 }
 
-enum Root {
-    Local,
-    Global(Handle<GlobalVariable>),
-}
-
-/// What a pointer points into.
-fn root(expressions: &naga::Arena<Expression>, mut pointer: Handle<Expression>) -> Option<Root> {
-    loop {
-        match expressions[pointer] {
-            Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => {
-                pointer = base
-            }
-            Expression::LocalVariable(_) => return Some(Root::Local),
-            Expression::GlobalVariable(g) => return Some(Root::Global(g)),
-            _ => return None,
-        }
-    }
-}
-
 /// Whether a statement of `block` (or a block nested in it without a
 /// branch) loads or stores a record of an array `records` accepts.
 fn accesses_records(
@@ -312,7 +294,7 @@ fn accesses_records(
     records: &impl Fn(Handle<GlobalVariable>) -> bool,
 ) -> bool {
     let e = &function.expressions;
-    let is_record = |pointer| matches!(root(e, pointer), Some(Root::Global(g)) if records(g));
+    let is_record = |pointer| matches!(pointer_global(e, pointer), Some(g) if records(g));
     block.iter().any(|s| match *s {
         Statement::Store { pointer, .. } => is_record(pointer),
         Statement::Emit(ref range) => range
@@ -388,8 +370,7 @@ pub fn stores_into(function: &Function, global: Handle<GlobalVariable>) -> usize
     let mut count = 0;
     crate::ir::for_each_statement(&function.body, &mut |statement, _| {
         if let Statement::Store { pointer, .. } = *statement {
-            if matches!(root(&function.expressions, pointer), Some(Root::Global(g)) if g == global)
-            {
+            if pointer_global(&function.expressions, pointer) == Some(global) {
                 count += 1;
             }
         }

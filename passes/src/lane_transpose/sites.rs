@@ -10,7 +10,7 @@ use naga::{
 };
 
 use crate::analysis::uniformity::{FunctionUniformity, StatementPath};
-use crate::ir::child_blocks;
+use crate::ir::{child_blocks, pointer_global};
 
 /// `k * i + c`.
 #[derive(Clone, Copy, Debug)]
@@ -232,24 +232,14 @@ pub fn same_value(
 }
 
 /// Whether `pointer` points into a global no invocation writes.
-fn is_read_only(module: &Module, function: &Function, mut pointer: Handle<Expression>) -> bool {
-    let e = &function.expressions;
-    loop {
-        match e[pointer] {
-            Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => {
-                pointer = base
-            }
-            Expression::GlobalVariable(g) => {
-                return match module.global_variables[g].space {
-                    naga::AddressSpace::Uniform => true,
-                    naga::AddressSpace::Storage { access } => {
-                        !access.contains(naga::StorageAccess::STORE)
-                    }
-                    _ => false,
-                }
-            }
-            _ => return false,
-        }
+fn is_read_only(module: &Module, function: &Function, pointer: Handle<Expression>) -> bool {
+    let Some(g) = pointer_global(&function.expressions, pointer) else {
+        return false;
+    };
+    match module.global_variables[g].space {
+        naga::AddressSpace::Uniform => true,
+        naga::AddressSpace::Storage { access } => !access.contains(naga::StorageAccess::STORE),
+        _ => false,
     }
 }
 
