@@ -24,8 +24,8 @@ use naga::{
 
 use crate::analysis::value_sign::{SignBit, ValueSign};
 use crate::ir::{
-    ensure_type, for_each_block_mut, for_each_statement, global_name, pointer_steps,
-    read_expressions, rebuild_function, BlockBuilder, PointerRoot, Rewrite,
+    ensure_type, for_each_block_mut, for_each_statement, function_of, global_name, pointer_steps,
+    read_expressions, rebuild_function, BlockBuilder, FunctionRef, PointerRoot, Rewrite,
 };
 use crate::{Change, Diagnostic, OptionSpec, Pass, PassContext, Phase, Selection, Target};
 use shaderxform_host::{Accumulation, FloatEncoding};
@@ -134,19 +134,6 @@ enum AccessKind {
     Add,
     Subtract,
     Other,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum FunctionRef {
-    Function(Handle<Function>),
-    EntryPoint(usize),
-}
-
-fn function_of(module: &Module, f: FunctionRef) -> &Function {
-    match f {
-        FunctionRef::Function(h) => &module.functions[h],
-        FunctionRef::EntryPoint(i) => &module.entry_points[i].function,
-    }
 }
 
 /// The float of an atomic this pass rewrites: f16 (widened to f32), f32

@@ -38,7 +38,8 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::ir::exits::{predicate_exits, Exit, Predicate};
 use crate::ir::{
     add_local, block_of, child_blocks, ensure_type, for_each_operand, for_each_statement,
-    for_each_statement_operand, function_mut, inline_call, substitute_uses, CallSite,
+    for_each_statement_operand, function_mut, inline_call, statement_result, substitute_uses,
+    CallSite,
 };
 use crate::pass::{Change, Pass, PassContext};
 
@@ -311,10 +312,7 @@ fn explain_unfixable(
     path: &StatementPath,
     what: &RequirementKind,
 ) -> Option<String> {
-    let body = match function {
-        FunctionRef::Function(h) => &module.functions[h].body,
-        FunctionRef::EntryPoint(i) => &module.entry_points[i].function.body,
-    };
+    let body = &crate::ir::function_of(module, function).body;
     Some(unfixable_reason(what, enclosing(body, path)?.1))
 }
 
@@ -409,26 +407,10 @@ fn defined_at_top(block: &Block) -> Vec<Handle<Expression>> {
     for statement in block.iter() {
         match *statement {
             Statement::Emit(ref range) => defined.extend(range.clone()),
-            _ => {
-                let mut copy = statement.clone();
-                if let Some(result) = statement_result(&mut copy) {
-                    defined.push(result);
-                }
-            }
+            _ => defined.extend(statement_result(statement)),
         }
     }
     defined
-}
-
-fn statement_result(statement: &mut Statement) -> Option<Handle<Expression>> {
-    match *statement {
-        Statement::Atomic { result, .. } | Statement::Call { result, .. } => result,
-        Statement::WorkGroupUniformLoad { result, .. }
-        | Statement::SubgroupBallot { result, .. }
-        | Statement::SubgroupGather { result, .. }
-        | Statement::SubgroupCollectiveOperation { result, .. } => Some(result),
-        _ => None,
-    }
 }
 
 /// Every expression a block uses, in its statements and in the

@@ -16,9 +16,10 @@ use std::collections::HashMap;
 
 use naga::{Block, Expression, Function, Handle, Module, Range, Span, Statement};
 
-use crate::analysis::uniformity::FunctionRef;
 use crate::ir::exits::{predicate_exits, Exit, Predicate};
-use crate::ir::{add_local, child_blocks_mut, ensure_type, for_each_operand};
+use crate::ir::{
+    add_local, child_blocks_mut, ensure_type, for_each_operand, function_mut, FunctionRef,
+};
 use crate::ir::{for_each_statement_operand, substitute_uses};
 
 /// Where the call to inline stands in its caller.
@@ -29,14 +30,6 @@ pub enum CallSite {
     /// At the top level of the caller, followed by nothing but a `return`
     /// without a value, and returning none itself.
     Tail,
-}
-
-/// The function `function` names in `module`.
-pub fn function_mut(module: &mut Module, function: FunctionRef) -> &mut Function {
-    match function {
-        FunctionRef::Function(h) => &mut module.functions[h],
-        FunctionRef::EntryPoint(i) => &mut module.entry_points[i].function,
-    }
 }
 
 /// The block that holds the statement at `path`, and its index there.

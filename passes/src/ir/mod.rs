@@ -9,6 +9,7 @@
 mod block;
 pub(crate) mod exits;
 mod folding;
+mod function;
 mod inline;
 mod names;
 mod ops;
@@ -23,13 +24,15 @@ mod walk;
 
 pub use block::{add_local, BlockBuilder};
 pub use folding::{folded_float, folded_vector, overflowing_integer};
-pub use inline::{block_of, function_mut, inline_call, remove_uncalled_function, CallSite};
+pub use function::{function_mut, function_of, FunctionRef};
+pub use inline::{block_of, inline_call, remove_uncalled_function, CallSite};
 pub use names::global_name;
 pub use pointer::{pointer_global, pointer_root, pointer_steps, PointerRoot};
 pub use pointer_arguments::{copy_element_pointer_arguments, has_element_pointer_arguments};
 pub use promote::promote_single_store_locals;
 pub use rebuild::{
-    for_each_operand, for_each_statement_operand, rebuild_function, Rewrite, Unsupported,
+    for_each_operand, for_each_statement_operand, rebuild_function, statement_result, Rewrite,
+    Unsupported,
 };
 pub use run_time_floats::{compute_floats_at_run_time, f32_bits_of, has_floats_for_run_time};
 pub use substitute::substitute_uses;

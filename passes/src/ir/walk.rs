@@ -106,14 +106,7 @@ pub fn read_expressions(function: &naga::Function) -> Option<HashSet<Handle<Expr
     }
     let mut known = true;
     for_each_statement(&function.body, &mut |statement, _| {
-        let produced = match *statement {
-            Statement::Atomic { result, .. } | Statement::Call { result, .. } => result,
-            Statement::WorkGroupUniformLoad { result, .. }
-            | Statement::SubgroupBallot { result, .. }
-            | Statement::SubgroupGather { result, .. }
-            | Statement::SubgroupCollectiveOperation { result, .. } => Some(result),
-            _ => None,
-        };
+        let produced = crate::ir::statement_result(statement);
         let mut statement = statement.clone();
         let visited = crate::ir::for_each_statement_operand(&mut statement, &mut |operand| {
             if Some(*operand) != produced {

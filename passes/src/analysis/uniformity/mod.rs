@@ -47,12 +47,7 @@ pub use rules::{
     UniformOperand,
 };
 
-/// A function or an entry point of the module.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum FunctionRef {
-    Function(Handle<Function>),
-    EntryPoint(usize),
-}
+pub use crate::ir::FunctionRef;
 
 /// Where a statement is in a function body: the index of the statement in
 /// its block, preceded, for nested blocks, by the index of the enclosing
