@@ -37,9 +37,9 @@ use crate::analysis::uniformity::{
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::ir::exits::{predicate_exits, Exit, Predicate};
 use crate::ir::{
-    add_local, block_of, child_blocks, ensure_type, for_each_operand, for_each_statement,
-    for_each_statement_operand, function_mut, inline_call, statement_result, substitute_uses,
-    CallSite,
+    add_local, block_of, child_blocks, defined_at_top, enclosing, enclosing_loop, ensure_type,
+    for_each_operand, for_each_statement, function_mut, inline_call, local_uses, stored_local,
+    substitute_uses, used_in, CallSite, LocalUse, LoopLocals,
 };
 use crate::pass::{Change, Pass, PassContext};
 
@@ -282,28 +282,6 @@ fn function_info(info: &ModuleInfo, function: FunctionRef) -> &naga::valid::Func
     }
 }
 
-/// The statement a path leads to, and the statement that encloses it.
-fn enclosing<'b>(body: &'b Block, path: &[u32]) -> Option<(&'b Statement, Option<&'b Statement>)> {
-    let mut block = body;
-    let mut parent = None;
-    let mut rest = path;
-    loop {
-        let (&index, tail) = rest.split_first()?;
-        let statement = block.get(index as usize)?;
-        if tail.is_empty() {
-            return Some((statement, parent));
-        }
-        let (&child, tail) = tail.split_first()?;
-        block = *child_blocks(statement).get(child as usize)?;
-        // A plain `{ }` block (naga wraps a `for` body in one) says nothing
-        // about why the barrier is divergent.
-        if !matches!(statement, Statement::Block(_)) {
-            parent = Some(statement);
-        }
-        rest = tail;
-    }
-}
-
 /// Why a barrier that the splitter never got to cannot be hoisted, from
 /// where it stands.
 fn explain_unfixable(
@@ -398,89 +376,6 @@ fn same_barrier(a: &Statement, b: &Statement) -> bool {
         ) => p == q,
         _ => false,
     }
-}
-
-/// Expressions a block makes visible to the statements after it: its
-/// top-level emits and statement results.
-fn defined_at_top(block: &Block) -> Vec<Handle<Expression>> {
-    let mut defined = Vec::new();
-    for statement in block.iter() {
-        match *statement {
-            Statement::Emit(ref range) => defined.extend(range.clone()),
-            _ => defined.extend(statement_result(statement)),
-        }
-    }
-    defined
-}
-
-/// Every expression a block uses, in its statements and in the
-/// expressions it emits, nested blocks included.
-fn used_in(
-    expressions: &naga::Arena<Expression>,
-    block: &Block,
-    used: &mut BTreeSet<Handle<Expression>>,
-) {
-    for_each_use(expressions, block, &mut |o, _| {
-        used.insert(o);
-    });
-}
-
-/// Calls `f` on every operand of the block's statements and of the
-/// expressions it emits, nested blocks included, once per occurrence, and
-/// whether that occurrence is the pointer a `Load` reads through.
-/// `false` where a statement's operands are beyond the IR helpers (ray
-/// queries, cooperative matrices), and some were not visited.
-fn for_each_use(
-    expressions: &naga::Arena<Expression>,
-    block: &Block,
-    f: &mut dyn FnMut(Handle<Expression>, bool),
-) -> bool {
-    let mut complete = true;
-    for statement in block.iter() {
-        if let Statement::Emit(ref range) = *statement {
-            for h in range.clone() {
-                let mut e = expressions[h].clone();
-                let loads = matches!(e, Expression::Load { .. });
-                for_each_operand(&mut e, &mut |o| f(*o, loads));
-            }
-            continue;
-        }
-        let mut copy = statement.clone();
-        complete &= for_each_statement_operand(&mut copy, &mut |o| f(*o, false)).is_ok();
-        for child in child_blocks(statement) {
-            complete &= for_each_use(expressions, child, f);
-        }
-    }
-    complete
-}
-
-/// How a block names a function-local variable.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct LocalUse {
-    /// Loads of its value.
-    reads: usize,
-    /// Anything else: stores, accesses into it, its address passed on.
-    other: usize,
-}
-
-/// How the block names each function-local variable; `None` where some
-/// operands could not be seen.
-fn local_uses(
-    expressions: &naga::Arena<Expression>,
-    block: &Block,
-) -> Option<HashMap<Handle<naga::LocalVariable>, LocalUse>> {
-    let mut uses: HashMap<_, LocalUse> = HashMap::new();
-    let complete = for_each_use(expressions, block, &mut |o, loaded| {
-        if let Expression::LocalVariable(local) = expressions[o] {
-            let entry = uses.entry(local).or_default();
-            if loaded {
-                entry.reads += 1;
-            } else {
-                entry.other += 1;
-            }
-        }
-    });
-    complete.then_some(uses)
 }
 
 /// Splits the `if` that holds the barrier of `requirement` at its top
@@ -966,70 +861,6 @@ fn take_reset(
         part.push(s, span);
     }
     Some(taken)
-}
-
-/// The local variable a statement stores into directly, and the value.
-fn stored_local(
-    expressions: &naga::Arena<Expression>,
-    statement: &Statement,
-) -> Option<(Handle<naga::LocalVariable>, Handle<Expression>)> {
-    match *statement {
-        Statement::Store { pointer, value } => match expressions[pointer] {
-            Expression::LocalVariable(local) => Some((local, value)),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// How a function names its local variables inside a loop, and outside
-/// it; `None` answers where some uses could not be seen.
-struct LoopLocals<'a> {
-    all: Option<&'a HashMap<Handle<naga::LocalVariable>, LocalUse>>,
-    inside: Option<HashMap<Handle<naga::LocalVariable>, LocalUse>>,
-}
-
-impl<'a> LoopLocals<'a> {
-    fn new(
-        expressions: &naga::Arena<Expression>,
-        all: Option<&'a HashMap<Handle<naga::LocalVariable>, LocalUse>>,
-        the_loop: &Statement,
-    ) -> Self {
-        let inside = local_uses(expressions, &Block::from_vec(vec![the_loop.clone()]));
-        LoopLocals { all, inside }
-    }
-
-    fn named_inside(&self, local: Handle<naga::LocalVariable>) -> bool {
-        self.inside.as_ref().is_some_and(|u| u.contains_key(&local))
-    }
-
-    fn outside(&self, local: Handle<naga::LocalVariable>) -> Option<LocalUse> {
-        let of = |uses: &HashMap<_, LocalUse>| uses.get(&local).copied().unwrap_or_default();
-        let (all, inside) = (of(self.all?), of(self.inside.as_ref()?));
-        Some(LocalUse {
-            reads: all.reads.checked_sub(inside.reads)?,
-            other: all.other.checked_sub(inside.other)?,
-        })
-    }
-}
-
-/// The path of the nearest loop around the statement at `path`.
-fn enclosing_loop(body: &Block, path: &[u32]) -> Option<StatementPath> {
-    let mut found = None;
-    let mut block = body;
-    let mut rest = path;
-    let mut at = Vec::new();
-    while rest.len() > 1 {
-        let statement = block.get(rest[0] as usize)?;
-        at.push(rest[0]);
-        if matches!(statement, Statement::Loop { .. }) {
-            found = Some(at.clone());
-        }
-        block = *child_blocks(statement).get(rest[1] as usize)?;
-        at.push(rest[1]);
-        rest = &rest[2..];
-    }
-    found
 }
 
 /// Makes the loop at `loop_path` (or, where it is itself in a loop reached

@@ -49,10 +49,9 @@ use naga::{
     Statement, TypeInner,
 };
 
-use super::{defined_at_top, local_uses, used_in, LoopLocals};
 use crate::analysis::uniformity::FunctionUniformity;
 use crate::ir::exits::{Exit, Predicate};
-use crate::ir::{add_local, ensure_type};
+use crate::ir::{add_local, defined_at_top, ensure_type, local_uses, used_in, LoopLocals};
 
 /// How the workgroup counters of uniform loops are named, followed by a
 /// number.
@@ -961,10 +960,7 @@ fn invariant(
     if !pure {
         return false;
     }
-    let mut operands = Vec::new();
-    let mut copy = expressions[value].clone();
-    crate::ir::for_each_operand(&mut copy, &mut |h| operands.push(*h));
-    operands
+    crate::ir::operands(&expressions[value])
         .into_iter()
         .all(|o| invariant(expressions, o, inside))
 }
@@ -990,14 +986,9 @@ fn steps_from(
         Expression::Load { pointer } => {
             matches!(expressions[pointer], Expression::LocalVariable(l) if l == counter)
         }
-        ref e if is_arithmetic(e) => {
-            let mut operands = Vec::new();
-            let mut copy = expressions[value].clone();
-            crate::ir::for_each_operand(&mut copy, &mut |h| operands.push(*h));
-            operands
-                .into_iter()
-                .all(|o| steps_from(expressions, o, counter, stepped, in_body, analysed))
-        }
+        ref e if is_arithmetic(e) => crate::ir::operands(&expressions[value])
+            .into_iter()
+            .all(|o| steps_from(expressions, o, counter, stepped, in_body, analysed)),
         _ => false,
     }
 }

@@ -20,7 +20,7 @@ use crate::ir::exits::{predicate_exits, Exit, Predicate};
 use crate::ir::{
     add_local, child_blocks_mut, ensure_type, for_each_operand, function_mut, FunctionRef,
 };
-use crate::ir::{for_each_statement_operand, substitute_uses};
+use crate::ir::{block_of, for_each_statement_operand, substitute_uses};
 
 /// Where the call to inline stands in its caller.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,20 +30,6 @@ pub enum CallSite {
     /// At the top level of the caller, followed by nothing but a `return`
     /// without a value, and returning none itself.
     Tail,
-}
-
-/// The block that holds the statement at `path`, and its index there.
-pub fn block_of<'b>(body: &'b mut Block, path: &[u32]) -> Option<(&'b mut Block, usize)> {
-    let (&index, rest) = path.split_first()?;
-    if rest.is_empty() {
-        return Some((body, index as usize));
-    }
-    let (&child, rest) = rest.split_first()?;
-    let statement = body.get_mut(index as usize)?;
-    let child_block = child_blocks_mut(statement)
-        .into_iter()
-        .nth(child as usize)?;
-    block_of(child_block, rest)
 }
 
 /// Inlines the call statement at `path` of `caller`; returns the callee's

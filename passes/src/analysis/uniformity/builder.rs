@@ -22,7 +22,7 @@ use super::{
     reachable_from, BarrierKind, FunctionSummary, FunctionUniformity, Node, NodeKind,
     RequirementKind, StatementPath, UniformityRequirement,
 };
-use crate::ir::{self, for_each_operand};
+use crate::ir;
 
 mod calls;
 mod sources;
@@ -378,10 +378,7 @@ impl<'a> Builder<'a> {
     }
 
     fn operand_edges(&mut self, node: NodeIndex, expression: &Expression) {
-        let mut operands = Vec::new();
-        let mut copy = expression.clone();
-        for_each_operand(&mut copy, &mut |h| operands.push(*h));
-        for operand in operands {
+        for operand in ir::operands(expression) {
             if let Some(&from) = self.expressions.get(operand.index()) {
                 self.edge(from, node);
             }
