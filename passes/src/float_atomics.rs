@@ -887,8 +887,8 @@ fn compare_exchange_loop(
         let word = l.expr(Expression::Load { pointer: seen });
         let current = decode(l, site, word);
         let updated = match update {
-            Update::Add => binary(l, BinaryOperator::Add, current, value),
-            Update::Subtract => binary(l, BinaryOperator::Subtract, current, value),
+            Update::Add => l.binary(BinaryOperator::Add, current, value),
+            Update::Subtract => l.binary(BinaryOperator::Subtract, current, value),
             Update::Min | Update::Max => l.expr(Expression::Math {
                 fun: if matches!(update, Update::Min) {
                     naga::MathFunction::Min
@@ -962,31 +962,6 @@ fn word_lit(b: &mut BlockBuilder<'_>, word: Scalar, v: u64) -> Handle<Expression
     b.expr(Expression::Literal(literal))
 }
 
-fn u32_lit(b: &mut BlockBuilder<'_>, v: u32) -> Handle<Expression> {
-    b.expr(Expression::Literal(Literal::U32(v)))
-}
-
-fn binary(
-    b: &mut BlockBuilder<'_>,
-    op: BinaryOperator,
-    left: Handle<Expression>,
-    right: Handle<Expression>,
-) -> Handle<Expression> {
-    b.expr(Expression::Binary { op, left, right })
-}
-
-fn bitcast(
-    b: &mut BlockBuilder<'_>,
-    expr: Handle<Expression>,
-    kind: ScalarKind,
-) -> Handle<Expression> {
-    b.expr(Expression::As {
-        expr,
-        kind,
-        convert: None,
-    })
-}
-
 /// `value` as the float its word holds: f16 widens to f32, exactly.
 fn widen(b: &mut BlockBuilder<'_>, site: Site, value: Handle<Expression>) -> Handle<Expression> {
     if site.float.width != 2 {
@@ -1005,18 +980,18 @@ fn encode(b: &mut BlockBuilder<'_>, site: Site, value: Handle<Expression>) -> Ha
     match site.strategy {
         Strategy::Ordered => {
             let word = site.word();
-            let bits = bitcast(b, value, ScalarKind::Uint);
-            let signed = bitcast(b, bits, ScalarKind::Sint);
-            let top_bit = u32_lit(b, word.width as u32 * 8 - 1);
+            let bits = b.bitcast(value, ScalarKind::Uint);
+            let signed = b.bitcast(bits, ScalarKind::Sint);
+            let top_bit = b.u32(word.width as u32 * 8 - 1);
             // All ones for negative floats, zero for positive ones.
-            let spread = binary(b, BinaryOperator::ShiftRight, signed, top_bit);
-            let spread = bitcast(b, spread, ScalarKind::Uint);
+            let spread = b.binary(BinaryOperator::ShiftRight, signed, top_bit);
+            let spread = b.bitcast(spread, ScalarKind::Uint);
             let sign_bit = word_lit(b, word, 1 << (word.width as u32 * 8 - 1));
-            let mask = binary(b, BinaryOperator::InclusiveOr, spread, sign_bit);
-            binary(b, BinaryOperator::ExclusiveOr, bits, mask)
+            let mask = b.binary(BinaryOperator::InclusiveOr, spread, sign_bit);
+            b.binary(BinaryOperator::ExclusiveOr, bits, mask)
         }
-        Strategy::SignedClear | Strategy::SignedSet => bitcast(b, value, ScalarKind::Sint),
-        Strategy::Cas => bitcast(b, value, ScalarKind::Uint),
+        Strategy::SignedClear | Strategy::SignedSet => b.bitcast(value, ScalarKind::Sint),
+        Strategy::Cas => b.bitcast(value, ScalarKind::Uint),
     }
 }
 
@@ -1042,18 +1017,18 @@ fn decode_word(
     match site.strategy {
         Strategy::Ordered => {
             let scalar = site.word();
-            let top_bit = u32_lit(b, scalar.width as u32 * 8 - 1);
-            let top = binary(b, BinaryOperator::ShiftRight, word, top_bit);
+            let top_bit = b.u32(scalar.width as u32 * 8 - 1);
+            let top = b.binary(BinaryOperator::ShiftRight, word, top_bit);
             let one = word_lit(b, scalar, 1);
             // Zero for encoded positives, all ones for encoded negatives.
-            let spread = binary(b, BinaryOperator::Subtract, top, one);
+            let spread = b.binary(BinaryOperator::Subtract, top, one);
             let sign_bit = word_lit(b, scalar, 1 << (scalar.width as u32 * 8 - 1));
-            let mask = binary(b, BinaryOperator::InclusiveOr, spread, sign_bit);
-            let bits = binary(b, BinaryOperator::ExclusiveOr, word, mask);
-            bitcast(b, bits, ScalarKind::Float)
+            let mask = b.binary(BinaryOperator::InclusiveOr, spread, sign_bit);
+            let bits = b.binary(BinaryOperator::ExclusiveOr, word, mask);
+            b.bitcast(bits, ScalarKind::Float)
         }
         Strategy::SignedClear | Strategy::SignedSet | Strategy::Cas => {
-            bitcast(b, word, ScalarKind::Float)
+            b.bitcast(word, ScalarKind::Float)
         }
     }
 }
@@ -1078,11 +1053,11 @@ fn unless_nan(
         _ => (0x7FFF_FFFF, 0x7F80_0000),
     };
     let value = widen(b, site, value);
-    let bits = bitcast(b, value, ScalarKind::Uint);
+    let bits = b.bitcast(value, ScalarKind::Uint);
     let magnitude_mask = word_lit(b, scalar, magnitude_mask);
-    let magnitude = binary(b, BinaryOperator::And, bits, magnitude_mask);
+    let magnitude = b.binary(BinaryOperator::And, bits, magnitude_mask);
     let infinity = word_lit(b, scalar, infinity);
-    let is_nan = binary(b, BinaryOperator::Greater, magnitude, infinity);
+    let is_nan = b.binary(BinaryOperator::Greater, magnitude, infinity);
     let identity = b.expr(Expression::Literal(identity));
     b.expr(Expression::Select {
         condition: is_nan,
