@@ -1,6 +1,6 @@
 //! Statement paths: where a statement is in a function body.
 
-use naga::{Block, Statement};
+use naga::{Block, Span, Statement};
 
 use crate::ir::{child_blocks, child_blocks_mut};
 
@@ -66,4 +66,23 @@ pub fn block_of<'b>(body: &'b mut Block, path: &[u32]) -> Option<(&'b mut Block,
         .into_iter()
         .nth(child as usize)?;
     block_of(child_block, rest)
+}
+
+/// Calls `f` on every statement of `block` and of the blocks nested in it,
+/// with its path from `block` (extending `path`) and its span.
+pub fn for_each_statement_with_path(
+    block: &Block,
+    path: &mut StatementPath,
+    f: &mut impl FnMut(&Statement, &StatementPath, Span),
+) {
+    for (index, (statement, &span)) in block.span_iter().enumerate() {
+        path.push(index as u32);
+        f(statement, path, span);
+        for (child, inner) in child_blocks(statement).into_iter().enumerate() {
+            path.push(child as u32);
+            for_each_statement_with_path(inner, path, f);
+            path.pop();
+        }
+        path.pop();
+    }
 }

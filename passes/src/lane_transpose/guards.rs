@@ -333,7 +333,7 @@ fn liftable(block: &Block) -> bool {
 pub fn regions(function: &Function, sunk: &Sunk) -> Vec<(Vec<u32>, Handle<LocalVariable>)> {
     let e = &function.expressions;
     let mut out = Vec::new();
-    super::walk_with_paths(
+    crate::ir::for_each_statement_with_path(
         &function.body,
         &mut Vec::new(),
         &mut |statement, path, _| {
