@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 
 use naga::{Expression, Function, Handle, LocalVariable, Statement};
 
-use super::{for_each_statement_operand, substitute_uses, visit_operands};
+use super::{substitute_uses, visit_operands, visit_statement_operands};
 use crate::ir::child_blocks;
 
 /// Replaces the loads of every local of `function` that is stored exactly
@@ -179,10 +179,8 @@ fn single_store(
                     }
                 }
                 _ => {
-                    let mut s = s.clone();
                     let mut uses = false;
-                    let known =
-                        for_each_statement_operand(&mut s, &mut |o| uses |= pointers.contains(o));
+                    let known = visit_statement_operands(s, |o| uses |= pointers.contains(&o));
                     ok &= known.is_ok() && !uses;
                 }
             }

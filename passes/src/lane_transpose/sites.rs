@@ -806,11 +806,8 @@ pub fn accessed_only_by_groups(
             Expression::Load { pointer } if pointers.contains(&pointer) => loads.contains(&h),
             Expression::ArrayLength(_) => true,
             ref other => {
-                let mut other = other.clone();
                 let mut uses = false;
-                crate::ir::for_each_operand(&mut other, &mut |h| {
-                    uses |= is_global(*h) || pointers.contains(h)
-                });
+                crate::ir::visit_operands(other, |h| uses |= is_global(h) || pointers.contains(&h));
                 !uses
             }
         };
@@ -820,8 +817,7 @@ pub fn accessed_only_by_groups(
     }
     let mut allowed = true;
     crate::ir::for_each_statement(&function.body, &mut |statement, _| {
-        let mut statement = statement.clone();
-        if let Statement::Store { pointer, value } = statement {
+        if let Statement::Store { pointer, value } = *statement {
             if pointers.contains(&pointer) {
                 allowed &= store_pointers.contains(&pointer);
             }
@@ -829,8 +825,8 @@ pub fn accessed_only_by_groups(
             return;
         }
         let mut uses = false;
-        let known = crate::ir::for_each_statement_operand(&mut statement, &mut |h| {
-            uses |= is_global(*h) || pointers.contains(h)
+        let known = crate::ir::visit_statement_operands(statement, |h| {
+            uses |= is_global(h) || pointers.contains(&h)
         });
         allowed &= !uses && known.is_ok();
     });
