@@ -5,7 +5,7 @@
 //! would; its parameters become the argument values, which naga has
 //! already evaluated before the call; a `return` that is not the last
 //! statement becomes a cleared flag, with what it skipped guarded by it
-//! (see `hoist_barriers::exits`), and a returned value goes through a
+//! (see `ir::exits`), and a returned value goes through a
 //! local that the call's result is read from.
 //!
 //! A call that ends its caller ([`CallSite::Tail`]) is simpler: the
@@ -14,12 +14,13 @@
 
 use std::collections::HashMap;
 
-use naga::{Block, Expression, Function, Handle, Literal, Module, Range, Span, Statement};
+use naga::{Block, Expression, Function, Handle, Module, Range, Span, Statement};
 
-use crate::analysis::uniformity::FunctionRef;
-use crate::hoist_barriers::exits::{Exit, Predicate};
-use crate::ir::{add_local, child_blocks_mut, ensure_type, for_each_operand};
-use crate::ir::{for_each_statement_operand, substitute_uses};
+use crate::ir::exits::{predicate_exits, Exit, Predicate};
+use crate::ir::{
+    add_local, child_blocks_mut, ensure_type, for_each_operand, function_mut, FunctionRef,
+};
+use crate::ir::{block_of, for_each_statement_operand, substitute_uses};
 
 /// Where the call to inline stands in its caller.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,28 +30,6 @@ pub enum CallSite {
     /// At the top level of the caller, followed by nothing but a `return`
     /// without a value, and returning none itself.
     Tail,
-}
-
-/// The function `function` names in `module`.
-pub fn function_mut(module: &mut Module, function: FunctionRef) -> &mut Function {
-    match function {
-        FunctionRef::Function(h) => &mut module.functions[h],
-        FunctionRef::EntryPoint(i) => &mut module.entry_points[i].function,
-    }
-}
-
-/// The block that holds the statement at `path`, and its index there.
-pub fn block_of<'b>(body: &'b mut Block, path: &[u32]) -> Option<(&'b mut Block, usize)> {
-    let (&index, rest) = path.split_first()?;
-    if rest.is_empty() {
-        return Some((body, index as usize));
-    }
-    let (&child, rest) = rest.split_first()?;
-    let statement = body.get_mut(index as usize)?;
-    let child_block = child_blocks_mut(statement)
-        .into_iter()
-        .nth(child as usize)?;
-    block_of(child_block, rest)
 }
 
 /// Inlines the call statement at `path` of `caller`; returns the callee's
@@ -116,32 +95,15 @@ pub fn inline_call(
         }
     }
     if Predicate::has_exit(Exit::Return, &body) {
-        let local = add_local(
-            &mut f.local_variables,
+        let (_, predicated) = predicate_exits(
+            f,
             format!("{name}_active"),
             bool_ty,
             call_span,
+            body,
+            result_local,
         );
-        let flag = f
-            .expressions
-            .append(Expression::LocalVariable(local), call_span);
-        let yes = f
-            .expressions
-            .append(Expression::Literal(Literal::Bool(true)), call_span);
-        inlined.push(
-            Statement::Store {
-                pointer: flag,
-                value: yes,
-            },
-            call_span,
-        );
-        body = Predicate {
-            expressions: &mut f.expressions,
-            exit: Exit::Return,
-            flag,
-            result: result_local,
-        }
-        .block(body);
+        body = predicated;
     }
     inlined.append(&mut body);
 

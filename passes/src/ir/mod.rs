@@ -7,10 +7,14 @@
 //! to be created by their statement. [`BlockBuilder`] keeps those rules.
 
 mod block;
+pub(crate) mod exits;
 mod folding;
+mod function;
 mod inline;
 mod names;
 mod ops;
+mod path;
+mod pointer;
 mod pointer_arguments;
 mod promote;
 mod rebuild;
@@ -18,23 +22,30 @@ mod run_time_floats;
 mod substitute;
 mod type_places;
 mod types;
+mod uses;
 mod walk;
 
 pub use block::{add_local, BlockBuilder};
 pub use folding::{folded_float, folded_vector, overflowing_integer};
-pub use inline::{block_of, function_mut, inline_call, remove_uncalled_function, CallSite};
+pub use function::{function_mut, function_of, FunctionRef};
+pub use inline::{inline_call, remove_uncalled_function, CallSite};
 pub use names::global_name;
+pub use path::{block_of, enclosing, enclosing_loop, for_each_statement_with_path, StatementPath};
+pub use pointer::{pointer_global, pointer_root, pointer_steps, PointerRoot};
 pub use pointer_arguments::{copy_element_pointer_arguments, has_element_pointer_arguments};
 pub use promote::promote_single_store_locals;
 pub use rebuild::{
-    for_each_operand, for_each_statement_operand, rebuild_function, Rewrite, Unsupported,
+    for_each_operand, for_each_statement_operand, rebuild_function, statement_result, Rewrite,
+    Unsupported,
 };
 pub use run_time_floats::{compute_floats_at_run_time, f32_bits_of, has_floats_for_run_time};
 pub use substitute::substitute_uses;
 pub use type_places::first_place_using;
 pub use types::{ensure_type, scalar_of, scalar_type};
+pub(crate) use uses::{defined_at_top, local_uses, stored_local, used_in, LocalUse, LoopLocals};
 pub(crate) use walk::child_blocks_mut;
 pub use walk::{
-    child_blocks, for_each_block_mut, for_each_statement, functions, functions_mut,
-    read_expressions, rewrite_statements, splice_nested_blocks,
+    child_blocks, for_each_block_mut, for_each_statement, functions, functions_mut, operands,
+    read_expressions, rewrite_statements, splice_nested_blocks, visit_operands,
+    visit_statement_operands,
 };

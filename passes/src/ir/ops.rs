@@ -36,7 +36,7 @@ impl BlockBuilder<'_> {
         })
     }
 
-    /// Reinterprets the bits of a 32-bit scalar as another kind.
+    /// Reinterprets the bits of a scalar as another kind of its width.
     pub fn bitcast(&mut self, value: Handle<Expression>, kind: ScalarKind) -> Handle<Expression> {
         self.expr(Expression::As {
             expr: value,

@@ -14,7 +14,7 @@
 
 use naga::{AddressSpace, Expression, Function, Handle, Module, Statement, Type, TypeInner};
 
-use super::{ensure_type, rewrite_statements, BlockBuilder};
+use super::{ensure_type, pointer_steps, rewrite_statements, BlockBuilder, PointerRoot};
 
 /// Whether some call of `module` passes such a pointer.
 pub fn has_element_pointer_arguments(module: &Module) -> bool {
@@ -171,43 +171,30 @@ fn pointee_type(
     ) {
         return None;
     }
-    let mut steps = Vec::new();
-    let mut at = argument;
-    let (space, root) = loop {
-        match e[at] {
-            Expression::Access { base, .. } => {
-                steps.push(None);
-                at = base;
+    let (root, steps) = pointer_steps(e, argument);
+    let (space, root) = match root {
+        PointerRoot::Local(l) => (AddressSpace::Function, function.local_variables[l].ty),
+        PointerRoot::Global(g) => {
+            let global = &module.global_variables[g];
+            if global.space != AddressSpace::Private {
+                return None;
             }
-            Expression::AccessIndex { base, index } => {
-                steps.push(Some(index));
-                at = base;
-            }
-            Expression::LocalVariable(l) => {
-                break (AddressSpace::Function, function.local_variables[l].ty)
-            }
-            Expression::GlobalVariable(g) => {
-                let global = &module.global_variables[g];
-                if global.space != AddressSpace::Private {
-                    return None;
-                }
-                break (AddressSpace::Private, global.ty);
-            }
-            Expression::FunctionArgument(index) => {
-                let argument = function.arguments.get(index as usize)?;
-                match module.types[argument.ty].inner {
-                    TypeInner::Pointer {
-                        base,
-                        space: space @ (AddressSpace::Function | AddressSpace::Private),
-                    } => break (space, base),
-                    _ => return None,
-                }
-            }
-            _ => return None,
+            (AddressSpace::Private, global.ty)
         }
+        PointerRoot::Argument(index) => {
+            let argument = function.arguments.get(index as usize)?;
+            match module.types[argument.ty].inner {
+                TypeInner::Pointer {
+                    base,
+                    space: space @ (AddressSpace::Function | AddressSpace::Private),
+                } => (space, base),
+                _ => return None,
+            }
+        }
+        PointerRoot::Other(_) => return None,
     };
     let mut pointee = Pointee::Declared(root);
-    for step in steps.into_iter().rev() {
+    for step in steps {
         let inner = match pointee {
             Pointee::Declared(ty) => &module.types[ty].inner,
             Pointee::Inner(ref inner) => inner,

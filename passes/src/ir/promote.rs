@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 
 use naga::{Expression, Function, Handle, LocalVariable, Statement};
 
-use super::{for_each_operand, for_each_statement_operand, substitute_uses};
+use super::{substitute_uses, visit_operands, visit_statement_operands};
 use crate::ir::child_blocks;
 
 /// Replaces the loads of every local of `function` that is stored exactly
@@ -136,9 +136,8 @@ fn single_store(
                 continue;
             }
         }
-        let mut x = x.clone();
         let mut uses = false;
-        for_each_operand(&mut x, &mut |o| uses |= pointers.contains(o));
+        visit_operands(x, |o| uses |= pointers.contains(&o));
         if uses {
             // A member access, or the pointer passed on.
             return None;
@@ -180,10 +179,8 @@ fn single_store(
                     }
                 }
                 _ => {
-                    let mut s = s.clone();
                     let mut uses = false;
-                    let known =
-                        for_each_statement_operand(&mut s, &mut |o| uses |= pointers.contains(o));
+                    let known = visit_statement_operands(s, |o| uses |= pointers.contains(&o));
                     ok &= known.is_ok() && !uses;
                 }
             }

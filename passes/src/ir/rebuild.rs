@@ -349,7 +349,7 @@ fn translate_operands(
     for_each_operand(expression, &mut |h| *h = map[h]);
 }
 
-fn statement_result(statement: &Statement) -> Option<Handle<Expression>> {
+pub fn statement_result(statement: &Statement) -> Option<Handle<Expression>> {
     match *statement {
         Statement::Atomic { result, .. } | Statement::Call { result, .. } => result,
         Statement::WorkGroupUniformLoad { result, .. }

@@ -99,25 +99,16 @@ pub(crate) fn child_blocks_mut(statement: &mut Statement) -> Vec<&mut Block> {
 pub fn read_expressions(function: &naga::Function) -> Option<HashSet<Handle<Expression>>> {
     let mut read = HashSet::new();
     for (_, expression) in function.expressions.iter() {
-        let mut expression = expression.clone();
-        crate::ir::for_each_operand(&mut expression, &mut |operand| {
-            read.insert(*operand);
+        visit_operands(expression, |operand| {
+            read.insert(operand);
         });
     }
     let mut known = true;
     for_each_statement(&function.body, &mut |statement, _| {
-        let produced = match *statement {
-            Statement::Atomic { result, .. } | Statement::Call { result, .. } => result,
-            Statement::WorkGroupUniformLoad { result, .. }
-            | Statement::SubgroupBallot { result, .. }
-            | Statement::SubgroupGather { result, .. }
-            | Statement::SubgroupCollectiveOperation { result, .. } => Some(result),
-            _ => None,
-        };
-        let mut statement = statement.clone();
-        let visited = crate::ir::for_each_statement_operand(&mut statement, &mut |operand| {
-            if Some(*operand) != produced {
-                read.insert(*operand);
+        let produced = crate::ir::statement_result(statement);
+        let visited = visit_statement_operands(statement, |operand| {
+            if Some(operand) != produced {
+                read.insert(operand);
             }
         });
         known &= visited.is_ok();
@@ -141,4 +132,31 @@ pub fn functions_mut(module: &mut naga::Module) -> impl Iterator<Item = &mut nag
         .iter_mut()
         .map(|(_, f)| f)
         .chain(module.entry_points.iter_mut().map(|ep| &mut ep.function))
+}
+
+/// Calls `f` on each operand of `expression`, in the order
+/// [`for_each_operand`](crate::ir::for_each_operand) visits them, for
+/// callers that only read them.
+pub fn visit_operands(expression: &Expression, mut f: impl FnMut(Handle<Expression>)) {
+    // The operand walker hands out places to rewrite; a copy lends it one.
+    let mut copy = expression.clone();
+    crate::ir::for_each_operand(&mut copy, &mut |h| f(*h));
+}
+
+/// The operands of `expression`, in the order [`visit_operands`] gives.
+pub fn operands(expression: &Expression) -> Vec<Handle<Expression>> {
+    let mut out = Vec::new();
+    visit_operands(expression, |h| out.push(h));
+    out
+}
+
+/// Calls `f` on each operand of `statement` (not of its nested blocks), for
+/// callers that only read them; `Err` where some are beyond the IR
+/// helpers, as [`for_each_statement_operand`](crate::ir::for_each_statement_operand) says.
+pub fn visit_statement_operands(
+    statement: &Statement,
+    mut f: impl FnMut(Handle<Expression>),
+) -> Result<(), crate::ir::Unsupported> {
+    let mut copy = statement.clone();
+    crate::ir::for_each_statement_operand(&mut copy, &mut |h| f(*h))
 }

@@ -30,8 +30,8 @@ use naga::{
     Range, Scalar, Span, Statement, TypeInner,
 };
 
-use crate::hoist_barriers::exits::{Exit, Predicate};
-use crate::ir::{add_local, ensure_type};
+use crate::ir::exits::{predicate_exits, Exit, Predicate};
+use crate::ir::{add_local, ensure_type, pointer_global, pointer_root, PointerRoot};
 
 /// What lifting did.
 #[derive(Debug, Default)]
@@ -81,30 +81,8 @@ pub fn lift(
             return None;
         }
         let span = body.span_iter().next().map_or(Span::UNDEFINED, |(_, s)| *s);
-        let local = add_local(&mut function.local_variables, "in_bounds", bool_ty, span);
-        let flag = function
-            .expressions
-            .append(Expression::LocalVariable(local), span);
-        let yes = function
-            .expressions
-            .append(Expression::Literal(naga::Literal::Bool(true)), span);
-        let mut predicated = Block::new();
-        predicated.push(
-            Statement::Store {
-                pointer: flag,
-                value: yes,
-            },
-            span,
-        );
+        let (flag, predicated) = predicate_exits(function, "in_bounds", bool_ty, span, body, None);
         predicate_flag = Some(flag);
-        let mut rest = Predicate {
-            expressions: &mut function.expressions,
-            exit: Exit::Return,
-            flag,
-            result: None,
-        }
-        .block(body);
-        predicated.append(&mut rest);
         body = predicated;
     }
     let mut lifter = Lifter {
@@ -216,14 +194,16 @@ impl<R: Fn(Handle<GlobalVariable>) -> bool> Lifter<'_, R> {
                 let inner = self.block(block, Some(active));
                 out.push(Statement::Block(inner), span);
             }
-            Statement::Store { pointer, .. } => match root(&self.function.expressions, pointer) {
-                Some(Root::Local) => out.push(statement, span),
-                Some(Root::Global(g)) if (self.records)(g) => {
-                    self.sunk.stored.insert(g);
-                    out.push(statement, span);
+            Statement::Store { pointer, .. } => {
+                match pointer_root(&self.function.expressions, pointer) {
+                    PointerRoot::Local(_) => out.push(statement, span),
+                    PointerRoot::Global(g) if (self.records)(g) => {
+                        self.sunk.stored.insert(g);
+                        out.push(statement, span);
+                    }
+                    _ => self.wrap(out, statement, active, span),
                 }
-                _ => self.wrap(out, statement, active, span),
-            },
+            }
             other => self.wrap(out, other, active, span),
         }
     }
@@ -306,25 +286,6 @@ fn is_invocation_index(e: &naga::Arena<Expression>, h: Handle<Expression>) -> bo
     }
 }
 
-enum Root {
-    Local,
-    Global(Handle<GlobalVariable>),
-}
-
-/// What a pointer points into.
-fn root(expressions: &naga::Arena<Expression>, mut pointer: Handle<Expression>) -> Option<Root> {
-    loop {
-        match expressions[pointer] {
-            Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => {
-                pointer = base
-            }
-            Expression::LocalVariable(_) => return Some(Root::Local),
-            Expression::GlobalVariable(g) => return Some(Root::Global(g)),
-            _ => return None,
-        }
-    }
-}
-
 /// Whether a statement of `block` (or a block nested in it without a
 /// branch) loads or stores a record of an array `records` accepts.
 fn accesses_records(
@@ -333,7 +294,7 @@ fn accesses_records(
     records: &impl Fn(Handle<GlobalVariable>) -> bool,
 ) -> bool {
     let e = &function.expressions;
-    let is_record = |pointer| matches!(root(e, pointer), Some(Root::Global(g)) if records(g));
+    let is_record = |pointer| matches!(pointer_global(e, pointer), Some(g) if records(g));
     block.iter().any(|s| match *s {
         Statement::Store { pointer, .. } => is_record(pointer),
         Statement::Emit(ref range) => range
@@ -372,7 +333,7 @@ fn liftable(block: &Block) -> bool {
 pub fn regions(function: &Function, sunk: &Sunk) -> Vec<(Vec<u32>, Handle<LocalVariable>)> {
     let e = &function.expressions;
     let mut out = Vec::new();
-    super::walk_with_paths(
+    crate::ir::for_each_statement_with_path(
         &function.body,
         &mut Vec::new(),
         &mut |statement, path, _| {
@@ -409,8 +370,7 @@ pub fn stores_into(function: &Function, global: Handle<GlobalVariable>) -> usize
     let mut count = 0;
     crate::ir::for_each_statement(&function.body, &mut |statement, _| {
         if let Statement::Store { pointer, .. } = *statement {
-            if matches!(root(&function.expressions, pointer), Some(Root::Global(g)) if g == global)
-            {
+            if pointer_global(&function.expressions, pointer) == Some(global) {
                 count += 1;
             }
         }

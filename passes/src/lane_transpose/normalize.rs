@@ -31,8 +31,8 @@ use naga::{
 
 use crate::analysis::uniformity::FunctionRef;
 use crate::ir::{
-    for_each_statement, inline_call, promote_single_store_locals, remove_uncalled_function,
-    splice_nested_blocks, substitute_uses, CallSite,
+    for_each_statement, inline_call, pointer_global, promote_single_store_locals,
+    remove_uncalled_function, splice_nested_blocks, substitute_uses, CallSite,
 };
 
 /// A wrapper entry point: its stores of built-in arguments into private
@@ -140,15 +140,7 @@ fn wrapper(module: &Module, index: usize) -> Option<Wrapper> {
 /// pointer into it on.
 fn writes_global(function: &Function, global: Handle<GlobalVariable>) -> bool {
     let e = &function.expressions;
-    let into_global = |mut pointer: Handle<Expression>| loop {
-        match e[pointer] {
-            Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => {
-                pointer = base
-            }
-            Expression::GlobalVariable(g) => break g == global,
-            _ => break false,
-        }
-    };
+    let into_global = |pointer| pointer_global(e, pointer) == Some(global);
     let mut writes = false;
     for_each_statement(&function.body, &mut |s, _| match *s {
         Statement::Store { pointer, .. } | Statement::Atomic { pointer, .. } => {

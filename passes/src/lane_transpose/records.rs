@@ -224,9 +224,8 @@ pub fn unflattenable_use(
             }
             Expression::ArrayLength(_) => true,
             ref other => {
-                let mut other = other.clone();
                 let mut uses = false;
-                crate::ir::for_each_operand(&mut other, &mut |h| uses |= kinds.contains_key(h));
+                crate::ir::visit_operands(other, |h| uses |= kinds.contains_key(&h));
                 !uses
             }
         };
@@ -238,15 +237,13 @@ pub fn unflattenable_use(
     }
     let mut passed = false;
     crate::ir::for_each_statement(&function.body, &mut |s, _| {
-        let mut s = s.clone();
-        if let Statement::Store { pointer, value } = s {
+        if let Statement::Store { pointer, value } = *s {
             passed |= matches!(kinds.get(&pointer), Some(Kind::Array | Kind::Block))
                 || kinds.contains_key(&value);
             return;
         }
         let mut uses = false;
-        let known =
-            crate::ir::for_each_statement_operand(&mut s, &mut |h| uses |= kinds.contains_key(h));
+        let known = crate::ir::visit_statement_operands(s, |h| uses |= kinds.contains_key(&h));
         passed |= uses || known.is_err();
     });
     passed.then_some("a pointer into it is passed to a call or an atomic, or stored whole")

@@ -22,13 +22,13 @@ use super::{
     reachable_from, BarrierKind, FunctionSummary, FunctionUniformity, Node, NodeKind,
     RequirementKind, StatementPath, UniformityRequirement,
 };
-use crate::ir::for_each_operand;
+use crate::ir;
 
 mod calls;
 mod sources;
 
 /// What a pointer expression points into.
-enum PointerRoot {
+enum TrackedRoot {
     /// A tracked variable: a function-local variable, or what a pointer
     /// parameter points to.
     Tracked(usize),
@@ -271,7 +271,7 @@ impl<'a> Builder<'a> {
                 if self.loads_seen[handle.index()] {
                     continue;
                 }
-                if let PointerRoot::Tracked(var) = self.pointer_root(pointer) {
+                if let TrackedRoot::Tracked(var) = self.pointer_root(pointer) {
                     let node = self.expr(handle);
                     for value in self.history[var].clone() {
                         self.edge(value, node);
@@ -281,25 +281,20 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn pointer_root(&self, mut pointer: Handle<Expression>) -> PointerRoot {
-        loop {
-            match self.function.expressions[pointer] {
-                Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => {
-                    pointer = base
-                }
-                Expression::LocalVariable(l) => return PointerRoot::Tracked(l.index()),
-                Expression::GlobalVariable(g) => return PointerRoot::Global(g),
-                Expression::FunctionArgument(i)
-                    if self
-                        .contents_in
-                        .get(i as usize)
-                        .is_some_and(Option::is_some) =>
-                {
-                    return PointerRoot::Tracked(self.locals + i as usize)
-                }
-                Expression::FunctionArgument(i) => return PointerRoot::Parameter(i),
-                _ => return PointerRoot::Other,
+    fn pointer_root(&self, pointer: Handle<Expression>) -> TrackedRoot {
+        match ir::pointer_root(&self.function.expressions, pointer) {
+            ir::PointerRoot::Local(l) => TrackedRoot::Tracked(l.index()),
+            ir::PointerRoot::Global(g) => TrackedRoot::Global(g),
+            ir::PointerRoot::Argument(i)
+                if self
+                    .contents_in
+                    .get(i as usize)
+                    .is_some_and(Option::is_some) =>
+            {
+                TrackedRoot::Tracked(self.locals + i as usize)
             }
+            ir::PointerRoot::Argument(i) => TrackedRoot::Parameter(i),
+            ir::PointerRoot::Other(_) => TrackedRoot::Other,
         }
     }
 
@@ -331,12 +326,12 @@ impl<'a> Builder<'a> {
             Expression::Load { pointer } => {
                 self.edge(self.expr(pointer), node);
                 match self.pointer_root(pointer) {
-                    PointerRoot::Global(g) => {
+                    TrackedRoot::Global(g) => {
                         if let Some(reason) = self.global_is_non_uniform(g) {
                             self.source(node, reason);
                         }
                     }
-                    PointerRoot::Parameter(i) => {
+                    TrackedRoot::Parameter(i) => {
                         if let Some(space) = self.untracked_pointer_space(i) {
                             let name = self.function.arguments[i as usize]
                                 .name
@@ -383,10 +378,7 @@ impl<'a> Builder<'a> {
     }
 
     fn operand_edges(&mut self, node: NodeIndex, expression: &Expression) {
-        let mut operands = Vec::new();
-        let mut copy = expression.clone();
-        for_each_operand(&mut copy, &mut |h| operands.push(*h));
-        for operand in operands {
+        for operand in ir::operands(expression) {
             if let Some(&from) = self.expressions.get(operand.index()) {
                 self.edge(from, node);
             }
@@ -410,7 +402,7 @@ impl<'a> Builder<'a> {
         }
         if let Expression::Load { pointer } = self.function.expressions[handle] {
             self.loads_seen[handle.index()] = true;
-            if let PointerRoot::Tracked(var) = self.pointer_root(pointer) {
+            if let TrackedRoot::Tracked(var) = self.pointer_root(pointer) {
                 self.edge(values[var], self.expr(handle));
             }
         }
@@ -631,7 +623,7 @@ impl<'a> Builder<'a> {
                 );
             }
             Statement::Store { pointer, value } => {
-                if let PointerRoot::Tracked(var) = self.pointer_root(pointer) {
+                if let TrackedRoot::Tracked(var) = self.pointer_root(pointer) {
                     let store = self.node(NodeKind::Store(var), span);
                     self.edge(self.expr(value), store);
                     self.edge(self.expr(pointer), store);

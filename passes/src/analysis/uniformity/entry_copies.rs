@@ -17,7 +17,7 @@ use naga::{
     AddressSpace, Binding, BuiltIn, Expression, Function, GlobalVariable, Handle, Module, Statement,
 };
 
-use crate::ir::for_each_statement;
+use crate::ir::{for_each_statement, pointer_global};
 
 /// Private variables stored only by entry points, at the top of their
 /// body before anything else runs, each time from a built-in argument
@@ -63,7 +63,7 @@ pub fn uniform_entry_copies(module: &Module) -> HashSet<Handle<GlobalVariable>> 
             };
             prologue = false;
             for pointer in written {
-                if let Some(global) = root_global(function, pointer) {
+                if let Some(global) = pointer_global(&function.expressions, pointer) {
                     disqualified.insert(global);
                 }
             }
@@ -106,22 +106,6 @@ fn copied_builtin(
         )) => Some((global, true)),
         Some(_) => Some((global, false)),
         None => None,
-    }
-}
-
-/// The global variable a pointer expression is into, through accesses.
-fn root_global(
-    function: &Function,
-    mut pointer: Handle<Expression>,
-) -> Option<Handle<GlobalVariable>> {
-    loop {
-        match function.expressions[pointer] {
-            Expression::GlobalVariable(global) => return Some(global),
-            Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => {
-                pointer = base;
-            }
-            _ => return None,
-        }
     }
 }
 

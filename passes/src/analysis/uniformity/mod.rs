@@ -47,18 +47,9 @@ pub use rules::{
     UniformOperand,
 };
 
-/// A function or an entry point of the module.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum FunctionRef {
-    Function(Handle<Function>),
-    EntryPoint(usize),
-}
+pub use crate::ir::FunctionRef;
 
-/// Where a statement is in a function body: the index of the statement in
-/// its block, preceded, for nested blocks, by the index of the enclosing
-/// statement and of the child block (0 for `accept`, a loop's `body` or the
-/// first case; 1 for `reject` or `continuing`; case `n` for switches).
-pub type StatementPath = Vec<u32>;
+pub use crate::ir::StatementPath;
 
 /// A statement that needs every invocation of the workgroup to reach it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 use naga::{Expression, Function, Handle, Span};
 use petgraph::graph::NodeIndex;
 
-use super::{Builder, PointerRoot, Values};
+use super::{Builder, TrackedRoot, Values};
 use crate::analysis::uniformity::rules::{RuleRequirement, RuleRequirementKind};
 use crate::analysis::uniformity::{NodeKind, ParamEffect, RequirementKind, StatementPath};
 
@@ -68,13 +68,13 @@ impl Builder<'_> {
             let contents = self.node(NodeKind::Argument, arg_span);
             self.edge(node, contents);
             match self.pointer_root(a) {
-                PointerRoot::Tracked(var) => self.edge(values[var], contents),
-                PointerRoot::Global(g) => {
+                TrackedRoot::Tracked(var) => self.edge(values[var], contents),
+                TrackedRoot::Global(g) => {
                     if let Some(reason) = self.global_is_non_uniform(g) {
                         self.source(contents, reason);
                     }
                 }
-                PointerRoot::Parameter(_) | PointerRoot::Other => {}
+                TrackedRoot::Parameter(_) | TrackedRoot::Other => {}
             }
             contents_nodes.push(Some(contents));
         }
@@ -105,7 +105,7 @@ impl Builder<'_> {
             let Some(&argument) = arguments.get(i) else {
                 continue;
             };
-            let PointerRoot::Tracked(var) = self.pointer_root(argument) else {
+            let TrackedRoot::Tracked(var) = self.pointer_root(argument) else {
                 continue;
             };
             let after = self.node(NodeKind::CallStore(var), span);

@@ -18,7 +18,47 @@
 //! through a `break` taken where the flag is clear, and the loop itself
 //! becomes the statement after which the rest is guarded.
 
-use naga::{Arena, Block, Expression, Handle, Literal, Span, Statement};
+use naga::{Arena, Block, Expression, Function, Handle, Literal, Span, Statement};
+
+use crate::ir::add_local;
+
+/// `body`'s early `return`s turned into a flag: a new `bool` local named
+/// `flag_name` is set at the start, each `return` clears it, and what a
+/// `return` skipped runs only where it still holds. A returned value is
+/// stored into `result`. Gives the flag's pointer and the predicated body.
+pub(crate) fn predicate_exits(
+    function: &mut Function,
+    flag_name: impl Into<String>,
+    bool_ty: Handle<naga::Type>,
+    span: Span,
+    body: Block,
+    result: Option<Handle<Expression>>,
+) -> (Handle<Expression>, Block) {
+    let local = add_local(&mut function.local_variables, flag_name, bool_ty, span);
+    let flag = function
+        .expressions
+        .append(Expression::LocalVariable(local), span);
+    let yes = function
+        .expressions
+        .append(Expression::Literal(Literal::Bool(true)), span);
+    let mut predicated = Block::new();
+    predicated.push(
+        Statement::Store {
+            pointer: flag,
+            value: yes,
+        },
+        span,
+    );
+    let mut rest = Predicate {
+        expressions: &mut function.expressions,
+        exit: Exit::Return,
+        flag,
+        result,
+    }
+    .block(body);
+    predicated.append(&mut rest);
+    (flag, predicated)
+}
 
 /// Which exits are turned into the flag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

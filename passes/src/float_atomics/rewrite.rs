@@ -1,0 +1,435 @@
+//! Rewriting each access of a retyped atomic: values are encoded into
+//! words on the way in and decoded on the way out, and min and max become
+//! integer min and max or a compare-exchange loop.
+
+use std::collections::HashMap;
+
+use naga::{
+    AtomicFunction, BinaryOperator, Expression, Function, GlobalVariable, Handle, Literal, Module,
+    Scalar, ScalarKind, Statement, Type,
+};
+
+use crate::ir::{for_each_block_mut, read_expressions, BlockBuilder, Rewrite};
+
+use super::{float_atomic_global, word_width, Strategy};
+
+pub(super) struct FloatAtomicRewrite {
+    /// The types as they were before retyping, to recognise float atomics.
+    pub(super) types: naga::UniqueArena<Type>,
+    pub(super) global_types: HashMap<Handle<GlobalVariable>, Handle<Type>>,
+    pub(super) plan: HashMap<Handle<GlobalVariable>, Strategy>,
+    pub(super) ignore_nan: bool,
+    /// The integer word types of the rewritten atomics.
+    pub(super) word_types: HashMap<Scalar, Handle<Type>>,
+    /// `__atomic_compare_exchange_result<T>` of the words some access
+    /// needs a compare-exchange on.
+    pub(super) exchange_types: HashMap<Scalar, Handle<Type>>,
+    /// Compare-exchange results on rewritten atomics, whose `old_value`
+    /// is an encoded word that uses must see decoded.
+    pub(super) exchange_results: HashMap<Handle<Expression>, Site>,
+}
+
+/// Drops the results of rewritten mins and maxes that nothing reads (a
+/// SPIR-V atomic always has one): 64-bit min and max without a result need
+/// less of the target.
+pub(super) fn drop_unread_min_max_results(function: &mut Function, rewrite: &FloatAtomicRewrite) {
+    let Some(read) = read_expressions(function) else {
+        return;
+    };
+    let expressions = &function.expressions;
+    for_each_block_mut(&mut function.body, &mut |block| {
+        for statement in block.iter_mut() {
+            if let Statement::Atomic {
+                pointer,
+                fun: AtomicFunction::Min | AtomicFunction::Max,
+                ref mut result,
+                ..
+            } = *statement
+            {
+                let rewritten = float_atomic_global(
+                    expressions,
+                    &rewrite.types,
+                    &rewrite.global_types,
+                    pointer,
+                )
+                .is_some_and(|(g, _)| rewrite.plan.contains_key(&g));
+                if rewritten && result.is_some_and(|r| !read.contains(&r)) {
+                    *result = None;
+                }
+            }
+        }
+    });
+}
+
+/// How one access's atomic is rewritten.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Site {
+    strategy: Strategy,
+    /// The float the atomic held before.
+    float: Scalar,
+}
+
+impl Site {
+    fn word(self) -> Scalar {
+        self.strategy.word(self.float)
+    }
+}
+
+/// `__atomic_compare_exchange_result<T>`.
+pub(super) fn exchange_result_type(module: &mut Module, scalar: Scalar) -> Handle<Type> {
+    module.generate_predeclared_type(naga::PredeclaredType::AtomicCompareExchangeWeakResult(
+        scalar,
+    ))
+}
+
+/// The update a compare-exchange loop applies.
+#[derive(Clone, Copy)]
+enum Update {
+    Add,
+    Subtract,
+    Min,
+    Max,
+}
+
+/// `old = atomicLoad(p); loop { new = enc(update(dec(old), value));
+/// r = atomicCompareExchangeWeak(p, old, new); if r.exchanged { break; }
+/// old = r.old_value; }`, returning the decoded `old`: the value the
+/// atomic held when the update took effect.
+fn compare_exchange_loop(
+    b: &mut BlockBuilder<'_>,
+    site: Site,
+    pointer: Handle<Expression>,
+    update: Update,
+    value: Handle<Expression>,
+    word_ty: Handle<Type>,
+    exchange_ty: Handle<Type>,
+) -> Handle<Expression> {
+    let seen = b.local("float_atomic_seen", word_ty);
+    let first = b.expr(Expression::Load { pointer });
+    b.statement(Statement::Store {
+        pointer: seen,
+        value: first,
+    });
+    let body = b.block(|l| {
+        let word = l.expr(Expression::Load { pointer: seen });
+        let current = decode(l, site, word);
+        let updated = match update {
+            Update::Add => l.binary(BinaryOperator::Add, current, value),
+            Update::Subtract => l.binary(BinaryOperator::Subtract, current, value),
+            Update::Min | Update::Max => l.expr(Expression::Math {
+                fun: if matches!(update, Update::Min) {
+                    naga::MathFunction::Min
+                } else {
+                    naga::MathFunction::Max
+                },
+                arg: current,
+                arg1: Some(value),
+                arg2: None,
+                arg3: None,
+            }),
+        };
+        let new_word = encode(l, site, updated);
+        let result = l.statement_with_result(
+            Expression::AtomicResult {
+                ty: exchange_ty,
+                comparison: true,
+            },
+            |result| Statement::Atomic {
+                pointer,
+                fun: AtomicFunction::Exchange {
+                    compare: Some(word),
+                },
+                value: new_word,
+                result: Some(result),
+            },
+        );
+        let exchanged = l.expr(Expression::AccessIndex {
+            base: result,
+            index: 1,
+        });
+        let leave = l.block(|x| x.statement(Statement::Break));
+        l.statement(Statement::If {
+            condition: exchanged,
+            accept: leave,
+            reject: naga::Block::new(),
+        });
+        let old = l.expr(Expression::AccessIndex {
+            base: result,
+            index: 0,
+        });
+        l.statement(Statement::Store {
+            pointer: seen,
+            value: old,
+        });
+    });
+    b.statement(Statement::Loop {
+        body,
+        continuing: naga::Block::new(),
+        break_if: None,
+    });
+    let last = b.expr(Expression::Load { pointer: seen });
+    decode(b, site, last)
+}
+
+impl FloatAtomicRewrite {
+    fn site(&self, b: &BlockBuilder<'_>, pointer: Handle<Expression>) -> Option<Site> {
+        let (global, float) =
+            float_atomic_global(b.expressions(), &self.types, &self.global_types, pointer)?;
+        let strategy = self.plan.get(&global).copied()?;
+        Some(Site { strategy, float })
+    }
+}
+
+/// An unsigned literal of the word's width.
+fn word_lit(b: &mut BlockBuilder<'_>, word: Scalar, v: u64) -> Handle<Expression> {
+    let literal = match word.width {
+        8 => Literal::U64(v),
+        _ => Literal::U32(v as u32),
+    };
+    b.expr(Expression::Literal(literal))
+}
+
+/// `value` as the float its word holds: f16 widens to f32, exactly.
+fn widen(b: &mut BlockBuilder<'_>, site: Site, value: Handle<Expression>) -> Handle<Expression> {
+    if site.float.width != 2 {
+        return value;
+    }
+    b.expr(Expression::As {
+        expr: value,
+        kind: ScalarKind::Float,
+        convert: Some(4),
+    })
+}
+
+/// The integer word that stands for `value` at `site`.
+fn encode(b: &mut BlockBuilder<'_>, site: Site, value: Handle<Expression>) -> Handle<Expression> {
+    let value = widen(b, site, value);
+    match site.strategy {
+        Strategy::Ordered => {
+            let word = site.word();
+            let bits = b.bitcast(value, ScalarKind::Uint);
+            let signed = b.bitcast(bits, ScalarKind::Sint);
+            let top_bit = b.u32(word.width as u32 * 8 - 1);
+            // All ones for negative floats, zero for positive ones.
+            let spread = b.binary(BinaryOperator::ShiftRight, signed, top_bit);
+            let spread = b.bitcast(spread, ScalarKind::Uint);
+            let sign_bit = word_lit(b, word, 1 << (word.width as u32 * 8 - 1));
+            let mask = b.binary(BinaryOperator::InclusiveOr, spread, sign_bit);
+            b.binary(BinaryOperator::ExclusiveOr, bits, mask)
+        }
+        Strategy::SignedClear | Strategy::SignedSet => b.bitcast(value, ScalarKind::Sint),
+        Strategy::Cas => b.bitcast(value, ScalarKind::Uint),
+    }
+}
+
+/// The float an integer word stands for at `site`. An f16 atomic's word
+/// only ever holds widened f16 values, so narrowing it back is exact.
+fn decode(b: &mut BlockBuilder<'_>, site: Site, word: Handle<Expression>) -> Handle<Expression> {
+    let float = decode_word(b, site, word);
+    if site.float.width != 2 {
+        return float;
+    }
+    b.expr(Expression::As {
+        expr: float,
+        kind: ScalarKind::Float,
+        convert: Some(2),
+    })
+}
+
+fn decode_word(
+    b: &mut BlockBuilder<'_>,
+    site: Site,
+    word: Handle<Expression>,
+) -> Handle<Expression> {
+    match site.strategy {
+        Strategy::Ordered => {
+            let scalar = site.word();
+            let top_bit = b.u32(scalar.width as u32 * 8 - 1);
+            let top = b.binary(BinaryOperator::ShiftRight, word, top_bit);
+            let one = word_lit(b, scalar, 1);
+            // Zero for encoded positives, all ones for encoded negatives.
+            let spread = b.binary(BinaryOperator::Subtract, top, one);
+            let sign_bit = word_lit(b, scalar, 1 << (scalar.width as u32 * 8 - 1));
+            let mask = b.binary(BinaryOperator::InclusiveOr, spread, sign_bit);
+            let bits = b.binary(BinaryOperator::ExclusiveOr, word, mask);
+            b.bitcast(bits, ScalarKind::Float)
+        }
+        Strategy::SignedClear | Strategy::SignedSet | Strategy::Cas => {
+            b.bitcast(word, ScalarKind::Float)
+        }
+    }
+}
+
+/// `word`, or the identity of the operation when `value` is a NaN, so that
+/// a NaN leaves the atomic unchanged.
+fn unless_nan(
+    b: &mut BlockBuilder<'_>,
+    site: Site,
+    value: Handle<Expression>,
+    word: Handle<Expression>,
+    identity: Literal,
+) -> Handle<Expression> {
+    // An exact bit test: a float comparison may be folded away by drivers
+    // that assume no NaNs.
+    let scalar = Scalar {
+        kind: ScalarKind::Uint,
+        width: word_width(site.float),
+    };
+    let (magnitude_mask, infinity) = match scalar.width {
+        8 => (0x7FFF_FFFF_FFFF_FFFF, 0x7FF0_0000_0000_0000),
+        _ => (0x7FFF_FFFF, 0x7F80_0000),
+    };
+    let value = widen(b, site, value);
+    let bits = b.bitcast(value, ScalarKind::Uint);
+    let magnitude_mask = word_lit(b, scalar, magnitude_mask);
+    let magnitude = b.binary(BinaryOperator::And, bits, magnitude_mask);
+    let infinity = word_lit(b, scalar, infinity);
+    let is_nan = b.binary(BinaryOperator::Greater, magnitude, infinity);
+    let identity = b.expr(Expression::Literal(identity));
+    b.expr(Expression::Select {
+        condition: is_nan,
+        accept: identity,
+        reject: word,
+    })
+}
+
+/// The word a min (or max) leaves unchanged whatever the atomic holds.
+fn identity_word(word: Scalar, is_min: bool) -> Literal {
+    match (word.kind, word.width, is_min) {
+        (ScalarKind::Uint, 8, true) => Literal::U64(u64::MAX),
+        (ScalarKind::Uint, 8, false) => Literal::U64(0),
+        (ScalarKind::Uint, _, true) => Literal::U32(u32::MAX),
+        (ScalarKind::Uint, _, false) => Literal::U32(0),
+        (_, 8, true) => Literal::I64(i64::MAX),
+        (_, 8, false) => Literal::I64(i64::MIN),
+        (_, _, true) => Literal::I32(i32::MAX),
+        (_, _, false) => Literal::I32(i32::MIN),
+    }
+}
+
+impl Rewrite for FloatAtomicRewrite {
+    fn expression(
+        &mut self,
+        b: &mut BlockBuilder<'_>,
+        expression: &Expression,
+    ) -> Option<Handle<Expression>> {
+        match *expression {
+            Expression::Load { pointer } => {
+                let site = self.site(b, pointer)?;
+                let word = b.expr(Expression::Load { pointer });
+                Some(decode(b, site, word))
+            }
+            Expression::AccessIndex { base, index: 0 } => {
+                let site = *self.exchange_results.get(&base)?;
+                let word = b.expr(Expression::AccessIndex { base, index: 0 });
+                Some(decode(b, site, word))
+            }
+            _ => None,
+        }
+    }
+
+    fn statement(
+        &mut self,
+        b: &mut BlockBuilder<'_>,
+        statement: &Statement,
+    ) -> Option<Option<Handle<Expression>>> {
+        match *statement {
+            Statement::Store { pointer, value } => {
+                let site = self.site(b, pointer)?;
+                let word = encode(b, site, value);
+                b.statement(Statement::Store {
+                    pointer,
+                    value: word,
+                });
+                Some(None)
+            }
+            Statement::Atomic {
+                pointer,
+                fun,
+                value,
+                result,
+            } => {
+                let site = self.site(b, pointer)?;
+                let strategy = site.strategy;
+                let word_ty = self.word_types[&site.word()];
+                let exchange_ty = || {
+                    *self
+                        .exchange_types
+                        .get(&site.word())
+                        .expect("planned whenever an access needs a compare-exchange")
+                };
+                let looped = match fun {
+                    AtomicFunction::Add => Some(Update::Add),
+                    AtomicFunction::Subtract => Some(Update::Subtract),
+                    AtomicFunction::Min if strategy == Strategy::Cas => Some(Update::Min),
+                    AtomicFunction::Max if strategy == Strategy::Cas => Some(Update::Max),
+                    _ => None,
+                };
+                if let Some(update) = looped {
+                    if let Some(result) = result {
+                        // The old value now comes out of the loop; the
+                        // result expression is left unused and compacted.
+                        b.expressions_mut()[result] = Expression::Literal(Literal::Bool(false));
+                    }
+                    let old = compare_exchange_loop(
+                        b,
+                        site,
+                        pointer,
+                        update,
+                        value,
+                        word_ty,
+                        exchange_ty(),
+                    );
+                    return Some(Some(old));
+                }
+                if let AtomicFunction::Exchange {
+                    compare: Some(compare),
+                } = fun
+                {
+                    let compare = encode(b, site, compare);
+                    let word = encode(b, site, value);
+                    if let Some(result) = result {
+                        b.expressions_mut()[result] = Expression::AtomicResult {
+                            ty: exchange_ty(),
+                            comparison: true,
+                        };
+                        self.exchange_results.insert(result, site);
+                    }
+                    b.statement(Statement::Atomic {
+                        pointer,
+                        fun: AtomicFunction::Exchange {
+                            compare: Some(compare),
+                        },
+                        value: word,
+                        result,
+                    });
+                    return Some(result);
+                }
+                let fun = match (fun, strategy) {
+                    (AtomicFunction::Min, Strategy::SignedSet) => AtomicFunction::Max,
+                    (AtomicFunction::Max, Strategy::SignedSet) => AtomicFunction::Min,
+                    (f, _) => f,
+                };
+                let mut word = encode(b, site, value);
+                if self.ignore_nan && matches!(fun, AtomicFunction::Min | AtomicFunction::Max) {
+                    let identity = identity_word(site.word(), fun == AtomicFunction::Min);
+                    word = unless_nan(b, site, value, word, identity);
+                }
+                if let Some(result) = result {
+                    b.expressions_mut()[result] = Expression::AtomicResult {
+                        ty: word_ty,
+                        comparison: false,
+                    };
+                }
+                b.statement(Statement::Atomic {
+                    pointer,
+                    fun,
+                    value: word,
+                    result,
+                });
+                Some(result.map(|r| decode(b, site, r)))
+            }
+            _ => None,
+        }
+    }
+}

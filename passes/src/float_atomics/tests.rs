@@ -1,0 +1,287 @@
+use std::collections::BTreeMap;
+
+use crate::{PassManager, PassSelection, RunError, Target};
+
+/// Runs float-atomics on a WGSL shader; returns the strategy recorded
+/// for each rewritten atomic and the WGSL written for the result.
+fn run(source: &str, strategy: &str) -> Result<(Vec<String>, String), Vec<String>> {
+    run_on(source, strategy, &Target::default())
+}
+
+fn run_on(
+    source: &str,
+    strategy: &str,
+    target: &Target,
+) -> Result<(Vec<String>, String), Vec<String>> {
+    let mut module = naga::front::wgsl::parse_str(source).expect("test shaders parse");
+    let manager = PassManager::with_builtin_passes();
+    let mut options = BTreeMap::new();
+    options.insert(
+        "float-atomics".to_string(),
+        BTreeMap::from([("strategy".to_string(), strategy.to_string())]),
+    );
+    let options = manager.check_options(&options).unwrap();
+    let selection = PassSelection::Named(vec!["float-atomics".into()]);
+    match manager.run(&mut module, &selection, &options, target) {
+        Ok(outcome) => {
+            let strategies = outcome.reports[0]
+                .changes
+                .iter()
+                .map(|c| c.strategy.clone().unwrap())
+                .collect();
+            let wgsl = naga::back::wgsl::write_string(
+                &module,
+                &outcome.info,
+                naga::back::wgsl::WriterFlags::empty(),
+            )
+            .unwrap();
+            Ok((strategies, wgsl))
+        }
+        Err(RunError::Refused { reports }) => Err(reports
+            .iter()
+            .flat_map(|r| r.diagnostics.iter().map(|d| d.message.clone()))
+            .collect()),
+        Err(e) => panic!("{e:?}"),
+    }
+}
+
+/// A workgroup atomic that takes the minimum of `value`, an expression
+/// over `x: f32`, `u: u32` and `v: vec3<f32>`.
+fn min_of(value: &str) -> String {
+    format!(
+        "var<workgroup> m: atomic<f32>;
+             @group(0) @binding(0) var<storage, read_write> out: array<f32>;
+             @compute @workgroup_size(8)
+             fn main(@builtin(local_invocation_index) i: u32) {{
+                 let x = out[i];
+                 let u = i * 3u;
+                 let v = vec3<f32>(x, 1.0, -2.0);
+                 atomicMin(&m, {value});
+                 workgroupBarrier();
+                 out[i] = atomicLoad(&m);
+             }}"
+    )
+}
+
+#[test]
+fn proven_non_negative_values_take_the_signed_bitcast() {
+    for value in [
+        "abs(x)",
+        "length(v)",
+        "distance(v, vec3<f32>(1.0))",
+        "sqrt(abs(x))",
+        "f32(u)",
+        "2.5",
+        "abs(x) * 2.0",
+        "select(abs(x), 1.0, x > 0.0)",
+        "max(x, 1.0)",
+        "exp(x)",
+    ] {
+        let (strategies, wgsl) = run(&min_of(value), "auto").unwrap();
+        assert_eq!(strategies, ["signed"], "{value}");
+        assert!(wgsl.contains("atomic<i32>"), "{value}: {wgsl}");
+        assert!(
+            !wgsl.contains("2147483648u"),
+            "{value}: no encoding expected"
+        );
+    }
+}
+
+#[test]
+fn unproven_signs_take_the_ordered_encoding() {
+    // max(x, 0.0) may return -0.0; min(x, 0.0) may return +0.0.
+    for value in [
+        "x",
+        "max(x, 0.0)",
+        "min(x, 0.0)",
+        "abs(x) - 1.0",
+        "-abs(x)",
+        "f32(i32(u))",
+    ] {
+        let (strategies, wgsl) = run(&min_of(value), "auto").unwrap();
+        assert_eq!(strategies, ["ordered"], "{value}");
+        assert!(wgsl.contains("atomic<u32>"), "{value}");
+        assert!(wgsl.contains("atomicMin"), "{value}");
+    }
+}
+
+#[test]
+fn workgroup_memory_never_takes_the_swapped_form() {
+    // Every value is negative, but the atomic starts as +0.0.
+    let (strategies, _) = run(&min_of("-abs(x) - 1.0"), "auto").unwrap();
+    assert_eq!(strategies, ["ordered"]);
+}
+
+#[test]
+fn negative_storage_values_swap_min_and_max() {
+    let source = "@group(0) @binding(0) var<storage, read_write> m: atomic<f32>;
+            @group(0) @binding(1) var<storage, read> xs: array<f32>;
+            @compute @workgroup_size(8)
+            fn main(@builtin(global_invocation_id) g: vec3<u32>) {
+                atomicMin(&m, -abs(xs[g.x]));
+            }";
+    let (strategies, wgsl) = run(source, "auto").unwrap();
+    assert_eq!(strategies, ["signed-swapped"]);
+    assert!(wgsl.contains("atomicMax"), "{wgsl}");
+    assert!(!wgsl.contains("atomicMin"), "{wgsl}");
+}
+
+#[test]
+fn signed_is_refused_where_the_sign_is_not_proven() {
+    let errors = run(&min_of("x"), "signed").unwrap_err();
+    assert!(errors[0].contains("not proven"), "{errors:?}");
+}
+
+#[test]
+fn add_and_compare_exchange_work_on_the_encoded_word() {
+    let source = "var<workgroup> m: atomic<f32>;
+            @group(0) @binding(0) var<storage, read_write> out: array<f32>;
+            @compute @workgroup_size(8)
+            fn main(@builtin(local_invocation_index) i: u32) {
+                atomicMin(&m, out[i]);
+                let before = atomicAdd(&m, 2.0);
+                let r = atomicCompareExchangeWeak(&m, before, 1.0);
+                out[i] = select(0.0, r.old_value, r.exchanged);
+            }";
+    let (strategies, wgsl) = run(source, "auto").unwrap();
+    assert_eq!(strategies, ["ordered"]);
+    assert!(
+        wgsl.contains("loop {"),
+        "an add is a compare-exchange loop: {wgsl}"
+    );
+    assert_eq!(
+        wgsl.matches("atomicCompareExchangeWeak").count(),
+        2,
+        "{wgsl}"
+    );
+    assert!(!wgsl.contains("atomic<f32>"), "{wgsl}");
+}
+
+#[test]
+fn the_cas_strategy_loops_on_the_float_bits() {
+    let (strategies, wgsl) = run(&min_of("x"), "cas").unwrap();
+    assert_eq!(strategies, ["cas"]);
+    assert!(wgsl.contains("atomicCompareExchangeWeak"), "{wgsl}");
+    assert!(!wgsl.contains("atomicMin"), "{wgsl}");
+    assert!(wgsl.contains("min(bitcast<f32>("), "{wgsl}");
+}
+
+const F64_BOUNDS: &str = "@group(0) @binding(0) var<storage, read_write> lo: atomic<f64>;
+        @group(0) @binding(1) var<storage, read> xs: array<f64>;
+        @compute @workgroup_size(8)
+        fn main(@builtin(global_invocation_id) g: vec3<u32>) {
+            atomicMin(&lo, xs[g.x]);
+        }";
+
+fn min_max_only() -> Target {
+    Target {
+        int64_atomic_min_max: true,
+        ..Target::default()
+    }
+}
+
+#[test]
+fn f64_min_becomes_a_u64_min_with_the_64_bit_encoding() {
+    let (strategies, wgsl) = run_on(F64_BOUNDS, "auto", &min_max_only()).unwrap();
+    assert_eq!(strategies, ["ordered"]);
+    assert!(wgsl.contains("atomic<u64>"), "{wgsl}");
+    assert!(wgsl.contains("9223372036854775808lu"), "{wgsl}");
+    assert!(wgsl.contains(">> 63u"), "{wgsl}");
+    assert!(!wgsl.contains("f32"), "{wgsl}");
+}
+
+#[test]
+fn f64_needs_64_bit_atomics_on_the_target() {
+    let errors = run(F64_BOUNDS, "auto").unwrap_err();
+    assert!(errors[0].contains("int64-atomic-min-max"), "{errors:?}");
+    // A load needs more than min and max.
+    let with_load = F64_BOUNDS.replace(
+        "atomicMin(&lo, xs[g.x]);",
+        "atomicMin(&lo, xs[g.x]); let seen = atomicLoad(&lo);",
+    );
+    let errors = run_on(&with_load, "auto", &min_max_only()).unwrap_err();
+    assert!(errors[0].contains("int64-atomics`"), "{errors:?}");
+    // And so does the compare-exchange reference.
+    let errors = run_on(F64_BOUNDS, "cas", &min_max_only()).unwrap_err();
+    assert!(errors[0].contains("int64-atomics`"), "{errors:?}");
+    let all_ops = Target {
+        int64_atomic_all_ops: true,
+        ..Target::default()
+    };
+    let (strategies, wgsl) = run_on(&with_load, "cas", &all_ops).unwrap();
+    assert_eq!(strategies, ["cas"]);
+    assert!(wgsl.contains("atomicCompareExchangeWeak"), "{wgsl}");
+}
+
+#[test]
+fn proven_non_negative_f64_takes_the_signed_bitcast() {
+    let source = F64_BOUNDS.replace("xs[g.x])", "abs(xs[g.x]))");
+    let (strategies, wgsl) = run_on(&source, "auto", &min_max_only()).unwrap();
+    assert_eq!(strategies, ["signed"]);
+    assert!(wgsl.contains("atomic<i64>"), "{wgsl}");
+    assert!(wgsl.contains("bitcast<i64>"), "{wgsl}");
+}
+
+#[test]
+fn f16_in_workgroup_memory_is_widened_to_a_32_bit_word() {
+    let source = "enable f16;
+            var<workgroup> lo: array<atomic<f16>, 4>;
+            @group(0) @binding(0) var<storage, read_write> xs: array<f16>;
+            @compute @workgroup_size(8)
+            fn main(@builtin(local_invocation_index) i: u32) {
+                atomicMin(&lo[i % 4u], xs[i]);
+                workgroupBarrier();
+                xs[i] = atomicLoad(&lo[i % 4u]);
+            }";
+    let (strategies, wgsl) = run(source, "auto").unwrap();
+    assert_eq!(strategies, ["ordered"]);
+    assert!(wgsl.contains("array<atomic<u32>, 4>"), "{wgsl}");
+    assert!(wgsl.contains("bitcast<u32>(f32("), "{wgsl}");
+    assert!(wgsl.contains("f16(bitcast<f32>("), "{wgsl}");
+}
+
+#[test]
+fn f16_that_the_host_or_a_struct_lays_out_is_refused() {
+    let storage = "enable f16;
+            @group(0) @binding(0) var<storage, read_write> lo: atomic<f16>;
+            @group(0) @binding(1) var<storage, read> xs: array<f16>;
+            @compute @workgroup_size(8)
+            fn main(@builtin(global_invocation_id) g: vec3<u32>) {
+                atomicMin(&lo, xs[g.x]);
+            }";
+    let errors = run(storage, "auto").unwrap_err();
+    assert!(errors[0].contains("buffer layout"), "{errors:?}");
+    let in_struct = "enable f16;
+            struct Pair { a: atomic<f16>, b: atomic<f16> }
+            var<workgroup> p: Pair;
+            @group(0) @binding(0) var<storage, read> xs: array<f16>;
+            @compute @workgroup_size(8)
+            fn main(@builtin(local_invocation_index) i: u32) {
+                atomicMin(&p.a, xs[i]);
+            }";
+    let errors = run(in_struct, "auto").unwrap_err();
+    assert!(errors[0].contains("not structs"), "{errors:?}");
+}
+
+#[test]
+fn atomics_without_min_or_max_are_left_alone() {
+    let source = "@group(0) @binding(0) var<storage, read_write> s: atomic<f32>;
+            @compute @workgroup_size(8)
+            fn main() {
+                atomicStore(&s, 1.0);
+            }";
+    let mut module = naga::front::wgsl::parse_str(source).unwrap();
+    let before = format!("{:?}", module.global_variables);
+    let manager = PassManager::with_builtin_passes();
+    let selection = PassSelection::Named(vec!["float-atomics".into()]);
+    let outcome = manager
+        .run(
+            &mut module,
+            &selection,
+            &Default::default(),
+            &Target::default(),
+        )
+        .unwrap();
+    assert!(outcome.reports[0].changes.is_empty());
+    assert_eq!(format!("{:?}", module.global_variables), before);
+}

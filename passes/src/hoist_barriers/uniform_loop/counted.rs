@@ -1,0 +1,389 @@
+//! Counted loops: a loop whose header compares a counter the continuing
+//! block steps against a bound runs, in every invocation, to the
+//! workgroup's longest count, with the invocations past their own bound
+//! taking no part.
+
+use std::collections::BTreeSet;
+
+use naga::{
+    Arena, AtomicFunction, Block, Expression, Handle, Literal, LocalVariable, Span, Statement,
+};
+
+use crate::analysis::uniformity::FunctionUniformity;
+use crate::ir::exits::{Exit, Predicate};
+use crate::ir::{add_local, defined_at_top, local_uses};
+
+use super::{exit_test, push_if, Emitted, ExitTest, LoopResources, Surroundings};
+
+/// `for (var k = S; k < n; k = STEP) { BODY }` with a `u32` counter, a
+/// bound `n` that the loop does not change, a continuing block that only
+/// steps the counter, and no other way out of the body. The counter must
+/// start from the same value `S` in every invocation, set just before the
+/// loop, and step by the same `STEP` (computed from the counter and uniform
+/// values) only in the continuing block: then its trip count is uniform
+/// once the bound is: the workgroup's largest `n`, found once before the
+/// loop, with each invocation running the body only while `k < n` holds
+/// for it. Where the counter is read after the loop, a second counter runs
+/// the loop and the first steps only in the invocation's own iterations.
+/// Any other loop votes.
+///
+/// ```text
+///                                    atomicStore(&votes, 0u);
+///                                    workgroupBarrier();
+/// for (...; k < n; ...) {            atomicMax(&votes, select(0u, n, ENTRY));
+///     BODY                   =>      let bound = workgroupUniformLoad(&votes);
+/// }                                  for (...; k < bound; ...) {
+///                                        if k < n && ENTRY { BODY }
+///                                    }
+/// ```
+///
+/// The counter goes on past an invocation's own `n` (nothing but the
+/// continuing block writes it, and nothing after the loop reads it); an
+/// invocation that does not take part asks for no iteration (`0u`, below
+/// every `u32` counter).
+pub(super) struct Counted {
+    /// Where the header `if k < n {} else { break; }` is in the body.
+    header: usize,
+    counter: Handle<LocalVariable>,
+    bound: Handle<Expression>,
+    condition: Handle<Expression>,
+    /// What the header emits.
+    header_values: BTreeSet<Handle<Expression>>,
+    /// Where the loop counts its iterations in a variable of its own,
+    /// stepped like the counter, the counter's start.
+    shadow_from: Option<Handle<Expression>>,
+}
+
+impl Counted {
+    pub(super) fn recognise(
+        expressions: &Arena<Expression>,
+        local_variables: &Arena<LocalVariable>,
+        resources: &LoopResources,
+        body: &Block,
+        continuing: &Block,
+        break_if: Option<Handle<Expression>>,
+        site: &Surroundings,
+    ) -> Option<Counted> {
+        if break_if.is_some() {
+            return None;
+        }
+        let header = body.iter().position(|s| !matches!(s, Statement::Emit(_)))?;
+        let condition = match exit_test(&body[header])? {
+            ExitTest::StayWhile(condition) => condition,
+            ExitTest::LeaveIf(_) => return None,
+        };
+        let (counter_load, bound) = match expressions[condition] {
+            Expression::Binary {
+                op: naga::BinaryOperator::Less,
+                left,
+                right,
+            } => (left, right),
+            Expression::Binary {
+                op: naga::BinaryOperator::Greater,
+                left,
+                right,
+            } => (right, left),
+            _ => return None,
+        };
+        let Expression::Load { pointer } = expressions[counter_load] else {
+            return None;
+        };
+        let Expression::LocalVariable(counter) = expressions[pointer] else {
+            return None;
+        };
+        if local_variables[counter].ty != resources.u32_ty {
+            return None;
+        }
+        let rest = Block::from_vec(body.iter().skip(header + 1).cloned().collect());
+        if [Exit::Break, Exit::Continue, Exit::Return]
+            .iter()
+            .any(|&e| Predicate::has_exit(e, &rest))
+        {
+            return None;
+        }
+        // The continuing block only steps the counter.
+        let steps_only = continuing.iter().all(|s| match *s {
+            Statement::Emit(_) => true,
+            Statement::Store { pointer, .. } => {
+                matches!(expressions[pointer], Expression::LocalVariable(l) if l == counter)
+            }
+            _ => false,
+        });
+        if !steps_only || continuing.is_empty() {
+            return None;
+        }
+        // Only the continuing block changes the counter.
+        let body_uses = local_uses(expressions, body)?;
+        if body_uses.get(&counter).is_some_and(|u| u.other > 0) {
+            return None;
+        }
+        // Every invocation starts the counter from the same value: nothing
+        // outside the loop stores into it but the reset just before it.
+        let outside = site.locals.outside(counter)?;
+        let start = match site.reset {
+            Some((local, start)) if local == counter => (outside.other == 1
+                && site.analysed.is_expression_uniform(start))
+            .then_some(start)?,
+            // `var k = 0u;` outside any loop: naga keeps a constant
+            // initialiser on the variable.
+            _ => {
+                let init = local_variables[counter].init?;
+                let constant = matches!(
+                    expressions[init],
+                    Expression::Literal(_) | Expression::Constant(_) | Expression::ZeroValue(_)
+                );
+                (outside.other == 0 && !site.in_loop && constant).then_some(init)?
+            }
+        };
+        // ... and steps it by the same amount.
+        let stepped: BTreeSet<_> = defined_at_top(continuing).into_iter().collect();
+        let in_body: BTreeSet<_> = defined_at_top(body).into_iter().collect();
+        let steps_uniformly = continuing.iter().all(|s| match *s {
+            Statement::Store { value, .. } => steps_from(
+                expressions,
+                value,
+                counter,
+                &stepped,
+                &in_body,
+                site.analysed,
+            ),
+            _ => true,
+        });
+        if !steps_uniformly {
+            return None;
+        }
+        // The bound is computed before the loop, or in the header from
+        // values that do not change in the loop.
+        let mut inside = BTreeSet::new();
+        for statement in body.iter().take(header) {
+            if let Statement::Emit(range) = statement {
+                inside.extend(range.clone());
+            }
+        }
+        if !invariant(expressions, bound, &inside) {
+            return None;
+        }
+        Some(Counted {
+            header,
+            counter,
+            bound,
+            condition,
+            header_values: inside,
+            // Read after the loop, the counter must stop at each
+            // invocation's own bound: a second counter runs the loop.
+            shadow_from: (outside.reads > 0).then_some(start),
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn rewrite(
+        self,
+        expressions: &mut Arena<Expression>,
+        local_variables: &mut Arena<LocalVariable>,
+        resources: &LoopResources,
+        body: Block,
+        continuing: Block,
+        span: Span,
+        entry: Option<(Handle<Expression>, bool)>,
+    ) -> Block {
+        let mut b = Emitted::new(expressions, span);
+        let mut before = Block::new();
+        let bound = b.copy_before(&mut before, self.bound, &self.header_values);
+        let entry = b.entry(&mut before, entry);
+        let zero = b.pre(Expression::Literal(Literal::U32(0)));
+        let asked = match entry {
+            None => bound,
+            Some(entry) => b.emit(
+                &mut before,
+                Expression::Select {
+                    condition: entry,
+                    accept: bound,
+                    reject: zero,
+                },
+            ),
+        };
+        let votes = b.pre(Expression::GlobalVariable(resources.votes));
+        // Every invocation resets the counter (the same value, atomically),
+        // and the barrier orders the resets before any vote.
+        before.push(
+            Statement::Store {
+                pointer: votes,
+                value: zero,
+            },
+            span,
+        );
+        before.push(Statement::ControlBarrier(naga::Barrier::WORK_GROUP), span);
+        before.push(
+            Statement::Atomic {
+                pointer: votes,
+                fun: AtomicFunction::Max,
+                value: asked,
+                result: None,
+            },
+            span,
+        );
+        let trips = b.pre(Expression::WorkGroupUniformLoadResult {
+            ty: resources.u32_ty,
+        });
+        before.push(
+            Statement::WorkGroupUniformLoad {
+                pointer: votes,
+                result: trips,
+            },
+            span,
+        );
+
+        let mut statements: Vec<(Statement, Span)> = body.span_into_iter().collect();
+        let rest: Vec<(Statement, Span)> = statements.drain(self.header + 1..).collect();
+        let (_, header_span) = statements.pop().expect("the header");
+        let mut head = Block::new();
+        for (s, sp) in statements {
+            head.push(s, sp);
+        }
+        let counter = b.pre(Expression::LocalVariable(self.counter));
+        let runs = match self.shadow_from {
+            None => counter,
+            Some(start) => {
+                let local = add_local(local_variables, "loop_iteration", resources.u32_ty, span);
+                let shadow = b.pre(Expression::LocalVariable(local));
+                before.push(
+                    Statement::Store {
+                        pointer: shadow,
+                        value: start,
+                    },
+                    span,
+                );
+                shadow
+            }
+        };
+        let k = b.emit(&mut head, Expression::Load { pointer: runs });
+        let within = b.emit(
+            &mut head,
+            Expression::Binary {
+                op: naga::BinaryOperator::Less,
+                left: k,
+                right: trips,
+            },
+        );
+        b.leave_if(&mut head, within, false, header_span);
+        let mine = match entry {
+            None => self.condition,
+            Some(entry) => b.emit(
+                &mut head,
+                Expression::Binary {
+                    op: naga::BinaryOperator::LogicalAnd,
+                    left: self.condition,
+                    right: entry,
+                },
+            ),
+        };
+        let mut guarded = Block::new();
+        for (s, sp) in rest {
+            guarded.push(s, sp);
+        }
+        push_if(&mut head, mine, guarded, span);
+        let continuing = if runs == counter {
+            continuing
+        } else {
+            // The counter steps only in the invocation's own iterations,
+            // the loop's own count in all of them.
+            let mut both = Block::new();
+            let mut shadow_steps = b.copy_steps(&continuing, self.counter, runs);
+            push_if(&mut both, mine, continuing, span);
+            both.append(&mut shadow_steps);
+            both
+        };
+        before.push(
+            Statement::Loop {
+                body: head,
+                continuing,
+                break_if: None,
+            },
+            span,
+        );
+        before
+    }
+}
+
+/// Whether `value` can be computed before the loop: it, and what it is
+/// computed from, are either from before the loop or pure arithmetic
+/// emitted in the header (`inside`) on such values.
+fn invariant(
+    expressions: &Arena<Expression>,
+    value: Handle<Expression>,
+    inside: &BTreeSet<Handle<Expression>>,
+) -> bool {
+    if !inside.contains(&value) {
+        return true;
+    }
+    let pure = (is_arithmetic(&expressions[value])
+        || matches!(
+            expressions[value],
+            Expression::Compose { .. } | Expression::AccessIndex { .. }
+        ))
+        && !matches!(
+            expressions[value],
+            Expression::AccessIndex { base, .. } if !is_value(expressions, base)
+        );
+    if !pure {
+        return false;
+    }
+    crate::ir::operands(&expressions[value])
+        .into_iter()
+        .all(|o| invariant(expressions, o, inside))
+}
+
+/// Whether the continuing block's `value` (computed in it: `stepped`) is the
+/// same in every invocation whose counter is: pure arithmetic on the
+/// counter and on uniform values from before the loop.
+fn steps_from(
+    expressions: &Arena<Expression>,
+    value: Handle<Expression>,
+    counter: Handle<LocalVariable>,
+    stepped: &BTreeSet<Handle<Expression>>,
+    in_body: &BTreeSet<Handle<Expression>>,
+    analysed: &FunctionUniformity,
+) -> bool {
+    if in_body.contains(&value) {
+        return false;
+    }
+    if !stepped.contains(&value) {
+        return analysed.is_expression_uniform(value);
+    }
+    match expressions[value] {
+        Expression::Load { pointer } => {
+            matches!(expressions[pointer], Expression::LocalVariable(l) if l == counter)
+        }
+        ref e if is_arithmetic(e) => crate::ir::operands(&expressions[value])
+            .into_iter()
+            .all(|o| steps_from(expressions, o, counter, stepped, in_body, analysed)),
+        _ => false,
+    }
+}
+
+/// Arithmetic on values: the same operands give the same result, and
+/// nothing can fault.
+pub(super) fn is_arithmetic(expression: &Expression) -> bool {
+    matches!(
+        expression,
+        Expression::Binary { .. }
+            | Expression::Unary { .. }
+            | Expression::As { .. }
+            | Expression::Math { .. }
+            | Expression::Select { .. }
+            | Expression::Splat { .. }
+            | Expression::Swizzle { .. }
+    )
+}
+
+/// Whether an expression is a value rather than a pointer, as far as an
+/// `AccessIndex` on it goes.
+fn is_value(expressions: &Arena<Expression>, handle: Handle<Expression>) -> bool {
+    !matches!(
+        expressions[handle],
+        Expression::GlobalVariable(_)
+            | Expression::LocalVariable(_)
+            | Expression::Access { .. }
+            | Expression::AccessIndex { .. }
+    )
+}

@@ -1,0 +1,26 @@
+//! Naming a function of a module, entry points included.
+
+use naga::{Function, Handle, Module};
+
+/// A function or an entry point of the module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FunctionRef {
+    Function(Handle<Function>),
+    EntryPoint(usize),
+}
+
+/// The function `function` names in `module`.
+pub fn function_of(module: &Module, function: FunctionRef) -> &Function {
+    match function {
+        FunctionRef::Function(h) => &module.functions[h],
+        FunctionRef::EntryPoint(i) => &module.entry_points[i].function,
+    }
+}
+
+/// The function `function` names in `module`.
+pub fn function_mut(module: &mut Module, function: FunctionRef) -> &mut Function {
+    match function {
+        FunctionRef::Function(h) => &mut module.functions[h],
+        FunctionRef::EntryPoint(i) => &mut module.entry_points[i].function,
+    }
+}

@@ -1,0 +1,198 @@
+//! Records flattened into words: the accesses of a buffer whose records
+//! are transposed, found with their statement paths.
+
+use naga::{Expression, Function, Handle, Module, Span, Statement};
+
+use crate::analysis::uniformity::{FunctionRef, StatementPath, Uniformity};
+use crate::pass::{Change, PassContext, Selection};
+
+use super::cost::Access;
+use super::global_name;
+use super::records::Layout;
+use super::refusals::{
+    index_not_recognised, not_applied, not_measured_to_pay, not_uniform,
+    rows_keep_subgroups_together, subgroups_span_rows,
+};
+use super::sites::WordArray;
+use super::{cost, records, sites};
+
+/// Rewrites the arrays of records this entry point accesses in uniform
+/// control flow into word arrays, so that their accesses become word
+/// groups; the arrays it rewrote, with their records' words and padding.
+pub(super) fn flatten_records(
+    module: &mut Module,
+    index: usize,
+    uniformity: &Uniformity,
+    used_by_functions: &[Handle<naga::GlobalVariable>],
+    cx: &mut PassContext<'_>,
+) -> Vec<(Handle<naga::GlobalVariable>, WordArray)> {
+    let flow = uniformity.function(FunctionRef::EntryPoint(index));
+    let entry = &module.entry_points[index];
+    let function = &entry.function;
+    let selection = cx.selection;
+    // The index of a record access the pass expects to coalesce.
+    let expected_form = |i| {
+        sites::index_form(module, entry, flow, i).filter(|&form| {
+            selection == Selection::Explicit || rows_keep_subgroups_together(entry, form)
+        })
+    };
+    let mut chosen = Vec::new();
+    for (global, var) in module.global_variables.iter() {
+        let Some(layout @ Layout::Records { words: k, .. }) = records::layout(module, var) else {
+            continue;
+        };
+        let Layout::Records { ref members, .. } = layout else {
+            unreachable!()
+        };
+        let accessed = function
+            .expressions
+            .iter()
+            .any(|(_, e)| matches!(*e, Expression::GlobalVariable(g) if g == global));
+        if !accessed {
+            continue;
+        }
+        let name = global_name(module, global);
+        let span = module.global_variables.get_span(global);
+        let what = format!("`{name}`");
+        if used_by_functions.contains(&global) {
+            let reason = "functions other than the entry point access it";
+            cx.report(not_applied(&what, reason, span, "declared here"));
+            continue;
+        }
+        let array_member = records::storage_array(module, var).and_then(|(_, m)| m);
+        if let Some(reason) = records::unflattenable_use(function, global, array_member, members) {
+            cx.report(not_applied(&what, reason, span, "declared here"));
+            continue;
+        }
+        // Only worth it where a record is accessed in uniform control flow
+        // by an index of a form the pass recognises. Under `--passes all`,
+        // only where such an access is one the cost model rewrites.
+        let accesses = record_accesses(module, function, global);
+        if accesses.iter().any(|a| {
+            flow.is_control_flow_uniform_at(&a.path) == Some(true)
+                && expected_form(a.index).is_some()
+                && (selection == Selection::Explicit || cost::pays(a.access, k))
+        }) {
+            let array = WordArray {
+                record_words: Some(k),
+                padding: layout.padding(),
+            };
+            chosen.push((global, span, array));
+            continue;
+        }
+        // The member-wise accesses of one record at one index are one
+        // access to the reader of the notes: one note for its loads and
+        // one for its stores, at the first of each.
+        let mut noted = Vec::new();
+        for a in accesses {
+            if noted.contains(&(a.kind, a.index)) {
+                continue;
+            }
+            noted.push((a.kind, a.index));
+            let what = format!("the {} of a record of `{name}`", a.kind);
+            let uniform = flow.is_control_flow_uniform_at(&a.path) == Some(true);
+            cx.report(match sites::index_form(module, entry, flow, a.index) {
+                None => index_not_recognised(
+                    &what,
+                    a.span,
+                    function.expressions.get_span(a.index),
+                    sites::why_not_a_form(module, entry, flow, a.index),
+                ),
+                Some(_) if !uniform => not_uniform(&what, a.span, flow, &a.path),
+                Some(form) if expected_form(a.index).is_none() => {
+                    subgroups_span_rows(&what, entry, form, a.span)
+                }
+                Some(_) => not_measured_to_pay(&what, a.access, k, a.span),
+            });
+        }
+    }
+    let mut flattened = Vec::new();
+    for (global, span, array) in chosen {
+        let name = global_name(module, global);
+        let mut function = std::mem::take(&mut module.entry_points[index].function);
+        let result = records::flatten(module, &mut function, global, span);
+        module.entry_points[index].function = function;
+        match result {
+            Ok(()) => {
+                cx.record(
+                    Change::new(
+                        "flatten-records",
+                        span,
+                        format!("`{name}` is accessed as the array<u32> of the same bytes"),
+                    )
+                    .with_detail("buffer", &name),
+                );
+                flattened.push((global, array));
+            }
+            Err(e) => cx.report(not_applied(
+                &format!("`{name}`"),
+                e.0,
+                span,
+                "declared here",
+            )),
+        }
+    }
+    flattened
+}
+
+/// A load or store of a record, a member or a component.
+struct RecordAccess {
+    kind: &'static str,
+    access: Access,
+    /// The statement, or the `Emit` of the load.
+    path: StatementPath,
+    index: Handle<Expression>,
+    span: Span,
+}
+
+fn record_accesses(
+    module: &Module,
+    function: &Function,
+    global: Handle<naga::GlobalVariable>,
+) -> Vec<RecordAccess> {
+    let e = &function.expressions;
+    let record_index = |mut pointer: Handle<Expression>| loop {
+        match e[pointer] {
+            Expression::Access { base, index } => {
+                break (records::array_global(module, e, base) == Some(global)).then_some(index)
+            }
+            Expression::AccessIndex { base, .. } => pointer = base,
+            _ => break None,
+        }
+    };
+    let mut out = Vec::new();
+    crate::ir::for_each_statement_with_path(
+        &function.body,
+        &mut Vec::new(),
+        &mut |statement, path, span| match *statement {
+            Statement::Store { pointer, .. } => {
+                if let Some(index) = record_index(pointer) {
+                    out.push(RecordAccess {
+                        kind: "store",
+                        access: Access::Store,
+                        path: path.clone(),
+                        index,
+                        span,
+                    });
+                }
+            }
+            Statement::Emit(ref range) => {
+                for h in range.clone() {
+                    if let Expression::Load { pointer } = e[h] {
+                        if let Some(index) = record_index(pointer) {
+                            out.push(RecordAccess {
+                                kind: "load",
+                                access: Access::Load,
+                                path: path.clone(),
+                                index,
+                                span: e.get_span(h),
+                            });
+                        }
+                    }
+                }
+            }
+            _ => {}
+        },
+    );
+    out
+}

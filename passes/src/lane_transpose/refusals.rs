@@ -1,0 +1,145 @@
+//! Why a buffer's records are left as they are: the notes the pass
+//! gives where it does not transpose.
+
+use naga::{Function, Handle, Module, Span};
+
+use crate::analysis::uniformity::FunctionUniformity;
+use crate::diagnostic::Diagnostic;
+
+use super::cost::Access;
+use super::Plan;
+use super::{cost, sites};
+
+/// The note for an access left as it is.
+pub(super) fn not_applied(what: &str, reason: &str, span: Span, label: &str) -> Diagnostic {
+    Diagnostic::note(format!("{what} left as it is: {reason}"))
+        .with_code("lane-transpose::not-applied")
+        .with_primary(span, label)
+}
+
+/// The note for an access `--passes all` leaves because no measurement
+/// shows that rewriting it pays.
+pub(super) fn not_measured_to_pay(what: &str, access: Access, k: u32, span: Span) -> Diagnostic {
+    let reason = match cost::estimate(access, k) {
+        Some(e) => format!(
+            "under `--passes all` only rewrites measured faster are made, and this one ran at {:.2}x on {} ({}: {}); name `lane-transpose` in `--passes` to force it",
+            e.speedup, e.vendor, e.measured_on, e.source
+        ),
+        None => format!(
+            "under `--passes all` only rewrites measured faster are made, and no measurement covers {}s of {k}-word records; name `lane-transpose` in `--passes` to force it",
+            match access {
+                Access::Store => "store",
+                Access::Load => "load",
+            }
+        ),
+    };
+    not_applied(what, &reason, span, "not measured to pay")
+        .with_code("lane-transpose::not-profitable")
+}
+
+const NOT_UNIFORM: &str =
+    "it is not in uniform control flow, where subgroup shuffles see every invocation";
+
+/// [`not_applied`] for an access whose record index is of no form the
+/// pass recognises.
+pub(super) fn index_not_recognised(
+    what: &str,
+    span: Span,
+    index_span: Span,
+    near_miss: Option<String>,
+) -> Diagnostic {
+    let mut reason = format!(
+        "the record index is not one of the forms whose values are consecutive across a subgroup: {}",
+        sites::ACCEPTED_FORMS
+    );
+    if let Some(why) = near_miss {
+        reason = format!("{reason}; here {why}");
+    }
+    not_applied(what, &reason, span, "indexed here").with_secondary(index_span, "the record index")
+}
+
+/// Whether `--passes all` expects the run-time check to hold for an index
+/// of this form in `entry`: a subgroup that spans rows of the workgroup
+/// sees its indices jump between rows.
+pub(super) fn rows_keep_subgroups_together(
+    entry: &naga::EntryPoint,
+    form: sites::IndexForm,
+) -> bool {
+    form.shape == sites::IndexShape::WorkgroupLinear || sites::subgroups_within_rows(entry)
+}
+
+/// The note for an access `--passes all` leaves because subgroups span
+/// rows of the workgroup, where the check that the record indices are
+/// consecutive fails.
+pub(super) fn subgroups_span_rows(
+    what: &str,
+    entry: &naga::EntryPoint,
+    form: sites::IndexForm,
+    span: Span,
+) -> Diagnostic {
+    let size = sites::workgroup_size(entry)
+        .map(|d| d.map_or_else(|| "an override".to_string(), |n| n.to_string()))
+        .join(", ");
+    let reason = format!(
+        "the record index, `{}`, is consecutive across a subgroup only where the subgroup lies in one row of the workgroup, and with @workgroup_size({size}) a subgroup of {} invocations (the subgroup size of the adapter the cost model was measured on) spans rows: the run-time check would fail and only its cost remain; under `--passes all` only workgroups of one row, or with rows a multiple of {} long, are rewritten; name `lane-transpose` in `--passes` to force it",
+        form.describe(),
+        sites::EXPECTED_SUBGROUP_SIZE,
+        sites::EXPECTED_SUBGROUP_SIZE,
+    );
+    not_applied(what, &reason, span, "subgroups span rows here")
+        .with_code("lane-transpose::not-profitable")
+}
+
+/// [`not_applied`] for an access in non-uniform control flow, with the
+/// causes the uniformity analysis gives.
+pub(super) fn not_uniform(
+    what: &str,
+    span: Span,
+    flow: &FunctionUniformity,
+    path: &[u32],
+) -> Diagnostic {
+    let mut d = not_applied(
+        what,
+        NOT_UNIFORM,
+        span,
+        "not every invocation of the subgroup may get here",
+    );
+    for cause in flow.explain_control_flow_at(path) {
+        d = d.with_secondary(cause.span, cause.message);
+    }
+    d
+}
+
+/// Why a group must stay as it is, whatever the control flow.
+pub(super) fn group_refusal(
+    module: &Module,
+    function: &Function,
+    sites: &sites::Sites,
+    plan: &Plan,
+    used_by_functions: &[Handle<naga::GlobalVariable>],
+) -> Option<String> {
+    let global = plan.global();
+    if used_by_functions.contains(&global) {
+        return Some("functions other than the entry point access the buffer".into());
+    }
+    if !sites::accessed_only_by_groups(module, function, global, sites) {
+        return Some("the entry point also accesses the buffer other than by whole records".into());
+    }
+    let stores: Vec<_> = sites.stores.iter().filter(|g| g.global == global).collect();
+    let loads: Vec<_> = sites.loads.iter().filter(|g| g.global == global).collect();
+    if stores.len() > 1 || loads.len() > 1 {
+        return Some("the entry point accesses the buffer's records more than once".into());
+    }
+    if let (Some(store), Some(load)) = (stores.first(), loads.first()) {
+        if store.paths[0] < load.path {
+            return Some("the entry point loads records of the buffer after storing them".into());
+        }
+        if !sites::same_value(module, function, store.i, load.i) {
+            return Some("the entry point loads and stores different records of the buffer".into());
+        }
+    }
+    if plan.in_loop() {
+        return Some("the access is inside a loop".into());
+    }
+    None
+}
