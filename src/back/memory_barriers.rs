@@ -349,18 +349,16 @@ fn touches_shared_memory(scope: &Scope, expression: &Expression) -> bool {
 /// Whether a pointer points into the invocation's own memory (a local or
 /// private variable).
 fn is_invocation_private(scope: &Scope, pointer: Handle<Expression>) -> bool {
+    use shaderxform_passes::ir::{pointer_root, PointerRoot};
     let private = |space| matches!(space, AddressSpace::Function | AddressSpace::Private);
-    match scope.function.expressions[pointer] {
-        Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => {
-            is_invocation_private(scope, base)
-        }
-        Expression::LocalVariable(_) => true,
-        Expression::GlobalVariable(g) => private(scope.module.global_variables[g].space),
-        Expression::FunctionArgument(i) => {
+    match pointer_root(&scope.function.expressions, pointer) {
+        PointerRoot::Local(_) => true,
+        PointerRoot::Global(g) => private(scope.module.global_variables[g].space),
+        PointerRoot::Argument(i) => {
             let ty = scope.function.arguments[i as usize].ty;
             matches!(scope.module.types[ty].inner, TypeInner::Pointer { space, .. } if private(space))
         }
-        _ => false,
+        PointerRoot::Other(_) => false,
     }
 }
 

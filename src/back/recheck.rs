@@ -541,13 +541,10 @@ fn single_workgroup_load(
     let Expression::Load { pointer } = expressions[load] else {
         return None;
     };
-    let mut root = pointer;
-    loop {
-        match expressions[root] {
-            Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => root = base,
-            Expression::GlobalVariable(g) if space_of(g) == AddressSpace::WorkGroup => break,
-            _ => return None,
-        }
+    match shaderxform_passes::ir::pointer_root(expressions, pointer) {
+        shaderxform_passes::ir::PointerRoot::Global(g)
+            if space_of(g) == AddressSpace::WorkGroup => {}
+        _ => return None,
     }
     let pointee = match *function_info[pointer].ty.inner_with(types) {
         TypeInner::Pointer { base, .. } => base,

@@ -93,20 +93,15 @@ fn returned_global(function: &Function) -> Option<Handle<GlobalVariable>> {
 /// The variable an entry point's wrapper stores its argument `index`
 /// into: naga's readers pass inputs to the shader's body that way.
 fn argument_global(function: &Function, index: u32) -> Option<Handle<GlobalVariable>> {
-    let root = |mut e: Handle<Expression>| loop {
-        match function.expressions[e] {
-            Expression::AccessIndex { base, .. } | Expression::Access { base, .. } => e = base,
-            _ => return e,
-        }
-    };
+    use shaderxform_passes::ir::{pointer_global, pointer_root, PointerRoot};
+    // The walk from a part to its whole is the same for the argument's
+    // value as for a pointer.
+    let expressions = &function.expressions;
     function.body.iter().find_map(|s| match *s {
         Statement::Store { pointer, value }
-            if matches!(function.expressions[root(value)], Expression::FunctionArgument(i) if i == index) =>
+            if pointer_root(expressions, value) == PointerRoot::Argument(index) =>
         {
-            match function.expressions[root(pointer)] {
-                Expression::GlobalVariable(g) => Some(g),
-                _ => None,
-            }
+            pointer_global(expressions, pointer)
         }
         _ => None,
     })
