@@ -6,6 +6,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use naga::valid::ModuleInfo;
 use naga::Module;
+use shaderxform_passes::analysis::cache::Analyses;
+use shaderxform_passes::analysis::uniformity::Uniformity;
 use shaderxform_passes::{PassManager, PassOptions, PassReport, PassSelection, RunError, Target};
 
 use crate::back::{self, EmitError, EmitOptions, Output, OutputFormat};
@@ -114,9 +116,18 @@ pub struct Transformed {
     /// Where the module's spans are in the source, for the diagnostics of
     /// emission.
     spans: front::SpanMap,
+    /// The analyses of `module` as the transform left it, computed once
+    /// for every check of it.
+    analyses: Analyses,
 }
 
 impl Transformed {
+    /// The uniformity of `module` as the transform left it (computed on
+    /// first use, then kept).
+    pub fn uniformity(&self) -> &Uniformity {
+        self.analyses.uniformity(&self.module)
+    }
+
     /// The interface of the module as it is written: what a host binds.
     pub fn reflection(&self) -> crate::Reflection {
         crate::reflect::reflect(&self.module, &self.info, &self.passes)
@@ -285,10 +296,14 @@ impl Compiler {
             })
             .map_err(|failure| locate_failure(failure, &spans))?;
         let mut reports = outcome.reports;
-        reports.extend(
-            back::check_uniformity_rules(&mut module, source.format)
-                .map_err(|d| locate_failure(Failure::new(FailureKind::Input, d), &spans))?,
-        );
+        let mut analyses = outcome.analyses;
+        let filtered = back::check_uniformity_rules(&mut module, &analyses, source.format)
+            .map_err(|d| locate_failure(Failure::new(FailureKind::Input, d), &spans))?;
+        if !filtered.is_empty() {
+            // Turning a rule off changed the module.
+            analyses.invalidate();
+        }
+        reports.extend(filtered);
         // The front end's reports too: legalisation's spans index the
         // SPIR-V that glslang wrote, as the passes' do.
         let mut passes = with_front(reports);
@@ -299,6 +314,7 @@ impl Compiler {
             passes,
             dependencies,
             spans,
+            analyses,
         })
     }
 

@@ -105,8 +105,9 @@ impl Pass for HoistBarriers {
     }
 
     fn run(&self, module: &mut Module, cx: &mut PassContext<'_>) {
-        let analysis = Uniformity::analyze(module);
+        let analysis = cx.analyses().take_uniformity(module);
         if analysis.violations().is_empty() {
+            cx.analyses().restore_uniformity(analysis);
             return;
         }
         let mut candidate = module.clone();
@@ -117,15 +118,19 @@ impl Pass for HoistBarriers {
         }
         let mut changes = Vec::new();
         let mut refused = Refusals::default();
+        // The analysis of the candidate as the rounds leave it, where the
+        // last round found nothing left to rewrite.
+        let mut last_analysis = None;
         for _ in 0..MAX_ROUNDS {
             let analysis = Uniformity::analyze(&candidate);
             let mut violations = analysis.violations();
             // Innermost first: an inner `if` is split before the one around it.
             violations.sort_by_key(|(_, r)| std::cmp::Reverse(r.path.len()));
-            let Some((function, requirement)) = violations
+            let next = violations
                 .into_iter()
-                .find(|(f, r)| refused.get(*f, r).is_none())
-            else {
+                .find(|(f, r)| refused.get(*f, r).is_none());
+            let Some((function, requirement)) = next else {
+                last_analysis = Some(analysis);
                 break;
             };
             let info = match crate::manager::validate(&candidate) {
@@ -159,7 +164,8 @@ impl Pass for HoistBarriers {
                 Err(reason) => refused.insert(function, requirement, reason),
             }
         }
-        if refused.0.is_empty() && Uniformity::analyze(&candidate).violations().is_empty() {
+        let analysed_after = last_analysis.unwrap_or_else(|| Uniformity::analyze(&candidate));
+        if refused.0.is_empty() && analysed_after.violations().is_empty() {
             // The input was wrong even though the output is right: a
             // warning for each barrier, speaking of the input as written.
             for (function, requirement) in analysis.violations() {
@@ -171,6 +177,7 @@ impl Pass for HoistBarriers {
                 ));
             }
             *module = candidate;
+            cx.analyses().keep_uniformity(analysed_after);
             for change in changes {
                 cx.record(change);
             }
@@ -198,6 +205,7 @@ impl Pass for HoistBarriers {
                 &reason,
             ));
         }
+        cx.analyses().restore_uniformity(analysis);
     }
 }
 

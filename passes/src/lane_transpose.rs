@@ -76,16 +76,24 @@ impl Pass for LaneTranspose {
 
     fn run(&self, module: &mut Module, cx: &mut PassContext<'_>) {
         if !normalize::has_wrapper(module) {
-            transpose_module(module, cx);
+            let uniformity = cx.analyses().take_uniformity(module);
+            if let Some(unchanged) = transpose_module(module, uniformity, cx) {
+                cx.analyses().restore_uniformity(unchanged);
+            }
             return;
         }
         let before = module.clone();
         let changes = cx.changes.len();
         if !normalize::normalize(module) {
-            transpose_module(module, cx);
+            let uniformity = cx.analyses().take_uniformity(module);
+            if let Some(unchanged) = transpose_module(module, uniformity, cx) {
+                cx.analyses().restore_uniformity(unchanged);
+            }
             return;
         }
-        transpose_module(module, cx);
+        // The analysis is of the normalised module, which goes if nothing
+        // is coalesced: it is not handed back.
+        let _ = transpose_module(module, Uniformity::analyze(module), cx);
         let coalesced = cx.changes[changes..]
             .iter()
             .any(|c| c.kind.starts_with("coalesce-"));
@@ -98,12 +106,18 @@ impl Pass for LaneTranspose {
     }
 }
 
-/// Rewrites the record accesses of every compute entry point of `module`.
-fn transpose_module(module: &mut Module, cx: &mut PassContext<'_>) {
+/// Rewrites the record accesses of every compute entry point of `module`,
+/// whose uniformity is `uniformity`. Where it rewrites nothing, it gives
+/// the analysis back: that of the module, which it left as it was.
+fn transpose_module(
+    module: &mut Module,
+    mut uniformity: Uniformity,
+    cx: &mut PassContext<'_>,
+) -> Option<Uniformity> {
+    let changes_before = cx.changes.len();
     // The pass changes entry points only, so this holds throughout.
     {
         let used_by_functions = globals_used_by_functions(module);
-        let mut uniformity = Uniformity::analyze(module);
         let mut flattened = HashMap::new();
         for index in 0..module.entry_points.len() {
             if module.entry_points[index].stage != ShaderStage::Compute {
@@ -187,6 +201,7 @@ fn transpose_module(module: &mut Module, cx: &mut PassContext<'_>) {
             }
         }
     }
+    (cx.changes.len() == changes_before).then_some(uniformity)
 }
 
 /// A group of record accesses.

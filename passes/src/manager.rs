@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use naga::valid::{Capabilities, ModuleInfo, ValidationError, ValidationFlags, Validator};
 use naga::{Module, WithSpan};
 
+use crate::analysis::cache::Analyses;
 use crate::analysis::divergent_barriers;
 use crate::diagnostic::Diagnostic;
 use crate::hoist_barriers::HoistBarriers;
@@ -163,6 +164,9 @@ pub enum RunError {
 pub struct RunOutcome {
     pub info: ModuleInfo,
     pub reports: Vec<PassReport>,
+    /// The analyses of the module as the run left it, for the driver's
+    /// own checks of it.
+    pub analyses: Analyses,
 }
 
 /// The registry of passes, in the order they run.
@@ -311,6 +315,7 @@ impl PassManager {
         let mut reports = Vec::new();
         let mut info: Option<ModuleInfo> = None;
         let mut rewritten_before_validation = Vec::new();
+        let mut analyses = Analyses::default();
 
         for (pass, how) in plan {
             if pass.phase() == Phase::Validated && info.is_none() {
@@ -327,8 +332,12 @@ impl PassManager {
                 options.get(pass.name()).unwrap_or(&no_options),
                 target,
                 info.as_ref(),
+                &mut analyses,
             );
             let changed = !report.changes.is_empty();
+            if changed {
+                analyses.module_changed();
+            }
             let failed = report.has_errors();
             reports.push(report);
             if changed {
@@ -355,14 +364,19 @@ impl PassManager {
             Some(info) => info,
             None => Self::validate_input(module, &rewritten_before_validation, &mut reports)?,
         };
-        let diagnostics = divergent_barriers::errors(module, &self.why_unfixed(&selected));
+        let diagnostics =
+            divergent_barriers::errors_with(module, &analyses, &self.why_unfixed(&selected));
         if !diagnostics.is_empty() {
             return Err(RunError::DivergentBarriers {
                 diagnostics,
                 reports,
             });
         }
-        Ok(RunOutcome { info, reports })
+        Ok(RunOutcome {
+            info,
+            reports,
+            analyses,
+        })
     }
 
     /// The last note of a divergent barrier that no pass fixed: how to get
@@ -399,6 +413,7 @@ impl PassManager {
         options: &PassOptions,
         target: &Target,
         info: Option<&ModuleInfo>,
+        analyses: &mut Analyses,
     ) -> PassReport {
         let mut report = PassReport {
             name: pass.name(),
@@ -426,9 +441,11 @@ impl PassManager {
             report.skipped = Some(Skipped::NotApplicable);
             return report;
         }
-        let mut cx = PassContext::new(target, how, options, info);
+        let mut cx =
+            PassContext::new(target, how, options, info).with_analyses(std::mem::take(analyses));
         pass.run(module, &mut cx);
-        let (changes, diagnostics) = cx.into_results();
+        let (changes, diagnostics, left) = cx.into_parts();
+        *analyses = left;
         report.changes = changes;
         report.diagnostics = diagnostics;
         report

@@ -6,6 +6,7 @@ use naga::valid::ModuleInfo;
 use naga::{Module, Span};
 use serde::Serialize;
 
+use crate::analysis::cache::Analyses;
 use crate::diagnostic::Diagnostic;
 
 /// What the code will run on, as far as passes need to know.
@@ -158,6 +159,9 @@ pub struct PassContext<'a> {
     pub info: Option<&'a ModuleInfo>,
     pub(crate) changes: Vec<Change>,
     pub(crate) diagnostics: Vec<Diagnostic>,
+    /// The analyses of the module as the pass got it, shared with the
+    /// passes before and after it (see [`Analyses`]).
+    analyses: Analyses,
 }
 
 impl<'a> PassContext<'a> {
@@ -174,7 +178,22 @@ impl<'a> PassContext<'a> {
             info,
             changes: Vec::new(),
             diagnostics: Vec::new(),
+            analyses: Analyses::default(),
         }
+    }
+
+    /// Lends the pass the analyses earlier passes left.
+    pub fn with_analyses(mut self, analyses: Analyses) -> Self {
+        self.analyses = analyses;
+        self.analyses.begin_pass();
+        self
+    }
+
+    /// The analyses of the module: computed on first use, shared with the
+    /// other passes. A pass that asks for one after changing the module
+    /// calls [`Analyses::invalidate`] first.
+    pub fn analyses(&mut self) -> &mut Analyses {
+        &mut self.analyses
     }
 
     pub fn record(&mut self, change: Change) {
@@ -195,6 +214,12 @@ impl<'a> PassContext<'a> {
 
     pub fn into_results(self) -> (Vec<Change>, Vec<Diagnostic>) {
         (self.changes, self.diagnostics)
+    }
+
+    /// What [`PassContext::into_results`] gives, and the analyses to hand
+    /// on to the next pass.
+    pub fn into_parts(self) -> (Vec<Change>, Vec<Diagnostic>, Analyses) {
+        (self.changes, self.diagnostics, self.analyses)
     }
 }
 

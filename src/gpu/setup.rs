@@ -438,8 +438,12 @@ fn failure_position(failure: &Failure, source: &Source) -> String {
 /// hang costs the whole device, whatever path produced the module.
 fn refuse_divergent_barriers(shaders: [(&Prepared, Role); 2]) -> Result<(), Error> {
     for (prepared, role) in shaders {
-        let module = &prepared.compiled.transformed.module;
-        if let Some((what, span)) = reflect::divergent_barrier(module, prepared.entry_point()) {
+        let transformed = &prepared.compiled.transformed;
+        if let Some((what, span)) = reflect::divergent_barrier(
+            &transformed.module,
+            transformed.uniformity(),
+            prepared.entry_point(),
+        ) {
             let at = prepared
                 .source
                 .text()

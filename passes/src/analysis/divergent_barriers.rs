@@ -9,6 +9,7 @@
 
 use naga::{Function, Handle, Module};
 
+use crate::analysis::cache::Analyses;
 use crate::analysis::uniformity::{
     BarrierKind, FunctionUniformity, RequirementKind, Uniformity, UniformityRequirement,
 };
@@ -111,7 +112,16 @@ pub fn describe(
 /// An error for every barrier of the module that the analysis cannot prove
 /// uniform, each with its explanation and `why_unfixed` as its last note.
 pub fn errors(module: &Module, why_unfixed: &str) -> Vec<Diagnostic> {
-    errors_assuming(module, why_unfixed, &Default::default())
+    errors_with(module, &Analyses::default(), why_unfixed)
+}
+
+/// [`errors`], with the uniformity taken from (or left in) `analyses`, the
+/// analyses of `module`.
+pub fn errors_with(module: &Module, analyses: &Analyses, why_unfixed: &str) -> Vec<Diagnostic> {
+    if !has_barriers(module) {
+        return Vec::new();
+    }
+    errors_in(module, analyses.uniformity(module), why_unfixed)
 }
 
 /// [`errors`] with loads of `uniform_privates` taken as uniform
@@ -124,7 +134,15 @@ pub fn errors_assuming(
     if !has_barriers(module) {
         return Vec::new();
     }
-    let analysis = Uniformity::analyze_assuming(module, uniform_privates);
+    errors_in(
+        module,
+        &Uniformity::analyze_assuming(module, uniform_privates),
+        why_unfixed,
+    )
+}
+
+/// [`errors`], from the analysis of `module`.
+pub fn errors_in(module: &Module, analysis: &Uniformity, why_unfixed: &str) -> Vec<Diagnostic> {
     analysis
         .violations()
         .into_iter()
