@@ -282,9 +282,12 @@ fn transpose_entry_point(
     cx: &mut PassContext<'_>,
 ) -> bool {
     let flow = uniformity.function(FunctionRef::EntryPoint(index));
+    // Adding types and builtins below leaves the globals' layouts as
+    // they are.
+    let layouts = records::layouts(module);
     let entry = &module.entry_points[index];
     let function = &entry.function;
-    let words = |g| match records::layout(module, &module.global_variables[g]) {
+    let words = |g| match layouts.get(&g) {
         Some(Layout::Words(_)) => Some(flattened.get(&g).cloned().unwrap_or_default()),
         _ => None,
     };
@@ -366,9 +369,7 @@ fn transpose_entry_point(
     let mut groups = Vec::new();
     for (plan, form) in plans {
         let (global, k, span) = (plan.global(), plan.k(), plan.span());
-        let Layout::Words(scalar) =
-            records::layout(module, &module.global_variables[global]).expect("a word array")
-        else {
+        let Some(&Layout::Words(scalar)) = layouts.get(&global) else {
             unreachable!("only word arrays are grouped")
         };
         let (array_ty, _) =
