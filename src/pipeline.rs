@@ -483,7 +483,7 @@ mod tests {
 
     fn report(diagnostics: Vec<Diagnostic>) -> PassReport {
         PassReport {
-            name: "hoist-barriers",
+            name: shaderxform_passes::hoist_barriers::NAME,
             skipped: None,
             changes: Vec::new(),
             diagnostics,

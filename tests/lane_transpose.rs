@@ -17,7 +17,7 @@ use shaderxform::{
 
 fn transposing() -> Compiler {
     Compiler::new(Options {
-        passes: PassSelection::Named(vec!["lane-transpose".into()]),
+        passes: PassSelection::Named(vec![shaderxform::passes::lane_transpose::NAME.into()]),
         ..Options::default()
     })
     .unwrap()
@@ -117,7 +117,7 @@ fn passes_all_needs_a_target_with_subgroups() {
     let report = without
         .passes
         .iter()
-        .find(|p| p.name == "lane-transpose")
+        .find(|p| p.name == shaderxform::passes::lane_transpose::NAME)
         .unwrap();
     assert!(report.changes.is_empty());
     assert!(report.skipped.is_some());
@@ -128,7 +128,7 @@ fn passes_all_needs_a_target_with_subgroups() {
     let report = with
         .passes
         .iter()
-        .find(|p| p.name == "lane-transpose")
+        .find(|p| p.name == shaderxform::passes::lane_transpose::NAME)
         .unwrap();
     assert!(report.changes.iter().any(|c| c.kind == "coalesce-store"));
 }
@@ -413,7 +413,7 @@ fn lane_transpose_report(
     transformed
         .passes
         .iter()
-        .find(|p| p.name == "lane-transpose")
+        .find(|p| p.name == shaderxform::passes::lane_transpose::NAME)
         .expect("lane-transpose ran")
 }
 
@@ -616,7 +616,7 @@ fn glsl_block_records_are_coalesced() {
 #[test]
 fn glsl_read_by_naga_is_coalesced_too() {
     let compiler = Compiler::new(Options {
-        passes: PassSelection::Named(vec!["lane-transpose".into()]),
+        passes: PassSelection::Named(vec![shaderxform::passes::lane_transpose::NAME.into()]),
         front: shaderxform::front::FrontOptions {
             glsl_front: shaderxform::front::GlslFront::Naga,
             ..Default::default()
@@ -736,7 +736,7 @@ void main() {
 ";
     let source = Source::from_text("kernel.comp", InputFormat::Glsl(ShaderStage::Compute), text);
     let compiler = Compiler::new(Options {
-        passes: PassSelection::Named(vec!["lane-transpose".into()]),
+        passes: PassSelection::Named(vec![shaderxform::passes::lane_transpose::NAME.into()]),
         front: shaderxform::front::FrontOptions {
             glsl_front: shaderxform::front::GlslFront::Glslang,
             ..Default::default()

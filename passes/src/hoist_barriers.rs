@@ -86,9 +86,16 @@ impl Refusals {
 /// would not converge.
 const MAX_ROUNDS: usize = 256;
 
+/// The pass's name in `--passes` and reports.
+pub const NAME: &str = "hoist-barriers";
+
 impl Pass for HoistBarriers {
     fn name(&self) -> &'static str {
-        "hoist-barriers"
+        NAME
+    }
+
+    fn makes_barriers_uniform(&self) -> bool {
+        true
     }
 
     fn description(&self) -> &'static str {

@@ -50,9 +50,12 @@ use refusals::{
 
 pub struct LaneTranspose;
 
+/// The pass's name in `--passes` and reports.
+pub const NAME: &str = "lane-transpose";
+
 impl Pass for LaneTranspose {
     fn name(&self) -> &'static str {
-        "lane-transpose"
+        NAME
     }
 
     fn description(&self) -> &'static str {

@@ -9,7 +9,6 @@ use naga::{Module, WithSpan};
 use crate::analysis::cache::Analyses;
 use crate::analysis::divergent_barriers;
 use crate::diagnostic::Diagnostic;
-use crate::hoist_barriers::HoistBarriers;
 use crate::pass::{Change, Pass, PassContext, PassOptions, Phase, Selection, Target};
 
 /// Which passes the user asked for.
@@ -382,10 +381,14 @@ impl PassManager {
     /// The last note of a divergent barrier that no pass fixed: how to get
     /// it fixed, where a registered pass can.
     fn why_unfixed(&self, selected: &[&'static str]) -> String {
-        let hoist = HoistBarriers.name();
-        if self.get(hoist).is_none() {
-            "no fix applied: no pass that hoists barriers is registered".into()
-        } else if selected.contains(&hoist) {
+        let Some(hoist) = self
+            .passes()
+            .find(|p| p.makes_barriers_uniform())
+            .map(|p| p.name())
+        else {
+            return "no fix applied: no pass that hoists barriers is registered".into();
+        };
+        if selected.contains(&hoist) {
             format!("no fix applied: `{hoist}` left it divergent")
         } else {
             format!(

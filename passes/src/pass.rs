@@ -258,6 +258,13 @@ pub trait Pass: Send + Sync {
         &[]
     }
 
+    /// Whether the pass moves barriers out of non-uniform control flow:
+    /// the manager names it in the error of a divergent barrier that no
+    /// selected pass fixed.
+    fn makes_barriers_uniform(&self) -> bool {
+        false
+    }
+
     /// Whether the pass has anything to do on this module; the manager skips
     /// it otherwise.
     fn is_enabled(&self, module: &Module, target: &Target, selection: Selection) -> bool {

@@ -4,7 +4,9 @@
 
 use std::path::PathBuf;
 
+use clap::builder::PossibleValuesParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use shaderxform::passes::float_atomics;
 use shaderxform::{back, Target};
 
 #[derive(Parser, Debug)]
@@ -297,12 +299,12 @@ pub(super) struct CommonArgs {
     /// (order-preserving u32 encoding, any sign), `signed` (i32 holding the
     /// float bits; an error where the sign is not proven) or `cas`
     /// (compare-exchange loops on the float bits: the reference).
-    #[arg(long = "float-atomics", value_name = "STRATEGY", value_parser = ["auto", "ordered", "signed", "cas"])]
+    #[arg(long = "float-atomics", value_name = "STRATEGY", value_parser = PossibleValuesParser::new(float_atomics::STRATEGY_VALUES))]
     pub(super) float_atomics: Option<String>,
 
     /// NaN inputs of float atomic min/max: `propagate` (they take part in the
     /// order of the encoding) or `ignore` (a NaN leaves the atomic unchanged).
-    #[arg(long = "float-atomics-nan", value_name = "MODE", value_parser = ["propagate", "ignore"])]
+    #[arg(long = "float-atomics-nan", value_name = "MODE", value_parser = PossibleValuesParser::new(float_atomics::NAN_VALUES))]
     pub(super) float_atomics_nan: Option<String>,
 
     /// Features the target supports, comma-separated: subgroups,

@@ -379,7 +379,8 @@ struct ReferenceLowering {
 /// float-atomics pass with its compare-exchange lowering (the candidate's
 /// NaN mode kept).
 fn reference_lowering_for(options: &Options) -> Option<ReferenceLowering> {
-    const PASS: &str = "float-atomics";
+    use shaderxform_passes::float_atomics::{RequestedStrategy, NAME as PASS, STRATEGY_OPTION};
+
     let runs = match &options.passes {
         PassSelection::All => true,
         PassSelection::None => false,
@@ -390,7 +391,10 @@ fn reference_lowering_for(options: &Options) -> Option<ReferenceLowering> {
     }
     let mut pass_options = BTreeMap::new();
     let mut own = options.pass_options.get(PASS).cloned().unwrap_or_default();
-    own.insert("strategy".to_string(), "cas".to_string());
+    own.insert(
+        STRATEGY_OPTION.to_string(),
+        RequestedStrategy::Cas.name().to_string(),
+    );
     let spelled: Vec<String> = own
         .iter()
         .map(|(k, v)| format!("--pass-option {PASS}.{k}={v}"))
