@@ -34,7 +34,7 @@ use crate::analysis::uniformity::{
 };
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::ir::enclosing;
-use crate::pass::{Change, Pass, PassContext};
+use crate::pass::{Change, Notes, Pass, PassContext};
 
 mod cross_loop;
 mod early_exit;
@@ -117,19 +117,21 @@ impl Pass for HoistBarriers {
             cx.analyses().restore_uniformity(analysis);
             return;
         }
-        let mut candidate = module.clone();
+        // The module is rewritten in place, and goes back to the
+        // checkpoint unless every barrier ends up uniform.
+        let input = cx.checkpoint(module);
         // naga wraps `for` bodies and `{ }` in blocks, which only scope
         // expressions; the rewrites look through none.
-        for f in crate::ir::functions_mut(&mut candidate) {
+        for f in crate::ir::functions_mut(module) {
             crate::ir::splice_nested_blocks(&mut f.body);
         }
         let mut changes = Vec::new();
         let mut refused = Refusals::default();
-        // The analysis of the candidate as the rounds leave it, where the
+        // The analysis of the module as the rounds leave it, where the
         // last round found nothing left to rewrite.
         let mut last_analysis = None;
         for _ in 0..MAX_ROUNDS {
-            let analysis = Uniformity::analyze(&candidate);
+            let analysis = Uniformity::analyze(module);
             let mut violations = analysis.violations();
             // Innermost first: an inner `if` is split before the one around it.
             violations.sort_by_key(|(_, r)| std::cmp::Reverse(r.path.len()));
@@ -140,9 +142,10 @@ impl Pass for HoistBarriers {
                 last_analysis = Some(analysis);
                 break;
             };
-            let info = match crate::manager::validate(&candidate) {
+            let info = match crate::manager::validate(module) {
                 Ok(info) => info,
                 Err(e) => {
+                    cx.rollback(module, input, Notes::Keep);
                     cx.report(
                         Diagnostic::error(format!(
                             "hoist-barriers produced an invalid module while rewriting: {}",
@@ -154,16 +157,16 @@ impl Pass for HoistBarriers {
                 }
             };
             let rewritten = split_if(
-                &mut candidate,
+                module,
                 &info,
                 analysis.function(function),
                 function,
                 requirement,
                 &requirement.path,
             )
-            .or_else(|reason| fold_early_exit(&mut candidate, function, requirement).ok_or(reason))
+            .or_else(|reason| fold_early_exit(module, function, requirement).ok_or(reason))
             .or_else(|reason| {
-                rewrite_across(&mut candidate, &info, &analysis, function, requirement)
+                rewrite_across(module, &info, &analysis, function, requirement)
                     .unwrap_or(Err(reason))
             });
             match rewritten {
@@ -171,19 +174,18 @@ impl Pass for HoistBarriers {
                 Err(reason) => refused.insert(function, requirement, reason),
             }
         }
-        let analysed_after = last_analysis.unwrap_or_else(|| Uniformity::analyze(&candidate));
+        let analysed_after = last_analysis.unwrap_or_else(|| Uniformity::analyze(module));
         if refused.0.is_empty() && analysed_after.violations().is_empty() {
             // The input was wrong even though the output is right: a
             // warning for each barrier, speaking of the input as written.
             for (function, requirement) in analysis.violations() {
                 cx.report(fixed(
-                    module,
+                    input.module(),
                     analysis.function(function),
                     requirement,
                     &changes,
                 ));
             }
-            *module = candidate;
             cx.analyses().keep_uniformity(analysed_after);
             for change in changes {
                 cx.record(change);
@@ -192,6 +194,7 @@ impl Pass for HoistBarriers {
         }
         // Nothing is rewritten when any barrier stays divergent: the
         // diagnostics speak of the input as written.
+        cx.rollback(module, input, Notes::Keep);
         for (function, requirement) in analysis.violations() {
             let address = analysis
                 .function(function)

@@ -36,7 +36,7 @@ use naga::{ArraySize, Expression, Handle, Module, Scalar, ShaderStage, Span, Typ
 use crate::analysis::uniformity::{FunctionRef, StatementPath, Uniformity};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{ensure_type, rebuild_function};
-use crate::pass::{Change, Pass, PassContext, Requirement, Selection, Target};
+use crate::pass::{Change, Notes, Pass, PassContext, Requirement, Selection, Target};
 use cost::Access;
 use records::Layout;
 use sites::{LoadGroup, StoreGroup, WordArray};
@@ -85,8 +85,7 @@ impl Pass for LaneTranspose {
             }
             return;
         }
-        let before = module.clone();
-        let changes = cx.changes.len();
+        let before = cx.checkpoint(module);
         if !normalize::normalize(module) {
             let uniformity = cx.analyses().take_uniformity(module);
             if let Some(unchanged) = transpose_module(module, uniformity, cx) {
@@ -97,14 +96,14 @@ impl Pass for LaneTranspose {
         // The analysis is of the normalised module, which goes if nothing
         // is coalesced: it is not handed back.
         let _ = transpose_module(module, Uniformity::analyze(module), cx);
-        let coalesced = cx.changes[changes..]
+        let coalesced = cx
+            .changes_since(&before)
             .iter()
             .any(|c| c.kind.starts_with("coalesce-"));
         if !coalesced {
             // The notes stand: they speak of the shader's source, whose
             // spans the normalised module keeps.
-            *module = before;
-            cx.changes.truncate(changes);
+            cx.rollback(module, before, Notes::Keep);
         }
     }
 }
@@ -129,7 +128,7 @@ fn transpose_module(
             // First with the bounds guards lifted, then, where that
             // coalesces nothing, as the entry point is.
             for lift_guards in [true, false] {
-                let before = (module.clone(), cx.changes.len(), cx.diagnostics.len());
+                let before = cx.checkpoint(module);
                 // The analysis of the entry point as it was, while an
                 // attempt analyses its own rewrites.
                 let mut analysed_before = None;
@@ -153,7 +152,7 @@ fn transpose_module(
                         }
                         None => {
                             // Whatever the attempt added goes with it.
-                            *module = before.0;
+                            cx.rollback(module, before, Notes::Discard);
                             continue;
                         }
                     }
@@ -184,16 +183,16 @@ fn transpose_module(
                 }
                 // Flattening and lifting pay only through the accesses they
                 // let the pass coalesce: the entry point goes back as it was.
-                let (old_module, changes, diagnostics) = before;
-                *module = old_module;
+                // The attempt without lifting says why, of the shader as
+                // written.
+                let notes = if lift_guards {
+                    Notes::Discard
+                } else {
+                    Notes::Keep
+                };
+                cx.rollback(module, before, notes);
                 if let Some(analysed) = analysed_before {
                     uniformity = analysed;
-                }
-                cx.changes.truncate(changes);
-                if lift_guards {
-                    // The attempt without lifting says why, of the
-                    // shader as written.
-                    cx.diagnostics.truncate(diagnostics);
                 }
                 flattened.retain(|&g, _| {
                     matches!(

@@ -19,7 +19,8 @@ pub use manager::{
     PassManager, PassReport, PassSelection, RunError, RunOutcome, SelectionError, Skipped,
 };
 pub use pass::{
-    Change, OptionSpec, Pass, PassContext, PassOptions, Phase, Requirement, Selection, Target,
+    Change, Checkpoint, Notes, OptionSpec, Pass, PassContext, PassOptions, Phase, Requirement,
+    Selection, Target,
 };
 
 pub use naga;
