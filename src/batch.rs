@@ -522,7 +522,8 @@ fn run_one(options: &BatchOptions, compiler: &Compiler, job: &Job) -> ShaderResu
         Ok(source) => source,
         Err(error) => {
             let source = Source::new(name, InputFormat::Wgsl, Vec::new());
-            let d = Diagnostic::error(error.to_string()).with_code("io::read");
+            let d =
+                Diagnostic::error(error.to_string()).with_code(shaderxform_passes::codes::IO_READ);
             return failed(options, job, &source, Report::new(&source), &[d], &[]);
         }
     };
@@ -692,7 +693,7 @@ fn finish(
         match staging {
             Ok(file) => staged.push((path, file)),
             Err(message) => {
-                let d = Diagnostic::error(message).with_code("io::write");
+                let d = Diagnostic::error(message).with_code(shaderxform_passes::codes::IO_WRITE);
                 let report = Report::new(source);
                 return failed(options, job, source, report, &[d], &[]);
             }
@@ -700,7 +701,7 @@ fn finish(
     }
     for (path, file) in staged {
         if let Err(message) = crate::write::persist(file, &path) {
-            let d = Diagnostic::error(message).with_code("io::write");
+            let d = Diagnostic::error(message).with_code(shaderxform_passes::codes::IO_WRITE);
             return failed(options, job, source, Report::new(source), &[d], &[]);
         }
     }

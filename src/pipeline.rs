@@ -84,7 +84,7 @@ impl Failure {
         Self::new(
             FailureKind::Internal,
             vec![Diagnostic::error(message)
-                .with_code("internal")
+                .with_code(shaderxform_passes::codes::INTERNAL)
                 .with_note("this is a bug in shaderxform or naga, not in the shader")],
         )
     }
@@ -157,7 +157,8 @@ impl Compiler {
         let usage = |e: shaderxform_passes::SelectionError| {
             Failure::new(
                 FailureKind::Usage,
-                vec![Diagnostic::error(e.to_string()).with_code("options::passes")],
+                vec![Diagnostic::error(e.to_string())
+                    .with_code(shaderxform_passes::codes::OPTIONS_PASSES)],
             )
         };
         manager.select(&options.passes).map_err(usage)?;
@@ -278,7 +279,11 @@ impl Compiler {
                     error,
                     reports,
                 } => {
-                    let d = diagnostics::from_spanned(&error, "internal", keep_spans);
+                    let d = diagnostics::from_spanned(
+                        &error,
+                        shaderxform_passes::codes::INTERNAL,
+                        keep_spans,
+                    );
                     let d = Diagnostic {
                         message: format!(
                             "internal error: the `{pass}` pass produced an invalid module: {}",

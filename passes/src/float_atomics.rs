@@ -242,7 +242,7 @@ impl Pass for FloatAtomics {
                         "`{name}` takes a float min or max and also {}, which has no meaning on floats",
                         describe(bad.kind)
                     ))
-                    .with_code("float-atomics::unsupported-access")
+                    .with_code(crate::codes::FLOAT_ATOMICS_UNSUPPORTED_ACCESS)
                     .with_primary(bad.span, "this access")
                     .with_secondary(module.global_variables.get_span(global), "the atomic")
                     .with_note("min, max, add, sub, load, store, exchange and compare-exchange are rewritten"),
@@ -276,7 +276,7 @@ impl Pass for FloatAtomics {
                     let mut d = Diagnostic::error(format!(
                         "cannot use the signed strategy for `{name}`: the sign of the values written to it is not proven"
                     ))
-                    .with_code("float-atomics::sign-not-proven");
+                    .with_code(crate::codes::FLOAT_ATOMICS_SIGN_NOT_PROVEN);
                     if let Some(span) = unproven_at {
                         d = d.with_primary(span, "the sign of this value is not proven");
                     }
@@ -293,7 +293,7 @@ impl Pass for FloatAtomics {
                     Diagnostic::error(format!(
                         "`{name}` holds f16, which no back end has atomics for, and cannot be widened to 32 bits: {reason}"
                     ))
-                    .with_code("float-atomics::f16-not-widenable")
+                    .with_code(crate::codes::FLOAT_ATOMICS_F16_NOT_WIDENABLE)
                     .with_primary(module.global_variables.get_span(global), "the atomic")
                     .with_note("f16 atomics are widened to f32 words in workgroup memory, as `atomic<f16>` or an array of them"),
                 );
@@ -305,7 +305,7 @@ impl Pass for FloatAtomics {
                     strategy.name(),
                     missing.feature
                 ))
-                .with_code("float-atomics::int64-atomics-missing");
+                .with_code(crate::codes::FLOAT_ATOMICS_INT64_ATOMICS_MISSING);
                 d = match missing.culprit {
                     Some(span) => d
                         .with_primary(span, "this access needs more than 64-bit min/max")

@@ -49,7 +49,7 @@ pub struct HoistBarriers;
 
 /// The code of the pass' diagnostics about divergent barriers: an error
 /// where it could not fix one, a warning where it did.
-pub const DIAGNOSTIC_CODE: &str = "hoist-barriers::divergent-barrier";
+pub const DIAGNOSTIC_CODE: &str = crate::codes::HOIST_BARRIERS_DIVERGENT_BARRIER;
 
 /// Barriers the splitter gave up on, with why. A barrier is known by its
 /// span, which rewrites keep; by its place where it has none.
@@ -151,7 +151,7 @@ impl Pass for HoistBarriers {
                             "hoist-barriers produced an invalid module while rewriting: {}",
                             e.as_inner()
                         ))
-                        .with_code("hoist-barriers::internal"),
+                        .with_code(crate::codes::HOIST_BARRIERS_INTERNAL),
                     );
                     return;
                 }

@@ -440,7 +440,7 @@ fn transpose_entry_point(
                 "lane-transpose could not rebuild the entry point: {}",
                 e.0
             ))
-            .with_code("lane-transpose::internal"),
+            .with_code(crate::codes::LANE_TRANSPOSE_INTERNAL),
         );
     }
     true

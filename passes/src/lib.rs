@@ -5,6 +5,7 @@
 //! The `shaderxform` crate drives it.
 
 pub mod analysis;
+pub mod codes;
 pub mod diagnostic;
 pub mod float_atomics;
 pub mod float_order;

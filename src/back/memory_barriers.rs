@@ -40,7 +40,7 @@ use super::EmitError;
 use crate::diagnostics::Diagnostic;
 
 /// The code of the refusal of a memory barrier the output cannot express.
-const CODE: &str = "emit::unsupported";
+const CODE: &str = shaderxform_passes::codes::EMIT_UNSUPPORTED;
 
 /// The outputs whose writers have no memory-only barrier.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -41,7 +41,7 @@ use super::{EmitError, OutputFormat};
 use crate::diagnostics::Diagnostic;
 
 /// The code of every failure of the check.
-pub const CODE: &str = "emit::recheck";
+pub const CODE: &str = shaderxform_passes::codes::EMIT_RECHECK;
 
 /// The note that marks a failure of the check as a barrier in non-uniform
 /// control flow in the text written.

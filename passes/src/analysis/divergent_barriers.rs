@@ -21,7 +21,7 @@ pub const WHY_IT_MATTERS: &str = "a barrier waits for every invocation of the wo
 
 /// The code of the diagnostic the pass manager reports when no selected
 /// pass made a divergent barrier uniform.
-pub const UNCHECKED_CODE: &str = "uniformity::divergent-barrier";
+pub const UNCHECKED_CODE: &str = crate::codes::UNIFORMITY_DIVERGENT_BARRIER;
 
 /// Whether the module holds a barrier at all; the analysis is not needed
 /// when it does not.

@@ -23,8 +23,8 @@ use crate::diagnostic::{Diagnostic, Severity};
 /// control flow.
 pub fn code(rule: Rule) -> &'static str {
     match rule {
-        Rule::DerivativeUniformity => "uniformity::divergent-derivative",
-        Rule::SubgroupUniformity => "uniformity::divergent-subgroup-op",
+        Rule::DerivativeUniformity => crate::codes::UNIFORMITY_DIVERGENT_DERIVATIVE,
+        Rule::SubgroupUniformity => crate::codes::UNIFORMITY_DIVERGENT_SUBGROUP_OP,
     }
 }
 

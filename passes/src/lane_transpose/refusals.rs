@@ -13,7 +13,7 @@ use super::{cost, sites};
 /// The note for an access left as it is.
 pub(super) fn not_applied(what: &str, reason: &str, span: Span, label: &str) -> Diagnostic {
     Diagnostic::note(format!("{what} left as it is: {reason}"))
-        .with_code("lane-transpose::not-applied")
+        .with_code(crate::codes::LANE_TRANSPOSE_NOT_APPLIED)
         .with_primary(span, label)
 }
 
@@ -34,7 +34,7 @@ pub(super) fn not_measured_to_pay(what: &str, access: Access, k: u32, span: Span
         ),
     };
     not_applied(what, &reason, span, "not measured to pay")
-        .with_code("lane-transpose::not-profitable")
+        .with_code(crate::codes::LANE_TRANSPOSE_NOT_PROFITABLE)
 }
 
 const NOT_UNIFORM: &str =
@@ -87,7 +87,7 @@ pub(super) fn subgroups_span_rows(
         sites::EXPECTED_SUBGROUP_SIZE,
     );
     not_applied(what, &reason, span, "subgroups span rows here")
-        .with_code("lane-transpose::not-profitable")
+        .with_code(crate::codes::LANE_TRANSPOSE_NOT_PROFITABLE)
 }
 
 /// [`not_applied`] for an access in non-uniform control flow, with the
