@@ -757,3 +757,40 @@ void main() {
         "{rendered}"
     );
 }
+
+/// An access whose record index is of no recognised form gets that note
+/// under `--passes all` too, whether its buffer is an array of words or
+/// of records: the rewrite would be wrong, not only not worth it, so the
+/// note does not suggest forcing it.
+#[test]
+fn passes_all_says_first_what_makes_a_rewrite_wrong() {
+    let source = inline(
+        "@group(0) @binding(0) var<storage, read> src: array<f32>;
+        @group(0) @binding(1) var<storage, read_write> dst: array<f32>;
+        @compute @workgroup_size(64)
+        fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+            let i = gid.x / 2u;
+            let x = src[i * 4u];
+            let y = src[i * 4u + 1u];
+            let z = src[i * 4u + 2u];
+            let w = src[i * 4u + 3u];
+            dst[gid.x] = x + y + z + w;
+        }",
+    );
+    let transformed = all_with_subgroups().transform(&source).unwrap();
+    let report = lane_transpose_report(&transformed);
+    let rendered = render_all(&report.diagnostics, &source, ColorChoice::Never);
+    assert!(report.changes.is_empty(), "{:?}", report.changes);
+    assert_eq!(report.diagnostics.len(), 1, "{rendered}");
+    let note = &report.diagnostics[0];
+    assert_eq!(
+        note.code.as_deref(),
+        Some(shaderxform::codes::LANE_TRANSPOSE_NOT_APPLIED),
+        "{rendered}"
+    );
+    assert!(
+        note.message
+            .contains("the record index is not one of the forms"),
+        "{rendered}"
+    );
+}

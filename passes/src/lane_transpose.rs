@@ -43,10 +43,7 @@ use sites::{LoadGroup, StoreGroup, WordArray};
 
 use emit::{ensure_subgroup_builtins, Group, Transpose};
 use flatten::flatten_records;
-use refusals::{
-    group_refusal, index_not_recognised, not_applied, not_measured_to_pay, not_uniform,
-    rows_keep_subgroups_together, subgroups_span_rows,
-};
+use refusals::{group_refusal, ladder, not_applied, Candidate};
 
 pub struct LaneTranspose;
 
@@ -321,26 +318,18 @@ fn transpose_entry_point(
             plan.kind(),
             global_name(module, plan.global())
         );
-        if cx.selection == Selection::All && !cost::pays(plan.access(), k) {
-            cx.report(not_measured_to_pay(&what, plan.access(), k, plan.span()));
-            continue;
-        }
-        let Some(form) = sites::index_form(module, entry, flow, plan.i()) else {
-            let index_span = function.expressions.get_span(plan.i());
-            let why = sites::why_not_a_form(module, entry, flow, plan.i());
-            cx.report(index_not_recognised(&what, plan.span(), index_span, why));
-            continue;
+        let candidate = Candidate {
+            what: &what,
+            span: plan.span(),
+            index: plan.i(),
+            path: plan.path(),
+            access: plan.access(),
+            k,
         };
-        if cx.selection == Selection::All && !rows_keep_subgroups_together(entry, form) {
-            cx.report(subgroups_span_rows(&what, entry, form, plan.span()));
-            continue;
-        }
-        if let Some(reason) = group_refusal(module, function, &sites, &plan, used_by_functions) {
-            cx.report(not_applied(&what, &reason, plan.span(), &reason));
-        } else if flow.is_control_flow_uniform_at(plan.path()) != Some(true) {
-            cx.report(not_uniform(&what, plan.span(), flow, plan.path()));
-        } else {
-            plans.push((plan, form));
+        let group = || group_refusal(module, function, &sites, &plan, used_by_functions);
+        match ladder(module, entry, flow, cx.selection, &candidate, group) {
+            Ok(form) => plans.push((plan, form)),
+            Err(note) => cx.report(note),
         }
     }
     if plans.is_empty() {
