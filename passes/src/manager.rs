@@ -454,3 +454,6 @@ impl PassManager {
         report
     }
 }
+
+#[cfg(test)]
+mod tests;

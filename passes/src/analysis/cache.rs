@@ -54,6 +54,12 @@ impl Analyses {
         self.handed_over = true;
     }
 
+    /// Whether the uniformity is computed (and would not be computed
+    /// again).
+    pub fn is_computed(&self) -> bool {
+        self.uniformity.get().is_some()
+    }
+
     /// Forgets every analysis: the module changed.
     pub fn invalidate(&mut self) {
         self.uniformity = OnceLock::new();
