@@ -79,7 +79,7 @@ pub fn find_with(module: &Module, analyses: &Analyses) -> Vec<DivergentRuleOp> {
             DivergentRuleOp {
                 rule: requirement.rule(),
                 function,
-                holder: holder_of(&analysis, function, requirement),
+                holder: holder_of(analysis, function, requirement),
                 severity: requirement.severity,
                 diagnostic: describe(module, analysis.function(function), requirement, severity),
             }
