@@ -9,32 +9,15 @@ fn main(@builtin(local_invocation_index) i: u32) {
     if (i == 0u) { workgroupBarrier(); }
 }";
 
-/// Asks for the uniformity of the module it gets, then replaces the module
-/// by one with a divergent barrier and says so.
-struct AnalyseThenBreak;
-
-impl Pass for AnalyseThenBreak {
-    fn name(&self) -> &'static str {
-        "analyse-then-break"
-    }
-
-    fn description(&self) -> &'static str {
-        "test pass"
-    }
-
-    fn run(&self, module: &mut Module, cx: &mut PassContext<'_>) {
-        assert!(cx.analyses().uniformity(module).violations().is_empty());
-        *module = naga::front::wgsl::parse_str(DIVERGENT).unwrap();
-        cx.record(Change::new("replace", naga::Span::UNDEFINED, "replaced"));
-    }
+/// Asks for the uniformity of the module it gets; with `breaks`, then
+/// replaces the module by one with a divergent barrier and says so.
+struct Analyse {
+    breaks: bool,
 }
 
-/// Asks for the uniformity and changes nothing.
-struct AnalyseOnly;
-
-impl Pass for AnalyseOnly {
+impl Pass for Analyse {
     fn name(&self) -> &'static str {
-        "analyse-only"
+        "analyse"
     }
 
     fn description(&self) -> &'static str {
@@ -42,7 +25,12 @@ impl Pass for AnalyseOnly {
     }
 
     fn run(&self, module: &mut Module, cx: &mut PassContext<'_>) {
-        cx.analyses().uniformity(module);
+        let uniform = cx.analyses().uniformity(module).violations().is_empty();
+        if self.breaks {
+            assert!(uniform);
+            *module = naga::front::wgsl::parse_str(DIVERGENT).unwrap();
+            cx.record(Change::new("replace", naga::Span::UNDEFINED, "replaced"));
+        }
     }
 }
 
@@ -64,7 +52,7 @@ fn run(passes: Vec<Box<dyn Pass>>, source: &str) -> Result<RunOutcome, RunError>
 /// changed the module: the final check sees the barrier it made divergent.
 #[test]
 fn an_analysis_does_not_outlive_a_change() {
-    let result = run(vec![Box::new(AnalyseThenBreak)], UNIFORM);
+    let result = run(vec![Box::new(Analyse { breaks: true })], UNIFORM);
     let Err(RunError::DivergentBarriers { diagnostics, .. }) = result else {
         panic!("the divergent barrier went unseen: {result:?}");
     };
@@ -77,7 +65,7 @@ fn an_analysis_does_not_outlive_a_change() {
 #[test]
 fn an_analysis_of_an_unchanged_module_is_handed_on() {
     let outcome = run(
-        vec![Box::new(AnalyseOnly)],
+        vec![Box::new(Analyse { breaks: false })],
         "@compute @workgroup_size(64) fn main() {}",
     )
     .expect("nothing to refuse");
