@@ -836,6 +836,16 @@ mod tests {
         assert_eq!(name(keep, "common.glsl"), "common.spv");
         let plain = OutputNames::ReplaceExtension;
         assert_eq!(name(plain, "fx/blur.vert"), "fx/blur.spv");
+        // Reflections are named as the outputs are.
+        let reflection =
+            |names: OutputNames, input: &str| slash_path(&names.reflection_path(Path::new(input)));
+        assert_eq!(
+            reflection(keep, "fx/blur.vert"),
+            "fx/blur.vert.reflect.json"
+        );
+        assert_eq!(reflection(keep, "blur.vert.glsl"), "blur.vert.reflect.json");
+        assert_eq!(reflection(keep, "blur.wgsl"), "blur.reflect.json");
+        assert_eq!(reflection(plain, "fx/blur.vert"), "fx/blur.reflect.json");
     }
 
     #[test]
