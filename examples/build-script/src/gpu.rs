@@ -16,8 +16,8 @@ impl Gpu {
     pub fn open() -> Result<Option<Gpu>, String> {
         let instance =
             wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
-        let options = wgpu::RequestAdapterOptions::default();
-        let Ok(adapter) = pollster::block_on(instance.request_adapter(&options)) else {
+        let adapter = wgpu::util::initialize_adapter_from_env_or_default(&instance, None);
+        let Ok(adapter) = pollster::block_on(adapter) else {
             return Ok(None);
         };
         let info = adapter.get_info();
