@@ -107,6 +107,12 @@ pub(super) struct BatchArgs {
     #[arg(long = "exclude", value_name = "GLOB")]
     pub(super) excludes: Vec<String>,
 
+    /// Write each shader's reflection (see docs/reflection.md) beside its
+    /// outputs, named as they are: `blur.vert.reflect.json`,
+    /// `blur.reflect.json` for `blur.wgsl`.
+    #[arg(long)]
+    pub(super) reflect: bool,
+
     #[command(flatten)]
     pub(super) common: CommonArgs,
 }

@@ -49,6 +49,7 @@ pub(super) fn run(args: BatchArgs) -> i32 {
         },
         globs: args.globs.clone(),
         excludes: args.excludes.clone(),
+        reflect: args.reflect,
     };
     let manifest = args
         .manifest
@@ -352,6 +353,6 @@ fn removed_outputs(previous: &BatchResult, jobs: &[Job]) -> Vec<PathBuf> {
         .shaders
         .iter()
         .filter(|s| !live.contains(&s.job.relative))
-        .flat_map(|s| s.job.outputs.iter().map(|(_, path)| path.clone()))
+        .flat_map(|s| s.job.written().cloned())
         .collect()
 }
