@@ -247,8 +247,18 @@ pub(super) struct BenchArgs {
     pub(super) seconds: f64,
 
     /// Print the result as one JSON object.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "csv")]
     pub(super) json: bool,
+
+    /// Print every sample as CSV (`role,sample,us_per_dispatch`) instead
+    /// of the summary.
+    #[arg(long)]
+    pub(super) csv: bool,
+
+    /// Draw the samples of the reference, the candidate and the reference
+    /// again into an SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub(super) plot: Option<PathBuf>,
 
     #[command(flatten)]
     pub(super) run: GpuRunArgs,
