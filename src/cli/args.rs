@@ -113,6 +113,13 @@ pub(super) struct BatchArgs {
     #[arg(long)]
     pub(super) reflect: bool,
 
+    /// Compile only the K-th of N shares of the tree (`--shard 2/4`), by a
+    /// hash of each shader's path: N machines given 1/N to N/N compile the
+    /// whole tree once between them. The manifest is then
+    /// `shaderxform-manifest.shard-K-of-N.json` unless --manifest names one.
+    #[arg(long, value_name = "K/N", value_parser = shaderxform::batch::Shard::parse)]
+    pub(super) shard: Option<shaderxform::batch::Shard>,
+
     #[command(flatten)]
     pub(super) common: CommonArgs,
 }
