@@ -25,6 +25,8 @@ use crate::OutputFormat;
 mod cache;
 mod select;
 
+pub use select::Shard;
+
 use cache::CacheEntry;
 
 /// The manifest's file name in the output folder, unless told otherwise.
@@ -55,6 +57,11 @@ pub struct BatchOptions {
     pub globs: Vec<String>,
     /// Shaders whose relative path matches one of these globs are not.
     pub excludes: Vec<String>,
+    /// Whether each shader's reflection (docs/reflection.md) is written
+    /// beside its outputs, as [`OutputNames::reflection_path`] names it.
+    pub reflect: bool,
+    /// Only this share of the shaders is compiled (`--shard K/N`).
+    pub shard: Option<Shard>,
 }
 
 /// How an input's relative path becomes an output's.
@@ -74,9 +81,24 @@ pub enum OutputNames {
 /// GLSL's stage extensions, which `OutputNames::KeepStage` keeps.
 const STAGE_EXTENSIONS: &[&str] = &["vert", "frag", "comp", "tesc", "tese", "geom"];
 
+/// The extension of a reflection written beside the outputs. No output
+/// format's extension ends in `.json`, so it cannot name an output.
+pub const REFLECTION_EXTENSION: &str = "reflect.json";
+
 impl OutputNames {
     /// The output path of `relative` in `format`.
     pub fn output_path(self, relative: &Path, format: OutputFormat) -> PathBuf {
+        self.path_with_extension(relative, format.extension())
+    }
+
+    /// The path of `relative`'s reflection, named as its outputs are:
+    /// `blur.vert` becomes `blur.vert.reflect.json`, `blur.wgsl`
+    /// `blur.reflect.json`.
+    pub fn reflection_path(self, relative: &Path) -> PathBuf {
+        self.path_with_extension(relative, REFLECTION_EXTENSION)
+    }
+
+    fn path_with_extension(self, relative: &Path, extension: &str) -> PathBuf {
         let stage = relative
             .extension()
             .and_then(|e| e.to_str())
@@ -85,10 +107,10 @@ impl OutputNames {
             (OutputNames::KeepStage, Some(_)) => {
                 let mut name = relative.as_os_str().to_owned();
                 name.push(".");
-                name.push(format.extension());
+                name.push(extension);
                 PathBuf::from(name)
             }
-            _ => relative.with_extension(format.extension()),
+            _ => relative.with_extension(extension),
         }
     }
 }
@@ -108,6 +130,8 @@ impl BatchOptions {
             output_names: OutputNames::default(),
             globs: Vec::new(),
             excludes: Vec::new(),
+            reflect: false,
+            shard: None,
         }
     }
 }
@@ -121,6 +145,19 @@ pub struct Job {
     pub input: PathBuf,
     /// Each format with its path under the output folder.
     pub outputs: Vec<(OutputFormat, PathBuf)>,
+    /// Where the reflection goes under the output folder, when asked for.
+    pub reflection: Option<PathBuf>,
+}
+
+impl Job {
+    /// Every file the job writes under the output folder: the outputs in
+    /// format order, then the reflection.
+    pub fn written(&self) -> impl Iterator<Item = &PathBuf> {
+        self.outputs
+            .iter()
+            .map(|(_, path)| path)
+            .chain(&self.reflection)
+    }
 }
 
 /// Why a batch cannot start.
@@ -223,28 +260,41 @@ pub fn plan_tree(options: &BatchOptions) -> Result<Plan, PlanError> {
         .collect();
     let mut claimed: BTreeMap<PathBuf, PathBuf> = BTreeMap::new();
     let mut jobs = Vec::with_capacity(relatives.len());
+    let mut claim =
+        |out: &PathBuf, relative: &PathBuf| match claimed.insert(out.clone(), relative.clone()) {
+            Some(first) if &first != relative => Err(PlanError::Collision {
+                first: input_dir.join(first).display().to_string(),
+                second: input_dir.join(relative).display().to_string(),
+                output: options.output_dir.join(out).display().to_string(),
+            }),
+            _ => Ok(()),
+        };
     for relative in relatives {
         let mut outputs = Vec::new();
         for &format in &options.formats {
             let out = options.output_names.output_path(&relative, format);
-            if let Some(first) = claimed.insert(out.clone(), relative.clone()) {
-                if first != relative {
-                    return Err(PlanError::Collision {
-                        first: input_dir.join(first).display().to_string(),
-                        second: input_dir.join(&relative).display().to_string(),
-                        output: options.output_dir.join(out).display().to_string(),
-                    });
-                }
-            }
+            claim(&out, &relative)?;
             if !outputs.iter().any(|(_, o)| o == &out) {
                 outputs.push((format, out));
             }
+        }
+        let reflection = options
+            .reflect
+            .then(|| options.output_names.reflection_path(&relative));
+        if let Some(out) = &reflection {
+            claim(out, &relative)?;
         }
         jobs.push(Job {
             input: input_dir.join(&relative),
             relative,
             outputs,
+            reflection,
         });
+    }
+    // After every output was claimed, so that each shard refuses the same
+    // collisions as the whole tree.
+    if let Some(shard) = options.shard {
+        jobs.retain(|job| shard.holds(&job.relative));
     }
     Ok(Plan {
         jobs,
@@ -426,6 +476,9 @@ impl BatchResult {
             version: &'static str,
             input_dir: String,
             formats: Vec<&'static str>,
+            /// `K/N` when only that share of the tree was compiled.
+            #[serde(skip_serializing_if = "Option::is_none")]
+            shard: Option<String>,
             summary: Summary,
             shaders: Vec<ShaderEntry<'a>>,
         }
@@ -447,6 +500,7 @@ impl BatchResult {
             version: env!("CARGO_PKG_VERSION"),
             input_dir: options.input_dir.display().to_string(),
             formats: options.formats.iter().map(|f| f.extension()).collect(),
+            shard: options.shard.map(|s| s.to_string()),
             summary: Summary {
                 shaders: self.shaders.len(),
                 succeeded: self.shaders.len() - self.failed(),
@@ -571,6 +625,17 @@ fn run_one(options: &BatchOptions, compiler: &Compiler, job: &Job) -> ShaderResu
                     sha256: sha256_hex(&output.bytes),
                 });
             }
+            let mut outputs: Vec<Vec<u8>> = compiled.outputs.into_iter().map(|o| o.bytes).collect();
+            if let (Some(path), Some(reflection)) = (&job.reflection, &report.reflection) {
+                let bytes = reflection.to_json().into_bytes();
+                entries.push(OutputEntry {
+                    path: slash_path(path),
+                    format: "reflection".to_string(),
+                    bytes: bytes.len(),
+                    sha256: sha256_hex(&bytes),
+                });
+                outputs.push(bytes);
+            }
             let dependencies = hashed.clone().unwrap_or_else(|| {
                 compiled
                     .transformed
@@ -597,7 +662,6 @@ fn run_one(options: &BatchOptions, compiler: &Compiler, job: &Job) -> ShaderResu
                 absent,
                 dependencies,
             };
-            let outputs: Vec<Vec<u8>> = compiled.outputs.into_iter().map(|o| o.bytes).collect();
             if let (Some(dir), Some(key), Some(_)) = (&options.cache_dir, &key, &hashed) {
                 // A cache that cannot be written only costs the next run time.
                 let _ = cache::store(dir, key, &entry, &outputs);
@@ -647,7 +711,7 @@ fn failed(
         .map(|d| render(d, source, options.color))
         .collect();
     // Outputs of an earlier run would no longer match their input.
-    for (_, path) in &job.outputs {
+    for path in job.written() {
         let _ = std::fs::remove_file(options.output_dir.join(path));
     }
     ShaderResult {
@@ -674,7 +738,7 @@ fn finish(
     status: Status,
 ) -> ShaderResult {
     let mut staged = Vec::new();
-    for ((_, relative), bytes) in job.outputs.iter().zip(&outputs) {
+    for (relative, bytes) in job.written().zip(&outputs) {
         let path = options.output_dir.join(relative);
         if std::fs::read(&path).is_ok_and(|existing| existing == *bytes) {
             continue;
@@ -787,6 +851,16 @@ mod tests {
         assert_eq!(name(keep, "common.glsl"), "common.spv");
         let plain = OutputNames::ReplaceExtension;
         assert_eq!(name(plain, "fx/blur.vert"), "fx/blur.spv");
+        // Reflections are named as the outputs are.
+        let reflection =
+            |names: OutputNames, input: &str| slash_path(&names.reflection_path(Path::new(input)));
+        assert_eq!(
+            reflection(keep, "fx/blur.vert"),
+            "fx/blur.vert.reflect.json"
+        );
+        assert_eq!(reflection(keep, "blur.vert.glsl"), "blur.vert.reflect.json");
+        assert_eq!(reflection(keep, "blur.wgsl"), "blur.reflect.json");
+        assert_eq!(reflection(plain, "fx/blur.vert"), "fx/blur.reflect.json");
     }
 
     #[test]

@@ -53,6 +53,68 @@ pub fn own_dir(name: &str) -> PathBuf {
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
 
+/// How deep includes are followed: deeper than any real shader,
+/// shallower than a loop.
+pub const MAX_DEPTH: usize = 64;
+
+/// A place an `#include` may read.
+pub struct Candidate<'a> {
+    /// The name the directive gives.
+    pub name: &'a str,
+    /// Where glslang would look for it.
+    pub path: &'a Path,
+    /// The name of the shader's own `#include` that leads here (`name`
+    /// itself for the shader's own directives).
+    pub top_level: &'a str,
+    /// How many files deep the directive is (1 for the shader's own).
+    pub depth: usize,
+}
+
+/// Calls `visit` for every candidate of every `#include` of a shader (its
+/// text, its folder), in glslang's order, following the regular files
+/// found, each once, up to `max_size` bytes; files [`MAX_DEPTH`] deep are
+/// visited but not followed.
+/// Files that cannot be read are not followed: the front end reports them.
+pub fn for_each_candidate<E>(
+    own_dir: PathBuf,
+    text: &str,
+    include_dirs: &[PathBuf],
+    max_size: u64,
+    mut visit: impl FnMut(&Candidate) -> Result<(), E>,
+) -> Result<(), E> {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut pending: Vec<(PathBuf, String, usize, Option<String>)> =
+        vec![(own_dir, text.to_string(), 0, None)];
+    while let Some((dir, text, depth, top_level)) = pending.pop() {
+        for name in directives(&text) {
+            let top_level = top_level.clone().unwrap_or_else(|| name.clone());
+            for path in candidates(&dir, &name, include_dirs) {
+                visit(&Candidate {
+                    name: &name,
+                    path: &path,
+                    top_level: &top_level,
+                    depth: depth + 1,
+                })?;
+                let Ok(canonical) = path.canonicalize() else {
+                    continue;
+                };
+                if depth + 1 > MAX_DEPTH || !seen.insert(canonical.clone()) {
+                    continue;
+                }
+                let Ok(bytes) = crate::source::read_regular_file(&canonical, max_size) else {
+                    continue;
+                };
+                let dir = canonical
+                    .parent()
+                    .map_or_else(PathBuf::new, Path::to_path_buf);
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                pending.push((dir, text, depth + 1, Some(top_level.clone())));
+            }
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

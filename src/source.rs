@@ -289,7 +289,8 @@ pub fn read_regular_file(path: &Path, max_size: u64) -> Result<Vec<u8>, LoadErro
     Ok(bytes)
 }
 
-fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+/// What a path that is no regular file is, for messages.
+pub(crate) fn file_kind(meta: &std::fs::Metadata) -> &'static str {
     if meta.is_dir() {
         return "a folder";
     }

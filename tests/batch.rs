@@ -461,3 +461,84 @@ fn wgsl_for_wgpu_is_part_of_the_cache_key() {
     );
     assert!(!written().contains("enable subgroups;"), "{}", written());
 }
+
+/// With `--reflect`, each shader's reflection is written beside its
+/// outputs, named as they are (the stage extension kept), and listed with
+/// them in the manifest; it is taken from the cache like them, and removed
+/// with them when the shader fails. Without `--reflect`, none is written.
+#[test]
+fn reflections_are_written_beside_the_outputs_cached_and_removed_on_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = tree(dir.path());
+    let args = [
+        "in",
+        "-o",
+        "out",
+        "--emit",
+        "spv,wgsl",
+        "--cache",
+        "cache",
+        "--reflect",
+    ];
+    let first = batch(dir.path(), &args);
+    assert_exit(&first, 1);
+    let m = manifest(&dir.path().join("out/shaderxform-manifest.json"));
+    let shaders = m["shaders"].as_array().unwrap();
+    for (input_path, reflection) in [
+        ("buffer_double_f32.wgsl", "buffer_double_f32.reflect.json"),
+        ("compute/saxpy.wgsl", "compute/saxpy.reflect.json"),
+        (
+            "compute/glsl/reduce.comp",
+            "compute/glsl/reduce.comp.reflect.json",
+        ),
+    ] {
+        let text = fs::read_to_string(dir.path().join("out").join(reflection))
+            .unwrap_or_else(|e| panic!("{reflection}: {e}"));
+        let written: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(written["schema"], 1, "{text}");
+        assert_eq!(written["entry_points"][0]["stage"], "compute", "{text}");
+        assert!(
+            !written["bindings"].as_array().unwrap().is_empty(),
+            "{text}"
+        );
+        let shader = shaders
+            .iter()
+            .find(|s| s["input"] == input_path)
+            .unwrap_or_else(|| panic!("{input_path} is not in the manifest"));
+        // The file is the reflection the shader's report holds, and the
+        // manifest lists it after the outputs.
+        assert_eq!(written, shader["report"]["reflection"], "{input_path}");
+        let outputs = shader["outputs"].as_array().unwrap();
+        assert_eq!(outputs.len(), 3, "{outputs:?}");
+        assert_eq!(outputs[2]["path"], reflection);
+        assert_eq!(outputs[2]["format"], "reflection");
+        assert_eq!(outputs[2]["bytes"], text.len());
+    }
+    assert!(!dir.path().join("out/compute/broken.reflect.json").exists());
+
+    // From the cache: a reflection removed from the output folder comes
+    // back with the same bytes.
+    let saxpy = dir.path().join("out/compute/saxpy.reflect.json");
+    let compiled = fs::read(&saxpy).unwrap();
+    fs::remove_file(&saxpy).unwrap();
+    let second = batch(dir.path(), &args);
+    assert_exit(&second, 1);
+    assert_eq!(summary(&second), (0, 3, 1));
+    assert_eq!(fs::read(&saxpy).unwrap(), compiled);
+
+    // A shader that now fails loses its reflection with its outputs.
+    fs::write(input.join("compute/saxpy.wgsl"), BAD).unwrap();
+    assert_exit(&batch(dir.path(), &args), 1);
+    assert!(!saxpy.exists());
+    assert!(!dir.path().join("out/compute/saxpy.spv").exists());
+
+    // Not asked for, not written.
+    let plain = tempfile::tempdir().unwrap();
+    tree(plain.path());
+    assert_exit(&batch(plain.path(), &["in", "-o", "out"]), 1);
+    let reflections: Vec<PathBuf> = walk(&plain.path().join("out"))
+        .into_iter()
+        .filter(|p| p.to_string_lossy().ends_with(".reflect.json"))
+        .collect();
+    assert!(reflections.is_empty(), "{reflections:?}");
+}

@@ -198,6 +198,39 @@ fn a_fifo_is_refused_without_waiting_for_a_writer() {
     assert!(!dir.path().join("out.spv").exists());
 }
 
+/// glslang opens what an `#include` names: a FIFO there would block it
+/// forever. It is refused before glslang runs, at the `#include` line.
+#[cfg(unix)]
+#[test]
+fn an_include_naming_a_fifo_is_refused_at_its_line_without_blocking() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let status = Command::new("mkfifo")
+        .arg(dir.path().join("common.glsl"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    std::fs::write(
+        dir.path().join("main.comp"),
+        "#version 450\n#extension GL_GOOGLE_include_directive : require\nlayout(local_size_x = 1) in;\n#include \"common.glsl\"\nvoid main() {}\n",
+    )
+    .unwrap();
+    let out = run_within(
+        dir.path(),
+        &["main.comp", "-o", "out.spv"],
+        Duration::from_secs(20),
+    );
+    assert_exit(&out, 1);
+    let err = stderr(&out);
+    assert!(
+        err.contains("input::not-a-file") && err.contains("FIFO") && err.contains("main.comp:4:1"),
+        "{err}"
+    );
+    assert!(!dir.path().join("out.spv").exists());
+}
+
 #[cfg(unix)]
 #[test]
 fn a_link_to_a_device_is_refused_without_reading_it() {

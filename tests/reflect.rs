@@ -317,8 +317,10 @@ fn wgpu_accepts_pipelines_laid_out_from_the_reflection_alone() {
     let gpu = match Gpu::shared(None, None) {
         Ok(gpu) => gpu,
         Err(e) => {
-            let required = std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_some_and(|v| v != "0");
-            assert!(!required, "SHADERXFORM_REQUIRE_GPU is set: {e:?}");
+            assert!(
+                !common::gpu_required(),
+                "SHADERXFORM_REQUIRE_GPU is set: {e:?}"
+            );
             eprintln!("skipping: {e:?}");
             return;
         }
@@ -736,8 +738,10 @@ fn a_host_that_follows_the_reflection_reads_the_right_minimum_on_the_gpu() {
     let gpu = match Gpu::shared(None, None) {
         Ok(gpu) => gpu,
         Err(e) => {
-            let required = std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_some_and(|v| v != "0");
-            assert!(!required, "SHADERXFORM_REQUIRE_GPU is set: {e:?}");
+            assert!(
+                !common::gpu_required(),
+                "SHADERXFORM_REQUIRE_GPU is set: {e:?}"
+            );
             eprintln!("skipping: {e:?}");
             return;
         }

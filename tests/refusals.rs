@@ -193,3 +193,39 @@ fn entry_point_names_wgsl_cannot_declare_are_refused_for_wgsl_only() {
         .compile(&source, &[OutputFormat::SpirvBinary])
         .unwrap_or_else(|f| panic!("SPIR-V keeps the name: {f}"));
 }
+
+/// `gl_PointSize` and `gl_PointCoord` have no WGSL built-in: naga's WGSL
+/// writer failed with no place; the refusal points where the shader
+/// writes or reads them, through glslang and through naga's reader.
+#[test]
+fn point_size_and_point_coordinate_are_refused_for_wgsl_where_the_shader_uses_them() {
+    let vertex = Source::from_text(
+        "points.vert",
+        InputFormat::Glsl(ShaderStage::Vertex),
+        "#version 450\nlayout(location = 0) in vec4 pos;\nvoid main() {\n    gl_Position = pos;\n    gl_PointSize = 4.0;\n}\n",
+    );
+    let fragment = Source::from_text(
+        "points.frag",
+        InputFormat::Glsl(ShaderStage::Fragment),
+        "#version 450\nlayout(location = 0) out vec4 colour;\nvoid main() {\n    colour = vec4(gl_PointCoord, 0.0, 1.0);\n}\n",
+    );
+    let mut fronts = vec![GlslFront::Naga];
+    if common::tool("glslangValidator").is_some() {
+        fronts.push(GlslFront::Glslang);
+    }
+    for front in fronts {
+        let compiler = compiler(front);
+        for (source, line) in [(&vertex, 5), (&fragment, 4)] {
+            let (kind, code, l, _) = refusal(&compiler, source, OutputFormat::Wgsl);
+            assert_eq!(
+                (kind, code.as_str(), l),
+                (FailureKind::Unsupported, "emit::unsupported", line),
+                "{} ({front:?})",
+                source.name
+            );
+            compiler
+                .compile(source, &[OutputFormat::SpirvBinary])
+                .unwrap_or_else(|f| panic!("{} ({front:?}): SPIR-V has it: {f}", source.name));
+        }
+    }
+}

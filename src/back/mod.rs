@@ -10,6 +10,7 @@ mod spirv_capabilities;
 mod spirv_images;
 mod spirv_layout;
 mod wgsl;
+mod wgsl_builtins;
 mod wgsl_entry_names;
 mod wgsl_filters;
 mod wgsl_module;
@@ -227,6 +228,7 @@ pub fn emit(
 fn write_wgsl(module: &Module, info: &ModuleInfo, reader: WgslTarget) -> Result<String, EmitError> {
     wgsl_wgpu_only::refuse_for_tint(module, info, reader)?;
     wgsl_entry_names::refuse_names_wgsl_cannot_declare(module)?;
+    wgsl_builtins::refuse_builtins_wgsl_lacks(module)?;
     let text = match memory_barriers::prepare(module, memory_barriers::Target::Wgsl)? {
         Some(prepared) => {
             let info = validate_prepared(OutputFormat::Wgsl, &prepared)?;

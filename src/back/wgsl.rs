@@ -624,18 +624,19 @@ fn check_layouts(
             )
         })?;
         if !same_layout(module, original, read, written) {
-            // The struct's declaration, else the buffer that holds it.
-            let declared = Some(module.types.get_span(original)).filter(|s| s.is_defined());
-            let place = declared.or_else(|| {
-                module
-                    .global_variables
-                    .iter()
-                    .find(|(_, g)| {
-                        g.ty == original
-                            || matches!(module.types[g.ty].inner, TypeInner::Array { base, .. } if base == original)
-                    })
-                    .map(|(h, _)| module.global_variables.get_span(h))
-            });
+            // The buffer that holds it (read through glslang, a type has
+            // no source line, a variable has), else its declaration.
+            let holder = module
+                .global_variables
+                .iter()
+                .find(|(_, g)| {
+                    g.ty == original
+                        || matches!(module.types[g.ty].inner, TypeInner::Array { base, .. } if base == original)
+                })
+                .map(|(h, _)| module.global_variables.get_span(h));
+            let place = holder
+                .filter(|s| s.is_defined())
+                .or_else(|| Some(module.types.get_span(original)));
             return Err(EmitError::Unsupported(
                 Diagnostic::error(format!(
                     "WGSL cannot hold the memory layout of struct `{name}`"

@@ -173,7 +173,7 @@ fn uses_barycentrics(
 
 /// Where an argument is read: naga keeps no span for the argument itself,
 /// but for its `FunctionArgument` expression.
-fn argument_span(function: &naga::Function, index: usize) -> Span {
+pub(super) fn argument_span(function: &naga::Function, index: usize) -> Span {
     function
         .expressions
         .iter()
@@ -185,7 +185,7 @@ fn argument_span(function: &naga::Function, index: usize) -> Span {
 /// first expression that reads it (a load, an access: a module read from
 /// SPIR-V has the source line of those, not of the variable's own
 /// expression), else that expression; no span where it is not used.
-fn first_use(module: &Module, global: naga::Handle<naga::GlobalVariable>) -> Span {
+pub(super) fn first_use(module: &Module, global: naga::Handle<naga::GlobalVariable>) -> Span {
     let defined = |span: Span| span.is_defined().then_some(span);
     shaderxform_passes::ir::functions(module)
         .find_map(|function| {

@@ -60,7 +60,8 @@ struct SealedEntry {
 /// options (passes, pass options, target features, emit options, front
 /// options: defines, include folders, the GLSL front end asked for), the
 /// front end that will actually read the shader and its version, the
-/// formats and output paths, the shader's relative path and its bytes.
+/// formats and output paths (the reflection's too), the shader's relative
+/// path and its bytes.
 pub(super) fn key(
     options: &BatchOptions,
     compiler: &Compiler,
@@ -84,6 +85,10 @@ pub(super) fn key(
     field(front_identity(source.format, &compiler.options().front).as_bytes());
     for (format, path) in &job.outputs {
         field(format.extension().as_bytes());
+        field(slash_path(path).as_bytes());
+    }
+    if let Some(path) = &job.reflection {
+        field(b"reflection");
         field(slash_path(path).as_bytes());
     }
     field(slash_path(&job.relative).as_bytes());

@@ -109,6 +109,19 @@ pub(super) struct BatchArgs {
     #[arg(long = "exclude", value_name = "GLOB")]
     pub(super) excludes: Vec<String>,
 
+    /// Write each shader's reflection (see docs/reflection.md) beside its
+    /// outputs, named as they are: `blur.vert.reflect.json`,
+    /// `blur.reflect.json` for `blur.wgsl`.
+    #[arg(long)]
+    pub(super) reflect: bool,
+
+    /// Compile only the K-th of N shares of the tree (`--shard 2/4`), by a
+    /// hash of each shader's path: N machines given 1/N to N/N compile the
+    /// whole tree once between them. The manifest is then
+    /// `shaderxform-manifest.shard-K-of-N.json` unless --manifest names one.
+    #[arg(long, value_name = "K/N", value_parser = shaderxform::batch::Shard::parse)]
+    pub(super) shard: Option<shaderxform::batch::Shard>,
+
     #[command(flatten)]
     pub(super) common: CommonArgs,
 }
@@ -243,8 +256,18 @@ pub(super) struct BenchArgs {
     pub(super) seconds: f64,
 
     /// Print the result as one JSON object.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "csv")]
     pub(super) json: bool,
+
+    /// Print every sample as CSV (`role,sample,us_per_dispatch`) instead
+    /// of the summary.
+    #[arg(long)]
+    pub(super) csv: bool,
+
+    /// Draw the samples of the reference, the candidate and the reference
+    /// again into an SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub(super) plot: Option<PathBuf>,
 
     #[command(flatten)]
     pub(super) run: GpuRunArgs,

@@ -49,11 +49,16 @@ pub(super) fn run(args: BatchArgs) -> i32 {
         },
         globs: args.globs.clone(),
         excludes: args.excludes.clone(),
+        reflect: args.reflect,
+        shard: args.shard,
     };
-    let manifest = args
-        .manifest
-        .clone()
-        .unwrap_or_else(|| args.output_dir.join(batch::MANIFEST_NAME));
+    let manifest = args.manifest.clone().unwrap_or_else(|| match args.shard {
+        Some(shard) => args.output_dir.join(format!(
+            "shaderxform-manifest.shard-{}-of-{}.json",
+            shard.index, shard.count
+        )),
+        None => args.output_dir.join(batch::MANIFEST_NAME),
+    });
     let jobs = match batch::plan_tree(&options) {
         Ok(plan) => {
             let input = shaderxform::Source::new(
@@ -352,6 +357,6 @@ fn removed_outputs(previous: &BatchResult, jobs: &[Job]) -> Vec<PathBuf> {
         .shaders
         .iter()
         .filter(|s| !live.contains(&s.job.relative))
-        .flat_map(|s| s.job.outputs.iter().map(|(_, path)| path.clone()))
+        .flat_map(|s| s.job.written().cloned())
         .collect()
 }

@@ -167,6 +167,42 @@ fn stage_name(stage: ShaderStage) -> &'static str {
 
 /// Compiles `text` (the contents of `source`) with glslang for Vulkan 1.1
 /// (SPIR-V 1.3).
+/// glslang opens what an `#include` names, and opening a FIFO waits for a
+/// writer forever (a device may never end): an `#include` that may name
+/// anything but a regular file is refused before glslang runs, at the
+/// shader's `#include` that leads to it.
+fn refuse_special_includes(
+    source: &Source,
+    text: &str,
+    options: &FrontOptions,
+) -> Result<(), Vec<Diagnostic>> {
+    crate::includes::for_each_candidate(
+        crate::includes::own_dir(&source.name),
+        text,
+        &options.include_dirs,
+        crate::source::DEFAULT_MAX_INPUT_SIZE,
+        |candidate| {
+            let Ok(meta) = std::fs::metadata(candidate.path) else {
+                return Ok(());
+            };
+            if meta.is_file() {
+                return Ok(());
+            }
+            let kind = crate::source::file_kind(&meta);
+            let diagnostic = Diagnostic::error(format!(
+                "`#include \"{}\"` may read {}, {kind}: only regular files are read",
+                candidate.name,
+                candidate.path.display()
+            ))
+            .with_code("input::not-a-file");
+            Err(vec![match include_line(text, candidate.top_level) {
+                Some(span) => diagnostic.with_primary(span, "this `#include` leads to it"),
+                None => diagnostic,
+            }])
+        },
+    )
+}
+
 pub fn compile(
     source: &Source,
     text: &str,
@@ -185,6 +221,7 @@ pub fn compile(
         .with_code(shaderxform_passes::codes::GLSLANG_MISSING)
         .with_note(INSTALL_HINT)]);
     }
+    refuse_special_includes(source, text, options)?;
     let io = |e: std::io::Error| {
         vec![Diagnostic::error(format!("cannot run {PROGRAM}: {e}"))
             .with_code(shaderxform_passes::codes::GLSLANG_RUN)]

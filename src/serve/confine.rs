@@ -2,16 +2,11 @@
 //! its include folders and, transitively, what it `#include`s) must lie
 //! under the root once symbolic links are resolved.
 
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use crate::front::FrontOptions;
 use crate::includes;
 use crate::source::{InputFormat, Source};
-
-/// How deep includes are followed before the request is refused: deeper
-/// than any real shader, shallower than a loop.
-const MAX_INCLUDE_DEPTH: usize = 64;
 
 /// Whether `path` (relative to the working directory) lies under `root`
 /// (canonical). A path that does not exist is refused without saying
@@ -50,42 +45,35 @@ pub fn check_front_inputs(
     let Some(text) = source.text() else {
         return Ok(());
     };
-    let mut seen = BTreeSet::new();
-    let mut pending = vec![(includes::own_dir(&source.name), text.to_string(), 0)];
-    // Folders are not checked themselves: only the files found in them
-    // are read, and each is checked.
-    while let Some((dir, text, depth)) = pending.pop() {
-        for name in includes::directives(&text) {
-            for candidate in includes::candidates(&dir, &name, &front.include_dirs) {
-                let Ok(canonical) = candidate.canonicalize() else {
-                    continue;
-                };
-                if !canonical.starts_with(root) {
-                    return Err(format!(
-                        "`#include \"{name}\"` may read {}, outside the root {}",
-                        candidate.display(),
-                        root.display()
-                    ));
-                }
-                if depth + 1 > MAX_INCLUDE_DEPTH {
-                    return Err(format!(
-                        "includes nest deeper than {MAX_INCLUDE_DEPTH} at {}",
-                        candidate.display()
-                    ));
-                }
-                if !seen.insert(canonical.clone()) {
-                    continue;
-                }
-                let Ok(bytes) = crate::source::read_regular_file(&canonical, max_size) else {
-                    continue;
-                };
-                let dir = canonical
-                    .parent()
-                    .map_or_else(PathBuf::new, Path::to_path_buf);
-                pending.push((dir, String::from_utf8_lossy(&bytes).into_owned(), depth + 1));
+    includes::for_each_candidate(
+        includes::own_dir(&source.name),
+        text,
+        &front.include_dirs,
+        max_size,
+        |candidate| {
+            // Folders are not checked themselves: only the files found in
+            // them are read, and each is checked.
+            let Ok(canonical) = candidate.path.canonicalize() else {
+                return Ok(());
+            };
+            if !canonical.starts_with(root) {
+                return Err(format!(
+                    "`#include \"{}\"` may read {}, outside the root {}",
+                    candidate.name,
+                    candidate.path.display(),
+                    root.display()
+                ));
             }
-        }
-    }
+            if candidate.depth > includes::MAX_DEPTH {
+                return Err(format!(
+                    "includes nest deeper than {} at {}",
+                    includes::MAX_DEPTH,
+                    candidate.path.display()
+                ));
+            }
+            Ok(())
+        },
+    )?;
     Ok(())
 }
 

@@ -67,6 +67,11 @@ pub fn tools_required() -> bool {
     std::env::var_os("SHADERXFORM_REQUIRE_TOOLS").is_some_and(|v| v != "0")
 }
 
+/// Whether tests must fail, rather than skip, without a GPU adapter.
+pub fn gpu_required() -> bool {
+    std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_some_and(|v| v != "0")
+}
+
 /// `Some(path)` of an external program, or `None` when it is missing and
 /// tests may skip; panics when it is missing and tools are required.
 pub fn tool(name: &str) -> Option<PathBuf> {
