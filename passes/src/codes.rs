@@ -15,6 +15,9 @@ pub const IO_WRITE: &str = "io::write";
 pub const INPUT_EMPTY: &str = "input::empty";
 /// A text input is not UTF-8.
 pub const INPUT_NOT_UTF8: &str = "input::not-utf8";
+/// An `#include` of a GLSL or HLSL input may read something other than a
+/// regular file (a FIFO, a device), which is never read.
+pub const INPUT_NOT_A_FILE: &str = "input::not-a-file";
 /// A type of the input takes more than the 4 GiB (2^32 - 1 bytes) a type
 /// may take.
 pub const INPUT_SIZE_OVERFLOW: &str = "input::size-overflow";

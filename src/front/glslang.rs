@@ -194,7 +194,7 @@ fn refuse_special_includes(
                 candidate.name,
                 candidate.path.display()
             ))
-            .with_code("input::not-a-file");
+            .with_code(shaderxform_passes::codes::INPUT_NOT_A_FILE);
             Err(vec![match include_line(text, candidate.top_level) {
                 Some(span) => diagnostic.with_primary(span, "this `#include` leads to it"),
                 None => diagnostic,
