@@ -403,7 +403,8 @@ impl Compiled {
 fn withdraw_fixed_barriers(reports: &mut [PassReport]) {
     let fixed = |d: &Diagnostic| {
         d.severity == Severity::Warning
-            && d.code.as_deref() == Some(shaderxform_passes::hoist_barriers::DIAGNOSTIC_CODE)
+            && d.code.as_deref()
+                == Some(shaderxform_passes::codes::HOIST_BARRIERS_DIVERGENT_BARRIER)
     };
     for d in reports.iter_mut().flat_map(|r| r.diagnostics.iter_mut()) {
         if !fixed(d) {
@@ -484,7 +485,7 @@ fn guarded<T>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shaderxform_passes::hoist_barriers::DIAGNOSTIC_CODE;
+    use shaderxform_passes::codes::HOIST_BARRIERS_DIVERGENT_BARRIER;
 
     fn report(diagnostics: Vec<Diagnostic>) -> PassReport {
         PassReport {
@@ -499,12 +500,12 @@ mod tests {
     fn a_barrier_divergent_in_the_text_written_is_not_reported_fixed() {
         let fixed =
             Diagnostic::warning("`workgroupBarrier` is reached in non-uniform control flow")
-                .with_code(DIAGNOSTIC_CODE)
+                .with_code(HOIST_BARRIERS_DIVERGENT_BARRIER)
                 .with_note("a barrier waits for every invocation")
                 .with_note("fixed by hoist-barriers: split the `if` around `workgroupBarrier`");
         let unfixed =
             Diagnostic::error("`workgroupBarrier` is reached in non-uniform control flow")
-                .with_code(DIAGNOSTIC_CODE)
+                .with_code(HOIST_BARRIERS_DIVERGENT_BARRIER)
                 .with_note("hoist-barriers cannot split this `if`");
         let mut reports = vec![report(vec![fixed, unfixed.clone()])];
         withdraw_fixed_barriers(&mut reports);

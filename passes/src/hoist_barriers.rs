@@ -47,10 +47,6 @@ use split_if::split_if;
 
 pub struct HoistBarriers;
 
-/// The code of the pass' diagnostics about divergent barriers: an error
-/// where it could not fix one, a warning where it did.
-pub const DIAGNOSTIC_CODE: &str = crate::codes::HOIST_BARRIERS_DIVERGENT_BARRIER;
-
 /// Barriers the splitter gave up on, with why. A barrier is known by its
 /// span, which rewrites keep; by its place where it has none.
 #[derive(Default)]
@@ -226,7 +222,7 @@ fn diagnose(
     reason: &str,
 ) -> Diagnostic {
     divergent_barriers::describe(module, analysed, requirement, Severity::Error)
-        .with_code(DIAGNOSTIC_CODE)
+        .with_code(crate::codes::HOIST_BARRIERS_DIVERGENT_BARRIER)
         .with_note(divergent_barriers::WHY_IT_MATTERS)
         .with_note(format!("no fix applied: {reason}"))
 }
@@ -241,7 +237,7 @@ fn fixed(
 ) -> Diagnostic {
     let mut diagnostic =
         divergent_barriers::describe(module, analysed, requirement, Severity::Warning)
-            .with_code(DIAGNOSTIC_CODE)
+            .with_code(crate::codes::HOIST_BARRIERS_DIVERGENT_BARRIER)
             .with_note(divergent_barriers::WHY_IT_MATTERS);
     // Every rewrite is recorded at the barrier it was made for, or at the
     // call it inlined; an inlined barrier keeps the span it has in the

@@ -40,9 +40,6 @@ use shaderxform_passes::analysis::{divergent_barriers, divergent_rule_ops};
 use super::{EmitError, OutputFormat};
 use crate::diagnostics::Diagnostic;
 
-/// The code of every failure of the check.
-pub const CODE: &str = shaderxform_passes::codes::EMIT_RECHECK;
-
 /// The note that marks a failure of the check as a barrier in non-uniform
 /// control flow in the text written.
 const DIVERGENT_BARRIER_NOTE: &str =
@@ -52,7 +49,7 @@ const DIVERGENT_BARRIER_NOTE: &str =
 /// control flow in the text written: where it is, no report may say that
 /// a barrier was fixed.
 pub fn finds_divergent_barrier(diagnostic: &Diagnostic) -> bool {
-    diagnostic.code.as_deref() == Some(CODE)
+    diagnostic.code.as_deref() == Some(shaderxform_passes::codes::EMIT_RECHECK)
         && diagnostic.notes.iter().any(|n| n == DIVERGENT_BARRIER_NOTE)
 }
 
@@ -420,7 +417,7 @@ fn failure_diagnostic(format: OutputFormat, why: String) -> Diagnostic {
     Diagnostic::error(format!(
         "internal error: the {name} written does not hold what was compiled: {why}"
     ))
-    .with_code(CODE)
+    .with_code(shaderxform_passes::codes::EMIT_RECHECK)
     .with_note("the output was read back and checked before being returned; nothing is written")
     .with_note("this is a bug in shaderxform or naga, not in the shader")
 }

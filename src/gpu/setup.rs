@@ -410,9 +410,10 @@ fn reference_lowering_for(options: &Options) -> Option<ReferenceLowering> {
 /// Whether a compilation failed on the check for barriers in non-uniform
 /// control flow.
 fn is_divergent_barrier(failure: &Failure) -> bool {
-    failure.diagnostics.iter().any(|d| {
-        d.code.as_deref() == Some(shaderxform_passes::analysis::divergent_barriers::UNCHECKED_CODE)
-    })
+    failure
+        .diagnostics
+        .iter()
+        .any(|d| d.code.as_deref() == Some(shaderxform_passes::codes::UNIFORMITY_DIVERGENT_BARRIER))
 }
 
 /// The first error of a failure, with its `file:line:col` where it has one.

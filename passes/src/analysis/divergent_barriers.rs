@@ -19,10 +19,6 @@ use crate::ir::for_each_statement;
 /// Why a divergent barrier matters, the first note of every such diagnostic.
 pub const WHY_IT_MATTERS: &str = "a barrier waits for every invocation of the workgroup: reached by only some, it hangs the GPU on some hardware and races on others";
 
-/// The code of the diagnostic the pass manager reports when no selected
-/// pass made a divergent barrier uniform.
-pub const UNCHECKED_CODE: &str = crate::codes::UNIFORMITY_DIVERGENT_BARRIER;
-
 /// Whether the module holds a barrier at all; the analysis is not needed
 /// when it does not.
 pub fn has_barriers(module: &Module) -> bool {
@@ -153,7 +149,7 @@ pub fn errors_in(module: &Module, analysis: &Uniformity, why_unfixed: &str) -> V
                 requirement,
                 Severity::Error,
             )
-            .with_code(UNCHECKED_CODE)
+            .with_code(crate::codes::UNIFORMITY_DIVERGENT_BARRIER)
             .with_note(WHY_IT_MATTERS)
             .with_note(why_unfixed)
         })
