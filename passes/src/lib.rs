@@ -14,6 +14,8 @@ pub mod ir;
 pub mod lane_transpose;
 pub mod manager;
 pub mod pass;
+#[cfg(test)]
+mod testing;
 
 pub use diagnostic::{Diagnostic, Label, Severity};
 pub use manager::{

@@ -1,6 +1,6 @@
-use std::collections::BTreeMap;
-
-use crate::{PassManager, PassSelection, RunError, Target};
+use super::config::{NAME, STRATEGY_OPTION};
+use crate::testing::run_pass;
+use crate::Target;
 
 /// Runs float-atomics on a WGSL shader; returns the strategy recorded
 /// for each rewritten atomic and the WGSL written for the result.
@@ -13,36 +13,15 @@ fn run_on(
     strategy: &str,
     target: &Target,
 ) -> Result<(Vec<String>, String), Vec<String>> {
-    let mut module = naga::front::wgsl::parse_str(source).expect("test shaders parse");
-    let manager = PassManager::with_builtin_passes();
-    let mut options = BTreeMap::new();
-    options.insert(
-        "float-atomics".to_string(),
-        BTreeMap::from([("strategy".to_string(), strategy.to_string())]),
-    );
-    let options = manager.check_options(&options).unwrap();
-    let selection = PassSelection::Named(vec!["float-atomics".into()]);
-    match manager.run(&mut module, &selection, &options, target) {
-        Ok(outcome) => {
-            let strategies = outcome.reports[0]
-                .changes
-                .iter()
-                .map(|c| c.strategy.clone().unwrap())
-                .collect();
-            let wgsl = naga::back::wgsl::write_string(
-                &module,
-                &outcome.info,
-                naga::back::wgsl::WriterFlags::empty(),
-            )
-            .unwrap();
-            Ok((strategies, wgsl))
-        }
-        Err(RunError::Refused { reports }) => Err(reports
-            .iter()
-            .flat_map(|r| r.diagnostics.iter().map(|d| d.message.clone()))
-            .collect()),
-        Err(e) => panic!("{e:?}"),
-    }
+    let run = run_pass(NAME, source, &[(STRATEGY_OPTION, strategy)], target)
+        .map_err(|errors| errors.into_iter().map(|d| d.message).collect::<Vec<_>>())?;
+    let strategies = run
+        .report
+        .changes
+        .iter()
+        .map(|c| c.strategy.clone().unwrap())
+        .collect();
+    Ok((strategies, run.wgsl))
 }
 
 /// A workgroup atomic that takes the minimum of `value`, an expression
@@ -270,18 +249,14 @@ fn atomics_without_min_or_max_are_left_alone() {
             fn main() {
                 atomicStore(&s, 1.0);
             }";
-    let mut module = naga::front::wgsl::parse_str(source).unwrap();
-    let before = format!("{:?}", module.global_variables);
-    let manager = PassManager::with_builtin_passes();
-    let selection = PassSelection::Named(vec!["float-atomics".into()]);
-    let outcome = manager
-        .run(
-            &mut module,
-            &selection,
-            &Default::default(),
-            &Target::default(),
-        )
-        .unwrap();
-    assert!(outcome.reports[0].changes.is_empty());
+    let before = format!(
+        "{:?}",
+        naga::front::wgsl::parse_str(source)
+            .unwrap()
+            .global_variables
+    );
+    let run = run_pass(NAME, source, &[], &Target::default()).unwrap();
+    assert!(run.report.changes.is_empty());
+    let module = run.module;
     assert_eq!(format!("{:?}", module.global_variables), before);
 }

@@ -1,19 +1,14 @@
 use super::*;
-use crate::pass::{PassOptions, Selection, Target};
+use crate::pass::Target;
+use crate::testing::run_pass;
 
 /// Runs the pass; the rewritten WGSL, or the notes of its errors. A
 /// rewrite comes with one warning per barrier it fixed, each naming a
 /// rewrite.
 fn hoist(source: &str) -> Result<(String, Vec<Change>), Vec<String>> {
-    let mut module = naga::front::wgsl::parse_str(source).expect("valid WGSL");
-    let target = Target::default();
-    let options = PassOptions::default();
-    let mut cx = PassContext::new(&target, Selection::Explicit, &options, None);
-    HoistBarriers.run(&mut module, &mut cx);
-    let (changes, diagnostics) = cx.into_results();
-    if diagnostics.iter().any(Diagnostic::is_error) {
-        return Err(diagnostics.into_iter().flat_map(|d| d.notes).collect());
-    }
+    let run = run_pass(NAME, source, &[], &Target::default())
+        .map_err(|errors| errors.into_iter().flat_map(|d| d.notes).collect::<Vec<_>>())?;
+    let (changes, diagnostics) = (run.report.changes, run.report.diagnostics);
     assert_eq!(
         diagnostics.is_empty(),
         changes.is_empty(),
@@ -29,11 +24,7 @@ fn hoist(source: &str) -> Result<(String, Vec<Change>), Vec<String>> {
             "{warning:?}"
         );
     }
-    let info = crate::manager::validate(&module).expect("the rewrite validates");
-    let text =
-        naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty())
-            .unwrap();
-    Ok((text, changes))
+    Ok((run.wgsl, changes))
 }
 
 fn main_with(body: &str) -> String {
