@@ -234,6 +234,16 @@ fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<PassReport> 
             ),
         ));
     }
+    if legalized.source_continued > 0 {
+        changes.push(Change::new(
+            "strip-source-text",
+            span,
+            format!(
+                "the embedded source text, continued in {} OpSourceContinued, dropped (line positions stay)",
+                legalized.source_continued
+            ),
+        ));
+    }
     Some(PassReport {
         name: LEGALIZE_REPORT,
         skipped: None,

@@ -26,6 +26,9 @@
 //!   constant stays a pipeline-overridable constant.
 //! - **`OpCopyLogical`** (SPIR-V 1.4), which naga does not read: member-wise
 //!   extracts and a construct.
+//! - **`OpSourceContinued`**, which naga does not read: the source text
+//!   embedded by `-g` is dropped where it is continued (positions come
+//!   from `OpLine`, which stays).
 //!
 //! The result is validated with spirv-val before naga reads it.
 //!
@@ -35,6 +38,7 @@
 mod block_access;
 mod combined_samplers;
 mod copy_logical;
+mod source_text;
 mod spec_constants;
 
 use std::collections::HashMap;
@@ -79,6 +83,8 @@ pub struct Legalized {
     /// Variables given `NonWritable` from their members.
     pub access: Vec<(Option<String>, &'static str)>,
     pub copy_logical: usize,
+    /// `OpSourceContinued` removed, with the source text they continued.
+    pub source_continued: usize,
 }
 
 impl Legalized {
@@ -87,6 +93,7 @@ impl Legalized {
             || !self.frozen.is_empty()
             || !self.access.is_empty()
             || self.copy_logical > 0
+            || self.source_continued > 0
     }
 }
 
@@ -108,6 +115,7 @@ pub fn legalize(words: Vec<u32>, env: TargetEnv) -> Result<Legalized, Diagnostic
     };
     let mut l = Legalizer::new(module);
     let mut out = Legalized {
+        source_continued: l.strip_continued_source_text(),
         access: l.block_access(),
         copy_logical: l.split_copy_logical(),
         samplers: l.split_combined_samplers(),

@@ -1,0 +1,80 @@
+//! Shapes of glslang's SPIR-V that naga's reader refuses, seen in the
+//! compute shaders of real engines, and the legalisation that makes them
+//! readable: each test writes the smallest shader that has the shape.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use common::{assert_exit, stderr};
+fn run(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shaderxform"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("shaderxform runs")
+}
+
+/// A compute shader whose text glslang cannot embed in one `OpSource`
+/// (65,535 words): a comment block of 300,000 characters before a
+/// barrier in non-uniform control flow, at line `lines + 9`, column 9.
+fn long_shader(lines: usize) -> String {
+    let mut text = String::from("#version 450\n");
+    for n in 0..lines {
+        text.push_str(&format!(
+            "// {n:05}: a comment as long as a license header or generated tables\n"
+        ));
+    }
+    text.push_str(
+        "layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Data { uint data[]; };
+shared uint tile[64];
+void main() {
+    uint lid = gl_LocalInvocationIndex;
+    tile[lid] = data[lid];
+    if (lid < 32u) {
+        barrier();
+        data[lid] = tile[63u - lid];
+    }
+}
+",
+    );
+    text
+}
+
+#[test]
+fn source_text_over_one_instruction_is_dropped_and_lines_stay() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let lines = 4200;
+    let text = long_shader(lines);
+    assert!(text.len() > 4 * 65_535, "{} characters", text.len());
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("long.comp"), &text).unwrap();
+
+    let written = run(dir.path(), &["long.comp", "-o", "out.wgsl"]);
+    assert_exit(&written, 0);
+    let err = stderr(&written);
+    assert!(
+        err.contains("spirv-legalize: long.comp: the embedded source text"),
+        "{err}"
+    );
+    let wgsl = std::fs::read_to_string(dir.path().join("out.wgsl")).unwrap();
+    assert!(wgsl.contains("workgroupBarrier()"), "{wgsl}");
+
+    // Without the passes the barrier is an error, placed by the `OpLine`s
+    // glslang wrote.
+    let refused = run(
+        dir.path(),
+        &["long.comp", "-o", "out2.wgsl", "--passes", "none"],
+    );
+    assert_exit(&refused, 1);
+    let err = stderr(&refused);
+    let line = lines + 9;
+    assert!(
+        err.contains(&format!("long.comp:{line}:9")) && err.contains("barrier();"),
+        "{err}"
+    );
+}
