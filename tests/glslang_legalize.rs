@@ -8,6 +8,21 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use common::{assert_exit, stderr};
+use naga::ShaderStage;
+use shaderxform::front::{FrontOptions, GlslFront};
+use shaderxform::{Compiler, InputFormat, Options, OutputFormat, PassSelection, Report, Source};
+
+fn glslang() -> Compiler {
+    Compiler::new(Options {
+        passes: PassSelection::None,
+        front: FrontOptions {
+            glsl_front: GlslFront::Glslang,
+            ..FrontOptions::default()
+        },
+        ..Options::default()
+    })
+    .unwrap()
+}
 fn run(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_shaderxform"))
         .current_dir(dir)
@@ -77,4 +92,60 @@ fn source_text_over_one_instruction_is_dropped_and_lines_stay() {
         err.contains(&format!("long.comp:{line}:9")) && err.contains("barrier();"),
         "{err}"
     );
+}
+
+/// glslang declares one `SubgroupSize` input per `WaveGetLaneCount()` and
+/// one `SubgroupLocalInvocationId` per `WaveGetLaneIndex()`.
+const WAVE_LANES_HLSL: &str = "RWStructuredBuffer<uint> data : register(u0);
+
+uint lanes_in_wave()
+{
+    return WaveGetLaneCount();
+}
+
+uint lane_slot(uint i)
+{
+    return i * WaveGetLaneCount() + WaveGetLaneIndex();
+}
+
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    uint total = WaveActiveSum(data[id.x]);
+    data[lane_slot(id.x) % 64] = total + lanes_in_wave() + WaveGetLaneIndex();
+}
+";
+
+#[test]
+fn a_built_in_declared_by_several_inputs_is_one_input() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let source = Source::from_text(
+        "lanes.hlsl",
+        InputFormat::Hlsl(ShaderStage::Compute),
+        WAVE_LANES_HLSL,
+    );
+    // Each output is validated (naga, spirv-val) by the compile itself.
+    let compiled = glslang()
+        .compile(&source, &[OutputFormat::Wgsl, OutputFormat::SpirvBinary])
+        .unwrap_or_else(|f| panic!("{:?}", f.diagnostics));
+    let wgsl = compiled.outputs[0].text().unwrap().to_string();
+    assert_eq!(wgsl.matches("@builtin(subgroup_size)").count(), 1, "{wgsl}");
+    assert_eq!(
+        wgsl.matches("@builtin(subgroup_invocation_id)").count(),
+        1,
+        "{wgsl}"
+    );
+    assert!(wgsl.contains("subgroupAdd("), "{wgsl}");
+    let mut report = Report::new(&source);
+    report.add_passes(&source, &compiled.transformed.passes);
+    let json = report.to_json();
+    for built_in in ["SubgroupSize", "SubgroupLocalInvocationId"] {
+        assert!(
+            json.contains(&format!("\"built_in\": \"{built_in}\"")),
+            "{json}"
+        );
+    }
+    common::assert_tint_accepts(&[("lanes.hlsl".to_string(), wgsl)]);
 }

@@ -234,6 +234,20 @@ fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<PassReport> 
             ),
         ));
     }
+    for b in &legalized.builtins {
+        let mut c = Change::new(
+            "merge-builtin-inputs",
+            span,
+            format!(
+                "built-in {} declared by {} input variables, now by one",
+                b.built_in, b.variables
+            ),
+        );
+        c.details.insert("built_in".into(), b.built_in.clone());
+        c.details
+            .insert("variables".into(), b.variables.to_string());
+        changes.push(c);
+    }
     if legalized.source_continued > 0 {
         changes.push(Change::new(
             "strip-source-text",

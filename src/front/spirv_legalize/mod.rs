@@ -26,6 +26,9 @@
 //!   constant stays a pipeline-overridable constant.
 //! - **`OpCopyLogical`** (SPIR-V 1.4), which naga does not read: member-wise
 //!   extracts and a construct.
+//! - **One built-in declared by several input variables** (glslang's HLSL
+//!   output for each `WaveGetLaneCount()` call), which naga refuses: the
+//!   variables become one.
 //! - **`OpSourceContinued`**, which naga does not read: the source text
 //!   embedded by `-g` is dropped where it is continued (positions come
 //!   from `OpLine`, which stays).
@@ -36,6 +39,7 @@
 //! each step is a file of its own, an `impl Legalizer` block.
 
 mod block_access;
+mod builtin_inputs;
 mod combined_samplers;
 mod copy_logical;
 mod source_text;
@@ -46,6 +50,8 @@ use std::collections::HashMap;
 use rspirv::binary::Assemble as _;
 use rspirv::dr::{Instruction, Module, Operand};
 use rspirv::spirv::{Decoration, Op, StorageClass, Word};
+
+pub use builtin_inputs::MergedBuiltIn;
 
 use crate::diagnostics::Diagnostic;
 use crate::spirv_tools::{self, TargetEnv, ValidateOptions};
@@ -83,6 +89,8 @@ pub struct Legalized {
     /// Variables given `NonWritable` from their members.
     pub access: Vec<(Option<String>, &'static str)>,
     pub copy_logical: usize,
+    /// Built-in inputs declared more than once, now once.
+    pub builtins: Vec<MergedBuiltIn>,
     /// `OpSourceContinued` removed, with the source text they continued.
     pub source_continued: usize,
 }
@@ -94,6 +102,7 @@ impl Legalized {
             || !self.access.is_empty()
             || self.copy_logical > 0
             || self.source_continued > 0
+            || !self.builtins.is_empty()
     }
 }
 
@@ -116,6 +125,7 @@ pub fn legalize(words: Vec<u32>, env: TargetEnv) -> Result<Legalized, Diagnostic
     let mut l = Legalizer::new(module);
     let mut out = Legalized {
         source_continued: l.strip_continued_source_text(),
+        builtins: l.merge_builtin_inputs(),
         access: l.block_access(),
         copy_logical: l.split_copy_logical(),
         samplers: l.split_combined_samplers(),
