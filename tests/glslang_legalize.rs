@@ -149,3 +149,171 @@ fn a_built_in_declared_by_several_inputs_is_one_input() {
     }
     common::assert_tint_accepts(&[("lanes.hlsl".to_string(), wgsl)]);
 }
+
+/// Three storage images without a format, of one image type, and one with
+/// a format: `fixedFormat` is `rgba8`, which `color` also gets.
+const FORMATLESS_IMAGES: &str = "#version 450
+#extension GL_EXT_shader_image_load_formatted : require
+layout(local_size_x = 8, local_size_y = 8) in;
+layout(binding = 0) uniform writeonly image2D color;
+layout(binding = 1) uniform writeonly image2D normals;
+layout(binding = 2, rgba8) uniform writeonly image2D fixedFormat;
+layout(binding = 3) uniform readonly image2D history;
+void main() {
+    ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+    vec4 h = imageLoad(history, p);
+    imageStore(color, p, h);
+    imageStore(normals, p, h * 0.5);
+    imageStore(fixedFormat, p, vec4(imageSize(normals), 0.0, 1.0));
+}
+";
+
+fn storage_formats(formats: &[&str]) -> Compiler {
+    Compiler::new(Options {
+        passes: PassSelection::None,
+        front: FrontOptions {
+            glsl_front: GlslFront::Glslang,
+            storage_formats: formats
+                .iter()
+                .map(|f| shaderxform::front::parse_storage_format(f).unwrap())
+                .collect(),
+            ..FrontOptions::default()
+        },
+        ..Options::default()
+    })
+    .unwrap()
+}
+
+#[test]
+fn storage_images_without_a_format_take_the_ones_given() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let source = Source::from_text(
+        "images.comp",
+        InputFormat::Glsl(ShaderStage::Compute),
+        FORMATLESS_IMAGES,
+    );
+    let mut wgsl_outputs = Vec::new();
+    for (given, expected) in [
+        (
+            [
+                "color=rgba8unorm",
+                "normals=rgba8unorm",
+                "history=rgba8unorm",
+            ],
+            ["rgba8unorm,write", "rgba8unorm,write", "rgba8unorm,read"],
+        ),
+        (
+            ["color=rgba16float", "normals=rg16float", "history=r32float"],
+            ["rgba16float,write", "rg16float,write", "r32float,read"],
+        ),
+    ] {
+        // Each output is validated (naga, spirv-val) by the compile itself.
+        let compiled = storage_formats(&given)
+            .compile(&source, &[OutputFormat::Wgsl, OutputFormat::SpirvBinary])
+            .unwrap_or_else(|f| panic!("{given:?}: {:?}", f.diagnostics));
+        let wgsl = compiled.outputs[0].text().unwrap().to_string();
+        for (name, format) in ["color", "normals", "history"].iter().zip(expected) {
+            assert!(
+                wgsl.contains(&format!("var {name}: texture_storage_2d<{format}>;")),
+                "{given:?}\n{wgsl}"
+            );
+        }
+        assert!(
+            wgsl.contains("var fixedFormat: texture_storage_2d<rgba8unorm,write>;"),
+            "{wgsl}"
+        );
+        let mut report = Report::new(&source);
+        report.add_passes(&source, &compiled.transformed.passes);
+        let json = report.to_json();
+        for (name, binding) in [("color", "0:0"), ("normals", "0:1"), ("history", "0:3")] {
+            let format = given
+                .iter()
+                .find_map(|g| g.strip_prefix(&format!("{name}=")))
+                .unwrap();
+            assert!(
+                json.contains(&format!(
+                    "storage image `{name}` at set 0 binding {} has format {format}, as given",
+                    &binding[2..]
+                )),
+                "{json}"
+            );
+        }
+        wgsl_outputs.push((format!("images.comp {given:?}"), wgsl));
+    }
+    common::assert_tint_accepts(&wgsl_outputs);
+}
+
+#[test]
+fn a_storage_image_without_a_format_is_an_error_at_its_declaration() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("images.comp"), FORMATLESS_IMAGES).unwrap();
+    let refused = run(
+        dir.path(),
+        &[
+            "images.comp",
+            "-o",
+            "out.wgsl",
+            "--storage-format",
+            "color=rgba8unorm",
+            "--storage-format",
+            "history=rgba8unorm",
+        ],
+    );
+    assert_exit(&refused, 1);
+    let err = stderr(&refused);
+    assert!(err.contains("error[input::storage-format]"), "{err}");
+    assert!(
+        err.contains("storage image `normals` declares no format")
+            && err.contains("images.comp:5:1")
+            && err.contains("layout(binding = 1) uniform writeonly image2D normals;")
+            && err.contains("`--storage-format normals=rgba8unorm`"),
+        "{err}"
+    );
+    assert!(!err.contains("`color` declares no format"), "{err}");
+    assert!(!dir.path().join("out.wgsl").exists());
+
+    // A format whose texels are not the image's: `r32uint` for floats.
+    let refused = run(
+        dir.path(),
+        &[
+            "images.comp",
+            "-o",
+            "out.wgsl",
+            "--storage-format",
+            "color=rgba8unorm",
+            "--storage-format",
+            "normals=rgba8unorm",
+            "--storage-format",
+            "history=r32uint",
+        ],
+    );
+    assert_exit(&refused, 1);
+    let err = stderr(&refused);
+    assert!(
+        err.contains("`--storage-format history=r32uint` does not fit `history`")
+            && err.contains("images.comp:7:1"),
+        "{err}"
+    );
+    assert!(!dir.path().join("out.wgsl").exists());
+
+    let written = run(
+        dir.path(),
+        &[
+            "images.comp",
+            "-o",
+            "out.wgsl",
+            "--storage-format",
+            "color=rgba8unorm",
+            "--storage-format",
+            "normals=rgba8unorm",
+            "--storage-format",
+            "history=r32float",
+        ],
+    );
+    assert_exit(&written, 0);
+}

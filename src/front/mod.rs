@@ -12,6 +12,7 @@ mod spirv_asm_positions;
 mod spirv_float_atomics;
 pub mod spirv_legalize;
 mod spirv_positions;
+pub mod storage_format;
 mod wgsl;
 mod wgsl_positions;
 
@@ -23,6 +24,7 @@ use crate::source::{InputFormat, Source};
 
 pub use compute_interface::refuse_compute_interface;
 pub use glslang::{parse_register_shift, FrontOptions, GlslFront, HlslRegister};
+pub use storage_format::parse_storage_format;
 
 pub use span_map::SpanMap;
 pub use spirv::assemble as assemble_spirv;
@@ -100,7 +102,7 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
             file: &compiled.file_name,
             text,
         };
-        let read = spirv::parse_binary(&bytes, origin).map_err(|mut ds| {
+        let read = spirv::parse_binary(&bytes, origin, options).map_err(|mut ds| {
             for d in &mut ds {
                 d.notes.push(format!(
                     "in the SPIR-V that {} wrote for this shader",
@@ -129,8 +131,9 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
         InputFormat::SpirvBinary => from_spirv(spirv::parse_binary(
             &source.bytes,
             spirv::SpanOrigin::Binary,
+            options,
         )?),
-        InputFormat::SpirvAssembly => from_spirv(spirv::parse_assembly(text_of(source)?)?),
+        InputFormat::SpirvAssembly => from_spirv(spirv::parse_assembly(text_of(source)?, options)?),
     })
 }
 
@@ -246,6 +249,27 @@ fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<PassReport> 
         c.details.insert("built_in".into(), b.built_in.clone());
         c.details
             .insert("variables".into(), b.variables.to_string());
+        changes.push(c);
+    }
+    for f in &legalized.storage_formats {
+        let format = storage_format::wgsl_name(f.format);
+        let at = f.binding.map_or_else(String::new, |(set, binding)| {
+            format!(" at set {set} binding {binding}")
+        });
+        let mut c = Change::new(
+            "storage-format",
+            span,
+            format!(
+                "storage image `{}`{at} has format {format}, as given",
+                f.name
+            ),
+        );
+        c.details.insert("name".into(), f.name.clone());
+        c.details.insert("format".into(), format.into());
+        if let Some((set, binding)) = f.binding {
+            c.details
+                .insert("binding".into(), format!("{set}:{binding}"));
+        }
         changes.push(c);
     }
     if legalized.source_continued > 0 {

@@ -6,6 +6,7 @@ use crate::front::spirv_asm_positions::{line_before_instruction, SourceLines};
 use crate::front::spirv_float_atomics::lower_float_min_max;
 use crate::front::spirv_legalize::{self, Legalized};
 use crate::front::spirv_positions::{self, InputPositions, ReadPairing};
+use crate::front::FrontOptions;
 use crate::spirv_tools::{self, TargetEnv, ValidateOptions};
 
 const MAGIC: u32 = 0x0723_0203;
@@ -43,7 +44,11 @@ pub enum SpanOrigin<'a> {
     Assembly(&'a str),
 }
 
-pub fn parse_binary(bytes: &[u8], origin: SpanOrigin) -> Result<Read, Vec<Diagnostic>> {
+pub fn parse_binary(
+    bytes: &[u8],
+    origin: SpanOrigin,
+    front: &FrontOptions,
+) -> Result<Read, Vec<Diagnostic>> {
     let on_binary = matches!(origin, SpanOrigin::Binary);
     if bytes.len() < 20 || !bytes.len().is_multiple_of(4) {
         let mut d = Diagnostic::error(format!(
@@ -129,7 +134,15 @@ pub fn parse_binary(bytes: &[u8], origin: SpanOrigin) -> Result<Read, Vec<Diagno
             ..Default::default()
         }
     } else {
-        spirv_legalize::legalize(input.clone(), env).map_err(module_wide)?
+        spirv_legalize::legalize(input.clone(), env, &front.storage_formats).map_err(|refused| {
+            refused
+                .into_iter()
+                .map(|r| match r.instruction {
+                    Some(at) => place(r.diagnostic, Some(at), "declared here"),
+                    None => place(r.diagnostic, None, "in this module"),
+                })
+                .collect::<Vec<_>>()
+        })?
     };
     // After spirv-val: the rewrite leaves SPIR-V that only naga accepts.
     let lowered = lower_float_min_max(std::mem::take(&mut legalized.words)).map_err(module_wide)?;
@@ -219,10 +232,10 @@ fn with_lines_only_in_blocks(words: Vec<u32>) -> Vec<u32> {
     out
 }
 
-pub fn parse_assembly(text: &str) -> Result<Read, Vec<Diagnostic>> {
+pub fn parse_assembly(text: &str, front: &FrontOptions) -> Result<Read, Vec<Diagnostic>> {
     let words = assemble(text)?;
     let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    parse_binary(&bytes, SpanOrigin::Assembly(text))
+    parse_binary(&bytes, SpanOrigin::Assembly(text), front)
 }
 
 /// The environment that checks a module against the rules of its own

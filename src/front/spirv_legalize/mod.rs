@@ -29,6 +29,9 @@
 //! - **One built-in declared by several input variables** (glslang's HLSL
 //!   output for each `WaveGetLaneCount()` call), which naga refuses: the
 //!   variables become one.
+//! - **Storage images without a format**, which naga refuses: the host
+//!   names the format (`--storage-format NAME=FORMAT`); an image given
+//!   none is an error at its declaration.
 //! - **`OpSourceContinued`**, which naga does not read: the source text
 //!   embedded by `-g` is dropped where it is continued (positions come
 //!   from `OpLine`, which stays).
@@ -44,6 +47,7 @@ mod combined_samplers;
 mod copy_logical;
 mod source_text;
 mod spec_constants;
+mod storage_formats;
 
 use std::collections::HashMap;
 
@@ -52,6 +56,7 @@ use rspirv::dr::{Instruction, Module, Operand};
 use rspirv::spirv::{Decoration, Op, StorageClass, Word};
 
 pub use builtin_inputs::MergedBuiltIn;
+pub use storage_formats::ChosenStorageFormat;
 
 use crate::diagnostics::Diagnostic;
 use crate::spirv_tools::{self, TargetEnv, ValidateOptions};
@@ -91,6 +96,8 @@ pub struct Legalized {
     pub copy_logical: usize,
     /// Built-in inputs declared more than once, now once.
     pub builtins: Vec<MergedBuiltIn>,
+    /// Formats given to storage images that declared none.
+    pub storage_formats: Vec<ChosenStorageFormat>,
     /// `OpSourceContinued` removed, with the source text they continued.
     pub source_continued: usize,
 }
@@ -103,6 +110,7 @@ impl Legalized {
             || self.copy_logical > 0
             || self.source_continued > 0
             || !self.builtins.is_empty()
+            || !self.storage_formats.is_empty()
     }
 }
 
@@ -112,10 +120,32 @@ pub fn disabled() -> bool {
     std::env::var_os("SHADERXFORM_NO_SPIRV_LEGALIZE").is_some()
 }
 
+/// Why legalisation stopped: a diagnostic, about an instruction of the
+/// input (from 0) where it concerns one.
+#[derive(Debug)]
+pub struct Refusal {
+    pub diagnostic: Diagnostic,
+    pub instruction: Option<usize>,
+}
+
+impl From<Diagnostic> for Refusal {
+    fn from(diagnostic: Diagnostic) -> Self {
+        Refusal {
+            diagnostic,
+            instruction: None,
+        }
+    }
+}
+
 /// Rewrites `words` (valid SPIR-V, checked by spirv-val) into SPIR-V that
-/// naga reads; see the module documentation. A module rspirv cannot load
-/// is returned as it is, for naga to judge.
-pub fn legalize(words: Vec<u32>, env: TargetEnv) -> Result<Legalized, Diagnostic> {
+/// naga reads; see the module documentation. `storage_formats` names the
+/// formats of storage images that declare none. A module rspirv cannot
+/// load is returned as it is, for naga to judge.
+pub fn legalize(
+    words: Vec<u32>,
+    env: TargetEnv,
+    storage_formats: &[(String, naga::StorageFormat)],
+) -> Result<Legalized, Vec<Refusal>> {
     let Ok(module) = rspirv::dr::load_words(&words) else {
         return Ok(Legalized {
             words,
@@ -123,7 +153,17 @@ pub fn legalize(words: Vec<u32>, env: TargetEnv) -> Result<Legalized, Diagnostic
         });
     };
     let mut l = Legalizer::new(module);
+    let storage_formats = l.set_storage_formats(storage_formats).map_err(|refused| {
+        refused
+            .into_iter()
+            .map(|r| Refusal {
+                diagnostic: r.diagnostic,
+                instruction: variable_declaration(&words, r.variable),
+            })
+            .collect::<Vec<_>>()
+    })?;
     let mut out = Legalized {
+        storage_formats,
         source_continued: l.strip_continued_source_text(),
         builtins: l.merge_builtin_inputs(),
         access: l.block_access(),
@@ -143,18 +183,28 @@ pub fn legalize(words: Vec<u32>, env: TargetEnv) -> Result<Legalized, Diagnostic
         .any(|i| i.class.opcode == Op::SpecConstantOp);
     let mut rewritten = l.module.assemble();
     if has_spec_op {
-        rewritten = fold_spec_constant_ops(&rewritten, env)?;
+        rewritten = fold_spec_constant_ops(&rewritten, env).map_err(|d| vec![d.into()])?;
     }
     if let Err(e) = spirv_tools::validate(&rewritten, env, ValidateOptions::default()) {
-        return Err(Diagnostic::error(format!(
+        return Err(vec![Diagnostic::error(format!(
             "internal error: the SPIR-V rewritten for naga's reader is invalid: {}",
             e.message
         ))
         .with_code("internal")
-        .with_note("this is a bug in shaderxform, not in the shader"));
+        .with_note("this is a bug in shaderxform, not in the shader")
+        .into()]);
     }
     out.words = rewritten;
     Ok(out)
+}
+
+/// The index of the instruction of `words` that declares variable `id`.
+fn variable_declaration(words: &[u32], id: Word) -> Option<usize> {
+    let (instructions, _) = crate::spirv_words::split_instructions(words);
+    instructions.iter().position(|range| {
+        let instruction = &words[range.clone()];
+        instruction[0] & 0xffff == Op::Variable as u32 && instruction.get(2) == Some(&id)
+    })
 }
 
 fn fold_spec_constant_ops(words: &[u32], env: TargetEnv) -> Result<Vec<u32>, Diagnostic> {
@@ -276,6 +326,64 @@ impl Legalizer {
             Op::TypePointer,
             vec![Operand::StorageClass(class), Operand::IdRef(pointee)],
         )
+    }
+
+    /// Makes every use of `from` (operand or result type) a use of `to`.
+    fn replace_id(&mut self, from: Word, to: Word) {
+        let module = &mut self.module;
+        let instructions = module
+            .capabilities
+            .iter_mut()
+            .chain(&mut module.entry_points)
+            .chain(&mut module.execution_modes)
+            .chain(&mut module.debug_names)
+            .chain(&mut module.annotations)
+            .chain(&mut module.types_global_values)
+            .chain(module.functions.iter_mut().flat_map(|f| {
+                f.def.iter_mut().chain(&mut f.parameters).chain(
+                    f.blocks
+                        .iter_mut()
+                        .flat_map(|b| b.label.iter_mut().chain(&mut b.instructions)),
+                )
+            }));
+        for inst in instructions {
+            if inst.result_type == Some(from) {
+                inst.result_type = Some(to);
+            }
+            for operand in &mut inst.operands {
+                if *operand == Operand::IdRef(from) {
+                    *operand = Operand::IdRef(to);
+                }
+            }
+        }
+    }
+
+    /// Merges image and pointer types declared twice (which SPIR-V
+    /// forbids) into the first declaration: a rewritten type can become
+    /// equal to one the module has.
+    fn merge_duplicate_types(&mut self) {
+        loop {
+            let types = &self.module.types_global_values;
+            let duplicate = types.iter().enumerate().find_map(|(n, later)| {
+                if !matches!(later.class.opcode, Op::TypeImage | Op::TypePointer) {
+                    return None;
+                }
+                let first = types[..n].iter().find(|earlier| {
+                    earlier.class.opcode == later.class.opcode && earlier.operands == later.operands
+                })?;
+                Some((later.result_id?, first.result_id?))
+            });
+            let Some((later, first)) = duplicate else {
+                return;
+            };
+            if self.decorations(later).next().is_some() {
+                return;
+            }
+            self.module
+                .types_global_values
+                .retain(|i| i.result_id != Some(later));
+            self.replace_id(later, first);
+        }
     }
 
     fn pointee(&self, pointer_type: Word) -> Option<(StorageClass, Word)> {
