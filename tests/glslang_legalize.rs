@@ -317,3 +317,64 @@ fn a_storage_image_without_a_format_is_an_error_at_its_declaration() {
     );
     assert_exit(&written, 0);
 }
+
+/// An atomic operation on a component of a `uint4` member (line 7) and of
+/// a `uvec4` element (line 5): WGSL's atomics are scalars.
+#[test]
+fn atomics_on_vector_components_are_refused_at_their_line() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("member.hlsl"),
+        "struct Cell { uint4 lanes; };
+RWStructuredBuffer<Cell> cells : register(u0);
+
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    InterlockedAdd(cells[0].lanes[id.x % 4], 1);
+}
+",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("element.comp"),
+        "#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Cells { uvec4 lanes[]; };
+void main() {
+    atomicAdd(lanes[gl_GlobalInvocationID.x].y, 1u);
+}
+",
+    )
+    .unwrap();
+    for (file, at, line, within) in [
+        (
+            "member.hlsl",
+            "member.hlsl:7:5",
+            "InterlockedAdd(cells[0].lanes[id.x % 4], 1);",
+            "(in `Cell.lanes`)",
+        ),
+        (
+            "element.comp",
+            "element.comp:5:5",
+            "atomicAdd(lanes[gl_GlobalInvocationID.x].y, 1u);",
+            "(in `Cells.lanes`)",
+        ),
+    ] {
+        let refused = run(dir.path(), &[file, "--stage", "compute", "-o", "out.wgsl"]);
+        assert_exit(&refused, 1);
+        let err = stderr(&refused);
+        assert!(
+            err.contains(&format!(
+                "error[spirv::atomic-vector-component]: atomic operation on a vector component {within}"
+            )) && err.contains(at)
+                && err.contains(line),
+            "{err}"
+        );
+        assert!(!err.contains("internal"), "{err}");
+        assert!(!dir.path().join("out.wgsl").exists());
+    }
+}

@@ -137,10 +137,7 @@ pub fn parse_binary(
         spirv_legalize::legalize(input.clone(), env, &front.storage_formats).map_err(|refused| {
             refused
                 .into_iter()
-                .map(|r| match r.instruction {
-                    Some(at) => place(r.diagnostic, Some(at), "declared here"),
-                    None => place(r.diagnostic, None, "in this module"),
-                })
+                .map(|r| place(r.diagnostic, r.instruction, r.label))
                 .collect::<Vec<_>>()
         })?
     };

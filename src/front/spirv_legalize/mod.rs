@@ -32,6 +32,8 @@
 //! - **Storage images without a format**, which naga refuses: the host
 //!   names the format (`--storage-format NAME=FORMAT`); an image given
 //!   none is an error at its declaration.
+//! - **Atomic operations on vector components**, which WGSL has not and
+//!   naga's reader stops at: refused at their line.
 //! - **`OpSourceContinued`**, which naga does not read: the source text
 //!   embedded by `-g` is dropped where it is continued (positions come
 //!   from `OpLine`, which stays).
@@ -41,6 +43,7 @@
 //! This file holds the driver and the module helpers every step uses;
 //! each step is a file of its own, an `impl Legalizer` block.
 
+mod atomic_vector_components;
 mod block_access;
 mod builtin_inputs;
 mod combined_samplers;
@@ -126,6 +129,8 @@ pub fn disabled() -> bool {
 pub struct Refusal {
     pub diagnostic: Diagnostic,
     pub instruction: Option<usize>,
+    /// What the instruction is to the diagnostic.
+    pub label: &'static str,
 }
 
 impl From<Diagnostic> for Refusal {
@@ -133,6 +138,7 @@ impl From<Diagnostic> for Refusal {
         Refusal {
             diagnostic,
             instruction: None,
+            label: "in this module",
         }
     }
 }
@@ -153,12 +159,17 @@ pub fn legalize(
         });
     };
     let mut l = Legalizer::new(module);
+    let atomics_on_components = l.refuse_atomic_vector_components(&words);
+    if !atomics_on_components.is_empty() {
+        return Err(atomics_on_components);
+    }
     let storage_formats = l.set_storage_formats(storage_formats).map_err(|refused| {
         refused
             .into_iter()
             .map(|r| Refusal {
                 diagnostic: r.diagnostic,
                 instruction: variable_declaration(&words, r.variable),
+                label: "declared here",
             })
             .collect::<Vec<_>>()
     })?;
