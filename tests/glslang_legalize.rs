@@ -378,3 +378,118 @@ void main() {
         assert!(!dir.path().join("out.wgsl").exists());
     }
 }
+
+/// Every ballot bit count (reduce, inclusive and exclusive) and elect, in
+/// control flow only some lanes reach.
+const BALLOT_COUNTS_GLSL: &str = "#version 450
+#extension GL_KHR_shader_subgroup_ballot : require
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Counts { uint counts[]; };
+void main() {
+    uint v = counts[gl_GlobalInvocationID.x];
+    uint r = 0u;
+    if (v % 3u != 0u) {
+        uvec4 b = subgroupBallot(v % 5u > 1u);
+        r = subgroupBallotInclusiveBitCount(b) + 100u * subgroupBallotExclusiveBitCount(b)
+            + 10000u * subgroupBallotBitCount(b) + (subgroupElect() ? 1000000u : 0u);
+    }
+    counts[gl_GlobalInvocationID.x] = r;
+}
+";
+
+/// `BALLOT_COUNTS_GLSL` written with WGSL's subgroup sums: the first
+/// active lane is the one whose exclusive sum of ones is 0.
+const BALLOT_COUNTS_REFERENCE: &str = "enable subgroups;
+@group(0) @binding(0) var<storage, read_write> counts: array<u32>;
+@diagnostic(off, subgroup_uniformity)
+@compute @workgroup_size(64, 1, 1)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let v = counts[id.x];
+    var r = 0u;
+    if (v % 3u != 0u) {
+        let bit = select(0u, 1u, v % 5u > 1u);
+        r = subgroupInclusiveAdd(bit) + 100u * subgroupExclusiveAdd(bit) + 10000u * subgroupAdd(bit)
+            + select(0u, 1000000u, subgroupExclusiveAdd(1u) == 0u);
+    }
+    counts[id.x] = r;
+}
+";
+
+/// HLSL's wave operations that glslang writes as ballot bit counts and an
+/// elect, in uniform control flow.
+const WAVE_COUNTS_HLSL: &str = "RWStructuredBuffer<uint> counts : register(u0);
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    uint v = counts[id.x];
+    counts[id.x] = WavePrefixCountBits(v > 3) + WaveActiveCountBits(v > 5) + (WaveIsFirstLane() ? 1 : 0);
+}
+";
+
+#[test]
+fn subgroup_elect_and_ballot_bit_counts_are_read() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let mut wgsl_outputs = Vec::new();
+    for source in [
+        Source::from_text(
+            "counts.comp",
+            InputFormat::Glsl(ShaderStage::Compute),
+            BALLOT_COUNTS_GLSL,
+        ),
+        Source::from_text(
+            "counts.hlsl",
+            InputFormat::Hlsl(ShaderStage::Compute),
+            WAVE_COUNTS_HLSL,
+        ),
+    ] {
+        let compiled = glslang()
+            .compile(&source, &[OutputFormat::Wgsl, OutputFormat::SpirvBinary])
+            .unwrap_or_else(|f| panic!("{}: {:?}", source.name, f.diagnostics));
+        let wgsl = compiled.outputs[0].text().unwrap().to_string();
+        assert!(wgsl.contains("countOneBits("), "{wgsl}");
+        assert!(wgsl.contains("subgroupBroadcastFirst("), "{wgsl}");
+        assert!(wgsl.contains("@builtin(subgroup_invocation_id)"), "{wgsl}");
+        let mut report = Report::new(&source);
+        report.add_passes(&source, &compiled.transformed.passes);
+        let json = report.to_json();
+        assert!(json.contains("subgroup-lane-ops"), "{json}");
+        wgsl_outputs.push((source.name.clone(), wgsl));
+    }
+    // The GLSL's counts are in non-uniform control flow, which WGSL
+    // refuses: Tint judges the HLSL's.
+    common::assert_tint_accepts(&wgsl_outputs[1..]);
+}
+
+/// The rewrite computes what the reference computes, on the adapter, in
+/// WGSL and in SPIR-V.
+#[cfg(feature = "gpu")]
+#[test]
+fn ballot_bit_counts_and_elect_agree_with_subgroup_sums_on_the_adapter() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let candidate = dir.path().join("counts.comp");
+    let reference = dir.path().join("counts.wgsl");
+    std::fs::write(&candidate, BALLOT_COUNTS_GLSL).unwrap();
+    std::fs::write(&reference, BALLOT_COUNTS_REFERENCE).unwrap();
+    let subgroups = shaderxform::Target {
+        subgroups: true,
+        ..Default::default()
+    };
+    for format in [
+        shaderxform::gpu::ShaderFormat::Wgsl,
+        shaderxform::gpu::ShaderFormat::Spirv,
+    ] {
+        common::assert_agrees_on_the_adapter_for(
+            subgroups.clone(),
+            &candidate,
+            &reference,
+            format,
+            ("counts", 4096),
+            64,
+        );
+    }
+}

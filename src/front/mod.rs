@@ -272,6 +272,16 @@ fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<PassReport> 
         }
         changes.push(c);
     }
+    if legalized.subgroup_lane_ops > 0 {
+        changes.push(Change::new(
+            "subgroup-lane-ops",
+            span,
+            format!(
+                "{} subgroup elect or ballot bit count written from the lane (a broadcast, bit counts)",
+                legalized.subgroup_lane_ops
+            ),
+        ));
+    }
     if legalized.source_continued > 0 {
         changes.push(Change::new(
             "strip-source-text",

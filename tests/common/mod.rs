@@ -300,9 +300,30 @@ pub fn assert_agrees_on_the_adapter(
     size: (&str, u64),
     workgroups: u32,
 ) {
+    assert_agrees_on_the_adapter_for(
+        shaderxform::Target::default(),
+        candidate,
+        reference,
+        format,
+        size,
+        workgroups,
+    );
+}
+
+/// [`assert_agrees_on_the_adapter`] for a target with features (subgroups).
+#[cfg(feature = "gpu")]
+pub fn assert_agrees_on_the_adapter_for(
+    target: shaderxform::Target,
+    candidate: &Path,
+    reference: &Path,
+    format: shaderxform::gpu::ShaderFormat,
+    size: (&str, u64),
+    workgroups: u32,
+) {
     use shaderxform::gpu::{self, Error, ValidateOptions, Verdict};
     let mut options = ValidateOptions::new(Options {
         passes: PassSelection::None,
+        target,
         ..Options::default()
     });
     options.shader_format = format;

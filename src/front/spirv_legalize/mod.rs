@@ -34,6 +34,9 @@
 //!   none is an error at its declaration.
 //! - **Atomic operations on vector components**, which WGSL has not and
 //!   naga's reader stops at: refused at their line.
+//! - **Subgroup elect and ballot bit counts** (HLSL `WaveIsFirstLane`,
+//!   `WaveActiveCountBits`, `WavePrefixCountBits`), which naga does not
+//!   read: written from the lane, a broadcast and bit counts.
 //! - **`OpSourceContinued`**, which naga does not read: the source text
 //!   embedded by `-g` is dropped where it is continued (positions come
 //!   from `OpLine`, which stays).
@@ -51,6 +54,7 @@ mod copy_logical;
 mod source_text;
 mod spec_constants;
 mod storage_formats;
+mod subgroup_lane_ops;
 
 use std::collections::HashMap;
 
@@ -99,6 +103,8 @@ pub struct Legalized {
     pub copy_logical: usize,
     /// Built-in inputs declared more than once, now once.
     pub builtins: Vec<MergedBuiltIn>,
+    /// Subgroup elects and ballot bit counts rewritten.
+    pub subgroup_lane_ops: usize,
     /// Formats given to storage images that declared none.
     pub storage_formats: Vec<ChosenStorageFormat>,
     /// `OpSourceContinued` removed, with the source text they continued.
@@ -114,6 +120,7 @@ impl Legalized {
             || self.source_continued > 0
             || !self.builtins.is_empty()
             || !self.storage_formats.is_empty()
+            || self.subgroup_lane_ops > 0
     }
 }
 
@@ -177,6 +184,7 @@ pub fn legalize(
         storage_formats,
         source_continued: l.strip_continued_source_text(),
         builtins: l.merge_builtin_inputs(),
+        subgroup_lane_ops: l.lower_subgroup_lane_ops(),
         access: l.block_access(),
         copy_logical: l.split_copy_logical(),
         samplers: l.split_combined_samplers(),

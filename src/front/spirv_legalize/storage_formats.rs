@@ -1,5 +1,5 @@
 //! Storage images without a format (`OpTypeImage ... 2 Unknown`: GLSL's
-//! `writeonly image2D` without a format qualifier, HLSL's `RWTexture2D`),
+//! `writeonly image2D` without a format qualifier),
 //! which Vulkan allows with `StorageImageWriteWithoutFormat` and naga
 //! refuses: WGSL's storage textures have a format. The shader cannot say
 //! which (a `vec4` store fits `rgba8unorm` as well as `rgba32float`), so
@@ -33,7 +33,7 @@ pub(super) struct RefusedImage {
 }
 
 /// How to reach the option from each way in.
-const OPTION_NOTE: &str = "give the format of the texture the host binds: `--storage-format NAME=FORMAT` on the command line, `storage-formats` in `serve` options, `FrontOptions::storage_formats` in the library and build scripts; or declare it in the shader (GLSL `layout(rgba8)`, HLSL `[[vk::image_format(\"rgba8\")]]`)";
+const OPTION_NOTE: &str = "give the format of the texture the host binds: `--storage-format NAME=FORMAT` on the command line, `storage-formats` in `serve` options, `FrontOptions::storage_formats` in the library and build scripts; or declare it in the shader (GLSL `layout(rgba8)`)";
 
 impl Legalizer {
     pub(super) fn set_storage_formats(

@@ -1,0 +1,284 @@
+//! Subgroup operations naga's reader does not read, written with ones it
+//! does and the invocation's lane: glslang's HLSL output of
+//! `WaveIsFirstLane()` (`OpGroupNonUniformElect`), `WaveActiveCountBits`
+//! and `WavePrefixCountBits` (`OpGroupNonUniformBallotBitCount`).
+//!
+//! - Elect: the lane is the first active one, `subgroupBroadcastFirst(lane)
+//!   == lane`.
+//! - Ballot bit count, `Reduce`: the bits set in the ballot, summed over
+//!   its four words. `ExclusiveScan` (`InclusiveScan`): the same of the
+//!   ballot masked to the lanes below (up to) this one; word `i` holds
+//!   lanes `32 i` to `32 i + 31`.
+
+use rspirv::dr::{Instruction, Operand};
+use rspirv::spirv::{BuiltIn, Decoration, GroupOperation, Op, StorageClass, Word};
+
+use super::Legalizer;
+
+impl Legalizer {
+    /// Rewrites every elect and ballot bit count; returns how many.
+    pub(super) fn lower_subgroup_lane_ops(&mut self) -> usize {
+        let wanted = |i: &Instruction| {
+            matches!(
+                i.class.opcode,
+                Op::GroupNonUniformElect | Op::GroupNonUniformBallotBitCount
+            )
+        };
+        if !self
+            .module
+            .functions
+            .iter()
+            .flat_map(|f| f.blocks.iter().flat_map(|b| &b.instructions))
+            .any(wanted)
+        {
+            return 0;
+        }
+        let uint = self.ensure_type(
+            Op::TypeInt,
+            vec![Operand::LiteralBit32(32), Operand::LiteralBit32(0)],
+        );
+        let lane_var = self.subgroup_lane_variable(uint);
+        let mut count = 0;
+        for f in 0..self.module.functions.len() {
+            for b in 0..self.module.functions[f].blocks.len() {
+                let old = std::mem::take(&mut self.module.functions[f].blocks[b].instructions);
+                let mut new = Vec::with_capacity(old.len());
+                for inst in old {
+                    if !wanted(&inst) {
+                        new.push(inst);
+                        continue;
+                    }
+                    let (Some(result_type), Some(result)) = (inst.result_type, inst.result_id)
+                    else {
+                        new.push(inst);
+                        continue;
+                    };
+                    let lane = self.fresh_id();
+                    new.push(Instruction::new(
+                        Op::Load,
+                        Some(uint),
+                        Some(lane),
+                        vec![Operand::IdRef(lane_var)],
+                    ));
+                    count += 1;
+                    if inst.class.opcode == Op::GroupNonUniformElect {
+                        let first = self.fresh_id();
+                        new.push(Instruction::new(
+                            Op::GroupNonUniformBroadcastFirst,
+                            Some(uint),
+                            Some(first),
+                            vec![inst.operands[0].clone(), Operand::IdRef(lane)],
+                        ));
+                        new.push(Instruction::new(
+                            Op::IEqual,
+                            Some(result_type),
+                            Some(result),
+                            vec![Operand::IdRef(first), Operand::IdRef(lane)],
+                        ));
+                        continue;
+                    }
+                    let (Some(Operand::GroupOperation(operation)), Some(Operand::IdRef(ballot))) =
+                        (inst.operands.get(1), inst.operands.get(2))
+                    else {
+                        count -= 1;
+                        new.push(inst);
+                        continue;
+                    };
+                    self.ballot_bit_count(
+                        &mut new,
+                        *operation,
+                        *ballot,
+                        lane,
+                        (uint, result_type, result),
+                    );
+                }
+                self.module.functions[f].blocks[b].instructions = new;
+            }
+        }
+        count
+    }
+
+    /// Emits the bit count of `ballot` (a `uvec4`) for `operation`, into
+    /// `result` of `result_type`.
+    fn ballot_bit_count(
+        &mut self,
+        out: &mut Vec<Instruction>,
+        operation: GroupOperation,
+        ballot: Word,
+        lane: Word,
+        (uint, result_type, result): (Word, Word, Word),
+    ) {
+        let uvec4 = self.ensure_type(
+            Op::TypeVector,
+            vec![Operand::IdRef(uint), Operand::LiteralBit32(4)],
+        );
+        let mut emit = |l: &mut Self, op: Op, ty: Word, operands: Vec<Word>| -> Word {
+            let id = l.fresh_id();
+            out.push(Instruction::new(
+                op,
+                Some(ty),
+                Some(id),
+                operands.into_iter().map(Operand::IdRef).collect(),
+            ));
+            id
+        };
+        let counted = match operation {
+            GroupOperation::InclusiveScan | GroupOperation::ExclusiveScan => {
+                let boolean = self.ensure_type(Op::TypeBool, vec![]);
+                let bvec4 = self.ensure_type(
+                    Op::TypeVector,
+                    vec![Operand::IdRef(boolean), Operand::LiteralBit32(4)],
+                );
+                let splat = |l: &mut Self, value: u32| {
+                    let c = l.uint_constant(uint, value);
+                    l.constant_composite(uvec4, &[c; 4])
+                };
+                let word_of = |l: &mut Self, offset: u32| {
+                    let words: Vec<Word> = (0..4)
+                        .map(|i| l.uint_constant(uint, 32 * i + offset))
+                        .collect();
+                    l.constant_composite(uvec4, &words)
+                };
+                let first_lanes = word_of(self, 0);
+                let past_lanes = word_of(self, 32);
+                let zeros = splat(self, 0);
+                let ones = splat(self, 1);
+                let all = splat(self, u32::MAX);
+                // Lanes counted: those below `edge`.
+                let edge = if operation == GroupOperation::InclusiveScan {
+                    let one = self.uint_constant(uint, 1);
+                    emit(self, Op::IAdd, uint, vec![lane, one])
+                } else {
+                    lane
+                };
+                let edges = emit(self, Op::CompositeConstruct, uvec4, vec![edge; 4]);
+                let below = emit(self, Op::ULessThan, bvec4, vec![edges, first_lanes]);
+                let beyond = emit(self, Op::UGreaterThanEqual, bvec4, vec![edges, past_lanes]);
+                let shift = emit(self, Op::ISub, uvec4, vec![edges, first_lanes]);
+                let bit = emit(self, Op::ShiftLeftLogical, uvec4, vec![ones, shift]);
+                let partial = emit(self, Op::ISub, uvec4, vec![bit, ones]);
+                let upper = emit(self, Op::Select, uvec4, vec![beyond, all, partial]);
+                let mask = emit(self, Op::Select, uvec4, vec![below, zeros, upper]);
+                let masked = emit(self, Op::BitwiseAnd, uvec4, vec![ballot, mask]);
+                emit(self, Op::BitCount, uvec4, vec![masked])
+            }
+            _ => emit(self, Op::BitCount, uvec4, vec![ballot]),
+        };
+        let mut sum = None;
+        for i in 0..4 {
+            let id = self.fresh_id();
+            out.push(Instruction::new(
+                Op::CompositeExtract,
+                Some(uint),
+                Some(id),
+                vec![Operand::IdRef(counted), Operand::LiteralBit32(i)],
+            ));
+            sum = Some(match sum {
+                None => id,
+                Some(s) => {
+                    let (ty, into) = if i == 3 {
+                        (result_type, result)
+                    } else {
+                        (uint, self.fresh_id())
+                    };
+                    out.push(Instruction::new(
+                        Op::IAdd,
+                        Some(ty),
+                        Some(into),
+                        vec![Operand::IdRef(s), Operand::IdRef(id)],
+                    ));
+                    into
+                }
+            });
+        }
+    }
+
+    /// The input variable of the invocation's lane in its subgroup: the
+    /// module's own, or one added to every entry point.
+    fn subgroup_lane_variable(&mut self, uint: Word) -> Word {
+        let pointer = self.pointer_type(StorageClass::Input, uint);
+        let existing = self
+            .module
+            .types_global_values
+            .iter()
+            .filter(|i| i.class.opcode == Op::Variable && i.result_type == Some(pointer))
+            .filter_map(|i| i.result_id)
+            .find(|&v| {
+                self.decorations(v).any(|d| {
+                    d.operands.get(2) == Some(&Operand::BuiltIn(BuiltIn::SubgroupLocalInvocationId))
+                })
+            });
+        if let Some(var) = existing {
+            return var;
+        }
+        let var = self.fresh_id();
+        let variable = Instruction::new(
+            Op::Variable,
+            Some(pointer),
+            Some(var),
+            vec![Operand::StorageClass(StorageClass::Input)],
+        );
+        let position = self.position_after_operands(&variable).max(
+            self.module
+                .types_global_values
+                .iter()
+                .position(|i| i.result_id == Some(pointer))
+                .map_or(0, |p| p + 1),
+        );
+        self.module.types_global_values.insert(position, variable);
+        self.module.annotations.push(Instruction::new(
+            Op::Decorate,
+            None,
+            None,
+            vec![
+                Operand::IdRef(var),
+                Operand::Decoration(Decoration::BuiltIn),
+                Operand::BuiltIn(BuiltIn::SubgroupLocalInvocationId),
+            ],
+        ));
+        self.module.debug_names.push(Instruction::new(
+            Op::Name,
+            None,
+            None,
+            vec![
+                Operand::IdRef(var),
+                Operand::LiteralString("gl_SubgroupInvocationID".into()),
+            ],
+        ));
+        for ep in &mut self.module.entry_points {
+            ep.operands.push(Operand::IdRef(var));
+        }
+        var
+    }
+
+    fn uint_constant(&mut self, uint: Word, value: u32) -> Word {
+        self.constant(Op::Constant, uint, vec![Operand::LiteralBit32(value)])
+    }
+
+    fn constant_composite(&mut self, ty: Word, parts: &[Word]) -> Word {
+        let operands = parts.iter().map(|&p| Operand::IdRef(p)).collect();
+        self.constant(Op::ConstantComposite, ty, operands)
+    }
+
+    /// The id of a constant of `ty` with `operands`, declared after its
+    /// type and parts where the module has none.
+    fn constant(&mut self, op: Op, ty: Word, operands: Vec<Operand>) -> Word {
+        if let Some(existing) = self
+            .module
+            .types_global_values
+            .iter()
+            .find(|i| i.class.opcode == op && i.result_type == Some(ty) && i.operands == operands)
+            .and_then(|i| i.result_id)
+        {
+            return existing;
+        }
+        let id = self.fresh_id();
+        let mut inst = Instruction::new(op, Some(ty), Some(id), operands);
+        let mut position = self.position_after_operands(&inst);
+        inst.operands.push(Operand::IdRef(ty));
+        position = position.max(self.position_after_operands(&inst));
+        inst.operands.pop();
+        self.module.types_global_values.insert(position, inst);
+        id
+    }
+}
