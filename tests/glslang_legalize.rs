@@ -493,3 +493,90 @@ fn ballot_bit_counts_and_elect_agree_with_subgroup_sums_on_the_adapter() {
         );
     }
 }
+
+/// `acc` leaves the loop as an `OpPhi` of the loop header, which the
+/// atomic and the subgroup operations after the loop use.
+const LOOP_VALUE_HLSL: &str = "RWStructuredBuffer<uint> values : register(u0);
+RWStructuredBuffer<uint> sums : register(u1);
+RWStructuredBuffer<uint> results : register(u2);
+
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    uint acc = 0;
+    for (uint i = 0; i < id.x % 4; i++) {
+        acc += values[id.x ^ i] % 16;
+    }
+    InterlockedAdd(sums[id.x % 16], acc);
+    results[id.x] = WaveActiveSum(acc) + 1000 * WaveReadLaneFirst(acc);
+}
+";
+
+const LOOP_VALUE_REFERENCE: &str = "enable subgroups;
+@group(0) @binding(0) var<storage, read_write> values: array<u32>;
+@group(0) @binding(1) var<storage, read_write> sums: array<atomic<u32>>;
+@group(0) @binding(2) var<storage, read_write> results: array<u32>;
+@compute @workgroup_size(64, 1, 1)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    var acc = 0u;
+    for (var i = 0u; i < id.x % 4u; i++) {
+        acc += values[id.x ^ i] % 16u;
+    }
+    atomicAdd(&sums[id.x % 16u], acc);
+    results[id.x] = subgroupAdd(acc) + 1000u * subgroupBroadcastFirst(acc);
+}
+";
+
+#[test]
+fn operands_from_another_block_reach_subgroup_and_atomic_operations() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let source = Source::from_text(
+        "loop.hlsl",
+        InputFormat::Hlsl(ShaderStage::Compute),
+        LOOP_VALUE_HLSL,
+    );
+    let compiled = glslang()
+        .compile(&source, &[OutputFormat::Wgsl, OutputFormat::SpirvBinary])
+        .unwrap_or_else(|f| panic!("{:?}", f.diagnostics));
+    let wgsl = compiled.outputs[0].text().unwrap().to_string();
+    assert!(wgsl.contains("atomicAdd("), "{wgsl}");
+    assert!(wgsl.contains("subgroupAdd("), "{wgsl}");
+    let mut report = Report::new(&source);
+    report.add_passes(&source, &compiled.transformed.passes);
+    let json = report.to_json();
+    assert!(json.contains("cross-block-operands"), "{json}");
+    common::assert_tint_accepts(&[("loop.hlsl".to_string(), wgsl)]);
+}
+
+#[cfg(feature = "gpu")]
+#[test]
+fn operands_from_another_block_agree_with_the_reference_on_the_adapter() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let candidate = dir.path().join("loop.hlsl");
+    let reference = dir.path().join("loop.wgsl");
+    std::fs::write(&candidate, LOOP_VALUE_HLSL).unwrap();
+    std::fs::write(&reference, LOOP_VALUE_REFERENCE).unwrap();
+    let subgroups = shaderxform::Target {
+        subgroups: true,
+        ..Default::default()
+    };
+    for format in [
+        shaderxform::gpu::ShaderFormat::Wgsl,
+        shaderxform::gpu::ShaderFormat::Spirv,
+    ] {
+        // 16 workgroups: 1024 invocations, each buffer's default length.
+        common::assert_agrees_on_the_adapter_for(
+            subgroups.clone(),
+            &candidate,
+            &reference,
+            format,
+            ("values", 1024),
+            16,
+        );
+    }
+}

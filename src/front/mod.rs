@@ -282,6 +282,16 @@ fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<PassReport> 
             ),
         ));
     }
+    if legalized.cross_block_operands > 0 {
+        changes.push(Change::new(
+            "cross-block-operands",
+            span,
+            format!(
+                "{} operands of subgroup or atomic operations, defined in another block, copied into the operation's block",
+                legalized.cross_block_operands
+            ),
+        ));
+    }
     if legalized.source_continued > 0 {
         changes.push(Change::new(
             "strip-source-text",

@@ -37,6 +37,9 @@
 //! - **Subgroup elect and ballot bit counts** (HLSL `WaveIsFirstLane`,
 //!   `WaveActiveCountBits`, `WavePrefixCountBits`), which naga does not
 //!   read: written from the lane, a broadcast and bit counts.
+//! - **Operands of subgroup and atomic operations from another block**
+//!   (an `OpPhi` of a loop used after it), which naga's reader does not
+//!   bring into the block: copied in with `OpCopyObject`.
 //! - **`OpSourceContinued`**, which naga does not read: the source text
 //!   embedded by `-g` is dropped where it is continued (positions come
 //!   from `OpLine`, which stays).
@@ -51,6 +54,7 @@ mod block_access;
 mod builtin_inputs;
 mod combined_samplers;
 mod copy_logical;
+mod cross_block_operands;
 mod source_text;
 mod spec_constants;
 mod storage_formats;
@@ -105,6 +109,8 @@ pub struct Legalized {
     pub builtins: Vec<MergedBuiltIn>,
     /// Subgroup elects and ballot bit counts rewritten.
     pub subgroup_lane_ops: usize,
+    /// Operands of subgroup and atomic operations copied into their block.
+    pub cross_block_operands: usize,
     /// Formats given to storage images that declared none.
     pub storage_formats: Vec<ChosenStorageFormat>,
     /// `OpSourceContinued` removed, with the source text they continued.
@@ -121,6 +127,7 @@ impl Legalized {
             || !self.builtins.is_empty()
             || !self.storage_formats.is_empty()
             || self.subgroup_lane_ops > 0
+            || self.cross_block_operands > 0
     }
 }
 
@@ -185,6 +192,7 @@ pub fn legalize(
         source_continued: l.strip_continued_source_text(),
         builtins: l.merge_builtin_inputs(),
         subgroup_lane_ops: l.lower_subgroup_lane_ops(),
+        cross_block_operands: l.copy_cross_block_operands(),
         access: l.block_access(),
         copy_logical: l.split_copy_logical(),
         samplers: l.split_combined_samplers(),
