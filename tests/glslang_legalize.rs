@@ -580,3 +580,93 @@ fn operands_from_another_block_agree_with_the_reference_on_the_adapter() {
         );
     }
 }
+
+/// HLSL's prefix sum and product are exclusive: the lanes below this one.
+const PREFIX_HLSL: &str = "RWStructuredBuffer<uint> counts : register(u0);
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    counts[id.x] = WavePrefixSum(counts[id.x] % 7) + 1000 * WavePrefixProduct(counts[id.x] % 2 + 1);
+}
+";
+
+const PREFIX_REFERENCE: &str = "enable subgroups;
+@group(0) @binding(0) var<storage, read_write> counts: array<u32>;
+@compute @workgroup_size(64, 1, 1)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let v = counts[id.x];
+    counts[id.x] = subgroupExclusiveAdd(v % 7u) + 1000u * subgroupExclusiveMul(v % 2u + 1u);
+}
+";
+
+#[test]
+fn hlsl_prefix_sums_and_products_are_exclusive() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let source = Source::from_text(
+        "prefix.hlsl",
+        InputFormat::Hlsl(ShaderStage::Compute),
+        PREFIX_HLSL,
+    );
+    let compiled = glslang()
+        .compile(&source, &[OutputFormat::Wgsl])
+        .unwrap_or_else(|f| panic!("{:?}", f.diagnostics));
+    let mut report = Report::new(&source);
+    report.add_passes(&source, &compiled.transformed.passes);
+    let json = report.to_json();
+    assert!(json.contains("hlsl-prefix-scan"), "{json}");
+    let wgsl = compiled.outputs[0].text().unwrap();
+    assert!(wgsl.contains("subgroupExclusiveAdd("), "{wgsl}");
+    assert!(wgsl.contains("subgroupExclusiveMul("), "{wgsl}");
+    assert!(!wgsl.contains("subgroupInclusive"), "{wgsl}");
+
+    // GLSL's inclusive scans stay inclusive.
+    let glsl = Source::from_text(
+        "inclusive.comp",
+        InputFormat::Glsl(ShaderStage::Compute),
+        "#version 450
+#extension GL_KHR_shader_subgroup_arithmetic : require
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Counts { uint counts[]; };
+void main() {
+    counts[gl_GlobalInvocationID.x] = subgroupInclusiveAdd(counts[gl_GlobalInvocationID.x]);
+}
+",
+    );
+    let compiled = glslang()
+        .compile(&glsl, &[OutputFormat::Wgsl])
+        .unwrap_or_else(|f| panic!("{:?}", f.diagnostics));
+    let wgsl = compiled.outputs[0].text().unwrap();
+    assert!(wgsl.contains("subgroupInclusiveAdd("), "{wgsl}");
+}
+
+#[cfg(feature = "gpu")]
+#[test]
+fn hlsl_prefix_sums_agree_with_exclusive_scans_on_the_adapter() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let candidate = dir.path().join("prefix.hlsl");
+    let reference = dir.path().join("prefix.wgsl");
+    std::fs::write(&candidate, PREFIX_HLSL).unwrap();
+    std::fs::write(&reference, PREFIX_REFERENCE).unwrap();
+    let subgroups = shaderxform::Target {
+        subgroups: true,
+        ..Default::default()
+    };
+    for format in [
+        shaderxform::gpu::ShaderFormat::Wgsl,
+        shaderxform::gpu::ShaderFormat::Spirv,
+    ] {
+        common::assert_agrees_on_the_adapter_for(
+            subgroups.clone(),
+            &candidate,
+            &reference,
+            format,
+            ("counts", 4096),
+            64,
+        );
+    }
+}

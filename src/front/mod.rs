@@ -87,6 +87,10 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
         spans: SpanMap::InSource,
         dependencies: Vec::new(),
     };
+    let legalize_context = spirv_legalize::Context {
+        storage_formats: &options.storage_formats,
+        hlsl_through_glslang: false,
+    };
     let through_glslang = |language, stage| -> Result<Parsed, Vec<Diagnostic>> {
         let text = text_of(source)?;
         let compiled = glslang::compile(source, text, language, stage, options)?;
@@ -102,7 +106,11 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
             file: &compiled.file_name,
             text,
         };
-        let read = spirv::parse_binary(&bytes, origin, options).map_err(|mut ds| {
+        let context = spirv_legalize::Context {
+            storage_formats: &options.storage_formats,
+            hlsl_through_glslang: language == glslang::Language::Hlsl,
+        };
+        let read = spirv::parse_binary(&bytes, origin, context).map_err(|mut ds| {
             for d in &mut ds {
                 d.notes.push(format!(
                     "in the SPIR-V that {} wrote for this shader",
@@ -131,9 +139,11 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
         InputFormat::SpirvBinary => from_spirv(spirv::parse_binary(
             &source.bytes,
             spirv::SpanOrigin::Binary,
-            options,
+            legalize_context,
         )?),
-        InputFormat::SpirvAssembly => from_spirv(spirv::parse_assembly(text_of(source)?, options)?),
+        InputFormat::SpirvAssembly => {
+            from_spirv(spirv::parse_assembly(text_of(source)?, legalize_context)?)
+        }
     })
 }
 
@@ -289,6 +299,16 @@ fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<PassReport> 
             format!(
                 "{} operands of subgroup or atomic operations, defined in another block, copied into the operation's block",
                 legalized.cross_block_operands
+            ),
+        ));
+    }
+    if legalized.hlsl_prefix_scans > 0 {
+        changes.push(Change::new(
+            "hlsl-prefix-scan",
+            span,
+            format!(
+                "{} WavePrefixSum/WavePrefixProduct that glslang wrote as inclusive scans made exclusive, as HLSL defines them",
+                legalized.hlsl_prefix_scans
             ),
         ));
     }

@@ -6,7 +6,6 @@ use crate::front::spirv_asm_positions::{line_before_instruction, SourceLines};
 use crate::front::spirv_float_atomics::lower_float_min_max;
 use crate::front::spirv_legalize::{self, Legalized};
 use crate::front::spirv_positions::{self, InputPositions, ReadPairing};
-use crate::front::FrontOptions;
 use crate::spirv_tools::{self, TargetEnv, ValidateOptions};
 
 const MAGIC: u32 = 0x0723_0203;
@@ -47,7 +46,7 @@ pub enum SpanOrigin<'a> {
 pub fn parse_binary(
     bytes: &[u8],
     origin: SpanOrigin,
-    front: &FrontOptions,
+    context: spirv_legalize::Context,
 ) -> Result<Read, Vec<Diagnostic>> {
     let on_binary = matches!(origin, SpanOrigin::Binary);
     if bytes.len() < 20 || !bytes.len().is_multiple_of(4) {
@@ -134,7 +133,7 @@ pub fn parse_binary(
             ..Default::default()
         }
     } else {
-        spirv_legalize::legalize(input.clone(), env, &front.storage_formats).map_err(|refused| {
+        spirv_legalize::legalize(input.clone(), env, context).map_err(|refused| {
             refused
                 .into_iter()
                 .map(|r| place(r.diagnostic, r.instruction, r.label))
@@ -229,10 +228,13 @@ fn with_lines_only_in_blocks(words: Vec<u32>) -> Vec<u32> {
     out
 }
 
-pub fn parse_assembly(text: &str, front: &FrontOptions) -> Result<Read, Vec<Diagnostic>> {
+pub fn parse_assembly(
+    text: &str,
+    context: spirv_legalize::Context,
+) -> Result<Read, Vec<Diagnostic>> {
     let words = assemble(text)?;
     let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    parse_binary(&bytes, SpanOrigin::Assembly(text), front)
+    parse_binary(&bytes, SpanOrigin::Assembly(text), context)
 }
 
 /// The environment that checks a module against the rules of its own

@@ -40,6 +40,8 @@
 //! - **Operands of subgroup and atomic operations from another block**
 //!   (an `OpPhi` of a loop used after it), which naga's reader does not
 //!   bring into the block: copied in with `OpCopyObject`.
+//! - **HLSL's prefix sums and products**, exclusive in HLSL, which glslang
+//!   writes as inclusive scans: made exclusive, for glslang's HLSL output.
 //! - **`OpSourceContinued`**, which naga does not read: the source text
 //!   embedded by `-g` is dropped where it is continued (positions come
 //!   from `OpLine`, which stays).
@@ -55,6 +57,7 @@ mod builtin_inputs;
 mod combined_samplers;
 mod copy_logical;
 mod cross_block_operands;
+mod hlsl_prefix_scans;
 mod source_text;
 mod spec_constants;
 mod storage_formats;
@@ -111,6 +114,9 @@ pub struct Legalized {
     pub subgroup_lane_ops: usize,
     /// Operands of subgroup and atomic operations copied into their block.
     pub cross_block_operands: usize,
+    /// `WavePrefixSum`/`WavePrefixProduct` that glslang wrote inclusive,
+    /// made exclusive.
+    pub hlsl_prefix_scans: usize,
     /// Formats given to storage images that declared none.
     pub storage_formats: Vec<ChosenStorageFormat>,
     /// `OpSourceContinued` removed, with the source text they continued.
@@ -128,6 +134,7 @@ impl Legalized {
             || !self.storage_formats.is_empty()
             || self.subgroup_lane_ops > 0
             || self.cross_block_operands > 0
+            || self.hlsl_prefix_scans > 0
     }
 }
 
@@ -157,14 +164,22 @@ impl From<Diagnostic> for Refusal {
     }
 }
 
+/// What legalisation needs to know besides the module.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Context<'a> {
+    /// The formats of storage images that declare none, by name.
+    pub storage_formats: &'a [(String, naga::StorageFormat)],
+    /// The module is glslang's compilation of HLSL.
+    pub hlsl_through_glslang: bool,
+}
+
 /// Rewrites `words` (valid SPIR-V, checked by spirv-val) into SPIR-V that
-/// naga reads; see the module documentation. `storage_formats` names the
-/// formats of storage images that declare none. A module rspirv cannot
-/// load is returned as it is, for naga to judge.
+/// naga reads; see the module documentation. A module rspirv cannot load
+/// is returned as it is, for naga to judge.
 pub fn legalize(
     words: Vec<u32>,
     env: TargetEnv,
-    storage_formats: &[(String, naga::StorageFormat)],
+    context: Context,
 ) -> Result<Legalized, Vec<Refusal>> {
     let Ok(module) = rspirv::dr::load_words(&words) else {
         return Ok(Legalized {
@@ -177,22 +192,29 @@ pub fn legalize(
     if !atomics_on_components.is_empty() {
         return Err(atomics_on_components);
     }
-    let storage_formats = l.set_storage_formats(storage_formats).map_err(|refused| {
-        refused
-            .into_iter()
-            .map(|r| Refusal {
-                diagnostic: r.diagnostic,
-                instruction: variable_declaration(&words, r.variable),
-                label: "declared here",
-            })
-            .collect::<Vec<_>>()
-    })?;
+    let storage_formats = l
+        .set_storage_formats(context.storage_formats)
+        .map_err(|refused| {
+            refused
+                .into_iter()
+                .map(|r| Refusal {
+                    diagnostic: r.diagnostic,
+                    instruction: variable_declaration(&words, r.variable),
+                    label: "declared here",
+                })
+                .collect::<Vec<_>>()
+        })?;
     let mut out = Legalized {
         storage_formats,
         source_continued: l.strip_continued_source_text(),
         builtins: l.merge_builtin_inputs(),
         subgroup_lane_ops: l.lower_subgroup_lane_ops(),
         cross_block_operands: l.copy_cross_block_operands(),
+        hlsl_prefix_scans: if context.hlsl_through_glslang {
+            l.exclusive_hlsl_prefix_scans()
+        } else {
+            0
+        },
         access: l.block_access(),
         copy_logical: l.split_copy_logical(),
         samplers: l.split_combined_samplers(),
