@@ -23,6 +23,53 @@ fn glslang() -> Compiler {
     })
     .unwrap()
 }
+/// Runs `candidate` (named `file`, translated, no passes) against the WGSL
+/// `reference` on the adapter with subgroups, handed to the driver as
+/// WGSL and as SPIR-V.
+#[cfg(feature = "gpu")]
+fn assert_agrees_with_subgroups(
+    (file, candidate): (&str, &str),
+    reference: &str,
+    size: (&str, u64),
+    workgroups: u32,
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let candidate_path = dir.path().join(file);
+    let reference_path = dir.path().join("reference.wgsl");
+    std::fs::write(&candidate_path, candidate).unwrap();
+    std::fs::write(&reference_path, reference).unwrap();
+    for format in [
+        shaderxform::gpu::ShaderFormat::Wgsl,
+        shaderxform::gpu::ShaderFormat::Spirv,
+    ] {
+        common::assert_agrees_on_the_adapter_for(
+            shaderxform::Target {
+                subgroups: true,
+                ..Default::default()
+            },
+            &candidate_path,
+            &reference_path,
+            format,
+            size,
+            workgroups,
+        );
+    }
+}
+
+/// The WGSL of `source` and the JSON report, compiled to WGSL and SPIR-V:
+/// the compile validates each output (naga, spirv-val).
+fn wgsl_and_report(compiler: &Compiler, source: &Source) -> (String, String) {
+    let compiled = compiler
+        .compile(source, &[OutputFormat::Wgsl, OutputFormat::SpirvBinary])
+        .unwrap_or_else(|f| panic!("{}: {:?}", source.name, f.diagnostics));
+    let mut report = Report::new(source);
+    report.add_passes(source, &compiled.transformed.passes);
+    (
+        compiled.outputs[0].text().unwrap().to_string(),
+        report.to_json(),
+    )
+}
+
 fn run(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_shaderxform"))
         .current_dir(dir)
@@ -73,7 +120,7 @@ fn source_text_over_one_instruction_is_dropped_and_lines_stay() {
     assert_exit(&written, 0);
     let err = stderr(&written);
     assert!(
-        err.contains("spirv-legalize: long.comp: the embedded source text"),
+        err.contains("spirv-legalize: long.comp: 1 OpSourceContinued removed"),
         "{err}"
     );
     let wgsl = std::fs::read_to_string(dir.path().join("out.wgsl")).unwrap();
@@ -126,11 +173,7 @@ fn a_built_in_declared_by_several_inputs_is_one_input() {
         InputFormat::Hlsl(ShaderStage::Compute),
         WAVE_LANES_HLSL,
     );
-    // Each output is validated (naga, spirv-val) by the compile itself.
-    let compiled = glslang()
-        .compile(&source, &[OutputFormat::Wgsl, OutputFormat::SpirvBinary])
-        .unwrap_or_else(|f| panic!("{:?}", f.diagnostics));
-    let wgsl = compiled.outputs[0].text().unwrap().to_string();
+    let (wgsl, json) = wgsl_and_report(&glslang(), &source);
     assert_eq!(wgsl.matches("@builtin(subgroup_size)").count(), 1, "{wgsl}");
     assert_eq!(
         wgsl.matches("@builtin(subgroup_invocation_id)").count(),
@@ -138,9 +181,6 @@ fn a_built_in_declared_by_several_inputs_is_one_input() {
         "{wgsl}"
     );
     assert!(wgsl.contains("subgroupAdd("), "{wgsl}");
-    let mut report = Report::new(&source);
-    report.add_passes(&source, &compiled.transformed.passes);
-    let json = report.to_json();
     for built_in in ["SubgroupSize", "SubgroupLocalInvocationId"] {
         assert!(
             json.contains(&format!("\"built_in\": \"{built_in}\"")),
@@ -209,11 +249,7 @@ fn storage_images_without_a_format_take_the_ones_given() {
             ["rgba16float,write", "rg16float,write", "r32float,read"],
         ),
     ] {
-        // Each output is validated (naga, spirv-val) by the compile itself.
-        let compiled = storage_formats(&given)
-            .compile(&source, &[OutputFormat::Wgsl, OutputFormat::SpirvBinary])
-            .unwrap_or_else(|f| panic!("{given:?}: {:?}", f.diagnostics));
-        let wgsl = compiled.outputs[0].text().unwrap().to_string();
+        let (wgsl, json) = wgsl_and_report(&storage_formats(&given), &source);
         for (name, format) in ["color", "normals", "history"].iter().zip(expected) {
             assert!(
                 wgsl.contains(&format!("var {name}: texture_storage_2d<{format}>;")),
@@ -224,9 +260,6 @@ fn storage_images_without_a_format_take_the_ones_given() {
             wgsl.contains("var fixedFormat: texture_storage_2d<rgba8unorm,write>;"),
             "{wgsl}"
         );
-        let mut report = Report::new(&source);
-        report.add_passes(&source, &compiled.transformed.passes);
-        let json = report.to_json();
         for (name, binding) in [("color", "0:0"), ("normals", "0:1"), ("history", "0:3")] {
             let format = given
                 .iter()
@@ -252,18 +285,15 @@ fn a_storage_image_without_a_format_is_an_error_at_its_declaration() {
     }
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("images.comp"), FORMATLESS_IMAGES).unwrap();
-    let refused = run(
-        dir.path(),
-        &[
-            "images.comp",
-            "-o",
-            "out.wgsl",
-            "--storage-format",
-            "color=rgba8unorm",
-            "--storage-format",
-            "history=rgba8unorm",
-        ],
-    );
+    // `images.comp -o out.wgsl`, with `--storage-format` for each of these.
+    let compile = |formats: &[&str]| {
+        let mut args = vec!["images.comp", "-o", "out.wgsl"];
+        for format in formats {
+            args.extend(["--storage-format", format]);
+        }
+        run(dir.path(), &args)
+    };
+    let refused = compile(&["color=rgba8unorm", "history=rgba8unorm"]);
     assert_exit(&refused, 1);
     let err = stderr(&refused);
     assert!(err.contains("error[input::storage-format]"), "{err}");
@@ -278,20 +308,7 @@ fn a_storage_image_without_a_format_is_an_error_at_its_declaration() {
     assert!(!dir.path().join("out.wgsl").exists());
 
     // A format whose texels are not the image's: `r32uint` for floats.
-    let refused = run(
-        dir.path(),
-        &[
-            "images.comp",
-            "-o",
-            "out.wgsl",
-            "--storage-format",
-            "color=rgba8unorm",
-            "--storage-format",
-            "normals=rgba8unorm",
-            "--storage-format",
-            "history=r32uint",
-        ],
-    );
+    let refused = compile(&["color=rgba8unorm", "normals=rgba8unorm", "history=r32uint"]);
     assert_exit(&refused, 1);
     let err = stderr(&refused);
     assert!(
@@ -301,20 +318,7 @@ fn a_storage_image_without_a_format_is_an_error_at_its_declaration() {
     );
     assert!(!dir.path().join("out.wgsl").exists());
 
-    let written = run(
-        dir.path(),
-        &[
-            "images.comp",
-            "-o",
-            "out.wgsl",
-            "--storage-format",
-            "color=rgba8unorm",
-            "--storage-format",
-            "normals=rgba8unorm",
-            "--storage-format",
-            "history=r32float",
-        ],
-    );
+    let written = compile(&["color=rgba8unorm", "normals=rgba8unorm", "history=r32float"]);
     assert_exit(&written, 0);
 }
 
@@ -444,16 +448,10 @@ fn subgroup_elect_and_ballot_bit_counts_are_read() {
             WAVE_COUNTS_HLSL,
         ),
     ] {
-        let compiled = glslang()
-            .compile(&source, &[OutputFormat::Wgsl, OutputFormat::SpirvBinary])
-            .unwrap_or_else(|f| panic!("{}: {:?}", source.name, f.diagnostics));
-        let wgsl = compiled.outputs[0].text().unwrap().to_string();
+        let (wgsl, json) = wgsl_and_report(&glslang(), &source);
         assert!(wgsl.contains("countOneBits("), "{wgsl}");
         assert!(wgsl.contains("subgroupBroadcastFirst("), "{wgsl}");
         assert!(wgsl.contains("@builtin(subgroup_invocation_id)"), "{wgsl}");
-        let mut report = Report::new(&source);
-        report.add_passes(&source, &compiled.transformed.passes);
-        let json = report.to_json();
         assert!(json.contains("subgroup-lane-ops"), "{json}");
         wgsl_outputs.push((source.name.clone(), wgsl));
     }
@@ -470,28 +468,12 @@ fn ballot_bit_counts_and_elect_agree_with_subgroup_sums_on_the_adapter() {
     if common::tool("glslangValidator").is_none() {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let candidate = dir.path().join("counts.comp");
-    let reference = dir.path().join("counts.wgsl");
-    std::fs::write(&candidate, BALLOT_COUNTS_GLSL).unwrap();
-    std::fs::write(&reference, BALLOT_COUNTS_REFERENCE).unwrap();
-    let subgroups = shaderxform::Target {
-        subgroups: true,
-        ..Default::default()
-    };
-    for format in [
-        shaderxform::gpu::ShaderFormat::Wgsl,
-        shaderxform::gpu::ShaderFormat::Spirv,
-    ] {
-        common::assert_agrees_on_the_adapter_for(
-            subgroups.clone(),
-            &candidate,
-            &reference,
-            format,
-            ("counts", 4096),
-            64,
-        );
-    }
+    assert_agrees_with_subgroups(
+        ("counts.comp", BALLOT_COUNTS_GLSL),
+        BALLOT_COUNTS_REFERENCE,
+        ("counts", 4096),
+        64,
+    );
 }
 
 /// `acc` leaves the loop as an `OpPhi` of the loop header, which the
@@ -537,15 +519,9 @@ fn operands_from_another_block_reach_subgroup_and_atomic_operations() {
         InputFormat::Hlsl(ShaderStage::Compute),
         LOOP_VALUE_HLSL,
     );
-    let compiled = glslang()
-        .compile(&source, &[OutputFormat::Wgsl, OutputFormat::SpirvBinary])
-        .unwrap_or_else(|f| panic!("{:?}", f.diagnostics));
-    let wgsl = compiled.outputs[0].text().unwrap().to_string();
+    let (wgsl, json) = wgsl_and_report(&glslang(), &source);
     assert!(wgsl.contains("atomicAdd("), "{wgsl}");
     assert!(wgsl.contains("subgroupAdd("), "{wgsl}");
-    let mut report = Report::new(&source);
-    report.add_passes(&source, &compiled.transformed.passes);
-    let json = report.to_json();
     assert!(json.contains("cross-block-operands"), "{json}");
     common::assert_tint_accepts(&[("loop.hlsl".to_string(), wgsl)]);
 }
@@ -556,29 +532,13 @@ fn operands_from_another_block_agree_with_the_reference_on_the_adapter() {
     if common::tool("glslangValidator").is_none() {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let candidate = dir.path().join("loop.hlsl");
-    let reference = dir.path().join("loop.wgsl");
-    std::fs::write(&candidate, LOOP_VALUE_HLSL).unwrap();
-    std::fs::write(&reference, LOOP_VALUE_REFERENCE).unwrap();
-    let subgroups = shaderxform::Target {
-        subgroups: true,
-        ..Default::default()
-    };
-    for format in [
-        shaderxform::gpu::ShaderFormat::Wgsl,
-        shaderxform::gpu::ShaderFormat::Spirv,
-    ] {
-        // 16 workgroups: 1024 invocations, each buffer's default length.
-        common::assert_agrees_on_the_adapter_for(
-            subgroups.clone(),
-            &candidate,
-            &reference,
-            format,
-            ("values", 1024),
-            16,
-        );
-    }
+    // 16 workgroups: 1024 invocations, each buffer's default length.
+    assert_agrees_with_subgroups(
+        ("loop.hlsl", LOOP_VALUE_HLSL),
+        LOOP_VALUE_REFERENCE,
+        ("values", 1024),
+        16,
+    );
 }
 
 /// HLSL's prefix sum and product are exclusive: the lanes below this one.
@@ -609,14 +569,8 @@ fn hlsl_prefix_sums_and_products_are_exclusive() {
         InputFormat::Hlsl(ShaderStage::Compute),
         PREFIX_HLSL,
     );
-    let compiled = glslang()
-        .compile(&source, &[OutputFormat::Wgsl])
-        .unwrap_or_else(|f| panic!("{:?}", f.diagnostics));
-    let mut report = Report::new(&source);
-    report.add_passes(&source, &compiled.transformed.passes);
-    let json = report.to_json();
+    let (wgsl, json) = wgsl_and_report(&glslang(), &source);
     assert!(json.contains("hlsl-prefix-scan"), "{json}");
-    let wgsl = compiled.outputs[0].text().unwrap();
     assert!(wgsl.contains("subgroupExclusiveAdd("), "{wgsl}");
     assert!(wgsl.contains("subgroupExclusiveMul("), "{wgsl}");
     assert!(!wgsl.contains("subgroupInclusive"), "{wgsl}");
@@ -634,10 +588,7 @@ void main() {
 }
 ",
     );
-    let compiled = glslang()
-        .compile(&glsl, &[OutputFormat::Wgsl])
-        .unwrap_or_else(|f| panic!("{:?}", f.diagnostics));
-    let wgsl = compiled.outputs[0].text().unwrap();
+    let (wgsl, _) = wgsl_and_report(&glslang(), &glsl);
     assert!(wgsl.contains("subgroupInclusiveAdd("), "{wgsl}");
 }
 
@@ -647,26 +598,10 @@ fn hlsl_prefix_sums_agree_with_exclusive_scans_on_the_adapter() {
     if common::tool("glslangValidator").is_none() {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let candidate = dir.path().join("prefix.hlsl");
-    let reference = dir.path().join("prefix.wgsl");
-    std::fs::write(&candidate, PREFIX_HLSL).unwrap();
-    std::fs::write(&reference, PREFIX_REFERENCE).unwrap();
-    let subgroups = shaderxform::Target {
-        subgroups: true,
-        ..Default::default()
-    };
-    for format in [
-        shaderxform::gpu::ShaderFormat::Wgsl,
-        shaderxform::gpu::ShaderFormat::Spirv,
-    ] {
-        common::assert_agrees_on_the_adapter_for(
-            subgroups.clone(),
-            &candidate,
-            &reference,
-            format,
-            ("counts", 4096),
-            64,
-        );
-    }
+    assert_agrees_with_subgroups(
+        ("prefix.hlsl", PREFIX_HLSL),
+        PREFIX_REFERENCE,
+        ("counts", 4096),
+        64,
+    );
 }

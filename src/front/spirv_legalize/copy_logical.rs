@@ -28,33 +28,26 @@ impl Legalizer {
             }
         }
         let mut count = 0;
-        for f in 0..self.module.functions.len() {
-            for b in 0..self.module.functions[f].blocks.len() {
-                let old = std::mem::take(&mut self.module.functions[f].blocks[b].instructions);
-                let mut new = Vec::with_capacity(old.len());
-                for inst in old {
-                    if inst.class.opcode != Op::CopyLogical {
-                        new.push(inst);
-                        continue;
-                    }
-                    let (Some(target), Some(result), Some(src)) = (
-                        inst.result_type,
-                        inst.result_id,
-                        inst.operands.first().and_then(id_operand),
-                    ) else {
-                        new.push(inst);
-                        continue;
-                    };
-                    let Some(&source_ty) = types_of.get(&src) else {
-                        new.push(inst);
-                        continue;
-                    };
-                    count += 1;
-                    self.copy_logical(&mut new, src, source_ty, target, Some(result));
-                }
-                self.module.functions[f].blocks[b].instructions = new;
+        self.rewrite_instructions(|l, inst, new| {
+            if inst.class.opcode != Op::CopyLogical {
+                new.push(inst);
+                return;
             }
-        }
+            let (Some(target), Some(result), Some(src)) = (
+                inst.result_type,
+                inst.result_id,
+                inst.operands.first().and_then(id_operand),
+            ) else {
+                new.push(inst);
+                return;
+            };
+            let Some(&source_ty) = types_of.get(&src) else {
+                new.push(inst);
+                return;
+            };
+            count += 1;
+            l.copy_logical(new, src, source_ty, target, Some(result));
+        });
         count
     }
 

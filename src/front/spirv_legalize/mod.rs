@@ -302,6 +302,34 @@ impl Legalizer {
         id
     }
 
+    /// Every global variable, with its pointer type.
+    fn global_variables(&self) -> Vec<(Word, Word)> {
+        self.module
+            .types_global_values
+            .iter()
+            .filter(|i| i.class.opcode == Op::Variable)
+            .filter_map(|i| Some((i.result_id?, i.result_type?)))
+            .collect()
+    }
+
+    /// Rebuilds every block's instructions, each through `rewrite`, which
+    /// pushes what stands for it.
+    fn rewrite_instructions(
+        &mut self,
+        mut rewrite: impl FnMut(&mut Self, Instruction, &mut Vec<Instruction>),
+    ) {
+        for f in 0..self.module.functions.len() {
+            for b in 0..self.module.functions[f].blocks.len() {
+                let old = std::mem::take(&mut self.module.functions[f].blocks[b].instructions);
+                let mut new = Vec::with_capacity(old.len());
+                for inst in old {
+                    rewrite(self, inst, &mut new);
+                }
+                self.module.functions[f].blocks[b].instructions = new;
+            }
+        }
+    }
+
     fn global(&self, id: Word) -> Option<&Instruction> {
         self.module
             .types_global_values

@@ -71,14 +71,7 @@ impl Legalizer {
         // image type and the format given to it.
         let mut refused = Vec::new();
         let mut chosen: Vec<(Word, Word, StorageFormat)> = Vec::new();
-        let variables: Vec<(Word, Word)> = self
-            .module
-            .types_global_values
-            .iter()
-            .filter(|i| i.class.opcode == Op::Variable)
-            .filter_map(|i| Some((i.result_id?, i.result_type?)))
-            .collect();
-        for (var, pointer) in variables {
+        for (var, pointer) in self.global_variables() {
             let Some(image) = self
                 .pointee(pointer)
                 .and_then(|(_, t)| self.image_of(t))

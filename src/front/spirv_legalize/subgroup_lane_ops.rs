@@ -39,62 +39,48 @@ impl Legalizer {
         );
         let lane_var = self.subgroup_lane_variable(uint);
         let mut count = 0;
-        for f in 0..self.module.functions.len() {
-            for b in 0..self.module.functions[f].blocks.len() {
-                let old = std::mem::take(&mut self.module.functions[f].blocks[b].instructions);
-                let mut new = Vec::with_capacity(old.len());
-                for inst in old {
-                    if !wanted(&inst) {
-                        new.push(inst);
-                        continue;
-                    }
-                    let (Some(result_type), Some(result)) = (inst.result_type, inst.result_id)
-                    else {
-                        new.push(inst);
-                        continue;
-                    };
-                    let lane = self.fresh_id();
-                    new.push(Instruction::new(
-                        Op::Load,
-                        Some(uint),
-                        Some(lane),
-                        vec![Operand::IdRef(lane_var)],
-                    ));
-                    count += 1;
-                    if inst.class.opcode == Op::GroupNonUniformElect {
-                        let first = self.fresh_id();
-                        new.push(Instruction::new(
-                            Op::GroupNonUniformBroadcastFirst,
-                            Some(uint),
-                            Some(first),
-                            vec![inst.operands[0].clone(), Operand::IdRef(lane)],
-                        ));
-                        new.push(Instruction::new(
-                            Op::IEqual,
-                            Some(result_type),
-                            Some(result),
-                            vec![Operand::IdRef(first), Operand::IdRef(lane)],
-                        ));
-                        continue;
-                    }
-                    let (Some(Operand::GroupOperation(operation)), Some(Operand::IdRef(ballot))) =
-                        (inst.operands.get(1), inst.operands.get(2))
-                    else {
-                        count -= 1;
-                        new.push(inst);
-                        continue;
-                    };
-                    self.ballot_bit_count(
-                        &mut new,
-                        *operation,
-                        *ballot,
-                        lane,
-                        (uint, result_type, result),
-                    );
-                }
-                self.module.functions[f].blocks[b].instructions = new;
+        self.rewrite_instructions(|l, inst, new| {
+            let (true, Some(result_type), Some(result)) =
+                (wanted(&inst), inst.result_type, inst.result_id)
+            else {
+                new.push(inst);
+                return;
+            };
+            let lane = l.fresh_id();
+            let load_lane = Instruction::new(
+                Op::Load,
+                Some(uint),
+                Some(lane),
+                vec![Operand::IdRef(lane_var)],
+            );
+            if inst.class.opcode == Op::GroupNonUniformElect {
+                let first = l.fresh_id();
+                new.push(load_lane);
+                new.push(Instruction::new(
+                    Op::GroupNonUniformBroadcastFirst,
+                    Some(uint),
+                    Some(first),
+                    vec![inst.operands[0].clone(), Operand::IdRef(lane)],
+                ));
+                new.push(Instruction::new(
+                    Op::IEqual,
+                    Some(result_type),
+                    Some(result),
+                    vec![Operand::IdRef(first), Operand::IdRef(lane)],
+                ));
+                count += 1;
+                return;
             }
-        }
+            let (Some(Operand::GroupOperation(operation)), Some(Operand::IdRef(ballot))) =
+                (inst.operands.get(1), inst.operands.get(2))
+            else {
+                new.push(inst);
+                return;
+            };
+            new.push(load_lane);
+            l.ballot_bit_count(new, *operation, *ballot, lane, (uint, result_type, result));
+            count += 1;
+        });
         count
     }
 
