@@ -24,10 +24,11 @@ fn glslang() -> Compiler {
     .unwrap()
 }
 /// Runs `candidate` (named `file`, translated, no passes) against the WGSL
-/// `reference` on the adapter with subgroups, handed to the driver as
-/// WGSL and as SPIR-V.
+/// `reference` on the adapter, with subgroups where `subgroups`, handed to
+/// the driver as WGSL and as SPIR-V.
 #[cfg(feature = "gpu")]
-fn assert_agrees_with_subgroups(
+fn assert_agrees_in_wgsl_and_spirv(
+    subgroups: bool,
     (file, candidate): (&str, &str),
     reference: &str,
     size: (&str, u64),
@@ -44,7 +45,7 @@ fn assert_agrees_with_subgroups(
     ] {
         common::assert_agrees_on_the_adapter_for(
             shaderxform::Target {
-                subgroups: true,
+                subgroups,
                 ..Default::default()
             },
             &candidate_path,
@@ -468,7 +469,8 @@ fn ballot_bit_counts_and_elect_agree_with_subgroup_sums_on_the_adapter() {
     if common::tool("glslangValidator").is_none() {
         return;
     }
-    assert_agrees_with_subgroups(
+    assert_agrees_in_wgsl_and_spirv(
+        true,
         ("counts.comp", BALLOT_COUNTS_GLSL),
         BALLOT_COUNTS_REFERENCE,
         ("counts", 4096),
@@ -533,7 +535,8 @@ fn operands_from_another_block_agree_with_the_reference_on_the_adapter() {
         return;
     }
     // 16 workgroups: 1024 invocations, each buffer's default length.
-    assert_agrees_with_subgroups(
+    assert_agrees_in_wgsl_and_spirv(
+        true,
         ("loop.hlsl", LOOP_VALUE_HLSL),
         LOOP_VALUE_REFERENCE,
         ("values", 1024),
@@ -598,10 +601,134 @@ fn hlsl_prefix_sums_agree_with_exclusive_scans_on_the_adapter() {
     if common::tool("glslangValidator").is_none() {
         return;
     }
-    assert_agrees_with_subgroups(
+    assert_agrees_in_wgsl_and_spirv(
+        true,
         ("prefix.hlsl", PREFIX_HLSL),
         PREFIX_REFERENCE,
         ("counts", 4096),
+        64,
+    );
+}
+
+/// `ByteAddressBuffer` loads and stores: glslang computes the word index
+/// as `OpShiftRightLogical %int %uint_offset %int_2`.
+const BYTE_ADDRESS_HLSL: &str = "ByteAddressBuffer src : register(t0);
+RWByteAddressBuffer dst : register(u1);
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    uint4 v = src.Load4(id.x * 16);
+    dst.Store4(id.x * 16, v + 1);
+}
+";
+
+const BYTE_ADDRESS_REFERENCE: &str = "@group(0) @binding(0) var<storage, read> src: array<u32>;
+@group(0) @binding(1) var<storage, read_write> dst: array<u32>;
+@compute @workgroup_size(64, 1, 1)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let at = id.x * 4u;
+    let v = vec4(src[at], src[at + 1u], src[at + 2u], src[at + 3u]) + 1u;
+    dst[at] = v.x;
+    dst[at + 1u] = v.y;
+    dst[at + 2u] = v.z;
+    dst[at + 3u] = v.w;
+}
+";
+
+/// A logical shift of a signed value to a signed result, which SPIR-V
+/// allows: the bits shift in as zeros, whatever the sign.
+const SIGNED_LOGICAL_SHIFT_SPVASM: &str = "OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\" %gid
+OpExecutionMode %main LocalSize 64 1 1
+OpName %main \"main\"
+OpName %Data \"Data\"
+OpMemberName %Data 0 \"data\"
+OpName %data \"data\"
+OpDecorate %gid BuiltIn GlobalInvocationId
+OpDecorate %ints ArrayStride 4
+OpMemberDecorate %Data 0 Offset 0
+OpDecorate %Data Block
+OpDecorate %data DescriptorSet 0
+OpDecorate %data Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%int = OpTypeInt 32 1
+%v3uint = OpTypeVector %uint 3
+%in_v3uint = OpTypePointer Input %v3uint
+%gid = OpVariable %in_v3uint Input
+%ints = OpTypeRuntimeArray %int
+%Data = OpTypeStruct %ints
+%sb_Data = OpTypePointer StorageBuffer %Data
+%data = OpVariable %sb_Data StorageBuffer
+%sb_int = OpTypePointer StorageBuffer %int
+%int_0 = OpConstant %int 0
+%int_3 = OpConstant %int 3
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%id = OpLoad %v3uint %gid
+%x = OpCompositeExtract %uint %id 0
+%at = OpAccessChain %sb_int %data %int_0 %x
+%value = OpLoad %int %at
+%shifted = OpShiftRightLogical %int %value %int_3
+OpStore %at %shifted
+OpReturn
+OpFunctionEnd
+";
+
+const SIGNED_LOGICAL_SHIFT_REFERENCE: &str =
+    "@group(0) @binding(0) var<storage, read_write> data: array<i32>;
+@compute @workgroup_size(64, 1, 1)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    data[id.x] = bitcast<i32>(bitcast<u32>(data[id.x]) >> 3u);
+}
+";
+
+#[test]
+fn shifts_of_mixed_signedness_shift_in_their_own() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let source = Source::from_text(
+        "bytes.hlsl",
+        InputFormat::Hlsl(ShaderStage::Compute),
+        BYTE_ADDRESS_HLSL,
+    );
+    let (wgsl, json) = wgsl_and_report(&glslang(), &source);
+    assert!(json.contains("shift-signedness"), "{json}");
+    common::assert_tint_accepts(&[("bytes.hlsl".to_string(), wgsl)]);
+
+    let source = Source::from_text(
+        "shift.spvasm",
+        InputFormat::SpirvAssembly,
+        SIGNED_LOGICAL_SHIFT_SPVASM,
+    );
+    let (wgsl, _) = wgsl_and_report(&glslang(), &source);
+    // The shift is on the bits, unsigned, and the result signed again.
+    assert!(wgsl.contains("bitcast<i32>((bitcast<u32>("), "{wgsl}");
+}
+
+#[cfg(feature = "gpu")]
+#[test]
+fn shifts_of_mixed_signedness_agree_with_the_reference_on_the_adapter() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    assert_agrees_in_wgsl_and_spirv(
+        false,
+        ("bytes.hlsl", BYTE_ADDRESS_HLSL),
+        BYTE_ADDRESS_REFERENCE,
+        // 256 invocations of 4 words each: both buffers' 1024.
+        ("dst", 1024),
+        4,
+    );
+    // Without the bitcasts, WGSL's `>>` of an `i32` is arithmetic.
+    assert_agrees_in_wgsl_and_spirv(
+        false,
+        ("shift.spvasm", SIGNED_LOGICAL_SHIFT_SPVASM),
+        SIGNED_LOGICAL_SHIFT_REFERENCE,
+        ("data", 4096),
         64,
     );
 }

@@ -125,6 +125,11 @@ pub(super) fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<P
             "WavePrefixSum/WavePrefixProduct that glslang wrote as inclusive scans made exclusive, as HLSL defines them",
         ),
         (
+            "shift-signedness",
+            legalized.shift_signedness,
+            "shifts of mixed signedness given the signedness they work in (bitcasts)",
+        ),
+        (
             "strip-source-text",
             legalized.source_continued,
             "OpSourceContinued removed with the embedded source text they continue (line positions stay)",

@@ -42,6 +42,9 @@
 //!   bring into the block: copied in with `OpCopyObject`.
 //! - **HLSL's prefix sums and products**, exclusive in HLSL, which glslang
 //!   writes as inclusive scans: made exclusive, for glslang's HLSL output.
+//! - **Shifts of mixed signedness** (`OpShiftRightLogical %int %uint ...`),
+//!   which naga reads with the base's type and records with the result's:
+//!   the base and result are bitcast to the shift's signedness.
 //! - **`OpSourceContinued`**, which naga does not read: the source text
 //!   embedded by `-g` is dropped where it is continued (positions come
 //!   from `OpLine`, which stays).
@@ -58,6 +61,7 @@ mod combined_samplers;
 mod copy_logical;
 mod cross_block_operands;
 mod hlsl_prefix_scans;
+mod shift_signedness;
 mod source_text;
 mod spec_constants;
 mod storage_formats;
@@ -117,6 +121,8 @@ pub struct Legalized {
     /// `WavePrefixSum`/`WavePrefixProduct` that glslang wrote inclusive,
     /// made exclusive.
     pub hlsl_prefix_scans: usize,
+    /// Shifts given the signedness they work in.
+    pub shift_signedness: usize,
     /// Formats given to storage images that declared none.
     pub storage_formats: Vec<ChosenStorageFormat>,
     /// `OpSourceContinued` removed, with the source text they continued.
@@ -135,6 +141,7 @@ impl Legalized {
             || self.subgroup_lane_ops > 0
             || self.cross_block_operands > 0
             || self.hlsl_prefix_scans > 0
+            || self.shift_signedness > 0
     }
 }
 
@@ -209,6 +216,7 @@ pub fn legalize(
         source_continued: l.strip_continued_source_text(),
         builtins: l.merge_builtin_inputs(),
         subgroup_lane_ops: l.lower_subgroup_lane_ops(),
+        shift_signedness: l.match_shift_signedness(),
         cross_block_operands: l.copy_cross_block_operands(),
         hlsl_prefix_scans: if context.hlsl_through_glslang {
             l.exclusive_hlsl_prefix_scans()
