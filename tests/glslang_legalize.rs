@@ -732,3 +732,86 @@ fn shifts_of_mixed_signedness_agree_with_the_reference_on_the_adapter() {
         64,
     );
 }
+
+/// Ballot queries and all-equal tests, each to its own decimal digits.
+const BALLOT_QUERIES_GLSL: &str = "#version 450
+#extension GL_KHR_shader_subgroup_ballot : require
+#extension GL_KHR_shader_subgroup_vote : require
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Data { uint data[]; };
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    uint v = data[i];
+    bool p = v % 5u > 1u || gl_SubgroupInvocationID == 0u;
+    uvec4 b = subgroupBallot(p);
+    uint r = subgroupBallotFindLSB(b) + 100u * subgroupBallotFindMSB(b);
+    r += subgroupBallotBitExtract(b, 3u) ? 10000u : 0u;
+    r += subgroupInverseBallot(b) ? 100000u : 0u;
+    r += subgroupAllEqual(i / 16u) ? 1000000u : 0u;
+    r += subgroupAllEqual(vec2(i / 2u, 1.0)) ? 10000000u : 0u;
+    data[i] = r;
+}
+";
+
+/// `BALLOT_QUERIES_GLSL` with lane minima and maxima: the lowest and
+/// highest lanes where `p` holds, lane 3's `p`, the lane's own, and
+/// whether a value's minimum is its maximum.
+const BALLOT_QUERIES_REFERENCE: &str = "enable subgroups;
+@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>, @builtin(subgroup_invocation_id) lane: u32) {
+    let i = id.x;
+    let v = data[i];
+    let p = v % 5u > 1u || lane == 0u;
+    var r = subgroupMin(select(1000u, lane, p)) + 100u * subgroupMax(select(0u, lane, p));
+    r += select(0u, 10000u, subgroupShuffle(select(0u, 1u, p), 3u) == 1u);
+    r += select(0u, 100000u, p);
+    r += select(0u, 1000000u, subgroupMin(i / 16u) == subgroupMax(i / 16u));
+    r += select(0u, 10000000u, subgroupMin(i / 2u) == subgroupMax(i / 2u));
+    data[i] = r;
+}
+";
+
+#[test]
+fn ballot_queries_and_all_equal_are_read() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let source = Source::from_text(
+        "queries.comp",
+        InputFormat::Glsl(ShaderStage::Compute),
+        BALLOT_QUERIES_GLSL,
+    );
+    let (wgsl, json) = wgsl_and_report(&glslang(), &source);
+    assert!(json.contains("subgroup-lane-ops"), "{json}");
+    assert!(wgsl.contains("firstTrailingBit("), "{wgsl}");
+    assert!(wgsl.contains("firstLeadingBit("), "{wgsl}");
+    assert!(wgsl.contains("subgroupAll("), "{wgsl}");
+    common::assert_tint_accepts(&[("queries.comp".to_string(), wgsl)]);
+
+    let source = Source::from_text(
+        "all_equal.hlsl",
+        InputFormat::Hlsl(ShaderStage::Compute),
+        "RWStructuredBuffer<uint> d : register(u0);
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) { d[id.x] = WaveActiveAllEqual(d[id.x] / 8) ? 1 : 0; }
+",
+    );
+    let (wgsl, _) = wgsl_and_report(&glslang(), &source);
+    assert!(wgsl.contains("subgroupBroadcastFirst("), "{wgsl}");
+}
+
+#[cfg(feature = "gpu")]
+#[test]
+fn ballot_queries_and_all_equal_agree_with_lane_minima_on_the_adapter() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    assert_agrees_in_wgsl_and_spirv(
+        true,
+        ("queries.comp", BALLOT_QUERIES_GLSL),
+        BALLOT_QUERIES_REFERENCE,
+        ("0:0", 4096),
+        64,
+    );
+}

@@ -112,7 +112,7 @@ pub(super) fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<P
         (
             "subgroup-lane-ops",
             legalized.subgroup_lane_ops,
-            "subgroup elect or ballot bit count written from the lane (a broadcast, bit counts)",
+            "subgroup elects, ballot bit counts, ballot queries or all-equal tests written with operations naga reads",
         ),
         (
             "cross-block-operands",

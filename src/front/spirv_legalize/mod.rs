@@ -45,6 +45,10 @@
 //! - **Shifts of mixed signedness** (`OpShiftRightLogical %int %uint ...`),
 //!   which naga reads with the base's type and records with the result's:
 //!   the base and result are bitcast to the shift's signedness.
+//! - **Ballot queries and all-equal** (`subgroupBallotBitExtract`,
+//!   `subgroupInverseBallot`, `subgroupBallotFindLSB`/`MSB`,
+//!   `subgroupAllEqual`, HLSL `WaveActiveAllEqual`), which naga does not
+//!   read: written with bit operations, a broadcast and `subgroupAll`.
 //! - **`OpSourceContinued`**, which naga does not read: the source text
 //!   embedded by `-g` is dropped where it is continued (positions come
 //!   from `OpLine`, which stays).
@@ -65,6 +69,7 @@ mod shift_signedness;
 mod source_text;
 mod spec_constants;
 mod storage_formats;
+mod subgroup_ballot_queries;
 mod subgroup_lane_ops;
 
 use std::collections::HashMap;
@@ -215,7 +220,7 @@ pub fn legalize(
         storage_formats,
         source_continued: l.strip_continued_source_text(),
         builtins: l.merge_builtin_inputs(),
-        subgroup_lane_ops: l.lower_subgroup_lane_ops(),
+        subgroup_lane_ops: l.lower_subgroup_lane_ops() + l.lower_subgroup_ballot_queries(),
         shift_signedness: l.match_shift_signedness(),
         cross_block_operands: l.copy_cross_block_operands(),
         hlsl_prefix_scans: if context.hlsl_through_glslang {

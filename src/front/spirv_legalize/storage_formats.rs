@@ -298,7 +298,7 @@ impl Legalizer {
         Ok(())
     }
 
-    fn require_capability(&mut self, capability: Capability) {
+    pub(super) fn require_capability(&mut self, capability: Capability) {
         let declared = self
             .module
             .capabilities

@@ -11,7 +11,7 @@
 //!   lanes `32 i` to `32 i + 31`.
 
 use rspirv::dr::{Instruction, Operand};
-use rspirv::spirv::{BuiltIn, Decoration, GroupOperation, Op, StorageClass, Word};
+use rspirv::spirv::{BuiltIn, Capability, Decoration, GroupOperation, Op, StorageClass, Word};
 
 use super::Legalizer;
 
@@ -54,6 +54,8 @@ impl Legalizer {
                 vec![Operand::IdRef(lane_var)],
             );
             if inst.class.opcode == Op::GroupNonUniformElect {
+                // Elect needs only `GroupNonUniform`; a broadcast, more.
+                l.require_capability(Capability::GroupNonUniformBallot);
                 let first = l.fresh_id();
                 new.push(load_lane);
                 new.push(Instruction::new(
@@ -181,7 +183,7 @@ impl Legalizer {
 
     /// The input variable of the invocation's lane in its subgroup: the
     /// module's own, or one added to every entry point.
-    fn subgroup_lane_variable(&mut self, uint: Word) -> Word {
+    pub(super) fn subgroup_lane_variable(&mut self, uint: Word) -> Word {
         let pointer = self.pointer_type(StorageClass::Input, uint);
         let existing = self
             .module
@@ -237,7 +239,7 @@ impl Legalizer {
         var
     }
 
-    fn uint_constant(&mut self, uint: Word, value: u32) -> Word {
+    pub(super) fn uint_constant(&mut self, uint: Word, value: u32) -> Word {
         self.constant(Op::Constant, uint, vec![Operand::LiteralBit32(value)])
     }
 
