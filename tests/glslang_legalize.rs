@@ -91,14 +91,14 @@ fn long_shader(lines: usize) -> String {
     }
     text.push_str(
         "layout(local_size_x = 64) in;
-layout(std430, binding = 0) buffer Data { uint data[]; };
-shared uint tile[64];
+layout(std430, binding = 0) buffer Values { float values[]; };
+shared float staged[64];
 void main() {
-    uint lid = gl_LocalInvocationIndex;
-    tile[lid] = data[lid];
-    if (lid < 32u) {
+    uint slot = gl_LocalInvocationIndex;
+    staged[slot] = values[slot];
+    if (values[slot] > 0.5) {
         barrier();
-        data[lid] = tile[63u - lid];
+        values[slot] = staged[slot ^ 1u];
     }
 }
 ",

@@ -35,25 +35,12 @@ impl Legalizer {
     /// instruction of `words` (the input, which this module still is).
     pub(super) fn refuse_atomic_vector_components(&self, words: &[u32]) -> Vec<Refusal> {
         // Access chains and what they point into.
-        let mut chains = std::collections::HashMap::new();
-        let mut value_types = std::collections::HashMap::new();
-        for inst in
-            self.module
-                .types_global_values
-                .iter()
-                .chain(self.module.functions.iter().flat_map(|f| {
-                    f.parameters
-                        .iter()
-                        .chain(f.blocks.iter().flat_map(|b| &b.instructions))
-                }))
-        {
-            if let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) {
-                value_types.insert(id, ty);
-                if matches!(inst.class.opcode, Op::AccessChain | Op::InBoundsAccessChain) {
-                    chains.insert(id, inst);
-                }
-            }
-        }
+        let value_types = self.value_types();
+        let chains: std::collections::HashMap<Word, &rspirv::dr::Instruction> = self
+            .defining_instructions()
+            .filter(|i| matches!(i.class.opcode, Op::AccessChain | Op::InBoundsAccessChain))
+            .filter_map(|i| Some((i.result_id?, i)))
+            .collect();
         let mut refused = Vec::new();
         let (instructions, _) = crate::spirv_words::split_instructions(words);
         let mut atomics_seen = 0;

@@ -1,8 +1,6 @@
 //! `OpCopyLogical` (SPIR-V 1.4), which naga does not read, written as
 //! member-wise extracts and a construct.
 
-use std::collections::HashMap;
-
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Op, Word};
 
@@ -10,23 +8,7 @@ use super::{id_operand, Legalizer};
 
 impl Legalizer {
     pub(super) fn split_copy_logical(&mut self) -> usize {
-        let mut types_of: HashMap<Word, Word> = HashMap::new();
-        for i in &self.module.types_global_values {
-            if let (Some(r), Some(t)) = (i.result_id, i.result_type) {
-                types_of.insert(r, t);
-            }
-        }
-        for f in &self.module.functions {
-            for i in f
-                .parameters
-                .iter()
-                .chain(f.blocks.iter().flat_map(|b| &b.instructions))
-            {
-                if let (Some(r), Some(t)) = (i.result_id, i.result_type) {
-                    types_of.insert(r, t);
-                }
-            }
-        }
+        let types_of = self.value_types();
         let mut count = 0;
         self.rewrite_instructions(|l, inst, new| {
             if inst.class.opcode != Op::CopyLogical {

@@ -315,6 +315,26 @@ impl Legalizer {
         id
     }
 
+    /// Every instruction of the module that defines a value or type:
+    /// globals, then each function's parameters and block instructions.
+    fn defining_instructions(&self) -> impl Iterator<Item = &Instruction> {
+        self.module
+            .types_global_values
+            .iter()
+            .chain(self.module.functions.iter().flat_map(|f| {
+                f.parameters
+                    .iter()
+                    .chain(f.blocks.iter().flat_map(|b| &b.instructions))
+            }))
+    }
+
+    /// The type of every value of the module, by its id.
+    fn value_types(&self) -> HashMap<Word, Word> {
+        self.defining_instructions()
+            .filter_map(|i| Some((i.result_id?, i.result_type?)))
+            .collect()
+    }
+
     /// Every global variable, with its pointer type.
     fn global_variables(&self) -> Vec<(Word, Word)> {
         self.module

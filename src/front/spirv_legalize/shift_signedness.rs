@@ -10,8 +10,6 @@
 //! `OpShiftRightArithmetic`, the result's for `OpShiftLeftLogical`) and
 //! the result back to its type.
 
-use std::collections::HashMap;
-
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Op, Word};
 
@@ -35,21 +33,7 @@ impl Legalizer {
         if !has_shift {
             return 0;
         }
-        let mut value_types: HashMap<Word, Word> = HashMap::new();
-        for inst in
-            self.module
-                .types_global_values
-                .iter()
-                .chain(self.module.functions.iter().flat_map(|f| {
-                    f.parameters
-                        .iter()
-                        .chain(f.blocks.iter().flat_map(|b| &b.instructions))
-                }))
-        {
-            if let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) {
-                value_types.insert(id, ty);
-            }
-        }
+        let value_types = self.value_types();
         let mut count = 0;
         self.rewrite_instructions(|l, mut inst, new| {
             let (true, Some(result_type), Some(result), Some(Operand::IdRef(base))) = (

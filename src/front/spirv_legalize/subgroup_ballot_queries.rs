@@ -56,21 +56,7 @@ impl Legalizer {
                 )
             })
             .then(|| self.glsl_std_450());
-        let mut value_types = std::collections::HashMap::new();
-        for inst in
-            self.module
-                .types_global_values
-                .iter()
-                .chain(self.module.functions.iter().flat_map(|f| {
-                    f.parameters
-                        .iter()
-                        .chain(f.blocks.iter().flat_map(|b| &b.instructions))
-                }))
-        {
-            if let (Some(id), Some(ty)) = (inst.result_id, inst.result_type) {
-                value_types.insert(id, ty);
-            }
-        }
+        let value_types = self.value_types();
         let mut count = 0;
         self.rewrite_instructions(|l, inst, out| {
             let (true, Some(result_type), Some(result)) =
