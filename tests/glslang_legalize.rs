@@ -815,3 +815,79 @@ fn ballot_queries_and_all_equal_agree_with_lane_minima_on_the_adapter() {
         64,
     );
 }
+
+/// Each lane mask, a word of it, and the whole of one, each to its own
+/// decimal digits.
+const LANE_MASKS_GLSL: &str = "#version 450
+#extension GL_KHR_shader_subgroup_ballot : require
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Data { uint data[]; };
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    uint v = data[i];
+    uvec4 b = subgroupBallot(v % 3u == 0u);
+    uint r = bitCount(b.x & gl_SubgroupLtMask.x) + 10u * bitCount(b.x & gl_SubgroupLeMask.x)
+        + 100u * bitCount(b.x & gl_SubgroupGtMask.x) + 1000u * bitCount(b.x & gl_SubgroupGeMask.x)
+        + 10000u * bitCount(gl_SubgroupEqMask.x) + 100000u * bitCount(gl_SubgroupGeMask.y)
+        + 1000000u * bitCount(gl_SubgroupLtMask[1]);
+    uvec4 all_lt = gl_SubgroupLtMask;
+    r += 10000000u * bitCount(all_lt.x);
+    data[i] = r;
+}
+";
+
+/// `LANE_MASKS_GLSL` with subgroup sums and the lane and size.
+const LANE_MASKS_REFERENCE: &str = "enable subgroups;
+@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+@compute @workgroup_size(64)
+fn main(
+    @builtin(global_invocation_id) id: vec3<u32>,
+    @builtin(subgroup_invocation_id) lane: u32,
+    @builtin(subgroup_size) size: u32,
+) {
+    let i = id.x;
+    let one = select(0u, 1u, data[i] % 3u == 0u);
+    let lt = subgroupExclusiveAdd(one);
+    let le = subgroupInclusiveAdd(one);
+    let total = subgroupAdd(one);
+    var r = lt + 10u * le + 100u * (total - le) + 1000u * (total - lt) + 10000u;
+    // Lanes 32 to 63 from this one on, within the subgroup; below it.
+    let last = min(size, 64u);
+    r += 100000u * select(0u, last - max(lane, 32u), size > 32u && lane < last);
+    r += 1000000u * select(0u, min(lane, 64u) - 32u, lane > 32u);
+    r += 10000000u * min(lane, 32u);
+    data[i] = r;
+}
+";
+
+#[test]
+fn lane_masks_are_computed_from_the_lane() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let source = Source::from_text(
+        "masks.comp",
+        InputFormat::Glsl(ShaderStage::Compute),
+        LANE_MASKS_GLSL,
+    );
+    let (wgsl, json) = wgsl_and_report(&glslang(), &source);
+    assert!(json.contains("subgroup-lane-ops"), "{json}");
+    assert!(wgsl.contains("@builtin(subgroup_size)"), "{wgsl}");
+    assert!(!wgsl.contains("Mask"), "{wgsl}");
+    common::assert_tint_accepts(&[("masks.comp".to_string(), wgsl)]);
+}
+
+#[cfg(feature = "gpu")]
+#[test]
+fn lane_masks_agree_with_subgroup_sums_on_the_adapter() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    assert_agrees_in_wgsl_and_spirv(
+        true,
+        ("masks.comp", LANE_MASKS_GLSL),
+        LANE_MASKS_REFERENCE,
+        ("0:0", 4096),
+        64,
+    );
+}

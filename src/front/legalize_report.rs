@@ -112,7 +112,7 @@ pub(super) fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<P
         (
             "subgroup-lane-ops",
             legalized.subgroup_lane_ops,
-            "subgroup elects, ballot bit counts, ballot queries or all-equal tests written with operations naga reads",
+            "subgroup operations or built-ins naga does not read (elect, ballot bit counts and queries, all-equal, lane masks) written with ones it does",
         ),
         (
             "cross-block-operands",

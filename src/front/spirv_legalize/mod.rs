@@ -49,6 +49,8 @@
 //!   `subgroupInverseBallot`, `subgroupBallotFindLSB`/`MSB`,
 //!   `subgroupAllEqual`, HLSL `WaveActiveAllEqual`), which naga does not
 //!   read: written with bit operations, a broadcast and `subgroupAll`.
+//! - **Subgroup mask built-ins** (`gl_SubgroupLtMask` and the others),
+//!   which naga does not read: computed from the lane.
 //! - **`OpSourceContinued`**, which naga does not read: the source text
 //!   embedded by `-g` is dropped where it is continued (positions come
 //!   from `OpLine`, which stays).
@@ -71,6 +73,7 @@ mod spec_constants;
 mod storage_formats;
 mod subgroup_ballot_queries;
 mod subgroup_lane_ops;
+mod subgroup_masks;
 
 use std::collections::HashMap;
 
@@ -220,7 +223,9 @@ pub fn legalize(
         storage_formats,
         source_continued: l.strip_continued_source_text(),
         builtins: l.merge_builtin_inputs(),
-        subgroup_lane_ops: l.lower_subgroup_lane_ops() + l.lower_subgroup_ballot_queries(),
+        subgroup_lane_ops: l.lower_subgroup_lane_ops()
+            + l.lower_subgroup_ballot_queries()
+            + l.compute_subgroup_masks(),
         shift_signedness: l.match_shift_signedness(),
         cross_block_operands: l.copy_cross_block_operands(),
         hlsl_prefix_scans: if context.hlsl_through_glslang {

@@ -100,57 +100,20 @@ impl Legalizer {
             Op::TypeVector,
             vec![Operand::IdRef(uint), Operand::LiteralBit32(4)],
         );
-        let mut emit = |l: &mut Self, op: Op, ty: Word, operands: Vec<Word>| -> Word {
-            let id = l.fresh_id();
-            out.push(Instruction::new(
-                op,
-                Some(ty),
-                Some(id),
-                operands.into_iter().map(Operand::IdRef).collect(),
-            ));
-            id
-        };
         let counted = match operation {
             GroupOperation::InclusiveScan | GroupOperation::ExclusiveScan => {
-                let boolean = self.ensure_type(Op::TypeBool, vec![]);
-                let bvec4 = self.ensure_type(
-                    Op::TypeVector,
-                    vec![Operand::IdRef(boolean), Operand::LiteralBit32(4)],
-                );
-                let splat = |l: &mut Self, value: u32| {
-                    let c = l.uint_constant(uint, value);
-                    l.constant_composite(uvec4, &[c; 4])
-                };
-                let word_of = |l: &mut Self, offset: u32| {
-                    let words: Vec<Word> = (0..4)
-                        .map(|i| l.uint_constant(uint, 32 * i + offset))
-                        .collect();
-                    l.constant_composite(uvec4, &words)
-                };
-                let first_lanes = word_of(self, 0);
-                let past_lanes = word_of(self, 32);
-                let zeros = splat(self, 0);
-                let ones = splat(self, 1);
-                let all = splat(self, u32::MAX);
                 // Lanes counted: those below `edge`.
                 let edge = if operation == GroupOperation::InclusiveScan {
                     let one = self.uint_constant(uint, 1);
-                    emit(self, Op::IAdd, uint, vec![lane, one])
+                    self.emit(out, Op::IAdd, uint, vec![lane, one])
                 } else {
                     lane
                 };
-                let edges = emit(self, Op::CompositeConstruct, uvec4, vec![edge; 4]);
-                let below = emit(self, Op::ULessThan, bvec4, vec![edges, first_lanes]);
-                let beyond = emit(self, Op::UGreaterThanEqual, bvec4, vec![edges, past_lanes]);
-                let shift = emit(self, Op::ISub, uvec4, vec![edges, first_lanes]);
-                let bit = emit(self, Op::ShiftLeftLogical, uvec4, vec![ones, shift]);
-                let partial = emit(self, Op::ISub, uvec4, vec![bit, ones]);
-                let upper = emit(self, Op::Select, uvec4, vec![beyond, all, partial]);
-                let mask = emit(self, Op::Select, uvec4, vec![below, zeros, upper]);
-                let masked = emit(self, Op::BitwiseAnd, uvec4, vec![ballot, mask]);
-                emit(self, Op::BitCount, uvec4, vec![masked])
+                let mask = self.lanes_below(out, uint, edge);
+                let masked = self.emit(out, Op::BitwiseAnd, uvec4, vec![ballot, mask]);
+                self.emit(out, Op::BitCount, uvec4, vec![masked])
             }
-            _ => emit(self, Op::BitCount, uvec4, vec![ballot]),
+            _ => self.emit(out, Op::BitCount, uvec4, vec![ballot]),
         };
         let mut sum = None;
         for i in 0..4 {
@@ -181,10 +144,62 @@ impl Legalizer {
         }
     }
 
+    /// The ballot (a `uvec4`) of the lanes below `edge`: word `i` holds
+    /// lanes `32 i` to `32 i + 31`.
+    pub(super) fn lanes_below(
+        &mut self,
+        out: &mut Vec<Instruction>,
+        uint: Word,
+        edge: Word,
+    ) -> Word {
+        let uvec4 = self.ensure_type(
+            Op::TypeVector,
+            vec![Operand::IdRef(uint), Operand::LiteralBit32(4)],
+        );
+        let boolean = self.ensure_type(Op::TypeBool, vec![]);
+        let bvec4 = self.ensure_type(
+            Op::TypeVector,
+            vec![Operand::IdRef(boolean), Operand::LiteralBit32(4)],
+        );
+        let splat = |l: &mut Self, value: u32| {
+            let c = l.uint_constant(uint, value);
+            l.constant_composite(uvec4, &[c; 4])
+        };
+        let word_of = |l: &mut Self, offset: u32| {
+            let words: Vec<Word> = (0..4)
+                .map(|i| l.uint_constant(uint, 32 * i + offset))
+                .collect();
+            l.constant_composite(uvec4, &words)
+        };
+        let first_lanes = word_of(self, 0);
+        let past_lanes = word_of(self, 32);
+        let zeros = splat(self, 0);
+        let ones = splat(self, 1);
+        let all = splat(self, u32::MAX);
+        let edges = self.emit(out, Op::CompositeConstruct, uvec4, vec![edge; 4]);
+        let below = self.emit(out, Op::ULessThan, bvec4, vec![edges, first_lanes]);
+        let beyond = self.emit(out, Op::UGreaterThanEqual, bvec4, vec![edges, past_lanes]);
+        let shift = self.emit(out, Op::ISub, uvec4, vec![edges, first_lanes]);
+        let bit = self.emit(out, Op::ShiftLeftLogical, uvec4, vec![ones, shift]);
+        let partial = self.emit(out, Op::ISub, uvec4, vec![bit, ones]);
+        let upper = self.emit(out, Op::Select, uvec4, vec![beyond, all, partial]);
+        self.emit(out, Op::Select, uvec4, vec![below, zeros, upper])
+    }
+
     /// The input variable of the invocation's lane in its subgroup: the
     /// module's own, or one added to every entry point.
     pub(super) fn subgroup_lane_variable(&mut self, uint: Word) -> Word {
-        let pointer = self.pointer_type(StorageClass::Input, uint);
+        self.builtin_input(
+            BuiltIn::SubgroupLocalInvocationId,
+            uint,
+            "gl_SubgroupInvocationID",
+        )
+    }
+
+    /// The input variable of `built_in`, of type `ty`: the module's own,
+    /// or one named `name` added to every entry point.
+    pub(super) fn builtin_input(&mut self, built_in: BuiltIn, ty: Word, name: &str) -> Word {
+        let pointer = self.pointer_type(StorageClass::Input, ty);
         let existing = self
             .module
             .types_global_values
@@ -192,9 +207,8 @@ impl Legalizer {
             .filter(|i| i.class.opcode == Op::Variable && i.result_type == Some(pointer))
             .filter_map(|i| i.result_id)
             .find(|&v| {
-                self.decorations(v).any(|d| {
-                    d.operands.get(2) == Some(&Operand::BuiltIn(BuiltIn::SubgroupLocalInvocationId))
-                })
+                self.decorations(v)
+                    .any(|d| d.operands.get(2) == Some(&Operand::BuiltIn(built_in)))
             });
         if let Some(var) = existing {
             return var;
@@ -221,17 +235,14 @@ impl Legalizer {
             vec![
                 Operand::IdRef(var),
                 Operand::Decoration(Decoration::BuiltIn),
-                Operand::BuiltIn(BuiltIn::SubgroupLocalInvocationId),
+                Operand::BuiltIn(built_in),
             ],
         ));
         self.module.debug_names.push(Instruction::new(
             Op::Name,
             None,
             None,
-            vec![
-                Operand::IdRef(var),
-                Operand::LiteralString("gl_SubgroupInvocationID".into()),
-            ],
+            vec![Operand::IdRef(var), Operand::LiteralString(name.into())],
         ));
         for ep in &mut self.module.entry_points {
             ep.operands.push(Operand::IdRef(var));
