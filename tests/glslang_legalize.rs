@@ -891,3 +891,35 @@ fn lane_masks_agree_with_subgroup_sums_on_the_adapter() {
         64,
     );
 }
+
+/// A clustered reduction (line 7), which WGSL has not.
+#[test]
+fn clustered_reductions_are_refused_at_their_line() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("clustered.comp"),
+        "#version 450
+#extension GL_KHR_shader_subgroup_clustered : require
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Data { uint data[]; };
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    data[i] = subgroupClusteredAdd(data[i], 4u);
+}
+",
+    )
+    .unwrap();
+    let refused = run(dir.path(), &["clustered.comp", "-o", "out.wgsl"]);
+    assert_exit(&refused, 1);
+    let err = stderr(&refused);
+    assert!(
+        err.contains("error[spirv::clustered-reduction]: clustered subgroup reduction (IAdd")
+            && err.contains("clustered.comp:7:5")
+            && err.contains("subgroupClusteredAdd(data[i], 4u);"),
+        "{err}"
+    );
+    assert!(!dir.path().join("out.wgsl").exists());
+}

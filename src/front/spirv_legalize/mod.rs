@@ -51,6 +51,8 @@
 //!   read: written with bit operations, a broadcast and `subgroupAll`.
 //! - **Subgroup mask built-ins** (`gl_SubgroupLtMask` and the others),
 //!   which naga does not read: computed from the lane.
+//! - **Clustered reductions** (`subgroupClusteredAdd`), which WGSL has
+//!   not: refused at their line.
 //! - **`OpSourceContinued`**, which naga does not read: the source text
 //!   embedded by `-g` is dropped where it is continued (positions come
 //!   from `OpLine`, which stays).
@@ -63,6 +65,7 @@
 mod atomic_vector_components;
 mod block_access;
 mod builtin_inputs;
+mod clustered_reductions;
 mod combined_samplers;
 mod copy_logical;
 mod cross_block_operands;
@@ -203,9 +206,10 @@ pub fn legalize(
         });
     };
     let mut l = Legalizer::new(module);
-    let atomics_on_components = l.refuse_atomic_vector_components(&words);
-    if !atomics_on_components.is_empty() {
-        return Err(atomics_on_components);
+    let mut refused = l.refuse_atomic_vector_components(&words);
+    refused.extend(l.refuse_clustered_reductions(&words));
+    if !refused.is_empty() {
+        return Err(refused);
     }
     let storage_formats = l
         .set_storage_formats(context.storage_formats)
@@ -267,10 +271,16 @@ pub fn legalize(
 
 /// The index of the instruction of `words` that declares variable `id`.
 fn variable_declaration(words: &[u32], id: Word) -> Option<usize> {
+    instruction_with_result(words, Op::Variable, id)
+}
+
+/// The index of the instruction of `words`, an `op` with a result type,
+/// whose result is `id`.
+fn instruction_with_result(words: &[u32], op: Op, id: Word) -> Option<usize> {
     let (instructions, _) = crate::spirv_words::split_instructions(words);
     instructions.iter().position(|range| {
         let instruction = &words[range.clone()];
-        instruction[0] & 0xffff == Op::Variable as u32 && instruction.get(2) == Some(&id)
+        instruction[0] & 0xffff == op as u32 && instruction.get(2) == Some(&id)
     })
 }
 
