@@ -151,6 +151,18 @@ impl Build {
         self
     }
 
+    /// The format of the storage image `name` where a shader declares it
+    /// without one (GLSL `writeonly image2D name`): the format of the
+    /// texture the host binds there; may be given for several names. Give
+    /// it after [`Build::front_options`], which sets every front option.
+    pub fn storage_format(mut self, name: impl Into<String>, format: naga::StorageFormat) -> Self {
+        self.options
+            .front
+            .storage_formats
+            .push((name.into(), format));
+        self
+    }
+
     /// The stage of GLSL files whose extension does not say it.
     pub fn stage(mut self, stage: naga::ShaderStage) -> Self {
         self.stage = Some(stage);
@@ -636,5 +648,43 @@ fn main(@builtin(local_invocation_index) lid: u32) {
             assert_eq!(wgsl.contains("enable subgroups;"), directive, "{wgsl}");
             assert!(wgsl.contains("subgroupAdd"), "{wgsl}");
         }
+    }
+
+    /// A storage image declared without a format needs one given.
+    #[test]
+    fn storage_formats_reach_the_front_end() {
+        if !crate::front::glslang::available() {
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("fill.comp"),
+            "#version 450\nlayout(local_size_x = 8, local_size_y = 8) in;\nlayout(binding = 0) uniform writeonly image2D canvas;\nvoid main() { imageStore(canvas, ivec2(gl_GlobalInvocationID.xy), vec4(1.0)); }\n",
+        )
+        .unwrap();
+        let build = Build::new(dir.path())
+            .emit(OutputFormat::Wgsl)
+            .out_dir(dir.path().join("out"))
+            .front_options(crate::front::FrontOptions {
+                glsl_front: crate::front::GlslFront::Glslang,
+                ..Default::default()
+            });
+        let error = build.clone().run_with(&mut Vec::new()).unwrap_err();
+        assert!(
+            error
+                .rendered
+                .contains("storage image `canvas` declares no format"),
+            "{}",
+            error.rendered
+        );
+        build
+            .storage_format("canvas", naga::StorageFormat::Rgba16Float)
+            .run_with(&mut Vec::new())
+            .unwrap();
+        let wgsl = std::fs::read_to_string(dir.path().join("out/fill.wgsl")).unwrap();
+        assert!(
+            wgsl.contains("var canvas: texture_storage_2d<rgba16float,write>;"),
+            "{wgsl}"
+        );
     }
 }

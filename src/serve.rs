@@ -70,6 +70,9 @@ struct RequestOptions {
     /// `CLASS=N`, as `--hlsl-register-shift`.
     #[serde(default)]
     hlsl_register_shifts: Vec<String>,
+    /// `NAME=FORMAT`, as `--storage-format`.
+    #[serde(default)]
+    storage_formats: Vec<String>,
 }
 
 /// What a server may read, and how long a request may take.
@@ -553,6 +556,11 @@ fn options(request: &Request) -> Result<Options, String> {
                 .hlsl_register_shifts
                 .iter()
                 .map(|s| crate::front::parse_register_shift(s))
+                .collect::<Result<_, _>>()?,
+            storage_formats: o
+                .storage_formats
+                .iter()
+                .map(|s| crate::front::parse_storage_format(s))
                 .collect::<Result<_, _>>()?,
         },
     })

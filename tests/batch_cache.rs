@@ -168,6 +168,7 @@ fn each_option_that_changes_an_output_is_another_key() {
         &["--pass-option", "float-atomics.strategy=cas"],
         &["--features", "subgroups"],
         &["--wgsl-for", "wgpu"],
+        &["--storage-format", "target=rgba8unorm"],
         &["--stage", "compute", "--deny-warnings"],
     ] {
         let args = [&ARGS[..], extra].concat();

@@ -368,3 +368,54 @@ void main(uint3 id : SV_DispatchThreadID) { outp[id.x] = tex.SampleLevel(samp, f
         answers[1]
     );
 }
+
+/// `storage-formats` gives a storage image declared without a format its
+/// format; without it the image is an error at its declaration, and a
+/// malformed one is a request error.
+#[test]
+fn storage_formats_reach_the_front_end() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let source = "#version 450
+layout(local_size_x = 8, local_size_y = 8) in;
+layout(binding = 0) uniform writeonly image2D canvas;
+void main() { imageStore(canvas, ivec2(gl_GlobalInvocationID.xy), vec4(1.0)); }
+";
+    let request = |formats: &[&str]| {
+        json!({
+            "id": 1,
+            "source": source,
+            "format": "comp",
+            "emit": ["wgsl"],
+            "options": {"storage-formats": formats},
+        })
+        .to_string()
+    };
+    let (answers, code) = serve(&[
+        request(&["canvas=rgba16float"]),
+        request(&[]),
+        request(&["canvas=rgba16"]),
+    ]);
+    assert_eq!(code, Some(0));
+    assert_eq!(answers[0]["ok"], true, "{}", answers[0]);
+    let wgsl = answers[0]["outputs"]["wgsl"].as_str().unwrap();
+    assert!(
+        wgsl.contains("var canvas: texture_storage_2d<rgba16float,write>;"),
+        "{wgsl}"
+    );
+    assert_eq!(answers[1]["ok"], false, "{}", answers[1]);
+    assert!(
+        answers[1].to_string().contains("input::storage-format"),
+        "{}",
+        answers[1]
+    );
+    assert_eq!(answers[2]["ok"], false, "{}", answers[2]);
+    assert!(
+        answers[2]
+            .to_string()
+            .contains("`rgba16` is not a storage format"),
+        "{}",
+        answers[2]
+    );
+}

@@ -21,6 +21,9 @@ pub const INPUT_NOT_A_FILE: &str = "input::not-a-file";
 /// A type of the input takes more than the 4 GiB (2^32 - 1 bytes) a type
 /// may take.
 pub const INPUT_SIZE_OVERFLOW: &str = "input::size-overflow";
+/// A storage image of the input declares no format, and the host named
+/// none with `--storage-format` (or named one its texel type cannot hold).
+pub const INPUT_STORAGE_FORMAT: &str = "input::storage-format";
 /// A compute entry point returns a value or has an output, which compute
 /// shaders cannot have.
 pub const INPUT_COMPUTE_OUTPUT: &str = "input::compute-output";
@@ -59,6 +62,12 @@ pub const SPIRV_ASSEMBLE: &str = "spirv::assemble";
 /// A constant of the SPIR-V input is infinite or NaN where no target can
 /// hold one.
 pub const SPIRV_NON_FINITE: &str = "spirv::non-finite";
+/// An atomic operation of the SPIR-V input works on a component of a
+/// vector, which WGSL and naga's IR cannot hold.
+pub const SPIRV_ATOMIC_VECTOR_COMPONENT: &str = "spirv::atomic-vector-component";
+/// A clustered subgroup reduction of the SPIR-V input, which naga's IR
+/// cannot hold.
+pub const SPIRV_CLUSTERED_REDUCTION: &str = "spirv::clustered-reduction";
 /// The specialization-constant expressions of the SPIR-V input cannot be
 /// folded.
 pub const SPIRV_LEGALIZE: &str = "spirv::legalize";

@@ -372,6 +372,13 @@ pub(super) struct CommonArgs {
     #[arg(long = "hlsl-register-shift", value_name = "CLASS=N", value_parser = shaderxform::front::parse_register_shift)]
     pub(super) hlsl_register_shifts: Vec<(shaderxform::front::HlslRegister, u32)>,
 
+    /// The format of a storage image that the shader declares without one
+    /// (GLSL `writeonly image2D img` without a format qualifier; SPIR-V
+    /// with an `Unknown` format), by its name in the shader, in WGSL's spelling (e.g. `img=rgba16float`): the format
+    /// of the texture the host binds; may be given several times.
+    #[arg(long = "storage-format", value_name = "NAME=FORMAT", value_parser = shaderxform::front::parse_storage_format)]
+    pub(super) storage_formats: Vec<(String, naga::StorageFormat)>,
+
     /// The format of standard input (`-` as IN): wgsl, spv, spvasm, glsl
     /// (or comp, vert, frag) or hlsl.
     #[arg(long, value_name = "FORMAT", value_parser = ["wgsl", "spv", "spvasm", "glsl", "comp", "vert", "frag", "hlsl"])]

@@ -68,6 +68,7 @@ pub(super) fn options(common: &CommonArgs) -> Result<Options, String> {
             include_dirs: common.include_dirs.clone(),
             hlsl_entry_point: common.entry_point.clone(),
             hlsl_register_shifts: common.hlsl_register_shifts.clone(),
+            storage_formats: common.storage_formats.clone(),
         },
     })
 }

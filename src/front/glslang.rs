@@ -66,6 +66,11 @@ pub struct FrontOptions {
     /// `b`, `u`), as `-fvk-t-shift` and the like do for DXC: without
     /// shifts, `register(t0)` and `register(s0)` are both binding 0.
     pub hlsl_register_shifts: Vec<(HlslRegister, u32)>,
+    /// The formats of storage images that declare none, by the image's
+    /// name in the shader (`--storage-format NAME=FORMAT`): naga needs
+    /// one, and only the host knows it. The last one given for a name
+    /// counts; names of no such image are left alone.
+    pub storage_formats: Vec<(String, naga::StorageFormat)>,
 }
 
 /// A class of HLSL registers.

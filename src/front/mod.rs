@@ -5,6 +5,7 @@ mod compute_interface;
 mod glsl;
 mod glsl_positions;
 pub mod glslang;
+mod legalize_report;
 mod sizes;
 mod span_map;
 mod spirv;
@@ -12,6 +13,7 @@ mod spirv_asm_positions;
 mod spirv_float_atomics;
 pub mod spirv_legalize;
 mod spirv_positions;
+pub mod storage_format;
 mod wgsl;
 mod wgsl_positions;
 
@@ -20,9 +22,11 @@ use shaderxform_passes::{Change, PassReport};
 
 use crate::diagnostics::Diagnostic;
 use crate::source::{InputFormat, Source};
+use legalize_report::legalize_report;
 
 pub use compute_interface::refuse_compute_interface;
 pub use glslang::{parse_register_shift, FrontOptions, GlslFront, HlslRegister};
+pub use storage_format::parse_storage_format;
 
 pub use span_map::SpanMap;
 pub use spirv::assemble as assemble_spirv;
@@ -85,6 +89,10 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
         spans: SpanMap::InSource,
         dependencies: Vec::new(),
     };
+    let legalize_context = spirv_legalize::Context {
+        storage_formats: &options.storage_formats,
+        hlsl_through_glslang: false,
+    };
     let through_glslang = |language, stage| -> Result<Parsed, Vec<Diagnostic>> {
         let text = text_of(source)?;
         let compiled = glslang::compile(source, text, language, stage, options)?;
@@ -100,7 +108,11 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
             file: &compiled.file_name,
             text,
         };
-        let read = spirv::parse_binary(&bytes, origin).map_err(|mut ds| {
+        let context = spirv_legalize::Context {
+            storage_formats: &options.storage_formats,
+            hlsl_through_glslang: language == glslang::Language::Hlsl,
+        };
+        let read = spirv::parse_binary(&bytes, origin, context).map_err(|mut ds| {
             for d in &mut ds {
                 d.notes.push(format!(
                     "in the SPIR-V that {} wrote for this shader",
@@ -129,8 +141,11 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
         InputFormat::SpirvBinary => from_spirv(spirv::parse_binary(
             &source.bytes,
             spirv::SpanOrigin::Binary,
+            legalize_context,
         )?),
-        InputFormat::SpirvAssembly => from_spirv(spirv::parse_assembly(text_of(source)?)?),
+        InputFormat::SpirvAssembly => {
+            from_spirv(spirv::parse_assembly(text_of(source)?, legalize_context)?)
+        }
     })
 }
 
@@ -159,87 +174,6 @@ fn report_register_shifts(parsed: &mut Parsed, shifts: &[(HlslRegister, u32)]) {
         c.details.insert("shift".into(), shift.to_string());
         report.changes.push(c);
     }
-}
-
-/// The rewrites of SPIR-V legalisation as a report, one change each, with
-/// what a host needs in the details (the new bindings above all).
-fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<PassReport> {
-    if !legalized.changed() {
-        return None;
-    }
-    let span = naga::Span::default();
-    let name = |n: &Option<String>| {
-        n.as_deref()
-            .map_or_else(|| "(unnamed)".to_string(), |n| format!("`{n}`"))
-    };
-    let mut changes = Vec::new();
-    for s in &legalized.samplers {
-        let mut c = Change::new(
-            "split-combined-sampler",
-            span,
-            format!(
-                "combined image sampler {} at set {} binding {} split: texture at set {} binding {}, sampler at set {} binding {}",
-                name(&s.name), s.combined.0, s.combined.1, s.texture.0, s.texture.1, s.sampler.0, s.sampler.1
-            ),
-        );
-        c.details.insert(
-            "combined".into(),
-            format!("{}:{}", s.combined.0, s.combined.1),
-        );
-        c.details
-            .insert("texture".into(), format!("{}:{}", s.texture.0, s.texture.1));
-        c.details
-            .insert("sampler".into(), format!("{}:{}", s.sampler.0, s.sampler.1));
-        if let Some(n) = &s.name {
-            c.details.insert("name".into(), n.clone());
-        }
-        changes.push(c);
-    }
-    for f in &legalized.frozen {
-        let id = f
-            .spec_id
-            .map_or_else(String::new, |id| format!(" (constant_id {id})"));
-        let mut c = Change::new(
-            "fix-spec-constant",
-            span,
-            format!(
-                "specialization constant {}{id} fixed at its default value {}: it is {}, which naga cannot keep overridable",
-                name(&f.name), f.value, f.reason
-            ),
-        );
-        c.strategy = Some("default".into());
-        c.details.insert("value".into(), f.value.clone());
-        if let Some(id) = f.spec_id {
-            c.details.insert("constant_id".into(), id.to_string());
-        }
-        changes.push(c);
-    }
-    for (var, what) in &legalized.access {
-        changes.push(Change::new(
-            "block-access",
-            span,
-            format!(
-                "buffer {} is {what}: every member of its block is",
-                name(var)
-            ),
-        ));
-    }
-    if legalized.copy_logical > 0 {
-        changes.push(Change::new(
-            "copy-logical",
-            span,
-            format!(
-                "{} OpCopyLogical written as member-wise copies",
-                legalized.copy_logical
-            ),
-        ));
-    }
-    Some(PassReport {
-        name: LEGALIZE_REPORT,
-        skipped: None,
-        changes,
-        diagnostics: Vec::new(),
-    })
 }
 
 fn text_of(source: &Source) -> Result<&str, Vec<Diagnostic>> {

@@ -43,7 +43,11 @@ pub enum SpanOrigin<'a> {
     Assembly(&'a str),
 }
 
-pub fn parse_binary(bytes: &[u8], origin: SpanOrigin) -> Result<Read, Vec<Diagnostic>> {
+pub fn parse_binary(
+    bytes: &[u8],
+    origin: SpanOrigin,
+    context: spirv_legalize::Context,
+) -> Result<Read, Vec<Diagnostic>> {
     let on_binary = matches!(origin, SpanOrigin::Binary);
     if bytes.len() < 20 || !bytes.len().is_multiple_of(4) {
         let mut d = Diagnostic::error(format!(
@@ -129,7 +133,12 @@ pub fn parse_binary(bytes: &[u8], origin: SpanOrigin) -> Result<Read, Vec<Diagno
             ..Default::default()
         }
     } else {
-        spirv_legalize::legalize(input.clone(), env).map_err(module_wide)?
+        spirv_legalize::legalize(input.clone(), env, context).map_err(|refused| {
+            refused
+                .into_iter()
+                .map(|r| place(r.diagnostic, r.instruction, r.label))
+                .collect::<Vec<_>>()
+        })?
     };
     // After spirv-val: the rewrite leaves SPIR-V that only naga accepts.
     let lowered = lower_float_min_max(std::mem::take(&mut legalized.words)).map_err(module_wide)?;
@@ -219,10 +228,13 @@ fn with_lines_only_in_blocks(words: Vec<u32>) -> Vec<u32> {
     out
 }
 
-pub fn parse_assembly(text: &str) -> Result<Read, Vec<Diagnostic>> {
+pub fn parse_assembly(
+    text: &str,
+    context: spirv_legalize::Context,
+) -> Result<Read, Vec<Diagnostic>> {
     let words = assemble(text)?;
     let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    parse_binary(&bytes, SpanOrigin::Assembly(text))
+    parse_binary(&bytes, SpanOrigin::Assembly(text), context)
 }
 
 /// The environment that checks a module against the rules of its own

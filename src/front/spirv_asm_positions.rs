@@ -137,8 +137,9 @@ impl SourceLines {
 }
 
 /// The source line of the last `OpLine` of `file` before instruction `n`
-/// (from 0) of `words` in its function: where SPIR-V that glslang wrote
-/// for `text` stands in the text, for a diagnostic about instruction `n`.
+/// (from 0) of `words` in its function, or for a global variable the line
+/// that declares it: where SPIR-V that glslang wrote for `text` stands in
+/// the text, for a diagnostic about instruction `n`.
 pub(super) fn line_before_instruction(
     words: &[u32],
     n: usize,
@@ -148,15 +149,32 @@ pub(super) fn line_before_instruction(
     const OP_STRING: u32 = 7;
     const OP_LINE: u32 = 8;
     const OP_FUNCTION_END: u32 = 56;
+    const OP_NAME: u32 = 5;
+    const OP_FUNCTION: u32 = 54;
+    const OP_VARIABLE: u32 = 59;
     let (instructions, _) = split_instructions(words);
     let starts = line_starts(text);
     let mut file_ids = Vec::new();
     let mut line = None;
-    for range in instructions.iter().take(n + 1) {
+    let mut names = std::collections::HashMap::new();
+    let mut in_function = false;
+    for (at, range) in instructions.iter().enumerate().take(n + 1) {
         let instruction = &words[range.clone()];
         match instruction[0] & 0xffff {
             OP_STRING if instruction.len() > 2 && string_operand(&instruction[2..]) == file => {
                 file_ids.push(instruction[1]);
+            }
+            OP_NAME if instruction.len() > 2 => {
+                names.insert(instruction[1], string_operand(&instruction[2..]));
+            }
+            OP_FUNCTION => in_function = true,
+            // glslang writes no line for a global: it is declared where
+            // its name first stands.
+            OP_VARIABLE if at == n && !in_function && instruction.len() > 2 => {
+                return names
+                    .get(&instruction[2])
+                    .filter(|name| !name.is_empty())
+                    .and_then(|name| declaration_line(text, &starts, name));
             }
             OP_LINE if instruction.len() >= 4 && file_ids.contains(&instruction[1]) => {
                 line = line_span(text, &starts, instruction[2], instruction[3]).or(line);

@@ -331,7 +331,7 @@ mod tests {
         ))
         .unwrap();
         assert!(text.contains("OpMemberDecorate %Input 0 NonWritable\n"));
-        let read = super::super::spirv::parse_assembly(&text).unwrap();
+        let read = super::super::spirv::parse_assembly(&text, Default::default()).unwrap();
         assert!(read.legalized.changed());
         let module = read.module;
         let in_text = |span: Span| &text[span.to_range().unwrap()];

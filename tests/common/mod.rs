@@ -305,9 +305,30 @@ pub fn assert_agrees_on_the_adapter(
     size: (&str, u64),
     workgroups: u32,
 ) {
+    assert_agrees_on_the_adapter_for(
+        shaderxform::Target::default(),
+        candidate,
+        reference,
+        format,
+        size,
+        workgroups,
+    );
+}
+
+/// [`assert_agrees_on_the_adapter`] for a target with features (subgroups).
+#[cfg(feature = "gpu")]
+pub fn assert_agrees_on_the_adapter_for(
+    target: shaderxform::Target,
+    candidate: &Path,
+    reference: &Path,
+    format: shaderxform::gpu::ShaderFormat,
+    size: (&str, u64),
+    workgroups: u32,
+) {
     use shaderxform::gpu::{self, Error, ValidateOptions, Verdict};
     let mut options = ValidateOptions::new(Options {
         passes: PassSelection::None,
+        target,
         ..Options::default()
     });
     options.shader_format = format;
@@ -343,4 +364,74 @@ pub fn wait_for(limit: std::time::Duration, mut done: impl FnMut() -> bool) -> b
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
     done()
+}
+
+/// A compiler without passes that reads GLSL through glslang.
+pub fn glslang_compiler() -> Compiler {
+    Compiler::new(Options {
+        passes: PassSelection::None,
+        front: shaderxform::front::FrontOptions {
+            glsl_front: shaderxform::front::GlslFront::Glslang,
+            ..Default::default()
+        },
+        ..Options::default()
+    })
+    .unwrap()
+}
+
+/// Runs `candidate` (named `file`, translated, no passes) against the WGSL
+/// `reference` on the adapter, with subgroups where `subgroups`, handed to
+/// the driver as WGSL and as SPIR-V.
+#[cfg(feature = "gpu")]
+pub fn assert_agrees_in_wgsl_and_spirv(
+    subgroups: bool,
+    (file, candidate): (&str, &str),
+    reference: &str,
+    size: (&str, u64),
+    workgroups: u32,
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let candidate_path = dir.path().join(file);
+    let reference_path = dir.path().join("reference.wgsl");
+    std::fs::write(&candidate_path, candidate).unwrap();
+    std::fs::write(&reference_path, reference).unwrap();
+    for format in [
+        shaderxform::gpu::ShaderFormat::Wgsl,
+        shaderxform::gpu::ShaderFormat::Spirv,
+    ] {
+        assert_agrees_on_the_adapter_for(
+            shaderxform::Target {
+                subgroups,
+                ..Default::default()
+            },
+            &candidate_path,
+            &reference_path,
+            format,
+            size,
+            workgroups,
+        );
+    }
+}
+
+/// The WGSL of `source` and the JSON report, compiled to WGSL and SPIR-V:
+/// the compile validates each output (naga, spirv-val).
+pub fn wgsl_and_report(compiler: &Compiler, source: &Source) -> (String, String) {
+    let compiled = compiler
+        .compile(source, &[OutputFormat::Wgsl, OutputFormat::SpirvBinary])
+        .unwrap_or_else(|f| panic!("{}: {:?}", source.name, f.diagnostics));
+    let mut report = shaderxform::Report::new(source);
+    report.add_passes(source, &compiled.transformed.passes);
+    (
+        compiled.outputs[0].text().unwrap().to_string(),
+        report.to_json(),
+    )
+}
+
+/// The built program, run in `dir` with `args`.
+pub fn run_in(dir: &Path, args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_shaderxform"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("shaderxform runs")
 }

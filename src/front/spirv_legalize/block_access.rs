@@ -5,20 +5,14 @@
 use std::collections::HashSet;
 
 use rspirv::dr::{Instruction, Operand};
-use rspirv::spirv::{Decoration, Op, StorageClass, Word};
+use rspirv::spirv::{Decoration, Op, StorageClass};
 
 use super::Legalizer;
 
 impl Legalizer {
     pub(super) fn block_access(&mut self) -> Vec<(Option<String>, &'static str)> {
         let mut added = Vec::new();
-        let variables: Vec<(Word, Word)> = self
-            .module
-            .types_global_values
-            .iter()
-            .filter(|i| i.class.opcode == Op::Variable)
-            .filter_map(|i| Some((i.result_id?, i.result_type?)))
-            .collect();
+        let variables = self.global_variables();
         for &(var, ty) in &variables {
             let Some((class, pointee)) = self.pointee(ty) else {
                 continue;

@@ -1,8 +1,6 @@
 //! `OpCopyLogical` (SPIR-V 1.4), which naga does not read, written as
 //! member-wise extracts and a construct.
 
-use std::collections::HashMap;
-
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Op, Word};
 
@@ -10,51 +8,28 @@ use super::{id_operand, Legalizer};
 
 impl Legalizer {
     pub(super) fn split_copy_logical(&mut self) -> usize {
-        let mut types_of: HashMap<Word, Word> = HashMap::new();
-        for i in &self.module.types_global_values {
-            if let (Some(r), Some(t)) = (i.result_id, i.result_type) {
-                types_of.insert(r, t);
-            }
-        }
-        for f in &self.module.functions {
-            for i in f
-                .parameters
-                .iter()
-                .chain(f.blocks.iter().flat_map(|b| &b.instructions))
-            {
-                if let (Some(r), Some(t)) = (i.result_id, i.result_type) {
-                    types_of.insert(r, t);
-                }
-            }
-        }
+        let types_of = self.value_types();
         let mut count = 0;
-        for f in 0..self.module.functions.len() {
-            for b in 0..self.module.functions[f].blocks.len() {
-                let old = std::mem::take(&mut self.module.functions[f].blocks[b].instructions);
-                let mut new = Vec::with_capacity(old.len());
-                for inst in old {
-                    if inst.class.opcode != Op::CopyLogical {
-                        new.push(inst);
-                        continue;
-                    }
-                    let (Some(target), Some(result), Some(src)) = (
-                        inst.result_type,
-                        inst.result_id,
-                        inst.operands.first().and_then(id_operand),
-                    ) else {
-                        new.push(inst);
-                        continue;
-                    };
-                    let Some(&source_ty) = types_of.get(&src) else {
-                        new.push(inst);
-                        continue;
-                    };
-                    count += 1;
-                    self.copy_logical(&mut new, src, source_ty, target, Some(result));
-                }
-                self.module.functions[f].blocks[b].instructions = new;
+        self.rewrite_instructions(|l, inst, new| {
+            if inst.class.opcode != Op::CopyLogical {
+                new.push(inst);
+                return;
             }
-        }
+            let (Some(target), Some(result), Some(src)) = (
+                inst.result_type,
+                inst.result_id,
+                inst.operands.first().and_then(id_operand),
+            ) else {
+                new.push(inst);
+                return;
+            };
+            let Some(&source_ty) = types_of.get(&src) else {
+                new.push(inst);
+                return;
+            };
+            count += 1;
+            l.copy_logical(new, src, source_ty, target, Some(result));
+        });
         count
     }
 

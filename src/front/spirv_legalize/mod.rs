@@ -26,22 +26,66 @@
 //!   constant stays a pipeline-overridable constant.
 //! - **`OpCopyLogical`** (SPIR-V 1.4), which naga does not read: member-wise
 //!   extracts and a construct.
+//! - **One built-in declared by several input variables** (glslang's HLSL
+//!   output for each `WaveGetLaneCount()` call), which naga refuses: the
+//!   variables become one.
+//! - **Storage images without a format**, which naga refuses: the host
+//!   names the format (`--storage-format NAME=FORMAT`); an image given
+//!   none is an error at its declaration.
+//! - **Atomic operations on vector components**, which WGSL has not and
+//!   naga's reader stops at: refused at their line.
+//! - **Subgroup elect and ballot bit counts** (HLSL `WaveIsFirstLane`,
+//!   `WaveActiveCountBits`, `WavePrefixCountBits`), which naga does not
+//!   read: written from the lane, a broadcast and bit counts.
+//! - **Operands of subgroup and atomic operations from another block**
+//!   (an `OpPhi` of a loop used after it), which naga's reader does not
+//!   bring into the block: copied in with `OpCopyObject`.
+//! - **HLSL's prefix sums and products**, exclusive in HLSL, which glslang
+//!   writes as inclusive scans: made exclusive, for glslang's HLSL output.
+//! - **Shifts of mixed signedness** (`OpShiftRightLogical %int %uint ...`),
+//!   which naga reads with the base's type and records with the result's:
+//!   the base and result are bitcast to the shift's signedness.
+//! - **Ballot queries and all-equal** (`subgroupBallotBitExtract`,
+//!   `subgroupInverseBallot`, `subgroupBallotFindLSB`/`MSB`,
+//!   `subgroupAllEqual`, HLSL `WaveActiveAllEqual`), which naga does not
+//!   read: written with bit operations, a broadcast and `subgroupAll`.
+//! - **Subgroup mask built-ins** (`gl_SubgroupLtMask` and the others),
+//!   which naga does not read: computed from the lane.
+//! - **Clustered reductions** (`subgroupClusteredAdd`), which WGSL has
+//!   not: refused at their line.
+//! - **`OpSourceContinued`**, which naga does not read: the source text
+//!   embedded by `-g` is dropped where it is continued (positions come
+//!   from `OpLine`, which stays).
 //!
 //! The result is validated with spirv-val before naga reads it.
 //!
 //! This file holds the driver and the module helpers every step uses;
 //! each step is a file of its own, an `impl Legalizer` block.
 
+mod atomic_vector_components;
 mod block_access;
+mod builtin_inputs;
+mod clustered_reductions;
 mod combined_samplers;
 mod copy_logical;
+mod cross_block_operands;
+mod hlsl_prefix_scans;
+mod shift_signedness;
+mod source_text;
 mod spec_constants;
+mod storage_formats;
+mod subgroup_ballot_queries;
+mod subgroup_lane_ops;
+mod subgroup_masks;
 
 use std::collections::HashMap;
 
 use rspirv::binary::Assemble as _;
 use rspirv::dr::{Instruction, Module, Operand};
 use rspirv::spirv::{Decoration, Op, StorageClass, Word};
+
+pub use builtin_inputs::MergedBuiltIn;
+pub use storage_formats::ChosenStorageFormat;
 
 use crate::diagnostics::Diagnostic;
 use crate::spirv_tools::{self, TargetEnv, ValidateOptions};
@@ -79,6 +123,21 @@ pub struct Legalized {
     /// Variables given `NonWritable` from their members.
     pub access: Vec<(Option<String>, &'static str)>,
     pub copy_logical: usize,
+    /// Built-in inputs declared more than once, now once.
+    pub builtins: Vec<MergedBuiltIn>,
+    /// Subgroup elects and ballot bit counts rewritten.
+    pub subgroup_lane_ops: usize,
+    /// Operands of subgroup and atomic operations copied into their block.
+    pub cross_block_operands: usize,
+    /// `WavePrefixSum`/`WavePrefixProduct` that glslang wrote inclusive,
+    /// made exclusive.
+    pub hlsl_prefix_scans: usize,
+    /// Shifts given the signedness they work in.
+    pub shift_signedness: usize,
+    /// Formats given to storage images that declared none.
+    pub storage_formats: Vec<ChosenStorageFormat>,
+    /// `OpSourceContinued` removed, with the source text they continued.
+    pub source_continued: usize,
 }
 
 impl Legalized {
@@ -87,6 +146,13 @@ impl Legalized {
             || !self.frozen.is_empty()
             || !self.access.is_empty()
             || self.copy_logical > 0
+            || self.source_continued > 0
+            || !self.builtins.is_empty()
+            || !self.storage_formats.is_empty()
+            || self.subgroup_lane_ops > 0
+            || self.cross_block_operands > 0
+            || self.hlsl_prefix_scans > 0
+            || self.shift_signedness > 0
     }
 }
 
@@ -96,10 +162,43 @@ pub fn disabled() -> bool {
     std::env::var_os("SHADERXFORM_NO_SPIRV_LEGALIZE").is_some()
 }
 
+/// Why legalisation stopped: a diagnostic, about an instruction of the
+/// input (from 0) where it concerns one.
+#[derive(Debug)]
+pub struct Refusal {
+    pub diagnostic: Diagnostic,
+    pub instruction: Option<usize>,
+    /// What the instruction is to the diagnostic.
+    pub label: &'static str,
+}
+
+impl From<Diagnostic> for Refusal {
+    fn from(diagnostic: Diagnostic) -> Self {
+        Refusal {
+            diagnostic,
+            instruction: None,
+            label: "in this module",
+        }
+    }
+}
+
+/// What legalisation needs to know besides the module.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Context<'a> {
+    /// The formats of storage images that declare none, by name.
+    pub storage_formats: &'a [(String, naga::StorageFormat)],
+    /// The module is glslang's compilation of HLSL.
+    pub hlsl_through_glslang: bool,
+}
+
 /// Rewrites `words` (valid SPIR-V, checked by spirv-val) into SPIR-V that
 /// naga reads; see the module documentation. A module rspirv cannot load
 /// is returned as it is, for naga to judge.
-pub fn legalize(words: Vec<u32>, env: TargetEnv) -> Result<Legalized, Diagnostic> {
+pub fn legalize(
+    words: Vec<u32>,
+    env: TargetEnv,
+    context: Context,
+) -> Result<Legalized, Vec<Refusal>> {
     let Ok(module) = rspirv::dr::load_words(&words) else {
         return Ok(Legalized {
             words,
@@ -107,7 +206,37 @@ pub fn legalize(words: Vec<u32>, env: TargetEnv) -> Result<Legalized, Diagnostic
         });
     };
     let mut l = Legalizer::new(module);
+    let mut refused = l.refuse_atomic_vector_components(&words);
+    refused.extend(l.refuse_clustered_reductions(&words));
+    if !refused.is_empty() {
+        return Err(refused);
+    }
+    let storage_formats = l
+        .set_storage_formats(context.storage_formats)
+        .map_err(|refused| {
+            refused
+                .into_iter()
+                .map(|r| Refusal {
+                    diagnostic: r.diagnostic,
+                    instruction: variable_declaration(&words, r.variable),
+                    label: "declared here",
+                })
+                .collect::<Vec<_>>()
+        })?;
     let mut out = Legalized {
+        storage_formats,
+        source_continued: l.strip_continued_source_text(),
+        builtins: l.merge_builtin_inputs(),
+        subgroup_lane_ops: l.lower_subgroup_lane_ops()
+            + l.lower_subgroup_ballot_queries()
+            + l.compute_subgroup_masks(),
+        shift_signedness: l.match_shift_signedness(),
+        cross_block_operands: l.copy_cross_block_operands(),
+        hlsl_prefix_scans: if context.hlsl_through_glslang {
+            l.exclusive_hlsl_prefix_scans()
+        } else {
+            0
+        },
         access: l.block_access(),
         copy_logical: l.split_copy_logical(),
         samplers: l.split_combined_samplers(),
@@ -125,18 +254,34 @@ pub fn legalize(words: Vec<u32>, env: TargetEnv) -> Result<Legalized, Diagnostic
         .any(|i| i.class.opcode == Op::SpecConstantOp);
     let mut rewritten = l.module.assemble();
     if has_spec_op {
-        rewritten = fold_spec_constant_ops(&rewritten, env)?;
+        rewritten = fold_spec_constant_ops(&rewritten, env).map_err(|d| vec![d.into()])?;
     }
     if let Err(e) = spirv_tools::validate(&rewritten, env, ValidateOptions::default()) {
-        return Err(Diagnostic::error(format!(
+        return Err(vec![Diagnostic::error(format!(
             "internal error: the SPIR-V rewritten for naga's reader is invalid: {}",
             e.message
         ))
         .with_code(shaderxform_passes::codes::INTERNAL)
-        .with_note("this is a bug in shaderxform, not in the shader"));
+        .with_note("this is a bug in shaderxform, not in the shader")
+        .into()]);
     }
     out.words = rewritten;
     Ok(out)
+}
+
+/// The index of the instruction of `words` that declares variable `id`.
+fn variable_declaration(words: &[u32], id: Word) -> Option<usize> {
+    instruction_with_result(words, Op::Variable, id)
+}
+
+/// The index of the instruction of `words`, an `op` with a result type,
+/// whose result is `id`.
+fn instruction_with_result(words: &[u32], op: Op, id: Word) -> Option<usize> {
+    let (instructions, _) = crate::spirv_words::split_instructions(words);
+    instructions.iter().position(|range| {
+        let instruction = &words[range.clone()];
+        instruction[0] & 0xffff == op as u32 && instruction.get(2) == Some(&id)
+    })
 }
 
 fn fold_spec_constant_ops(words: &[u32], env: TargetEnv) -> Result<Vec<u32>, Diagnostic> {
@@ -183,6 +328,54 @@ impl Legalizer {
         let id = header.bound;
         header.bound += 1;
         id
+    }
+
+    /// Every instruction of the module that defines a value or type:
+    /// globals, then each function's parameters and block instructions.
+    fn defining_instructions(&self) -> impl Iterator<Item = &Instruction> {
+        self.module
+            .types_global_values
+            .iter()
+            .chain(self.module.functions.iter().flat_map(|f| {
+                f.parameters
+                    .iter()
+                    .chain(f.blocks.iter().flat_map(|b| &b.instructions))
+            }))
+    }
+
+    /// The type of every value of the module, by its id.
+    fn value_types(&self) -> HashMap<Word, Word> {
+        self.defining_instructions()
+            .filter_map(|i| Some((i.result_id?, i.result_type?)))
+            .collect()
+    }
+
+    /// Every global variable, with its pointer type.
+    fn global_variables(&self) -> Vec<(Word, Word)> {
+        self.module
+            .types_global_values
+            .iter()
+            .filter(|i| i.class.opcode == Op::Variable)
+            .filter_map(|i| Some((i.result_id?, i.result_type?)))
+            .collect()
+    }
+
+    /// Rebuilds every block's instructions, each through `rewrite`, which
+    /// pushes what stands for it.
+    fn rewrite_instructions(
+        &mut self,
+        mut rewrite: impl FnMut(&mut Self, Instruction, &mut Vec<Instruction>),
+    ) {
+        for f in 0..self.module.functions.len() {
+            for b in 0..self.module.functions[f].blocks.len() {
+                let old = std::mem::take(&mut self.module.functions[f].blocks[b].instructions);
+                let mut new = Vec::with_capacity(old.len());
+                for inst in old {
+                    rewrite(self, inst, &mut new);
+                }
+                self.module.functions[f].blocks[b].instructions = new;
+            }
+        }
     }
 
     fn global(&self, id: Word) -> Option<&Instruction> {
@@ -258,6 +451,64 @@ impl Legalizer {
             Op::TypePointer,
             vec![Operand::StorageClass(class), Operand::IdRef(pointee)],
         )
+    }
+
+    /// Makes every use of `from` (operand or result type) a use of `to`.
+    fn replace_id(&mut self, from: Word, to: Word) {
+        let module = &mut self.module;
+        let instructions = module
+            .capabilities
+            .iter_mut()
+            .chain(&mut module.entry_points)
+            .chain(&mut module.execution_modes)
+            .chain(&mut module.debug_names)
+            .chain(&mut module.annotations)
+            .chain(&mut module.types_global_values)
+            .chain(module.functions.iter_mut().flat_map(|f| {
+                f.def.iter_mut().chain(&mut f.parameters).chain(
+                    f.blocks
+                        .iter_mut()
+                        .flat_map(|b| b.label.iter_mut().chain(&mut b.instructions)),
+                )
+            }));
+        for inst in instructions {
+            if inst.result_type == Some(from) {
+                inst.result_type = Some(to);
+            }
+            for operand in &mut inst.operands {
+                if *operand == Operand::IdRef(from) {
+                    *operand = Operand::IdRef(to);
+                }
+            }
+        }
+    }
+
+    /// Merges image and pointer types declared twice (which SPIR-V
+    /// forbids) into the first declaration: a rewritten type can become
+    /// equal to one the module has.
+    fn merge_duplicate_types(&mut self) {
+        loop {
+            let types = &self.module.types_global_values;
+            let duplicate = types.iter().enumerate().find_map(|(n, later)| {
+                if !matches!(later.class.opcode, Op::TypeImage | Op::TypePointer) {
+                    return None;
+                }
+                let first = types[..n].iter().find(|earlier| {
+                    earlier.class.opcode == later.class.opcode && earlier.operands == later.operands
+                })?;
+                Some((later.result_id?, first.result_id?))
+            });
+            let Some((later, first)) = duplicate else {
+                return;
+            };
+            if self.decorations(later).next().is_some() {
+                return;
+            }
+            self.module
+                .types_global_values
+                .retain(|i| i.result_id != Some(later));
+            self.replace_id(later, first);
+        }
     }
 
     fn pointee(&self, pointer_type: Word) -> Option<(StorageClass, Word)> {

@@ -1,0 +1,148 @@
+//! The rewrites of SPIR-V legalisation as a report.
+
+use shaderxform_passes::{Change, PassReport};
+
+use super::{spirv_legalize, storage_format, LEGALIZE_REPORT};
+
+/// The rewrites of SPIR-V legalisation as a report, one change each, with
+/// what a host needs in the details (the new bindings above all).
+pub(super) fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<PassReport> {
+    if !legalized.changed() {
+        return None;
+    }
+    let span = naga::Span::default();
+    let name = |n: &Option<String>| {
+        n.as_deref()
+            .map_or_else(|| "(unnamed)".to_string(), |n| format!("`{n}`"))
+    };
+    let mut changes = Vec::new();
+    for s in &legalized.samplers {
+        let mut c = Change::new(
+            "split-combined-sampler",
+            span,
+            format!(
+                "combined image sampler {} at set {} binding {} split: texture at set {} binding {}, sampler at set {} binding {}",
+                name(&s.name), s.combined.0, s.combined.1, s.texture.0, s.texture.1, s.sampler.0, s.sampler.1
+            ),
+        );
+        c.details.insert(
+            "combined".into(),
+            format!("{}:{}", s.combined.0, s.combined.1),
+        );
+        c.details
+            .insert("texture".into(), format!("{}:{}", s.texture.0, s.texture.1));
+        c.details
+            .insert("sampler".into(), format!("{}:{}", s.sampler.0, s.sampler.1));
+        if let Some(n) = &s.name {
+            c.details.insert("name".into(), n.clone());
+        }
+        changes.push(c);
+    }
+    for f in &legalized.frozen {
+        let id = f
+            .spec_id
+            .map_or_else(String::new, |id| format!(" (constant_id {id})"));
+        let mut c = Change::new(
+            "fix-spec-constant",
+            span,
+            format!(
+                "specialization constant {}{id} fixed at its default value {}: it is {}, which naga cannot keep overridable",
+                name(&f.name), f.value, f.reason
+            ),
+        );
+        c.strategy = Some("default".into());
+        c.details.insert("value".into(), f.value.clone());
+        if let Some(id) = f.spec_id {
+            c.details.insert("constant_id".into(), id.to_string());
+        }
+        changes.push(c);
+    }
+    for (var, what) in &legalized.access {
+        changes.push(Change::new(
+            "block-access",
+            span,
+            format!(
+                "buffer {} is {what}: every member of its block is",
+                name(var)
+            ),
+        ));
+    }
+    for b in &legalized.builtins {
+        let mut c = Change::new(
+            "merge-builtin-inputs",
+            span,
+            format!(
+                "built-in {} declared by {} input variables, now by one",
+                b.built_in, b.variables
+            ),
+        );
+        c.details.insert("built_in".into(), b.built_in.clone());
+        c.details
+            .insert("variables".into(), b.variables.to_string());
+        changes.push(c);
+    }
+    for f in &legalized.storage_formats {
+        let format = storage_format::wgsl_name(f.format);
+        let at = f.binding.map_or_else(String::new, |(set, binding)| {
+            format!(" at set {set} binding {binding}")
+        });
+        let mut c = Change::new(
+            "storage-format",
+            span,
+            format!(
+                "storage image `{}`{at} has format {format}, as given",
+                f.name
+            ),
+        );
+        c.details.insert("name".into(), f.name.clone());
+        c.details.insert("format".into(), format.into());
+        if let Some((set, binding)) = f.binding {
+            c.details
+                .insert("binding".into(), format!("{set}:{binding}"));
+        }
+        changes.push(c);
+    }
+    // Rewrites that need no details: how many of each.
+    for (kind, count, what) in [
+        (
+            "copy-logical",
+            legalized.copy_logical,
+            "OpCopyLogical written as member-wise copies",
+        ),
+        (
+            "subgroup-lane-ops",
+            legalized.subgroup_lane_ops,
+            "subgroup operations or built-ins naga does not read (elect, ballot bit counts and queries, all-equal, lane masks) written with ones it does",
+        ),
+        (
+            "cross-block-operands",
+            legalized.cross_block_operands,
+            "operands of subgroup or atomic operations, defined in another block, copied into the operation's block",
+        ),
+        (
+            "hlsl-prefix-scan",
+            legalized.hlsl_prefix_scans,
+            "WavePrefixSum/WavePrefixProduct that glslang wrote as inclusive scans made exclusive, as HLSL defines them",
+        ),
+        (
+            "shift-signedness",
+            legalized.shift_signedness,
+            "shifts of mixed signedness given the signedness they work in (bitcasts)",
+        ),
+        (
+            "strip-source-text",
+            legalized.source_continued,
+            "OpSourceContinued removed with the embedded source text they continue (line positions stay)",
+        ),
+    ] {
+        if count > 0 {
+            changes.push(Change::new(kind, span, format!("{count} {what}")));
+        }
+    }
+    Some(PassReport {
+        name: LEGALIZE_REPORT,
+        skipped: None,
+        changes,
+        diagnostics: Vec::new(),
+    })
+}
