@@ -7,6 +7,8 @@
 //! an output nor a `.shaderxform-*.tmp` staging file.
 
 mod common;
+#[path = "cli/verbosity.rs"]
+mod verbosity;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -22,6 +22,17 @@ pub(super) struct Cli {
     pub(super) command: Option<Command>,
     #[command(flatten)]
     pub(super) transform: TransformArgs,
+
+    /// Print only errors on stderr: no warnings, notes, rewrites, progress
+    /// or summaries. The exit code is the same.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub(super) quiet: bool,
+
+    /// Also print how the run went on stderr: the front end chosen, the
+    /// passes run, the time of each stage, and in batch every shader with
+    /// whether it came from the cache.
+    #[arg(short, long, global = true)]
+    pub(super) verbose: bool,
 }
 
 #[derive(Subcommand, Debug)]

@@ -5,11 +5,12 @@
 //! panic hook. The arguments are in `args`, reading inputs and building
 //! the compiler in `input`, printing in `print`, exit codes in `exit`; each command has its own
 //! file (`transform`, `check`, `gpu` for validate and bench, `batch`,
-//! `uniformity`, `files` for serve and the file helpers).
+//! `uniformity`, `files` for serve and the file helpers); `-q` and `-v` are
+//! read through `verbosity`.
 
 use std::sync::Mutex;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 
 mod args;
 mod batch;
@@ -22,12 +23,13 @@ mod input;
 mod print;
 mod transform;
 mod uniformity;
+mod verbosity;
 
 use args::{Cli, Command};
 
 pub fn main() -> i32 {
     install_quiet_panic_hook();
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(verbosity_after_subcommand(std::env::args_os().collect())) {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
@@ -54,6 +56,13 @@ pub fn main() -> i32 {
 }
 
 fn run(cli: Cli) -> i32 {
+    verbosity::set(if cli.quiet {
+        verbosity::Verbosity::Quiet
+    } else if cli.verbose {
+        verbosity::Verbosity::Verbose
+    } else {
+        verbosity::Verbosity::Normal
+    });
     match cli.command {
         Some(Command::Check(args)) => check::check(args),
         #[cfg(feature = "gpu")]
@@ -65,6 +74,28 @@ fn run(cli: Cli) -> i32 {
         Some(Command::Uniformity(args)) => uniformity::run(args),
         None => transform::transform(cli.transform),
     }
+}
+
+/// `shaderxform -q batch ...` as `shaderxform batch -q ...`: clap takes
+/// any argument before a subcommand's name for the default command's,
+/// and would refuse the subcommand.
+fn verbosity_after_subcommand(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let is_verbosity = |a: &std::ffi::OsString| {
+        matches!(
+            a.to_str(),
+            Some("-q" | "--quiet" | "-v" | "--verbose" | "-qv" | "-vq")
+        )
+    };
+    let leading = args.iter().skip(1).take_while(|a| is_verbosity(a)).count();
+    let names_subcommand = args.get(1 + leading).is_some_and(|name| {
+        Cli::command()
+            .get_subcommands()
+            .any(|sub| sub.get_name() == name.to_str().unwrap_or_default())
+    });
+    if leading > 0 && names_subcommand {
+        args[1..=1 + leading].rotate_left(leading);
+    }
+    args
 }
 
 static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
