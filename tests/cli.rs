@@ -9,6 +9,8 @@
 mod common;
 #[path = "cli/verbosity.rs"]
 mod verbosity;
+#[path = "cli/version.rs"]
+mod version;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -10,7 +10,7 @@
 
 use std::sync::Mutex;
 
-use clap::{CommandFactory, Parser};
+use clap::{CommandFactory, FromArgMatches};
 
 mod args;
 mod batch;
@@ -24,12 +24,22 @@ mod print;
 mod transform;
 mod uniformity;
 mod verbosity;
+mod version;
 
 use args::{Cli, Command};
 
 pub fn main() -> i32 {
     install_quiet_panic_hook();
-    let cli = match Cli::try_parse_from(verbosity_after_subcommand(std::env::args_os().collect())) {
+    let args = verbosity_after_subcommand(std::env::args_os().collect());
+    let mut command = Cli::command();
+    if version::asked_for(&args) {
+        // Printed once and the process exits: the text may live for ever.
+        command = command.long_version(version::long_version().leak() as &str);
+    }
+    let parsed = command
+        .try_get_matches_from(args)
+        .and_then(|mut matches| Cli::from_arg_matches_mut(&mut matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
