@@ -7,6 +7,8 @@
 //! an output nor a `.shaderxform-*.tmp` staging file.
 
 mod common;
+#[path = "cli/generate.rs"]
+mod generate;
 #[path = "cli/verbosity.rs"]
 mod verbosity;
 #[path = "cli/version.rs"]

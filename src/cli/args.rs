@@ -67,6 +67,12 @@ pub(super) enum Command {
     /// and Tint's verdict where Tint is available (see docs/uniformity-analysis.md).
     /// Exit 1 if any is non-uniform.
     Uniformity(super::uniformity::UniformityArgs),
+    /// Print a completion script for a shell on standard output (see
+    /// docs/installing.md for where each shell reads it).
+    Completions(super::generate::CompletionsArgs),
+    /// Print the manual page, in roff, on standard output: shaderxform's,
+    /// or a subcommand's.
+    Man(super::generate::ManArgs),
 }
 
 #[derive(Args, Debug)]

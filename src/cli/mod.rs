@@ -3,10 +3,11 @@
 //!
 //! This file holds the entry point, the dispatch to each command and the
 //! panic hook. The arguments are in `args`, reading inputs and building
-//! the compiler in `input`, printing in `print`, exit codes in `exit`; each command has its own
-//! file (`transform`, `check`, `gpu` for validate and bench, `batch`,
-//! `uniformity`, `files` for serve and the file helpers); `-q` and `-v` are
-//! read through `verbosity`.
+//! the compiler in `input`, printing in `print`, exit codes in `exit`;
+//! each command has its own file (`transform`, `check`, `gpu` for
+//! validate and bench, `batch`, `uniformity`, `files` for serve and the
+//! file helpers, `generate` for completions and the man page, `version`
+//! for `--version`); `-q` and `-v` are read through `verbosity`.
 
 use std::sync::Mutex;
 
@@ -17,6 +18,7 @@ mod batch;
 mod check;
 pub mod exit;
 mod files;
+mod generate;
 #[cfg(feature = "gpu")]
 mod gpu;
 mod input;
@@ -82,6 +84,8 @@ fn run(cli: Cli) -> i32 {
         Some(Command::Batch(args)) => batch::run(args),
         Some(Command::Serve(args)) => files::serve(args),
         Some(Command::Uniformity(args)) => uniformity::run(args),
+        Some(Command::Completions(args)) => generate::completions(args),
+        Some(Command::Man(args)) => generate::man(args),
         None => transform::transform(cli.transform),
     }
 }
