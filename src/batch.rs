@@ -25,6 +25,8 @@ use crate::OutputFormat;
 mod cache;
 mod select;
 
+pub use select::Shard;
+
 use cache::CacheEntry;
 
 /// The manifest's file name in the output folder, unless told otherwise.
@@ -58,6 +60,8 @@ pub struct BatchOptions {
     /// Whether each shader's reflection (docs/reflection.md) is written
     /// beside its outputs, as [`OutputNames::reflection_path`] names it.
     pub reflect: bool,
+    /// Only this share of the shaders is compiled (`--shard K/N`).
+    pub shard: Option<Shard>,
 }
 
 /// How an input's relative path becomes an output's.
@@ -127,6 +131,7 @@ impl BatchOptions {
             globs: Vec::new(),
             excludes: Vec::new(),
             reflect: false,
+            shard: None,
         }
     }
 }
@@ -285,6 +290,11 @@ pub fn plan_tree(options: &BatchOptions) -> Result<Plan, PlanError> {
             outputs,
             reflection,
         });
+    }
+    // After every output was claimed, so that each shard refuses the same
+    // collisions as the whole tree.
+    if let Some(shard) = options.shard {
+        jobs.retain(|job| shard.holds(&job.relative));
     }
     Ok(Plan {
         jobs,
@@ -468,6 +478,9 @@ impl BatchResult {
             version: &'static str,
             input_dir: String,
             formats: Vec<&'static str>,
+            /// `K/N` when only that share of the tree was compiled.
+            #[serde(skip_serializing_if = "Option::is_none")]
+            shard: Option<String>,
             summary: Summary,
             shaders: Vec<ShaderEntry<'a>>,
         }
@@ -489,6 +502,7 @@ impl BatchResult {
             version: env!("CARGO_PKG_VERSION"),
             input_dir: options.input_dir.display().to_string(),
             formats: options.formats.iter().map(|f| f.extension()).collect(),
+            shard: options.shard.map(|s| s.to_string()),
             summary: Summary {
                 shaders: self.shaders.len(),
                 succeeded: self.shaders.len() - self.failed(),
@@ -564,7 +578,8 @@ fn run_one(options: &BatchOptions, compiler: &Compiler, job: &Job) -> ShaderResu
         Ok(source) => source,
         Err(error) => {
             let source = Source::new(name, InputFormat::Wgsl, Vec::new());
-            let d = Diagnostic::error(error.to_string()).with_code("io::read");
+            let d =
+                Diagnostic::error(error.to_string()).with_code(shaderxform_passes::codes::IO_READ);
             return failed(options, job, &source, Report::new(&source), &[d], &[]);
         }
     };
@@ -747,7 +762,7 @@ fn finish(
         match staging {
             Ok(file) => staged.push((path, file)),
             Err(message) => {
-                let d = Diagnostic::error(message).with_code("io::write");
+                let d = Diagnostic::error(message).with_code(shaderxform_passes::codes::IO_WRITE);
                 let report = Report::new(source);
                 return failed(options, job, source, report, &[d], &[]);
             }
@@ -755,7 +770,7 @@ fn finish(
     }
     for (path, file) in staged {
         if let Err(message) = crate::write::persist(file, &path) {
-            let d = Diagnostic::error(message).with_code("io::write");
+            let d = Diagnostic::error(message).with_code(shaderxform_passes::codes::IO_WRITE);
             return failed(options, job, source, Report::new(source), &[d], &[]);
         }
     }

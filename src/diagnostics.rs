@@ -12,7 +12,7 @@ use crate::source::{line_column, InputFormat, Source};
 use crate::spirv_words::describe_instruction;
 
 pub fn from_wgsl_parse(error: &naga::front::wgsl::ParseError) -> Diagnostic {
-    let mut d = Diagnostic::error(error.message()).with_code("wgsl::parse");
+    let mut d = Diagnostic::error(error.message()).with_code(shaderxform_passes::codes::WGSL_PARSE);
     for (i, (span, label)) in error.labels().enumerate() {
         d = if i == 0 {
             d.with_primary(span, label)
@@ -32,7 +32,7 @@ pub fn from_glsl_parse(errors: &naga::front::glsl::ParseErrors) -> Vec<Diagnosti
         .iter()
         .map(|e| {
             Diagnostic::error(e.kind.to_string())
-                .with_code("glsl::parse")
+                .with_code(shaderxform_passes::codes::GLSL_PARSE)
                 .with_primary(e.meta, "")
         })
         .collect()
@@ -83,7 +83,11 @@ pub fn from_validation(
             return d;
         }
     }
-    let d = from_spanned(error, "naga::validation", keep_spans);
+    let d = from_spanned(
+        error,
+        shaderxform_passes::codes::NAGA_VALIDATION,
+        keep_spans,
+    );
     let Some((span, what)) = named_item(module, error.as_inner(), format).filter(|_| keep_spans)
     else {
         return d;
@@ -230,7 +234,7 @@ fn binding_collision(
         "{first} and {second} are both bound to @group({}) @binding({}) in entry point `{entry_point}`",
         binding.group, binding.binding
     ))
-    .with_code("input::binding-conflict");
+    .with_code(shaderxform_passes::codes::INPUT_BINDING_CONFLICT);
     if keep_spans {
         d = d
             .with_primary(globals.get_span(handle), format!("{second} is here"))

@@ -46,6 +46,7 @@ pub use reflect::Reflection;
 pub use report::Report;
 pub use shaderxform_host as host;
 pub use shaderxform_passes as passes;
+pub use shaderxform_passes::codes;
 pub use shaderxform_passes::{PassSelection, Target};
 pub use source::{InputFormat, Source};
 pub use spirv_tools::Validators;

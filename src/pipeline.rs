@@ -6,6 +6,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use naga::valid::ModuleInfo;
 use naga::Module;
+use shaderxform_passes::analysis::cache::Analyses;
+use shaderxform_passes::analysis::uniformity::Uniformity;
 use shaderxform_passes::{PassManager, PassOptions, PassReport, PassSelection, RunError, Target};
 
 use crate::back::{self, EmitError, EmitOptions, Output, OutputFormat};
@@ -82,7 +84,7 @@ impl Failure {
         Self::new(
             FailureKind::Internal,
             vec![Diagnostic::error(message)
-                .with_code("internal")
+                .with_code(shaderxform_passes::codes::INTERNAL)
                 .with_note("this is a bug in shaderxform or naga, not in the shader")],
         )
     }
@@ -114,9 +116,18 @@ pub struct Transformed {
     /// Where the module's spans are in the source, for the diagnostics of
     /// emission.
     spans: front::SpanMap,
+    /// The analyses of `module` as the transform left it, computed once
+    /// for every check of it.
+    analyses: Analyses,
 }
 
 impl Transformed {
+    /// The uniformity of `module` as the transform left it (computed on
+    /// first use, then kept).
+    pub fn uniformity(&self) -> &Uniformity {
+        self.analyses.uniformity(&self.module)
+    }
+
     /// The interface of the module as it is written: what a host binds.
     pub fn reflection(&self) -> crate::Reflection {
         crate::reflect::reflect(&self.module, &self.info, &self.passes)
@@ -146,7 +157,8 @@ impl Compiler {
         let usage = |e: shaderxform_passes::SelectionError| {
             Failure::new(
                 FailureKind::Usage,
-                vec![Diagnostic::error(e.to_string()).with_code("options::passes")],
+                vec![Diagnostic::error(e.to_string())
+                    .with_code(shaderxform_passes::codes::OPTIONS_PASSES)],
             )
         };
         manager.select(&options.passes).map_err(usage)?;
@@ -267,7 +279,11 @@ impl Compiler {
                     error,
                     reports,
                 } => {
-                    let d = diagnostics::from_spanned(&error, "internal", keep_spans);
+                    let d = diagnostics::from_spanned(
+                        &error,
+                        shaderxform_passes::codes::INTERNAL,
+                        keep_spans,
+                    );
                     let d = Diagnostic {
                         message: format!(
                             "internal error: the `{pass}` pass produced an invalid module: {}",
@@ -285,10 +301,14 @@ impl Compiler {
             })
             .map_err(|failure| locate_failure(failure, &spans))?;
         let mut reports = outcome.reports;
-        reports.extend(
-            back::check_uniformity_rules(&mut module, source.format)
-                .map_err(|d| locate_failure(Failure::new(FailureKind::Input, d), &spans))?,
-        );
+        let mut analyses = outcome.analyses;
+        let filtered = back::check_uniformity_rules(&mut module, &analyses, source.format)
+            .map_err(|d| locate_failure(Failure::new(FailureKind::Input, d), &spans))?;
+        if !filtered.is_empty() {
+            // Turning a rule off changed the module.
+            analyses.invalidate();
+        }
+        reports.extend(filtered);
         // The front end's reports too: legalisation's spans index the
         // SPIR-V that glslang wrote, as the passes' do.
         let mut passes = with_front(reports);
@@ -299,6 +319,7 @@ impl Compiler {
             passes,
             dependencies,
             spans,
+            analyses,
         })
     }
 
@@ -399,7 +420,8 @@ impl Compiled {
 fn withdraw_fixed_barriers(reports: &mut [PassReport]) {
     let fixed = |d: &Diagnostic| {
         d.severity == Severity::Warning
-            && d.code.as_deref() == Some(shaderxform_passes::hoist_barriers::DIAGNOSTIC_CODE)
+            && d.code.as_deref()
+                == Some(shaderxform_passes::codes::HOIST_BARRIERS_DIVERGENT_BARRIER)
     };
     for d in reports.iter_mut().flat_map(|r| r.diagnostics.iter_mut()) {
         if !fixed(d) {
@@ -480,11 +502,11 @@ fn guarded<T>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shaderxform_passes::hoist_barriers::DIAGNOSTIC_CODE;
+    use shaderxform_passes::codes::HOIST_BARRIERS_DIVERGENT_BARRIER;
 
     fn report(diagnostics: Vec<Diagnostic>) -> PassReport {
         PassReport {
-            name: "hoist-barriers",
+            name: shaderxform_passes::hoist_barriers::NAME,
             skipped: None,
             changes: Vec::new(),
             diagnostics,
@@ -495,12 +517,12 @@ mod tests {
     fn a_barrier_divergent_in_the_text_written_is_not_reported_fixed() {
         let fixed =
             Diagnostic::warning("`workgroupBarrier` is reached in non-uniform control flow")
-                .with_code(DIAGNOSTIC_CODE)
+                .with_code(HOIST_BARRIERS_DIVERGENT_BARRIER)
                 .with_note("a barrier waits for every invocation")
                 .with_note("fixed by hoist-barriers: split the `if` around `workgroupBarrier`");
         let unfixed =
             Diagnostic::error("`workgroupBarrier` is reached in non-uniform control flow")
-                .with_code(DIAGNOSTIC_CODE)
+                .with_code(HOIST_BARRIERS_DIVERGENT_BARRIER)
                 .with_note("hoist-barriers cannot split this `if`");
         let mut reports = vec![report(vec![fixed, unfixed.clone()])];
         withdraw_fixed_barriers(&mut reports);

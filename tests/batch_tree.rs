@@ -212,3 +212,126 @@ fn the_corpus_compiles_as_one_batch() {
         }
     }
 }
+
+/// Every file under `dir`, relative, with its bytes; manifests left out.
+fn tree_without_manifests(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let mut files = std::collections::BTreeMap::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(folder) = pending.pop() {
+        for entry in fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if !path
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("shaderxform-manifest")
+            {
+                let relative = path.strip_prefix(dir).unwrap().display().to_string();
+                files.insert(relative, fs::read(&path).unwrap());
+            }
+        }
+    }
+    files
+}
+
+/// Two processes given `--shard 1/2` and `--shard 2/2`, run at once with
+/// one cache folder, write together exactly what one run writes: the same
+/// files, byte for byte, and manifests whose shaders are the whole run's,
+/// each once. Run again, each shard is served from the shared cache.
+#[test]
+fn two_shards_sharing_a_cache_write_together_what_one_run_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in");
+    fs::create_dir_all(input.join("fx")).unwrap();
+    let corpus = root().join("corpus/translate");
+    let mut copied = 0;
+    for entry in fs::read_dir(&corpus).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "wgsl") && copied < 16 {
+            let folder = if copied % 2 == 0 { "fx" } else { "" };
+            fs::copy(&path, input.join(folder).join(path.file_name().unwrap())).unwrap();
+            copied += 1;
+        }
+    }
+    assert_eq!(copied, 16, "corpus/translate has WGSL shaders");
+    let args = |out: &str| -> Vec<String> {
+        ["batch", "in", "-o", out, "--emit", "spv,wgsl"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    };
+    let whole = shaderxform(
+        dir.path(),
+        &args("whole").iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    assert_exit(&whole, 0);
+
+    let shard = |k: u32| {
+        let mut a = args("sharded");
+        a.extend([
+            "--cache".into(),
+            "cache".into(),
+            "--shard".into(),
+            format!("{k}/2"),
+        ]);
+        Command::new(env!("CARGO_BIN_EXE_shaderxform"))
+            .args(&a)
+            .current_dir(dir.path())
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run shaderxform")
+    };
+    let (first, second) = (shard(1), shard(2));
+    for run in [
+        first.wait_with_output().unwrap(),
+        second.wait_with_output().unwrap(),
+    ] {
+        assert_exit(&run, 0);
+    }
+    assert_eq!(
+        tree_without_manifests(&dir.path().join("sharded")),
+        tree_without_manifests(&dir.path().join("whole")),
+        "the shards' outputs are the whole run's"
+    );
+    let whole_manifest = manifest(&dir.path().join("whole/shaderxform-manifest.json"));
+    let mut sharded_shaders = Vec::new();
+    for k in 1..=2 {
+        let m = manifest(
+            &dir.path()
+                .join(format!("sharded/shaderxform-manifest.shard-{k}-of-2.json")),
+        );
+        assert_eq!(m["shard"], format!("{k}/2"));
+        let shaders = m["shaders"].as_array().unwrap().clone();
+        assert!(!shaders.is_empty(), "shard {k} compiled nothing");
+        sharded_shaders.extend(shaders);
+    }
+    sharded_shaders.sort_by_key(|s| s["input"].as_str().unwrap().to_string());
+    assert_eq!(
+        serde_json::Value::Array(sharded_shaders),
+        whole_manifest["shaders"],
+        "each shader in one shard's manifest, as the whole run has it"
+    );
+
+    // Again: every shader of each shard comes from the shared cache.
+    for k in 1..=2 {
+        let mut a = args("sharded");
+        a.extend([
+            "--cache".into(),
+            "cache".into(),
+            "--shard".into(),
+            format!("{k}/2"),
+        ]);
+        let again = shaderxform(
+            dir.path(),
+            &a.iter().map(String::as_str).collect::<Vec<_>>(),
+        );
+        assert_exit(&again, 0);
+        let err = stderr(&again);
+        assert!(err.contains("0 compiled"), "shard {k}: {err}");
+    }
+}

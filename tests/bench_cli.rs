@@ -160,3 +160,62 @@ fn bench_exit_codes_for_usage_and_input_errors() {
         .expect("the binary runs");
     assert_eq!(output.status.code(), Some(1));
 }
+
+/// `--csv` prints every sample of the three series, and `--plot` draws
+/// them into an SVG with a dot per sample.
+#[test]
+fn bench_prints_every_sample_as_csv_and_plots_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let plot = dir.path().join("samples.svg");
+    let output = Command::new(env!("CARGO_BIN_EXE_shaderxform"))
+        .current_dir(root())
+        .args([
+            "bench",
+            "corpus/bench/f32_min_storage_contended.wgsl",
+            "--float-atomics",
+            "ordered",
+            "--size",
+            "values=4096",
+            "--seconds",
+            "0.2",
+            "--csv",
+            "--plot",
+        ])
+        .arg(&plot)
+        .output()
+        .expect("the binary runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    if output.status.code() == Some(4) {
+        assert!(
+            !gpu_required(),
+            "SHADERXFORM_REQUIRE_GPU is set but there is no adapter: {stderr}"
+        );
+        eprintln!("skipping bench: no adapter: {stderr}");
+        return;
+    }
+    assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");
+    let mut lines = stdout.lines();
+    assert_eq!(lines.next(), Some("role,sample,us_per_dispatch"));
+    let mut per_role = std::collections::BTreeMap::<&str, usize>::new();
+    for line in lines {
+        let fields: Vec<&str> = line.split(',').collect();
+        assert_eq!(fields.len(), 3, "{line}");
+        let us: f64 = fields[2].parse().unwrap_or(f64::NAN);
+        assert!(us.is_finite() && us >= 0.0, "{line}");
+        *per_role.entry(fields[0]).or_default() += 1;
+    }
+    for role in ["reference", "candidate", "reference-again"] {
+        assert!(
+            per_role.get(role).copied().unwrap_or(0) >= 10,
+            "{role}: {stdout}"
+        );
+    }
+    let svg = std::fs::read_to_string(&plot).expect("the plot is written");
+    assert!(svg.starts_with("<svg "), "{svg}");
+    assert_eq!(
+        svg.matches("<circle ").count(),
+        per_role.values().sum::<usize>(),
+        "a dot per sample"
+    );
+}

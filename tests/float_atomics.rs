@@ -11,7 +11,7 @@ use shaderxform::{
 
 fn compiler() -> Compiler {
     Compiler::new(Options {
-        passes: PassSelection::Named(vec!["float-atomics".into()]),
+        passes: PassSelection::Named(vec![shaderxform::passes::float_atomics::NAME.into()]),
         ..Options::default()
     })
     .unwrap()
@@ -91,7 +91,7 @@ fn the_host_crate_reads_every_strategy_and_clear_value_the_report_names() {
     let mut seen = std::collections::BTreeSet::new();
     for strategy in ["auto", "ordered", "signed", "cas"] {
         let compiler = Compiler::new(Options {
-            passes: PassSelection::Named(vec!["float-atomics".into()]),
+            passes: PassSelection::Named(vec![shaderxform::passes::float_atomics::NAME.into()]),
             pass_options: [(
                 "float-atomics".to_string(),
                 [("strategy".to_string(), strategy.to_string())].into(),
@@ -174,7 +174,7 @@ fn without_the_pass_float_min_is_naga_s_validation_error() {
 /// WGSL of f64 is written for wgpu.
 fn f64_compiler(target: Target) -> Compiler {
     Compiler::new(Options {
-        passes: PassSelection::Named(vec!["float-atomics".into()]),
+        passes: PassSelection::Named(vec![shaderxform::passes::float_atomics::NAME.into()]),
         target,
         emit: EmitOptions {
             wgsl_for: shaderxform::WgslTarget::Wgpu,

@@ -17,6 +17,7 @@ use std::process::{Command, Output};
 use std::time::Instant;
 
 use shaderxform::gpu::{self, Error, ValidateOptions, Validation, Verdict};
+use shaderxform::passes::float_atomics::{self, NanMode, RequestedStrategy};
 use shaderxform::{InputFormat, Options};
 
 fn root() -> PathBuf {
@@ -115,14 +116,22 @@ fn every_float_atomics_strategy_agrees_with_the_reference() {
         .filter(|p| p.starts_with("corpus/float-atomics"))
         .collect();
     assert!(shaders.len() >= 3, "{shaders:?}");
-    for strategy in ["ordered", "cas", "auto"] {
-        for nan in ["propagate", "ignore"] {
+    for strategy in [
+        RequestedStrategy::Ordered,
+        RequestedStrategy::Cas,
+        RequestedStrategy::Auto,
+    ] {
+        for nan in NanMode::ALL {
+            let (strategy, nan) = (strategy.name(), nan.name());
             let mut options = Options::default();
             options.pass_options.insert(
-                "float-atomics".to_string(),
+                float_atomics::NAME.to_string(),
                 [
-                    ("strategy".to_string(), strategy.to_string()),
-                    ("nan".to_string(), nan.to_string()),
+                    (
+                        float_atomics::STRATEGY_OPTION.to_string(),
+                        strategy.to_string(),
+                    ),
+                    (float_atomics::NAN_OPTION.to_string(), nan.to_string()),
                 ]
                 .into(),
             );

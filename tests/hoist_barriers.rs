@@ -20,7 +20,7 @@ use shaderxform::{
 
 fn hoisting() -> Compiler {
     Compiler::new(Options {
-        passes: PassSelection::Named(vec!["hoist-barriers".into()]),
+        passes: PassSelection::Named(vec![shaderxform::passes::hoist_barriers::NAME.into()]),
         ..Options::default()
     })
     .unwrap()
@@ -212,7 +212,7 @@ fn divergent_barriers_are_found_exactly_where_tint_finds_them() {
     // only what naga would reject. The manager's own check refuses the
     // divergent shaders: their module, read, is what is compared.
     let manager = PassManager::with_builtin_passes();
-    let float_atomics = PassSelection::Named(vec!["float-atomics".into()]);
+    let float_atomics = PassSelection::Named(vec![shaderxform::passes::float_atomics::NAME.into()]);
     // The f64 shaders need 64-bit atomics to be read at all.
     let target = Target {
         int64_atomic_min_max: true,

@@ -17,7 +17,7 @@ use shaderxform::{
 
 fn transposing() -> Compiler {
     Compiler::new(Options {
-        passes: PassSelection::Named(vec!["lane-transpose".into()]),
+        passes: PassSelection::Named(vec![shaderxform::passes::lane_transpose::NAME.into()]),
         ..Options::default()
     })
     .unwrap()
@@ -117,7 +117,7 @@ fn passes_all_needs_a_target_with_subgroups() {
     let report = without
         .passes
         .iter()
-        .find(|p| p.name == "lane-transpose")
+        .find(|p| p.name == shaderxform::passes::lane_transpose::NAME)
         .unwrap();
     assert!(report.changes.is_empty());
     assert!(report.skipped.is_some());
@@ -128,7 +128,7 @@ fn passes_all_needs_a_target_with_subgroups() {
     let report = with
         .passes
         .iter()
-        .find(|p| p.name == "lane-transpose")
+        .find(|p| p.name == shaderxform::passes::lane_transpose::NAME)
         .unwrap();
     assert!(report.changes.iter().any(|c| c.kind == "coalesce-store"));
 }
@@ -413,7 +413,7 @@ fn lane_transpose_report(
     transformed
         .passes
         .iter()
-        .find(|p| p.name == "lane-transpose")
+        .find(|p| p.name == shaderxform::passes::lane_transpose::NAME)
         .expect("lane-transpose ran")
 }
 
@@ -616,7 +616,7 @@ fn glsl_block_records_are_coalesced() {
 #[test]
 fn glsl_read_by_naga_is_coalesced_too() {
     let compiler = Compiler::new(Options {
-        passes: PassSelection::Named(vec!["lane-transpose".into()]),
+        passes: PassSelection::Named(vec![shaderxform::passes::lane_transpose::NAME.into()]),
         front: shaderxform::front::FrontOptions {
             glsl_front: shaderxform::front::GlslFront::Naga,
             ..Default::default()
@@ -736,7 +736,7 @@ void main() {
 ";
     let source = Source::from_text("kernel.comp", InputFormat::Glsl(ShaderStage::Compute), text);
     let compiler = Compiler::new(Options {
-        passes: PassSelection::Named(vec!["lane-transpose".into()]),
+        passes: PassSelection::Named(vec![shaderxform::passes::lane_transpose::NAME.into()]),
         front: shaderxform::front::FrontOptions {
             glsl_front: shaderxform::front::GlslFront::Glslang,
             ..Default::default()
@@ -754,6 +754,43 @@ void main() {
     assert!(rendered.contains("┌─ kernel.comp:11:5"), "{rendered}");
     assert!(
         rendered.contains("11 │     pout[2u * gl_LocalInvocationIndex]"),
+        "{rendered}"
+    );
+}
+
+/// An access whose record index is of no recognised form gets that note
+/// under `--passes all` too, whether its buffer is an array of words or
+/// of records: the rewrite would be wrong, not only not worth it, so the
+/// note does not suggest forcing it.
+#[test]
+fn passes_all_says_first_what_makes_a_rewrite_wrong() {
+    let source = inline(
+        "@group(0) @binding(0) var<storage, read> src: array<f32>;
+        @group(0) @binding(1) var<storage, read_write> dst: array<f32>;
+        @compute @workgroup_size(64)
+        fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+            let i = gid.x / 2u;
+            let x = src[i * 4u];
+            let y = src[i * 4u + 1u];
+            let z = src[i * 4u + 2u];
+            let w = src[i * 4u + 3u];
+            dst[gid.x] = x + y + z + w;
+        }",
+    );
+    let transformed = all_with_subgroups().transform(&source).unwrap();
+    let report = lane_transpose_report(&transformed);
+    let rendered = render_all(&report.diagnostics, &source, ColorChoice::Never);
+    assert!(report.changes.is_empty(), "{:?}", report.changes);
+    assert_eq!(report.diagnostics.len(), 1, "{rendered}");
+    let note = &report.diagnostics[0];
+    assert_eq!(
+        note.code.as_deref(),
+        Some(shaderxform::codes::LANE_TRANSPOSE_NOT_APPLIED),
+        "{rendered}"
+    );
+    assert!(
+        note.message
+            .contains("the record index is not one of the forms"),
         "{rendered}"
     );
 }

@@ -647,7 +647,7 @@ fn a_change_on_assembly_has_the_line_of_its_instruction() {
     let change = transformed
         .passes
         .iter()
-        .find(|p| p.name == "float-atomics")
+        .find(|p| p.name == shaderxform::passes::float_atomics::NAME)
         .and_then(|p| p.changes.first())
         .expect("float-atomics changes the shader");
     let json = shaderxform::report::ChangeJson::new(change, &source);

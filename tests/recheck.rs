@@ -275,7 +275,7 @@ fn module(text: &str) -> naga::Module {
 fn recheck_error(written_from: &str, text: &str) -> shaderxform::Diagnostic {
     match recheck::wgsl(&module(written_from), text) {
         Err(EmitError::Backend(d)) => {
-            assert_eq!(d.code.as_deref(), Some(recheck::CODE));
+            assert_eq!(d.code.as_deref(), Some(shaderxform::codes::EMIT_RECHECK));
             d
         }
         Err(other) => panic!("not an internal error: {other:?}"),

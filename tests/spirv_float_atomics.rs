@@ -254,7 +254,7 @@ fn the_report_records_the_retyped_atomic() {
     let report = transformed
         .passes
         .iter()
-        .find(|p| p.name == "float-atomics")
+        .find(|p| p.name == shaderxform::passes::float_atomics::NAME)
         .expect("float-atomics ran");
     assert!(report.skipped.is_none(), "{report:?}");
     let change = report

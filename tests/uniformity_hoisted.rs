@@ -26,7 +26,7 @@ fn tint_accepts_every_hoisted_case() {
         .expect("recorded verdicts");
     let verdicts: VerdictsFile = serde_json::from_str(&text).expect("verdicts parse");
     let hoisting = Compiler::new(Options {
-        passes: PassSelection::Named(vec!["hoist-barriers".into()]),
+        passes: PassSelection::Named(vec![shaderxform::passes::hoist_barriers::NAME.into()]),
         ..Options::default()
     })
     .unwrap();

@@ -361,7 +361,7 @@ fn the_analysis_agrees_with_tint_on_every_barrier() {
 #[test]
 fn hoisting_leaves_cases_tint_proves_uniform_unchanged() {
     let hoisting = Compiler::new(Options {
-        passes: PassSelection::Named(vec!["hoist-barriers".into()]),
+        passes: PassSelection::Named(vec![shaderxform::passes::hoist_barriers::NAME.into()]),
         ..Options::default()
     })
     .unwrap();

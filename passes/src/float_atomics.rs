@@ -29,10 +29,16 @@ use crate::ir::{
 use crate::{Change, Diagnostic, OptionSpec, Pass, PassContext, Phase, Selection, Target};
 use shaderxform_host::{Accumulation, FloatEncoding};
 
+mod config;
 mod find;
 mod retype;
 mod rewrite;
 
+pub use config::{
+    Config, NanMode, RequestedStrategy, NAME, NAN_OPTION, NAN_VALUES, STRATEGY_OPTION,
+    STRATEGY_VALUES,
+};
+use config::{NAN, STRATEGY};
 use find::{
     atomic_offsets, describe, f16_not_widenable, find_accesses, missing_64_bit_atomics,
     proven_sign, scalar_name,
@@ -41,20 +47,6 @@ use retype::retype_globals;
 use rewrite::{drop_unread_min_max_results, exchange_result_type, FloatAtomicRewrite};
 
 pub struct FloatAtomics;
-
-const STRATEGY: OptionSpec = OptionSpec {
-    name: "strategy",
-    values: &["auto", "ordered", "signed", "cas"],
-    default: "auto",
-    help: "auto: the signed bitcast where the sign of every value is proven, else the ordered encoding; cas: compare-exchange loops on the float bits",
-};
-
-const NAN: OptionSpec = OptionSpec {
-    name: "nan",
-    values: &["propagate", "ignore"],
-    default: "propagate",
-    help: "propagate: NaNs take part in the order of the encoding; ignore: a NaN leaves the atomic unchanged",
-};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Strategy {
@@ -199,7 +191,7 @@ fn float_atomic_global(
 
 impl Pass for FloatAtomics {
     fn name(&self) -> &'static str {
-        "float-atomics"
+        NAME
     }
 
     fn description(&self) -> &'static str {
@@ -230,8 +222,8 @@ impl Pass for FloatAtomics {
             .collect();
         let accesses = find_accesses(module, &global_types);
 
-        let requested = cx.options.get(&STRATEGY).to_string();
-        let ignore_nan = cx.options.get(&NAN) == "ignore";
+        let config = Config::from_options(cx.options);
+        let ignore_nan = config.nan == NanMode::Ignore;
         let mut plan: HashMap<Handle<GlobalVariable>, Strategy> = HashMap::new();
         let mut globals: Vec<_> = accesses.keys().copied().collect();
         globals.sort_by_key(|g| g.index());
@@ -250,7 +242,7 @@ impl Pass for FloatAtomics {
                         "`{name}` takes a float min or max and also {}, which has no meaning on floats",
                         describe(bad.kind)
                     ))
-                    .with_code("float-atomics::unsupported-access")
+                    .with_code(crate::codes::FLOAT_ATOMICS_UNSUPPORTED_ACCESS)
                     .with_primary(bad.span, "this access")
                     .with_secondary(module.global_variables.get_span(global), "the atomic")
                     .with_note("min, max, add, sub, load, store, exchange and compare-exchange are rewritten"),
@@ -276,15 +268,15 @@ impl Pass for FloatAtomics {
                 SignBit::Set if space != AddressSpace::WorkGroup => Some(Strategy::SignedSet),
                 _ => None,
             };
-            let strategy = match (requested.as_str(), signed) {
-                ("ordered", _) => Strategy::Ordered,
-                ("cas", _) => Strategy::Cas,
-                ("signed", Some(s)) | ("auto", Some(s)) => s,
-                ("signed", None) => {
+            let strategy = match (config.strategy, signed) {
+                (RequestedStrategy::Ordered, _) => Strategy::Ordered,
+                (RequestedStrategy::Cas, _) => Strategy::Cas,
+                (RequestedStrategy::Signed | RequestedStrategy::Auto, Some(s)) => s,
+                (RequestedStrategy::Signed, None) => {
                     let mut d = Diagnostic::error(format!(
                         "cannot use the signed strategy for `{name}`: the sign of the values written to it is not proven"
                     ))
-                    .with_code("float-atomics::sign-not-proven");
+                    .with_code(crate::codes::FLOAT_ATOMICS_SIGN_NOT_PROVEN);
                     if let Some(span) = unproven_at {
                         d = d.with_primary(span, "the sign of this value is not proven");
                     }
@@ -294,14 +286,14 @@ impl Pass for FloatAtomics {
                     );
                     continue;
                 }
-                _ => Strategy::Ordered,
+                (RequestedStrategy::Auto, None) => Strategy::Ordered,
             };
             if let Some(reason) = f16_not_widenable(module, global) {
                 cx.report(
                     Diagnostic::error(format!(
                         "`{name}` holds f16, which no back end has atomics for, and cannot be widened to 32 bits: {reason}"
                     ))
-                    .with_code("float-atomics::f16-not-widenable")
+                    .with_code(crate::codes::FLOAT_ATOMICS_F16_NOT_WIDENABLE)
                     .with_primary(module.global_variables.get_span(global), "the atomic")
                     .with_note("f16 atomics are widened to f32 words in workgroup memory, as `atomic<f16>` or an array of them"),
                 );
@@ -313,7 +305,7 @@ impl Pass for FloatAtomics {
                     strategy.name(),
                     missing.feature
                 ))
-                .with_code("float-atomics::int64-atomics-missing");
+                .with_code(crate::codes::FLOAT_ATOMICS_INT64_ATOMICS_MISSING);
                 d = match missing.culprit {
                     Some(span) => d
                         .with_primary(span, "this access needs more than 64-bit min/max")
@@ -429,7 +421,7 @@ impl Pass for FloatAtomics {
                 "memory_holds_float_bits",
                 strategy != Strategy::Ordered && floats.iter().all(|f| f.width != 2),
             )
-            .with_detail("nan", if ignore_nan { "ignore" } else { "propagate" });
+            .with_detail("nan", config.nan.name());
             if let Some(binding) = &var.binding {
                 change = change
                     .with_detail("group", binding.group)

@@ -34,7 +34,7 @@ use crate::analysis::uniformity::{
 };
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::ir::enclosing;
-use crate::pass::{Change, Pass, PassContext};
+use crate::pass::{Change, Notes, Pass, PassContext};
 
 mod cross_loop;
 mod early_exit;
@@ -46,10 +46,6 @@ use early_exit::fold_early_exit;
 use split_if::split_if;
 
 pub struct HoistBarriers;
-
-/// The code of the pass' diagnostics about divergent barriers: an error
-/// where it could not fix one, a warning where it did.
-pub const DIAGNOSTIC_CODE: &str = "hoist-barriers::divergent-barrier";
 
 /// Barriers the splitter gave up on, with why. A barrier is known by its
 /// span, which rewrites keep; by its place where it has none.
@@ -86,9 +82,16 @@ impl Refusals {
 /// would not converge.
 const MAX_ROUNDS: usize = 256;
 
+/// The pass's name in `--passes` and reports.
+pub const NAME: &str = "hoist-barriers";
+
 impl Pass for HoistBarriers {
     fn name(&self) -> &'static str {
-        "hoist-barriers"
+        NAME
+    }
+
+    fn makes_barriers_uniform(&self) -> bool {
+        true
     }
 
     fn description(&self) -> &'static str {
@@ -105,53 +108,61 @@ impl Pass for HoistBarriers {
     }
 
     fn run(&self, module: &mut Module, cx: &mut PassContext<'_>) {
-        let analysis = Uniformity::analyze(module);
+        let analysis = cx.analyses().take_uniformity(module);
         if analysis.violations().is_empty() {
+            cx.analyses().restore_uniformity(analysis);
             return;
         }
-        let mut candidate = module.clone();
+        // The module is rewritten in place, and goes back to the
+        // checkpoint unless every barrier ends up uniform.
+        let input = cx.checkpoint(module);
         // naga wraps `for` bodies and `{ }` in blocks, which only scope
         // expressions; the rewrites look through none.
-        for f in crate::ir::functions_mut(&mut candidate) {
+        for f in crate::ir::functions_mut(module) {
             crate::ir::splice_nested_blocks(&mut f.body);
         }
         let mut changes = Vec::new();
         let mut refused = Refusals::default();
+        // The analysis of the module as the rounds leave it, where the
+        // last round found nothing left to rewrite.
+        let mut last_analysis = None;
         for _ in 0..MAX_ROUNDS {
-            let analysis = Uniformity::analyze(&candidate);
+            let analysis = Uniformity::analyze(module);
             let mut violations = analysis.violations();
             // Innermost first: an inner `if` is split before the one around it.
             violations.sort_by_key(|(_, r)| std::cmp::Reverse(r.path.len()));
-            let Some((function, requirement)) = violations
+            let next = violations
                 .into_iter()
-                .find(|(f, r)| refused.get(*f, r).is_none())
-            else {
+                .find(|(f, r)| refused.get(*f, r).is_none());
+            let Some((function, requirement)) = next else {
+                last_analysis = Some(analysis);
                 break;
             };
-            let info = match crate::manager::validate(&candidate) {
+            let info = match crate::manager::validate(module) {
                 Ok(info) => info,
                 Err(e) => {
+                    cx.rollback(module, input, Notes::Keep);
                     cx.report(
                         Diagnostic::error(format!(
                             "hoist-barriers produced an invalid module while rewriting: {}",
                             e.as_inner()
                         ))
-                        .with_code("hoist-barriers::internal"),
+                        .with_code(crate::codes::HOIST_BARRIERS_INTERNAL),
                     );
                     return;
                 }
             };
             let rewritten = split_if(
-                &mut candidate,
+                module,
                 &info,
                 analysis.function(function),
                 function,
                 requirement,
                 &requirement.path,
             )
-            .or_else(|reason| fold_early_exit(&mut candidate, function, requirement).ok_or(reason))
+            .or_else(|reason| fold_early_exit(module, function, requirement).ok_or(reason))
             .or_else(|reason| {
-                rewrite_across(&mut candidate, &info, &analysis, function, requirement)
+                rewrite_across(module, &info, &analysis, function, requirement)
                     .unwrap_or(Err(reason))
             });
             match rewritten {
@@ -159,18 +170,19 @@ impl Pass for HoistBarriers {
                 Err(reason) => refused.insert(function, requirement, reason),
             }
         }
-        if refused.0.is_empty() && Uniformity::analyze(&candidate).violations().is_empty() {
+        let analysed_after = last_analysis.unwrap_or_else(|| Uniformity::analyze(module));
+        if refused.0.is_empty() && analysed_after.violations().is_empty() {
             // The input was wrong even though the output is right: a
             // warning for each barrier, speaking of the input as written.
             for (function, requirement) in analysis.violations() {
                 cx.report(fixed(
-                    module,
+                    input.module(),
                     analysis.function(function),
                     requirement,
                     &changes,
                 ));
             }
-            *module = candidate;
+            cx.analyses().keep_uniformity(analysed_after);
             for change in changes {
                 cx.record(change);
             }
@@ -178,6 +190,7 @@ impl Pass for HoistBarriers {
         }
         // Nothing is rewritten when any barrier stays divergent: the
         // diagnostics speak of the input as written.
+        cx.rollback(module, input, Notes::Keep);
         for (function, requirement) in analysis.violations() {
             let address = analysis
                 .function(function)
@@ -198,6 +211,7 @@ impl Pass for HoistBarriers {
                 &reason,
             ));
         }
+        cx.analyses().restore_uniformity(analysis);
     }
 }
 
@@ -208,7 +222,7 @@ fn diagnose(
     reason: &str,
 ) -> Diagnostic {
     divergent_barriers::describe(module, analysed, requirement, Severity::Error)
-        .with_code(DIAGNOSTIC_CODE)
+        .with_code(crate::codes::HOIST_BARRIERS_DIVERGENT_BARRIER)
         .with_note(divergent_barriers::WHY_IT_MATTERS)
         .with_note(format!("no fix applied: {reason}"))
 }
@@ -223,7 +237,7 @@ fn fixed(
 ) -> Diagnostic {
     let mut diagnostic =
         divergent_barriers::describe(module, analysed, requirement, Severity::Warning)
-            .with_code(DIAGNOSTIC_CODE)
+            .with_code(crate::codes::HOIST_BARRIERS_DIVERGENT_BARRIER)
             .with_note(divergent_barriers::WHY_IT_MATTERS);
     // Every rewrite is recorded at the barrier it was made for, or at the
     // call it inlined; an inlined barrier keeps the span it has in the

@@ -36,23 +36,23 @@ use naga::{ArraySize, Expression, Handle, Module, Scalar, ShaderStage, Span, Typ
 use crate::analysis::uniformity::{FunctionRef, StatementPath, Uniformity};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{ensure_type, rebuild_function};
-use crate::pass::{Change, Pass, PassContext, Requirement, Selection, Target};
+use crate::pass::{Change, Notes, Pass, PassContext, Requirement, Selection, Target};
 use cost::Access;
 use records::Layout;
 use sites::{LoadGroup, StoreGroup, WordArray};
 
 use emit::{ensure_subgroup_builtins, Group, Transpose};
 use flatten::flatten_records;
-use refusals::{
-    group_refusal, index_not_recognised, not_applied, not_measured_to_pay, not_uniform,
-    rows_keep_subgroups_together, subgroups_span_rows,
-};
+use refusals::{group_refusal, ladder, not_applied, Candidate};
 
 pub struct LaneTranspose;
 
+/// The pass's name in `--passes` and reports.
+pub const NAME: &str = "lane-transpose";
+
 impl Pass for LaneTranspose {
     fn name(&self) -> &'static str {
-        "lane-transpose"
+        NAME
     }
 
     fn description(&self) -> &'static str {
@@ -76,34 +76,47 @@ impl Pass for LaneTranspose {
 
     fn run(&self, module: &mut Module, cx: &mut PassContext<'_>) {
         if !normalize::has_wrapper(module) {
-            transpose_module(module, cx);
+            let uniformity = cx.analyses().take_uniformity(module);
+            if let Some(unchanged) = transpose_module(module, uniformity, cx) {
+                cx.analyses().restore_uniformity(unchanged);
+            }
             return;
         }
-        let before = module.clone();
-        let changes = cx.changes.len();
+        let before = cx.checkpoint(module);
         if !normalize::normalize(module) {
-            transpose_module(module, cx);
+            let uniformity = cx.analyses().take_uniformity(module);
+            if let Some(unchanged) = transpose_module(module, uniformity, cx) {
+                cx.analyses().restore_uniformity(unchanged);
+            }
             return;
         }
-        transpose_module(module, cx);
-        let coalesced = cx.changes[changes..]
+        // The analysis is of the normalised module, which goes if nothing
+        // is coalesced: it is not handed back.
+        let _ = transpose_module(module, Uniformity::analyze(module), cx);
+        let coalesced = cx
+            .changes_since(&before)
             .iter()
             .any(|c| c.kind.starts_with("coalesce-"));
         if !coalesced {
             // The notes stand: they speak of the shader's source, whose
             // spans the normalised module keeps.
-            *module = before;
-            cx.changes.truncate(changes);
+            cx.rollback(module, before, Notes::Keep);
         }
     }
 }
 
-/// Rewrites the record accesses of every compute entry point of `module`.
-fn transpose_module(module: &mut Module, cx: &mut PassContext<'_>) {
+/// Rewrites the record accesses of every compute entry point of `module`,
+/// whose uniformity is `uniformity`. Where it rewrites nothing, it gives
+/// the analysis back: that of the module, which it left as it was.
+fn transpose_module(
+    module: &mut Module,
+    mut uniformity: Uniformity,
+    cx: &mut PassContext<'_>,
+) -> Option<Uniformity> {
+    let changes_before = cx.changes.len();
     // The pass changes entry points only, so this holds throughout.
     {
         let used_by_functions = globals_used_by_functions(module);
-        let mut uniformity = Uniformity::analyze(module);
         let mut flattened = HashMap::new();
         for index in 0..module.entry_points.len() {
             if module.entry_points[index].stage != ShaderStage::Compute {
@@ -112,7 +125,7 @@ fn transpose_module(module: &mut Module, cx: &mut PassContext<'_>) {
             // First with the bounds guards lifted, then, where that
             // coalesces nothing, as the entry point is.
             for lift_guards in [true, false] {
-                let before = (module.clone(), cx.changes.len(), cx.diagnostics.len());
+                let before = cx.checkpoint(module);
                 // The analysis of the entry point as it was, while an
                 // attempt analyses its own rewrites.
                 let mut analysed_before = None;
@@ -136,7 +149,7 @@ fn transpose_module(module: &mut Module, cx: &mut PassContext<'_>) {
                         }
                         None => {
                             // Whatever the attempt added goes with it.
-                            *module = before.0;
+                            cx.rollback(module, before, Notes::Discard);
                             continue;
                         }
                     }
@@ -167,16 +180,16 @@ fn transpose_module(module: &mut Module, cx: &mut PassContext<'_>) {
                 }
                 // Flattening and lifting pay only through the accesses they
                 // let the pass coalesce: the entry point goes back as it was.
-                let (old_module, changes, diagnostics) = before;
-                *module = old_module;
+                // The attempt without lifting says why, of the shader as
+                // written.
+                let notes = if lift_guards {
+                    Notes::Discard
+                } else {
+                    Notes::Keep
+                };
+                cx.rollback(module, before, notes);
                 if let Some(analysed) = analysed_before {
                     uniformity = analysed;
-                }
-                cx.changes.truncate(changes);
-                if lift_guards {
-                    // The attempt without lifting says why, of the
-                    // shader as written.
-                    cx.diagnostics.truncate(diagnostics);
                 }
                 flattened.retain(|&g, _| {
                     matches!(
@@ -187,6 +200,7 @@ fn transpose_module(module: &mut Module, cx: &mut PassContext<'_>) {
             }
         }
     }
+    (cx.changes.len() == changes_before).then_some(uniformity)
 }
 
 /// A group of record accesses.
@@ -267,9 +281,12 @@ fn transpose_entry_point(
     cx: &mut PassContext<'_>,
 ) -> bool {
     let flow = uniformity.function(FunctionRef::EntryPoint(index));
+    // Adding types and builtins below leaves the globals' layouts as
+    // they are.
+    let layouts = records::layouts(module);
     let entry = &module.entry_points[index];
     let function = &entry.function;
-    let words = |g| match records::layout(module, &module.global_variables[g]) {
+    let words = |g| match layouts.get(&g) {
         Some(Layout::Words(_)) => Some(flattened.get(&g).cloned().unwrap_or_default()),
         _ => None,
     };
@@ -301,26 +318,18 @@ fn transpose_entry_point(
             plan.kind(),
             global_name(module, plan.global())
         );
-        if cx.selection == Selection::All && !cost::pays(plan.access(), k) {
-            cx.report(not_measured_to_pay(&what, plan.access(), k, plan.span()));
-            continue;
-        }
-        let Some(form) = sites::index_form(module, entry, flow, plan.i()) else {
-            let index_span = function.expressions.get_span(plan.i());
-            let why = sites::why_not_a_form(module, entry, flow, plan.i());
-            cx.report(index_not_recognised(&what, plan.span(), index_span, why));
-            continue;
+        let candidate = Candidate {
+            what: &what,
+            span: plan.span(),
+            index: plan.i(),
+            path: plan.path(),
+            access: plan.access(),
+            k,
         };
-        if cx.selection == Selection::All && !rows_keep_subgroups_together(entry, form) {
-            cx.report(subgroups_span_rows(&what, entry, form, plan.span()));
-            continue;
-        }
-        if let Some(reason) = group_refusal(module, function, &sites, &plan, used_by_functions) {
-            cx.report(not_applied(&what, &reason, plan.span(), &reason));
-        } else if flow.is_control_flow_uniform_at(plan.path()) != Some(true) {
-            cx.report(not_uniform(&what, plan.span(), flow, plan.path()));
-        } else {
-            plans.push((plan, form));
+        let group = || group_refusal(module, function, &sites, &plan, used_by_functions);
+        match ladder(module, entry, flow, cx.selection, &candidate, group) {
+            Ok(form) => plans.push((plan, form)),
+            Err(note) => cx.report(note),
         }
     }
     if plans.is_empty() {
@@ -351,9 +360,7 @@ fn transpose_entry_point(
     let mut groups = Vec::new();
     for (plan, form) in plans {
         let (global, k, span) = (plan.global(), plan.k(), plan.span());
-        let Layout::Words(scalar) =
-            records::layout(module, &module.global_variables[global]).expect("a word array")
-        else {
+        let Some(&Layout::Words(scalar)) = layouts.get(&global) else {
             unreachable!("only word arrays are grouped")
         };
         let (array_ty, _) =
@@ -422,7 +429,7 @@ fn transpose_entry_point(
                 "lane-transpose could not rebuild the entry point: {}",
                 e.0
             ))
-            .with_code("lane-transpose::internal"),
+            .with_code(crate::codes::LANE_TRANSPOSE_INTERNAL),
         );
     }
     true

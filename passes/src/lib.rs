@@ -5,6 +5,7 @@
 //! The `shaderxform` crate drives it.
 
 pub mod analysis;
+pub mod codes;
 pub mod diagnostic;
 pub mod float_atomics;
 pub mod float_order;
@@ -19,7 +20,8 @@ pub use manager::{
     PassManager, PassReport, PassSelection, RunError, RunOutcome, SelectionError, Skipped,
 };
 pub use pass::{
-    Change, OptionSpec, Pass, PassContext, PassOptions, Phase, Requirement, Selection, Target,
+    Change, Checkpoint, Notes, OptionSpec, Pass, PassContext, PassOptions, Phase, Requirement,
+    Selection, Target,
 };
 
 pub use naga;

@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 use naga::valid::{Capabilities, ModuleInfo, ValidationError, ValidationFlags, Validator};
 use naga::{Module, WithSpan};
 
+use crate::analysis::cache::Analyses;
 use crate::analysis::divergent_barriers;
 use crate::diagnostic::Diagnostic;
-use crate::hoist_barriers::HoistBarriers;
 use crate::pass::{Change, Pass, PassContext, PassOptions, Phase, Selection, Target};
 
 /// Which passes the user asked for.
@@ -163,6 +163,9 @@ pub enum RunError {
 pub struct RunOutcome {
     pub info: ModuleInfo,
     pub reports: Vec<PassReport>,
+    /// The analyses of the module as the run left it, for the driver's
+    /// own checks of it.
+    pub analyses: Analyses,
 }
 
 /// The registry of passes, in the order they run.
@@ -311,6 +314,7 @@ impl PassManager {
         let mut reports = Vec::new();
         let mut info: Option<ModuleInfo> = None;
         let mut rewritten_before_validation = Vec::new();
+        let mut analyses = Analyses::default();
 
         for (pass, how) in plan {
             if pass.phase() == Phase::Validated && info.is_none() {
@@ -327,8 +331,12 @@ impl PassManager {
                 options.get(pass.name()).unwrap_or(&no_options),
                 target,
                 info.as_ref(),
+                &mut analyses,
             );
             let changed = !report.changes.is_empty();
+            if changed {
+                analyses.module_changed();
+            }
             let failed = report.has_errors();
             reports.push(report);
             if changed {
@@ -355,23 +363,32 @@ impl PassManager {
             Some(info) => info,
             None => Self::validate_input(module, &rewritten_before_validation, &mut reports)?,
         };
-        let diagnostics = divergent_barriers::errors(module, &self.why_unfixed(&selected));
+        let diagnostics =
+            divergent_barriers::errors_with(module, &analyses, &self.why_unfixed(&selected));
         if !diagnostics.is_empty() {
             return Err(RunError::DivergentBarriers {
                 diagnostics,
                 reports,
             });
         }
-        Ok(RunOutcome { info, reports })
+        Ok(RunOutcome {
+            info,
+            reports,
+            analyses,
+        })
     }
 
     /// The last note of a divergent barrier that no pass fixed: how to get
     /// it fixed, where a registered pass can.
     fn why_unfixed(&self, selected: &[&'static str]) -> String {
-        let hoist = HoistBarriers.name();
-        if self.get(hoist).is_none() {
-            "no fix applied: no pass that hoists barriers is registered".into()
-        } else if selected.contains(&hoist) {
+        let Some(hoist) = self
+            .passes()
+            .find(|p| p.makes_barriers_uniform())
+            .map(|p| p.name())
+        else {
+            return "no fix applied: no pass that hoists barriers is registered".into();
+        };
+        if selected.contains(&hoist) {
             format!("no fix applied: `{hoist}` left it divergent")
         } else {
             format!(
@@ -399,6 +416,7 @@ impl PassManager {
         options: &PassOptions,
         target: &Target,
         info: Option<&ModuleInfo>,
+        analyses: &mut Analyses,
     ) -> PassReport {
         let mut report = PassReport {
             name: pass.name(),
@@ -426,11 +444,16 @@ impl PassManager {
             report.skipped = Some(Skipped::NotApplicable);
             return report;
         }
-        let mut cx = PassContext::new(target, how, options, info);
+        let mut cx =
+            PassContext::new(target, how, options, info).with_analyses(std::mem::take(analyses));
         pass.run(module, &mut cx);
-        let (changes, diagnostics) = cx.into_results();
+        let (changes, diagnostics, left) = cx.into_parts();
+        *analyses = left;
         report.changes = changes;
         report.diagnostics = diagnostics;
         report
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -6,6 +6,7 @@ use naga::valid::ModuleInfo;
 use naga::{Module, Span};
 use serde::Serialize;
 
+use crate::analysis::cache::Analyses;
 use crate::diagnostic::Diagnostic;
 
 /// What the code will run on, as far as passes need to know.
@@ -148,6 +149,30 @@ impl PassOptions {
     }
 }
 
+/// The state [`PassContext::rollback`] returns to: a copy of the module and
+/// how many changes and diagnostics the context held.
+pub struct Checkpoint {
+    module: Module,
+    changes: usize,
+    diagnostics: usize,
+}
+
+impl Checkpoint {
+    /// The module as it was at the checkpoint, for diagnostics that speak
+    /// of it after a rewrite.
+    pub fn module(&self) -> &Module {
+        &self.module
+    }
+}
+
+/// What [`PassContext::rollback`] does with the diagnostics reported since
+/// the checkpoint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notes {
+    Keep,
+    Discard,
+}
+
 /// What a pass sees while it runs and where it leaves its results.
 pub struct PassContext<'a> {
     pub target: &'a Target,
@@ -158,6 +183,9 @@ pub struct PassContext<'a> {
     pub info: Option<&'a ModuleInfo>,
     pub(crate) changes: Vec<Change>,
     pub(crate) diagnostics: Vec<Diagnostic>,
+    /// The analyses of the module as the pass got it, shared with the
+    /// passes before and after it (see [`Analyses`]).
+    analyses: Analyses,
 }
 
 impl<'a> PassContext<'a> {
@@ -174,7 +202,51 @@ impl<'a> PassContext<'a> {
             info,
             changes: Vec::new(),
             diagnostics: Vec::new(),
+            analyses: Analyses::default(),
         }
+    }
+
+    /// Lends the pass the analyses earlier passes left.
+    pub fn with_analyses(mut self, analyses: Analyses) -> Self {
+        self.analyses = analyses;
+        self.analyses.begin_pass();
+        self
+    }
+
+    /// The analyses of the module: computed on first use, shared with the
+    /// other passes. A pass that asks for one after changing the module
+    /// calls [`Analyses::invalidate`] first.
+    pub fn analyses(&mut self) -> &mut Analyses {
+        &mut self.analyses
+    }
+
+    /// A point the pass can go back to with [`PassContext::rollback`]: the
+    /// module as it is and what the context holds now.
+    pub fn checkpoint(&self, module: &Module) -> Checkpoint {
+        Checkpoint {
+            module: module.clone(),
+            changes: self.changes.len(),
+            diagnostics: self.diagnostics.len(),
+        }
+    }
+
+    /// Goes back to `checkpoint`: the module as it was then, and none of the
+    /// changes recorded since. The diagnostics reported since stay with
+    /// [`Notes::Keep`] (they speak of the input, whose spans the discarded
+    /// rewrite kept) and go with [`Notes::Discard`]. The analyses of the
+    /// rewritten module go too.
+    pub fn rollback(&mut self, module: &mut Module, checkpoint: Checkpoint, notes: Notes) {
+        *module = checkpoint.module;
+        self.changes.truncate(checkpoint.changes);
+        if notes == Notes::Discard {
+            self.diagnostics.truncate(checkpoint.diagnostics);
+        }
+        self.analyses.invalidate();
+    }
+
+    /// The changes recorded since `checkpoint`.
+    pub fn changes_since(&self, checkpoint: &Checkpoint) -> &[Change] {
+        &self.changes[checkpoint.changes.min(self.changes.len())..]
     }
 
     pub fn record(&mut self, change: Change) {
@@ -195,6 +267,12 @@ impl<'a> PassContext<'a> {
 
     pub fn into_results(self) -> (Vec<Change>, Vec<Diagnostic>) {
         (self.changes, self.diagnostics)
+    }
+
+    /// What [`PassContext::into_results`] gives, and the analyses to hand
+    /// on to the next pass.
+    pub fn into_parts(self) -> (Vec<Change>, Vec<Diagnostic>, Analyses) {
+        (self.changes, self.diagnostics, self.analyses)
     }
 }
 
@@ -233,6 +311,13 @@ pub trait Pass: Send + Sync {
         &[]
     }
 
+    /// Whether the pass moves barriers out of non-uniform control flow:
+    /// the manager names it in the error of a divergent barrier that no
+    /// selected pass fixed.
+    fn makes_barriers_uniform(&self) -> bool {
+        false
+    }
+
     /// Whether the pass has anything to do on this module; the manager skips
     /// it otherwise.
     fn is_enabled(&self, module: &Module, target: &Target, selection: Selection) -> bool {
@@ -241,4 +326,41 @@ pub trait Pass: Send + Sync {
     }
 
     fn run(&self, module: &mut Module, cx: &mut PassContext<'_>);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rollback_restores_the_module_and_drops_what_was_recorded_since() {
+        let target = Target::default();
+        let options = PassOptions::default();
+        let mut module = Module::default();
+        let mut cx = PassContext::new(&target, Selection::Explicit, &options, None);
+        cx.record(Change::new(
+            "kept",
+            Span::UNDEFINED,
+            "before the checkpoint",
+        ));
+        for notes in [Notes::Keep, Notes::Discard] {
+            let checkpoint = cx.checkpoint(&module);
+            module.types.insert(
+                naga::Type {
+                    name: None,
+                    inner: naga::TypeInner::Scalar(naga::Scalar::U32),
+                },
+                Span::UNDEFINED,
+            );
+            cx.record(Change::new("dropped", Span::UNDEFINED, "after it"));
+            cx.report(Diagnostic::note("said of the input"));
+            assert_eq!(cx.changes_since(&checkpoint).len(), 1);
+            cx.rollback(&mut module, checkpoint, notes);
+            assert!(module.types.is_empty());
+            assert_eq!(cx.changes().len(), 1);
+            assert_eq!(cx.changes()[0].kind, "kept");
+        }
+        // The first rollback kept its note, the second dropped its own.
+        assert_eq!(cx.diagnostics().len(), 1);
+    }
 }

@@ -39,9 +39,6 @@ use shaderxform_passes::ir::{for_each_block_mut, for_each_statement, functions, 
 use super::EmitError;
 use crate::diagnostics::Diagnostic;
 
-/// The code of the refusal of a memory barrier the output cannot express.
-const CODE: &str = "emit::unsupported";
-
 /// The outputs whose writers have no memory-only barrier.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
@@ -132,7 +129,7 @@ fn refusal(
             "{}, and this memory barrier is reached in non-uniform control flow",
             target.lacks()
         ))
-        .with_code(CODE)
+        .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED)
         .with_primary(
             requirement.span,
             "not every invocation of the workgroup may reach this memory barrier",
@@ -147,7 +144,7 @@ fn refusal(
                 "{}, and `{name}`, which holds one, is called in non-uniform control flow",
                 target.lacks()
             ))
-            .with_code(CODE)
+            .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED)
             .with_primary(
                 barrier_span,
                 format!("`{name}` reaches this memory barrier"),
@@ -170,7 +167,7 @@ fn refusal(
                 "{}, and whether `{name}` reaches the one it holds depends on its argument {index}, which may differ between invocations",
                 target.lacks()
             ))
-            .with_code(CODE)
+            .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED)
             .with_primary(barrier_span, format!("`{name}` may reach this memory barrier"))
             .with_secondary(requirement.span, "called here with a non-uniform argument")
         }

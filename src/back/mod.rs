@@ -299,7 +299,7 @@ fn refuse_what_the_target_cannot_hold(
             Diagnostic::error(format!(
                 "{target} output cannot hold `texture_external` (`{name}`)"
             ))
-            .with_code("emit::unsupported")
+            .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED)
             .with_primary(
                 module.global_variables.get_span(handle),
                 format!("an external texture: {target} has none"),
@@ -336,7 +336,7 @@ fn refuse_what_the_target_cannot_hold(
         };
         return Err(EmitError::Unsupported(
             Diagnostic::error(format!("{target} output cannot hold {what} (`{name}`)"))
-                .with_code("emit::unsupported")
+                .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED)
                 .with_primary(
                     module.global_variables.get_span(handle),
                     format!("{what}: naga's {target} writer has none"),
@@ -364,7 +364,7 @@ fn refuse_what_the_target_cannot_hold(
             Diagnostic::error(format!(
                 "GLSL output cannot hold the `bgra8unorm` storage texture `{name}`"
             ))
-            .with_code("emit::unsupported")
+            .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED)
             .with_primary(
                 module.global_variables.get_span(handle),
                 "GLSL has no image format for `bgra8unorm`",
@@ -380,7 +380,7 @@ fn refuse_what_the_target_cannot_hold(
         if let Some(span) = shaderxform_passes::ir::first_place_using(module, info, is_int64) {
             return Err(EmitError::Unsupported(
                 Diagnostic::error("GLSL output cannot hold 64-bit integers")
-                    .with_code("emit::unsupported")
+                    .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED)
                     .with_primary(span, "a 64-bit integer: naga's GLSL writer has none")
                     .with_note("write SPIR-V, HLSL or Metal, or WGSL for wgpu"),
             ));
@@ -390,7 +390,7 @@ fn refuse_what_the_target_cannot_hold(
         if let Some(span) = shaderxform_passes::ir::first_place_using(module, info, is_f64) {
             return Err(EmitError::Unsupported(
                 Diagnostic::error("Metal output cannot hold 64-bit floats")
-                    .with_code("emit::unsupported")
+                    .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED)
                     .with_primary(span, "a 64-bit float: Metal has no `double`")
                     .with_note("write SPIR-V, GLSL or HLSL, or use `f32` where Metal is a target"),
             ));
@@ -454,7 +454,7 @@ fn resolve_overrides<'m>(
             if names.len() == 1 { "has" } else { "have" },
             if names.len() == 1 { "it" } else { "each" },
         ))
-        .with_code("options::override");
+        .with_code(shaderxform_passes::codes::OPTIONS_OVERRIDE);
         for (i, (handle, _)) in without_value.iter().enumerate() {
             let span = module.overrides.get_span(*handle);
             d = if i == 0 {
@@ -485,7 +485,7 @@ fn resolve_overrides<'m>(
             Diagnostic::error(format!(
                 "cannot give the pipeline-overridable constants their values: {e}"
             ))
-            .with_code("options::override")
+            .with_code(shaderxform_passes::codes::OPTIONS_OVERRIDE)
             .with_note(format!(
                 "this target has no overrides; set them with --override NAME=VALUE (overrides: {})",
                 names.join(", ")
@@ -494,12 +494,25 @@ fn resolve_overrides<'m>(
     })
 }
 
+/// The code of a failure of naga's writer for `format`.
+fn backend_code(format: OutputFormat) -> &'static str {
+    use shaderxform_passes::codes;
+    match format {
+        OutputFormat::Wgsl => codes::EMIT_WGSL,
+        OutputFormat::SpirvBinary => codes::EMIT_SPV,
+        OutputFormat::SpirvAssembly => codes::EMIT_SPVASM,
+        OutputFormat::Glsl => codes::EMIT_GLSL,
+        OutputFormat::Hlsl => codes::EMIT_HLSL,
+        OutputFormat::Msl => codes::EMIT_METAL,
+    }
+}
+
 fn backend_error(format: OutputFormat, error: impl fmt::Display) -> EmitError {
     EmitError::Backend(
         Diagnostic::error(format!(
             "the {format} back end cannot write this module: {error}"
         ))
-        .with_code(format!("emit::{format}")),
+        .with_code(backend_code(format)),
     )
 }
 
@@ -517,7 +530,7 @@ fn selected_entry_point<'m>(
         .ok_or_else(|| {
             EmitError::Options(
                 Diagnostic::error(format!("there is no entry point named `{name}`"))
-                    .with_code("options::entry-point")
+                    .with_code(shaderxform_passes::codes::OPTIONS_ENTRY_POINT)
                     .with_note(entry_point_list(module)),
             )
         })
@@ -554,7 +567,7 @@ fn write_glsl(
     if let Some(span) = shaderxform_passes::analysis::features::f16_use(module, info) {
         return Err(EmitError::Unsupported(
             Diagnostic::error("GLSL output cannot hold this shader: it uses f16, and naga's GLSL writer has no 16-bit float types")
-                .with_code("emit::glsl-f16")
+                .with_code(shaderxform_passes::codes::EMIT_GLSL_F16)
                 .with_primary(span, "a 16-bit float")
                 .with_note("SPIR-V, HLSL (shader model 6.2) and Metal outputs support f16"),
         ));
@@ -565,7 +578,7 @@ fn write_glsl(
         (None, _) => {
             return Err(EmitError::Options(
                 Diagnostic::error("GLSL holds a single entry point; choose one with --entry-point")
-                    .with_code("options::entry-point")
+                    .with_code(shaderxform_passes::codes::OPTIONS_ENTRY_POINT)
                     .with_note(entry_point_list(module)),
             ))
         }

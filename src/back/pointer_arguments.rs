@@ -20,7 +20,7 @@ pub(super) fn copied_through_temporaries(
     let mut rewritten = module.clone();
     shaderxform_passes::ir::copy_element_pointer_arguments(&mut rewritten);
     let info = shaderxform_passes::manager::validate(&rewritten).map_err(|e| {
-        let d = diagnostics::from_spanned(&e, "internal", false);
+        let d = diagnostics::from_spanned(&e, shaderxform_passes::codes::INTERNAL, false);
         EmitError::Backend(Diagnostic {
             message: format!(
                 "internal error: passing pointer arguments through temporaries made the module invalid: {}",

@@ -34,13 +34,11 @@ use naga::{
     AddressSpace, Barrier, Block, Expression, Handle, ImageClass, Module, ShaderStage, Statement,
     TypeInner,
 };
+use shaderxform_passes::analysis::cache::Analyses;
 use shaderxform_passes::analysis::{divergent_barriers, divergent_rule_ops};
 
 use super::{EmitError, OutputFormat};
 use crate::diagnostics::Diagnostic;
-
-/// The code of every failure of the check.
-pub const CODE: &str = "emit::recheck";
 
 /// The note that marks a failure of the check as a barrier in non-uniform
 /// control flow in the text written.
@@ -51,7 +49,7 @@ const DIVERGENT_BARRIER_NOTE: &str =
 /// control flow in the text written: where it is, no report may say that
 /// a barrier was fixed.
 pub fn finds_divergent_barrier(diagnostic: &Diagnostic) -> bool {
-    diagnostic.code.as_deref() == Some(CODE)
+    diagnostic.code.as_deref() == Some(shaderxform_passes::codes::EMIT_RECHECK)
         && diagnostic.notes.iter().any(|n| n == DIVERGENT_BARRIER_NOTE)
 }
 
@@ -74,17 +72,20 @@ pub fn wgsl(written_from: &Module, text: &str) -> Result<(), EmitError> {
             format!("line {line}, column {column} of the WGSL written")
         })
     };
-    no_divergent_barriers(OutputFormat::Wgsl, &read, place)?;
-    no_rule_errors(&read, place)
+    // Both checks read the same module: one analysis serves them.
+    let analyses = Analyses::default();
+    no_divergent_barriers(OutputFormat::Wgsl, &read, &analyses, place)?;
+    no_rule_errors(&read, &analyses, place)
 }
 
 /// No derivative or subgroup operation of the WGSL read back is where
 /// its rule is an error: Tint would refuse the text.
 fn no_rule_errors(
     read: &Module,
+    analyses: &Analyses,
     place: impl Fn(naga::Span) -> Option<String>,
 ) -> Result<(), EmitError> {
-    let found = divergent_rule_ops::find(read);
+    let found = divergent_rule_ops::find_with(read, analyses);
     let mut errors = found
         .iter()
         .filter(|d| d.severity == naga::diagnostic_filter::Severity::Error);
@@ -144,12 +145,18 @@ pub fn spirv(
     // address that differs between invocations, which is no
     // `workgroupUniformLoad`: the module as read is checked first, and the
     // loads are raised only for what that finds divergent.
-    if no_divergent_barriers(OutputFormat::SpirvBinary, &read, |_| None).is_ok() {
+    let analyses = Analyses::default();
+    if no_divergent_barriers(OutputFormat::SpirvBinary, &read, &analyses, |_| None).is_ok() {
         return Ok(());
     }
     let mut read = read;
     raise_workgroup_uniform_loads(&mut read, &info);
-    no_divergent_barriers(OutputFormat::SpirvBinary, &read, |_| None)
+    no_divergent_barriers(
+        OutputFormat::SpirvBinary,
+        &read,
+        &Analyses::default(),
+        |_| None,
+    )
 }
 
 fn validate(format: OutputFormat, module: &Module) -> Result<ModuleInfo, EmitError> {
@@ -355,10 +362,12 @@ fn compare(format: OutputFormat, expected: &Interface, found: &Interface) -> Res
 }
 
 /// Every barrier of the module read back is in uniform control flow.
-/// `place` says where a span of the read module is in the output.
+/// `analyses` are those of `read`; `place` says where a span of the read
+/// module is in the output.
 fn no_divergent_barriers(
     format: OutputFormat,
     read: &Module,
+    analyses: &Analyses,
     place: impl Fn(naga::Span) -> Option<String>,
 ) -> Result<(), EmitError> {
     if !divergent_barriers::has_barriers(read) {
@@ -366,13 +375,13 @@ fn no_divergent_barriers(
     }
     // naga's SPIR-V reader copies built-in inputs into private variables;
     // those of uniform built-ins stay uniform.
-    let entry_copies = match format {
+    let divergent = match format {
         OutputFormat::SpirvBinary | OutputFormat::SpirvAssembly => {
-            shaderxform_passes::analysis::uniformity::uniform_entry_copies(read)
+            let entry_copies = shaderxform_passes::analysis::uniformity::uniform_entry_copies(read);
+            divergent_barriers::errors_assuming(read, "", &entry_copies)
         }
-        _ => Default::default(),
+        _ => divergent_barriers::errors_with(read, analyses, ""),
     };
-    let divergent = divergent_barriers::errors_assuming(read, "", &entry_copies);
     let Some(first) = divergent.first() else {
         return Ok(());
     };
@@ -408,7 +417,7 @@ fn failure_diagnostic(format: OutputFormat, why: String) -> Diagnostic {
     Diagnostic::error(format!(
         "internal error: the {name} written does not hold what was compiled: {why}"
     ))
-    .with_code(CODE)
+    .with_code(shaderxform_passes::codes::EMIT_RECHECK)
     .with_note("the output was read back and checked before being returned; nothing is written")
     .with_note("this is a bug in shaderxform or naga, not in the shader")
 }

@@ -71,7 +71,7 @@ pub fn write(
                 Diagnostic::error(format!(
                     "this module needs SPIR-V {needed} or later, but --spirv-version {v} was given"
                 ))
-                .with_code("options::spirv-version")
+                .with_code(shaderxform_passes::codes::OPTIONS_SPIRV_VERSION)
                 .with_note("subgroup operations need SPIR-V 1.3"),
             ))
         }
@@ -157,7 +157,7 @@ fn validate_in(words: &[u32], env: TargetEnv) -> Result<(), Diagnostic> {
     };
     result.map_err(|e| {
         e.diagnostic("spirv-val rejects the SPIR-V written for this module")
-            .with_code("emit::spirv-val")
+            .with_code(shaderxform_passes::codes::EMIT_SPIRV_VAL)
     })
 }
 

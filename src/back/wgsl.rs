@@ -389,7 +389,7 @@ fn unspellable(what: impl std::fmt::Debug) -> EmitError {
         Diagnostic::error(format!(
             "WGSL output cannot spell this module-scope initialiser: {what:?}"
         ))
-        .with_code("emit::wgsl-initialiser"),
+        .with_code(shaderxform_passes::codes::EMIT_WGSL_INITIALISER),
     )
 }
 
@@ -641,7 +641,7 @@ fn check_layouts(
                 Diagnostic::error(format!(
                     "WGSL cannot hold the memory layout of struct `{name}`"
                 ))
-                .with_code("emit::wgsl-layout")
+                .with_code(shaderxform_passes::codes::EMIT_WGSL_LAYOUT)
                 .with_primary(
                     place.unwrap_or_default(),
                     format!("`{name}` is laid out here"),

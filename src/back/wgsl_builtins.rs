@@ -64,7 +64,7 @@ pub fn refuse_builtins_wgsl_lacks(module: &Module) -> Result<(), EmitError> {
                 "WGSL has no built-in for {builtin:?}{what} of `{}`",
                 entry_point.name
             ))
-            .with_code("emit::unsupported")
+            .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED)
             .with_primary(place, format!("{builtin:?} is used here"))
             .with_note(match builtin {
                 BuiltIn::PointSize | BuiltIn::PointCoord => {

@@ -35,7 +35,7 @@ pub fn refuse_names_wgsl_cannot_declare(module: &Module) -> Result<(), EmitError
             "WGSL cannot declare an entry point named {:?}: it is no WGSL identifier",
             entry_point.name
         ))
-        .with_code("emit::unsupported")
+        .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED)
         .with_primary(place, format!("in the entry point {:?}", entry_point.name))
         .with_note("WGSL names are letters, digits and `_`, not a keyword or reserved word; name the entry point so in the source, or write SPIR-V, which keeps any name"),
     ))

@@ -23,6 +23,7 @@
 //! `subgroup_uniformity` off themselves where they need to, so what is
 //! found here is the source's.
 
+use shaderxform_passes::analysis::cache::Analyses;
 use shaderxform_passes::analysis::divergent_rule_ops::{
     self, code, name_of, turn_off_in, why_it_matters, DivergentRuleOp,
 };
@@ -40,14 +41,16 @@ pub fn report_name(rule: Rule) -> &'static str {
     }
 }
 
-/// Checks the rule builtins of a module read from `format`: a report per
-/// rule of what was found and done (none for a rule where nothing was),
-/// or the errors of a WGSL module that Tint would reject.
+/// Checks the rule builtins of a module read from `format`, whose
+/// analyses are `analyses`: a report per rule of what was found and done
+/// (none for a rule where nothing was), or the errors of a WGSL module
+/// that Tint would reject.
 pub fn check_uniformity_rules(
     module: &mut naga::Module,
+    analyses: &Analyses,
     format: InputFormat,
 ) -> Result<Vec<PassReport>, Vec<Diagnostic>> {
-    let found = divergent_rule_ops::find(module);
+    let found = divergent_rule_ops::find_with(module, analyses);
     if found.is_empty() {
         return Ok(Vec::new());
     }

@@ -48,7 +48,7 @@ pub fn refuse_for_tint(
         let mut diagnostic = Diagnostic::error(format!(
             "WGSL for Tint cannot hold 64-bit {scalar} (`{name}`)"
         ))
-        .with_code("emit::unsupported")
+        .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED)
         .with_note("WGSL has no 64-bit types: naga writes them as an extension of its own, which Tint (browsers, Dawn) refuses")
         .with_note(FOR_WGPU);
         let named = module.types.get_span(handle);
@@ -72,7 +72,7 @@ pub fn refuse_for_tint(
                 Diagnostic::error(format!(
                     "WGSL for Tint cannot hold the binding array `{name}`"
                 ))
-                .with_code("emit::unsupported")
+                .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED)
                 .with_primary(
                     module.global_variables.get_span(handle),
                     "an array of resources (descriptor indexing): naga writes it as `binding_array`, under `enable wgpu_binding_array;`",
@@ -94,7 +94,7 @@ pub fn refuse_for_tint(
                 "WGSL for Tint cannot hold fragment barycentrics (`{name}` of `{}`)",
                 entry_point.name
             ))
-            .with_code("emit::unsupported");
+            .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED);
             let label = "barycentric coordinates: naga writes `@builtin(barycentric)`, which Tint does not know";
             let span = argument_span(function, index);
             if span.is_defined() {
@@ -144,7 +144,7 @@ pub fn refuse_wgpu_extensions(text: &str, reader: WgslTarget) -> Result<(), Emit
                 Diagnostic::error(format!(
                     "WGSL for Tint cannot hold this shader: naga writes it with `enable {extension};`, a wgpu extension"
                 ))
-                .with_code("emit::unsupported")
+                .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED)
                 .with_note("Tint (browsers, Dawn) refuses wgpu's extensions")
                 .with_note(FOR_WGPU),
             ));

@@ -1,6 +1,6 @@
 //! Which files of the tree are shaders to compile: `--glob` and
-//! `--exclude`, and headers, files that other shaders of the tree
-//! `#include` and that are not shaders of their own.
+//! `--exclude`, headers (files that other shaders of the tree `#include`
+//! and that are not shaders of their own), and `--shard K/N`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -81,4 +81,76 @@ pub(super) fn headers(options: &BatchOptions, relatives: &[PathBuf]) -> BTreeMap
         }
     }
     included
+}
+
+/// One of `count` shares of a tree (`--shard K/N`, `index` from 1), for
+/// machines that split one tree between them. A shader belongs to the
+/// share its path's hash names, so that adding or removing a shader moves
+/// no other between shares (a shared cache keeps serving them), and every
+/// machine agrees without talking to the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u32,
+    pub count: u32,
+}
+
+impl Shard {
+    /// `K/N` with 1 ≤ K ≤ N.
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let invalid = || format!("`{text}` is not a shard K/N with 1 <= K <= N");
+        let (k, n) = text.split_once('/').ok_or_else(invalid)?;
+        let index: u32 = k.trim().parse().map_err(|_| invalid())?;
+        let count: u32 = n.trim().parse().map_err(|_| invalid())?;
+        if index == 0 || index > count {
+            return Err(invalid());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// Whether the shader at `relative` (under the input folder) is in
+    /// this share: by the first 8 bytes of the SHA-256 of its path with
+    /// `/` separators, the same on every platform.
+    pub fn holds(self, relative: &Path) -> bool {
+        use sha2::{Digest, Sha256};
+        let digest = Sha256::digest(super::slash_path(relative).as_bytes());
+        let word = u64::from_le_bytes(digest[..8].try_into().expect("8 bytes"));
+        word % u64::from(self.count) == u64::from(self.index - 1)
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_split_a_tree_into_disjoint_shares_that_cover_it() {
+        let paths: Vec<PathBuf> = (0..500)
+            .map(|i| PathBuf::from(format!("fx/s{i}.comp")))
+            .collect();
+        let shards: Vec<Shard> = (1..=3)
+            .map(|k| Shard::parse(&format!("{k}/3")).unwrap())
+            .collect();
+        let mut sizes = Vec::new();
+        for path in &paths {
+            assert_eq!(
+                shards.iter().filter(|s| s.holds(path)).count(),
+                1,
+                "{path:?}"
+            );
+        }
+        for shard in &shards {
+            sizes.push(paths.iter().filter(|p| shard.holds(p)).count());
+        }
+        assert!(sizes.iter().all(|&n| (120..=215).contains(&n)), "{sizes:?}");
+        assert!(Shard::parse("1/1").unwrap().holds(Path::new("a.wgsl")));
+        for bad in ["0/2", "3/2", "2", "a/b", "1/0"] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
+    }
 }

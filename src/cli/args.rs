@@ -4,7 +4,9 @@
 
 use std::path::PathBuf;
 
+use clap::builder::PossibleValuesParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use shaderxform::passes::float_atomics;
 use shaderxform::{back, Target};
 
 #[derive(Parser, Debug)]
@@ -129,6 +131,13 @@ pub(super) struct BatchArgs {
     /// `blur.reflect.json` for `blur.wgsl`.
     #[arg(long)]
     pub(super) reflect: bool,
+
+    /// Compile only the K-th of N shares of the tree (`--shard 2/4`), by a
+    /// hash of each shader's path: N machines given 1/N to N/N compile the
+    /// whole tree once between them. The manifest is then
+    /// `shaderxform-manifest.shard-K-of-N.json` unless --manifest names one.
+    #[arg(long, value_name = "K/N", value_parser = shaderxform::batch::Shard::parse)]
+    pub(super) shard: Option<shaderxform::batch::Shard>,
 
     #[command(flatten)]
     pub(super) common: CommonArgs,
@@ -264,8 +273,18 @@ pub(super) struct BenchArgs {
     pub(super) seconds: f64,
 
     /// Print the result as one JSON object.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "csv")]
     pub(super) json: bool,
+
+    /// Print every sample as CSV (`role,sample,us_per_dispatch`) instead
+    /// of the summary.
+    #[arg(long)]
+    pub(super) csv: bool,
+
+    /// Draw the samples of the reference, the candidate and the reference
+    /// again into an SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub(super) plot: Option<PathBuf>,
 
     #[command(flatten)]
     pub(super) run: GpuRunArgs,
@@ -320,12 +339,12 @@ pub(super) struct CommonArgs {
     /// (order-preserving u32 encoding, any sign), `signed` (i32 holding the
     /// float bits; an error where the sign is not proven) or `cas`
     /// (compare-exchange loops on the float bits: the reference).
-    #[arg(long = "float-atomics", value_name = "STRATEGY", value_parser = ["auto", "ordered", "signed", "cas"])]
+    #[arg(long = "float-atomics", value_name = "STRATEGY", value_parser = PossibleValuesParser::new(float_atomics::STRATEGY_VALUES))]
     pub(super) float_atomics: Option<String>,
 
     /// NaN inputs of float atomic min/max: `propagate` (they take part in the
     /// order of the encoding) or `ignore` (a NaN leaves the atomic unchanged).
-    #[arg(long = "float-atomics-nan", value_name = "MODE", value_parser = ["propagate", "ignore"])]
+    #[arg(long = "float-atomics-nan", value_name = "MODE", value_parser = PossibleValuesParser::new(float_atomics::NAN_VALUES))]
     pub(super) float_atomics_nan: Option<String>,
 
     /// Features the target supports, comma-separated: subgroups,

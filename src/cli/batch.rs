@@ -51,11 +51,15 @@ pub(super) fn run(args: BatchArgs) -> i32 {
         globs: args.globs.clone(),
         excludes: args.excludes.clone(),
         reflect: args.reflect,
+        shard: args.shard,
     };
-    let manifest = args
-        .manifest
-        .clone()
-        .unwrap_or_else(|| args.output_dir.join(batch::MANIFEST_NAME));
+    let manifest = args.manifest.clone().unwrap_or_else(|| match args.shard {
+        Some(shard) => args.output_dir.join(format!(
+            "shaderxform-manifest.shard-{}-of-{}.json",
+            shard.index, shard.count
+        )),
+        None => args.output_dir.join(batch::MANIFEST_NAME),
+    });
     let jobs = match batch::plan_tree(&options) {
         Ok(plan) => {
             let input = shaderxform::Source::new(

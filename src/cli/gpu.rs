@@ -141,8 +141,17 @@ pub(super) fn bench(args: BenchArgs) -> i32 {
     match bench::bench(&args.input, &opts) {
         Ok(report) => {
             printer.warnings(&report.warnings);
+            if let Some(plot) = &args.plot {
+                let svg = shaderxform::gpu::bench_samples::svg(&report);
+                if let Err(e) = shaderxform::write::write_atomically(plot, svg.as_bytes()) {
+                    printer.plain_error(&format!("cannot write {}: {e}", plot.display()), &name);
+                    return exit::FAILED;
+                }
+            }
             let text = if args.json {
                 report.to_json()
+            } else if args.csv {
+                shaderxform::gpu::bench_samples::csv(&report)
             } else {
                 report.describe()
             };

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use shaderxform::passes::float_atomics;
 use shaderxform::{Compiler, InputFormat, Options, PassSelection, Source, Target};
 
 use super::args::{CommonArgs, Stage};
@@ -27,12 +28,12 @@ pub(super) fn options(common: &CommonArgs) -> Result<Options, String> {
             .insert(option.trim().to_string(), value.trim().to_string());
     }
     for (option, value) in [
-        ("strategy", &common.float_atomics),
-        ("nan", &common.float_atomics_nan),
+        (float_atomics::STRATEGY_OPTION, &common.float_atomics),
+        (float_atomics::NAN_OPTION, &common.float_atomics_nan),
     ] {
         if let Some(value) = value {
             pass_options
-                .entry("float-atomics".to_string())
+                .entry(float_atomics::NAME.to_string())
                 .or_default()
                 .insert(option.to_string(), value.clone());
         }

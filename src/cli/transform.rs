@@ -184,7 +184,8 @@ pub(super) fn transform(args: TransformArgs) -> i32 {
             match written {
                 Ok(()) => exit::OK,
                 Err(message) => {
-                    let d = Diagnostic::error(message).with_code("io::write");
+                    let d =
+                        Diagnostic::error(message).with_code(shaderxform_passes::codes::IO_WRITE);
                     printer.diagnostic(&d, &source);
                     // The report says why nothing was written, if it can
                     // be written at all.

@@ -1,8 +1,8 @@
 //! `shaderxform uniformity IN`: every barrier, `workgroupUniformLoad` and
 //! call of a function that reaches one, and every builtin computing
-//! implicit derivatives (and call reaching one), with the uniformity
-//! analysis' verdict and its cause chain, and Tint's verdict beside it
-//! where Tint is available.
+//! implicit derivatives and every subgroup operation (and call reaching
+//! one), with the uniformity analysis' verdict and its cause chain, and
+//! Tint's verdict beside it where Tint is available.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -46,7 +46,8 @@ struct Site {
     /// A function's own barrier that is uniform only where its callers
     /// pass uniform arguments.
     depends_on_arguments: bool,
-    /// For a derivative in non-uniform control flow that is no error:
+    /// For a derivative or subgroup operation in non-uniform control flow
+    /// that is no error:
     /// why (its filters, or a source language without the rule).
     allowed: Option<String>,
 }
@@ -378,7 +379,7 @@ fn print(input: &Path, sites: &[Site], tint: &TintVerdict) {
     if sites.is_empty() {
         let _ = writeln!(
             out,
-            "{file}: no barrier, workgroupUniformLoad, derivative or call of a function that reaches one"
+            "{file}: no barrier, workgroupUniformLoad, derivative, subgroup operation or call of a function that reaches one"
         );
     }
     for site in sites {

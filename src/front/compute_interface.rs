@@ -34,7 +34,7 @@ pub fn refuse_compute_interface(module: &Module) -> Result<(), Diagnostic> {
                 "the compute shader `{}` has an output",
                 ep.name
             ))
-            .with_code("input::compute-output")
+            .with_code(shaderxform_passes::codes::INPUT_COMPUTE_OUTPUT)
             .with_primary(
                 place(returned_global(function)),
                 "an output of a compute shader",
@@ -54,7 +54,7 @@ pub fn refuse_compute_interface(module: &Module) -> Result<(), Diagnostic> {
                 "the compute shader `{}` has an input at a location (`{name}`)",
                 ep.name
             ))
-            .with_code("input::compute-input")
+            .with_code(shaderxform_passes::codes::INPUT_COMPUTE_INPUT)
             .with_primary(
                 place(argument_global(function, index as u32)),
                 "an input of a compute shader, which has built-in inputs only",

@@ -63,7 +63,7 @@ fn refuse_undeclared_workgroup_size(module: &Module, text: &str) -> Result<(), V
     let diagnostic = Diagnostic::error(
         "`gl_WorkGroupSize` is read, but the shader declares no workgroup size",
     )
-    .with_code("input::workgroup-size-undeclared")
+    .with_code(shaderxform_passes::codes::INPUT_WORKGROUP_SIZE_UNDECLARED)
     .with_note("declare the size with `layout(local_size_x = X, local_size_y = Y, local_size_z = Z) in;` (or `local_size_x_id` for a specialization constant)");
     Err(vec![match text.find(NAME) {
         Some(at) => diagnostic.with_primary(

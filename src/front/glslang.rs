@@ -194,7 +194,7 @@ fn refuse_special_includes(
                 candidate.name,
                 candidate.path.display()
             ))
-            .with_code("input::not-a-file");
+            .with_code(shaderxform_passes::codes::INPUT_NOT_A_FILE);
             Err(vec![match include_line(text, candidate.top_level) {
                 Some(span) => diagnostic.with_primary(span, "this `#include` leads to it"),
                 None => diagnostic,
@@ -218,12 +218,13 @@ pub fn compile(
         return Err(vec![Diagnostic::error(format!(
             "{what} is read through glslang, and `{PROGRAM}` was not found"
         ))
-        .with_code("glslang::missing")
+        .with_code(shaderxform_passes::codes::GLSLANG_MISSING)
         .with_note(INSTALL_HINT)]);
     }
     refuse_special_includes(source, text, options)?;
     let io = |e: std::io::Error| {
-        vec![Diagnostic::error(format!("cannot run {PROGRAM}: {e}")).with_code("glslang::run")]
+        vec![Diagnostic::error(format!("cannot run {PROGRAM}: {e}"))
+            .with_code(shaderxform_passes::codes::GLSLANG_RUN)]
     };
     let dir = tempfile::tempdir().map_err(io)?;
     let extension = match language {
@@ -297,7 +298,7 @@ pub fn compile(
             "{} has no entry point `{name}`",
             source.name
         ))
-        .with_code("glslang::entry-point")
+        .with_code(shaderxform_passes::codes::GLSLANG_ENTRY_POINT)
         .with_primary(
             last_line(text),
             format!("no function `{name}` by the end of the file"),
@@ -422,7 +423,7 @@ fn diagnostics(log: &str, input: &Path, source: &Source, text: &str) -> Vec<Diag
         } else {
             Diagnostic::warning(message.clone())
         }
-        .with_code("glslang");
+        .with_code(shaderxform_passes::codes::GLSLANG);
         if line_number == 0 {
             // `0:0`: glslang knows no line.
             let (span, label) = unlocated(text, &message);
@@ -455,7 +456,7 @@ fn diagnostics(log: &str, input: &Path, source: &Source, text: &str) -> Vec<Diag
         let (span, label) = unlocated(text, &message);
         out.push(
             Diagnostic::error(message)
-                .with_code("glslang")
+                .with_code(shaderxform_passes::codes::GLSLANG)
                 .with_primary(span, label),
         );
     }

@@ -71,7 +71,7 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
             "{} is empty: there is no shader to read",
             source.name
         ))
-        .with_code("input::empty")]);
+        .with_code(shaderxform_passes::codes::INPUT_EMPTY)]);
     }
     let from_text = |module| Parsed {
         module,
@@ -250,6 +250,6 @@ fn text_of(source: &Source) -> Result<&str, Vec<Diagnostic>> {
             e.valid_up_to(),
             source.format
         ))
-        .with_code("input::not-utf8")]
+        .with_code(shaderxform_passes::codes::INPUT_NOT_UTF8)]
     })
 }

@@ -34,7 +34,7 @@ impl Oversized {
             "{what} takes {} bytes, more than the 4 GiB (2^32 - 1 bytes) a type may take",
             self.bytes
         ))
-        .with_code("input::size-overflow")
+        .with_code(shaderxform_passes::codes::INPUT_SIZE_OVERFLOW)
         .with_note(
             "naga, and every target shaderxform writes, sizes types in 32 bits; no device has \
              that much workgroup or buffer memory for one variable",
@@ -195,7 +195,7 @@ pub fn glsl_layout_panic(message: &str, text: &str) -> Option<Diagnostic> {
     let mut d = Diagnostic::error(
         "an array or struct takes more than the 4 GiB (2^32 - 1 bytes) a type may take",
     )
-    .with_code("input::size-overflow")
+    .with_code(shaderxform_passes::codes::INPUT_SIZE_OVERFLOW)
     .with_note(
         "naga, and every target shaderxform writes, sizes types in 32 bits; no device has that \
          much workgroup or buffer memory for one variable",

@@ -50,7 +50,7 @@ pub fn parse_binary(bytes: &[u8], origin: SpanOrigin) -> Result<Read, Vec<Diagno
             "not a SPIR-V binary: {} bytes is not a whole number of 32-bit words after a 5-word header",
             bytes.len()
         ))
-        .with_code("spirv::not-spirv");
+        .with_code(shaderxform_passes::codes::SPIRV_NOT_SPIRV);
         if on_binary {
             // The words the header lacks, or the word left incomplete.
             let start = if bytes.len() < 20 {
@@ -72,7 +72,7 @@ pub fn parse_binary(bytes: &[u8], origin: SpanOrigin) -> Result<Read, Vec<Diagno
         let mut d = Diagnostic::error(format!(
             "not a SPIR-V binary: the first word is {magic:#010x}, not the magic number {MAGIC:#010x}{hint}"
         ))
-        .with_code("spirv::not-spirv");
+        .with_code(shaderxform_passes::codes::SPIRV_NOT_SPIRV);
         if on_binary {
             d = d.with_primary(Span::new(0, 4), "the magic number");
         }
@@ -106,8 +106,8 @@ pub fn parse_binary(bytes: &[u8], origin: SpanOrigin) -> Result<Read, Vec<Diagno
     let env = universal_env(input[1] >> 16 & 0xff, input[1] >> 8 & 0xff);
     if let Err(e) = spirv_tools::validate(&input, env, ValidateOptions::default()) {
         let at = e.instruction;
-        let mut d =
-            Diagnostic::error(format!("invalid SPIR-V: {}", e.message)).with_code("spirv::invalid");
+        let mut d = Diagnostic::error(format!("invalid SPIR-V: {}", e.message))
+            .with_code(shaderxform_passes::codes::SPIRV_INVALID);
         // spirv-val quotes the instruction, disassembled.
         if let Some(note) = e.note {
             d = d.with_note(note);
@@ -142,7 +142,7 @@ pub fn parse_binary(bytes: &[u8], origin: SpanOrigin) -> Result<Read, Vec<Diagno
     let parsed = naga::front::spv::Frontend::new(counted.copied(), &options()).parse();
     let mut module = parsed.map_err(|e| {
         let mut d = Diagnostic::error(format!("cannot read this SPIR-V: {e}"))
-            .with_code("spirv::parse");
+            .with_code(shaderxform_passes::codes::SPIRV_PARSE);
         if lowered.float_min_max > 0 {
             d = d.with_note(format!(
                 "shaderxform read its {} OpAtomicFMinEXT/OpAtomicFMaxEXT as OpAtomicSMin/OpAtomicSMax on floats, for the float-atomics pass",
@@ -253,9 +253,9 @@ pub fn assemble(text: &str) -> Result<Vec<u32>, Vec<Diagnostic>> {
         Ok(words) => Ok(words),
         Err(e) => {
             let code = if e.unavailable {
-                "spirv::no-assembler"
+                shaderxform_passes::codes::SPIRV_NO_ASSEMBLER
             } else {
-                "spirv::assemble"
+                shaderxform_passes::codes::SPIRV_ASSEMBLE
             };
             let mut d = Diagnostic::error(format!("cannot assemble this SPIR-V: {}", e.message))
                 .with_code(code);
@@ -295,7 +295,7 @@ fn non_finite_constants_at_run_time(
             "specialization constant `{}` has an infinite or NaN default, which no target can hold",
             o.name.as_deref().unwrap_or("(unnamed)")
         ))
-        .with_code("spirv::non-finite")
+        .with_code(shaderxform_passes::codes::SPIRV_NON_FINITE)
         .with_primary(
             module.overrides.get_span(handle),
             "this specialization constant",
@@ -306,7 +306,7 @@ fn non_finite_constants_at_run_time(
     }
     shaderxform_passes::ir::compute_floats_at_run_time(&mut module, &non_finite).map_err(|e| {
         vec![Diagnostic::error(format!("cannot read this SPIR-V: {e}"))
-            .with_code("spirv::non-finite")
+            .with_code(shaderxform_passes::codes::SPIRV_NON_FINITE)
             .with_note("WGSL and naga have no infinite or NaN constant")]
     })?;
     Ok(module)

@@ -53,7 +53,7 @@ pub fn lower_float_min_max(words: Vec<u32>) -> Result<Lowered, Diagnostic> {
         Diagnostic::error(format!(
             "cannot rewrite the float atomic min/max of this SPIR-V: rspirv cannot load it: {e}"
         ))
-        .with_code("spirv::float-min-max")
+        .with_code(shaderxform_passes::codes::SPIRV_FLOAT_MIN_MAX)
     })?;
 
     let float_widths: Vec<(Word, u32)> = module
@@ -134,7 +134,7 @@ fn unsupported_width(op: Op, width: Option<u32>) -> Diagnostic {
     Diagnostic::error(format!(
         "Op{op:?} on {what}: shaderxform rewrites float atomic min/max only on 16-, 32- and 64-bit floats"
     ))
-    .with_code("spirv::float-min-max")
+    .with_code(shaderxform_passes::codes::SPIRV_FLOAT_MIN_MAX)
 }
 
 /// Whether any instruction is `OpAtomicFMinEXT` or `OpAtomicFMaxEXT`.

@@ -21,7 +21,7 @@ pub fn placed(diagnostic: Diagnostic, text: &str) -> Diagnostic {
             return Diagnostic::error(
                 "this expression is nested too deeply for naga's WGSL parser",
             )
-            .with_code("wgsl::nesting")
+            .with_code(shaderxform_passes::codes::WGSL_NESTING)
             .with_primary(span, format!("{depth} levels of brackets at this one"))
             .with_note(
                 "naga's parser stops at 200 levels of recursion, which nearly 200 nested parentheses reach; name intermediate values with `let`",
@@ -32,7 +32,7 @@ pub fn placed(diagnostic: Diagnostic, text: &str) -> Diagnostic {
         return Diagnostic::error(format!(
             "attribute `@{attribute}` has no declaration to apply to"
         ))
-        .with_code("wgsl::parse")
+        .with_code(shaderxform_passes::codes::WGSL_PARSE)
         .with_primary(span, format!("this attribute is followed by {before}"))
         .with_note(match attribute {
             "group" | "binding" => "`@group` and `@binding` belong on a `var` declaration",

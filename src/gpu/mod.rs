@@ -22,6 +22,7 @@
 //! for the GPU, and the caller should exit soon after.
 
 pub mod bench;
+pub mod bench_samples;
 pub mod compare;
 pub mod device;
 pub mod harness;

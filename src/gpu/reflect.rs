@@ -448,16 +448,19 @@ pub fn entry_point(module: &Module, name: Option<&str>, what: &str) -> Result<us
 /// A barrier that the uniformity analysis cannot prove every invocation of
 /// a workgroup reaches together, in the entry point or in a function it
 /// calls; `None` when every barrier is uniform. Dispatching one would hang
-/// the GPU or race.
-pub fn divergent_barrier(module: &Module, ep: &naga::EntryPoint) -> Option<(String, naga::Span)> {
-    use shaderxform_passes::analysis::uniformity::{FunctionRef, RequirementKind, Uniformity};
+/// the GPU or race. `analysis` is the uniformity of `module`.
+pub fn divergent_barrier(
+    module: &Module,
+    analysis: &shaderxform_passes::analysis::uniformity::Uniformity,
+    ep: &naga::EntryPoint,
+) -> Option<(String, naga::Span)> {
+    use shaderxform_passes::analysis::uniformity::{FunctionRef, RequirementKind};
 
     let index = module
         .entry_points
         .iter()
         .position(|e| e.name == ep.name && e.stage == ep.stage)?;
     let reachable = reachable_functions(module, &ep.function);
-    let analysis = Uniformity::analyze(module);
     let (function, requirement) = analysis.violations().into_iter().find(|(f, _)| match f {
         FunctionRef::EntryPoint(i) => *i == index,
         FunctionRef::Function(h) => reachable.contains(h),
@@ -508,6 +511,7 @@ fn reachable_functions(module: &Module, function: &naga::Function) -> Vec<Handle
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shaderxform_passes::analysis::uniformity::Uniformity;
 
     fn module(text: &str) -> (Module, naga::valid::ModuleInfo) {
         let module = naga::front::wgsl::parse_str(text).unwrap();
@@ -564,7 +568,7 @@ mod tests {
         ] {
             let (m, _) = module(uniform);
             assert!(
-                divergent_barrier(&m, &m.entry_points[0]).is_none(),
+                divergent_barrier(&m, &Uniformity::analyze(&m), &m.entry_points[0]).is_none(),
                 "{uniform}"
             );
         }
@@ -583,7 +587,7 @@ mod tests {
         ] {
             let (m, _) = module(divergent);
             assert!(
-                divergent_barrier(&m, &m.entry_points[0]).is_some(),
+                divergent_barrier(&m, &Uniformity::analyze(&m), &m.entry_points[0]).is_some(),
                 "{divergent}"
             );
         }

@@ -379,7 +379,8 @@ struct ReferenceLowering {
 /// float-atomics pass with its compare-exchange lowering (the candidate's
 /// NaN mode kept).
 fn reference_lowering_for(options: &Options) -> Option<ReferenceLowering> {
-    const PASS: &str = "float-atomics";
+    use shaderxform_passes::float_atomics::{RequestedStrategy, NAME as PASS, STRATEGY_OPTION};
+
     let runs = match &options.passes {
         PassSelection::All => true,
         PassSelection::None => false,
@@ -390,7 +391,10 @@ fn reference_lowering_for(options: &Options) -> Option<ReferenceLowering> {
     }
     let mut pass_options = BTreeMap::new();
     let mut own = options.pass_options.get(PASS).cloned().unwrap_or_default();
-    own.insert("strategy".to_string(), "cas".to_string());
+    own.insert(
+        STRATEGY_OPTION.to_string(),
+        RequestedStrategy::Cas.name().to_string(),
+    );
     let spelled: Vec<String> = own
         .iter()
         .map(|(k, v)| format!("--pass-option {PASS}.{k}={v}"))
@@ -406,9 +410,10 @@ fn reference_lowering_for(options: &Options) -> Option<ReferenceLowering> {
 /// Whether a compilation failed on the check for barriers in non-uniform
 /// control flow.
 fn is_divergent_barrier(failure: &Failure) -> bool {
-    failure.diagnostics.iter().any(|d| {
-        d.code.as_deref() == Some(shaderxform_passes::analysis::divergent_barriers::UNCHECKED_CODE)
-    })
+    failure
+        .diagnostics
+        .iter()
+        .any(|d| d.code.as_deref() == Some(shaderxform_passes::codes::UNIFORMITY_DIVERGENT_BARRIER))
 }
 
 /// The first error of a failure, with its `file:line:col` where it has one.
@@ -438,8 +443,12 @@ fn failure_position(failure: &Failure, source: &Source) -> String {
 /// hang costs the whole device, whatever path produced the module.
 fn refuse_divergent_barriers(shaders: [(&Prepared, Role); 2]) -> Result<(), Error> {
     for (prepared, role) in shaders {
-        let module = &prepared.compiled.transformed.module;
-        if let Some((what, span)) = reflect::divergent_barrier(module, prepared.entry_point()) {
+        let transformed = &prepared.compiled.transformed;
+        if let Some((what, span)) = reflect::divergent_barrier(
+            &transformed.module,
+            transformed.uniformity(),
+            prepared.entry_point(),
+        ) {
             let at = prepared
                 .source
                 .text()

@@ -9,6 +9,7 @@
 
 use naga::{Function, Handle, Module};
 
+use crate::analysis::cache::Analyses;
 use crate::analysis::uniformity::{
     BarrierKind, FunctionUniformity, RequirementKind, Uniformity, UniformityRequirement,
 };
@@ -17,10 +18,6 @@ use crate::ir::for_each_statement;
 
 /// Why a divergent barrier matters, the first note of every such diagnostic.
 pub const WHY_IT_MATTERS: &str = "a barrier waits for every invocation of the workgroup: reached by only some, it hangs the GPU on some hardware and races on others";
-
-/// The code of the diagnostic the pass manager reports when no selected
-/// pass made a divergent barrier uniform.
-pub const UNCHECKED_CODE: &str = "uniformity::divergent-barrier";
 
 /// Whether the module holds a barrier at all; the analysis is not needed
 /// when it does not.
@@ -111,7 +108,16 @@ pub fn describe(
 /// An error for every barrier of the module that the analysis cannot prove
 /// uniform, each with its explanation and `why_unfixed` as its last note.
 pub fn errors(module: &Module, why_unfixed: &str) -> Vec<Diagnostic> {
-    errors_assuming(module, why_unfixed, &Default::default())
+    errors_with(module, &Analyses::default(), why_unfixed)
+}
+
+/// [`errors`], with the uniformity taken from (or left in) `analyses`, the
+/// analyses of `module`.
+pub fn errors_with(module: &Module, analyses: &Analyses, why_unfixed: &str) -> Vec<Diagnostic> {
+    if !has_barriers(module) {
+        return Vec::new();
+    }
+    errors_in(module, analyses.uniformity(module), why_unfixed)
 }
 
 /// [`errors`] with loads of `uniform_privates` taken as uniform
@@ -124,7 +130,15 @@ pub fn errors_assuming(
     if !has_barriers(module) {
         return Vec::new();
     }
-    let analysis = Uniformity::analyze_assuming(module, uniform_privates);
+    errors_in(
+        module,
+        &Uniformity::analyze_assuming(module, uniform_privates),
+        why_unfixed,
+    )
+}
+
+/// [`errors`], from the analysis of `module`.
+pub fn errors_in(module: &Module, analysis: &Uniformity, why_unfixed: &str) -> Vec<Diagnostic> {
     analysis
         .violations()
         .into_iter()
@@ -135,7 +149,7 @@ pub fn errors_assuming(
                 requirement,
                 Severity::Error,
             )
-            .with_code(UNCHECKED_CODE)
+            .with_code(crate::codes::UNIFORMITY_DIVERGENT_BARRIER)
             .with_note(WHY_IT_MATTERS)
             .with_note(why_unfixed)
         })

@@ -12,6 +12,7 @@
 use naga::diagnostic_filter::{DiagnosticFilter, DiagnosticFilterNode, Severity as FilterSeverity};
 use naga::{Function, Module, Span};
 
+use crate::analysis::cache::Analyses;
 use crate::analysis::uniformity::{
     has_rule_ops, FunctionRef, FunctionUniformity, Rule, RuleRequirement, RuleRequirementKind,
     Uniformity,
@@ -22,8 +23,8 @@ use crate::diagnostic::{Diagnostic, Severity};
 /// control flow.
 pub fn code(rule: Rule) -> &'static str {
     match rule {
-        Rule::DerivativeUniformity => "uniformity::divergent-derivative",
-        Rule::SubgroupUniformity => "uniformity::divergent-subgroup-op",
+        Rule::DerivativeUniformity => crate::codes::UNIFORMITY_DIVERGENT_DERIVATIVE,
+        Rule::SubgroupUniformity => crate::codes::UNIFORMITY_DIVERGENT_SUBGROUP_OP,
     }
 }
 
@@ -56,10 +57,16 @@ pub struct DivergentRuleOp {
 /// with a non-uniform operand the rule requires uniform), at every
 /// severity but `off`.
 pub fn find(module: &Module) -> Vec<DivergentRuleOp> {
+    find_with(module, &Analyses::default())
+}
+
+/// [`find`], with the uniformity taken from (or left in) `analyses`, the
+/// analyses of `module`.
+pub fn find_with(module: &Module, analyses: &Analyses) -> Vec<DivergentRuleOp> {
     if !has_rule_ops(module) {
         return Vec::new();
     }
-    let analysis = Uniformity::analyze(module);
+    let analysis = analyses.uniformity(module);
     analysis
         .rule_violations()
         .into_iter()
@@ -72,7 +79,7 @@ pub fn find(module: &Module) -> Vec<DivergentRuleOp> {
             DivergentRuleOp {
                 rule: requirement.rule(),
                 function,
-                holder: holder_of(&analysis, function, requirement),
+                holder: holder_of(analysis, function, requirement),
                 severity: requirement.severity,
                 diagnostic: describe(module, analysis.function(function), requirement, severity),
             }

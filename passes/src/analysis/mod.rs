@@ -1,5 +1,6 @@
 //! Analyses over naga IR, shared by passes and by the driver.
 
+pub mod cache;
 pub mod divergent_barriers;
 pub mod divergent_rule_ops;
 pub mod features;

@@ -4,17 +4,14 @@
 use naga::{Expression, Function, Handle, Module, Span, Statement};
 
 use crate::analysis::uniformity::{FunctionRef, StatementPath, Uniformity};
-use crate::pass::{Change, PassContext, Selection};
+use crate::pass::{Change, PassContext};
 
 use super::cost::Access;
 use super::global_name;
+use super::records;
 use super::records::Layout;
-use super::refusals::{
-    index_not_recognised, not_applied, not_measured_to_pay, not_uniform,
-    rows_keep_subgroups_together, subgroups_span_rows,
-};
+use super::refusals::{ladder, not_applied, Candidate};
 use super::sites::WordArray;
-use super::{cost, records, sites};
 
 /// Rewrites the arrays of records this entry point accesses in uniform
 /// control flow into word arrays, so that their accesses become word
@@ -30,11 +27,17 @@ pub(super) fn flatten_records(
     let entry = &module.entry_points[index];
     let function = &entry.function;
     let selection = cx.selection;
-    // The index of a record access the pass expects to coalesce.
-    let expected_form = |i| {
-        sites::index_form(module, entry, flow, i).filter(|&form| {
-            selection == Selection::Explicit || rows_keep_subgroups_together(entry, form)
-        })
+    // Whether the pass would rewrite a record access, and the note if not.
+    let decide = |a: &RecordAccess, what: &str, k: u32| {
+        let candidate = Candidate {
+            what,
+            span: a.span,
+            index: a.index,
+            path: &a.path,
+            access: a.access,
+            k,
+        };
+        ladder(module, entry, flow, selection, &candidate, || None)
     };
     let mut chosen = Vec::new();
     for (global, var) in module.global_variables.iter() {
@@ -68,11 +71,7 @@ pub(super) fn flatten_records(
         // by an index of a form the pass recognises. Under `--passes all`,
         // only where such an access is one the cost model rewrites.
         let accesses = record_accesses(module, function, global);
-        if accesses.iter().any(|a| {
-            flow.is_control_flow_uniform_at(&a.path) == Some(true)
-                && expected_form(a.index).is_some()
-                && (selection == Selection::Explicit || cost::pays(a.access, k))
-        }) {
+        if accesses.iter().any(|a| decide(a, &what, k).is_ok()) {
             let array = WordArray {
                 record_words: Some(k),
                 padding: layout.padding(),
@@ -90,20 +89,9 @@ pub(super) fn flatten_records(
             }
             noted.push((a.kind, a.index));
             let what = format!("the {} of a record of `{name}`", a.kind);
-            let uniform = flow.is_control_flow_uniform_at(&a.path) == Some(true);
-            cx.report(match sites::index_form(module, entry, flow, a.index) {
-                None => index_not_recognised(
-                    &what,
-                    a.span,
-                    function.expressions.get_span(a.index),
-                    sites::why_not_a_form(module, entry, flow, a.index),
-                ),
-                Some(_) if !uniform => not_uniform(&what, a.span, flow, &a.path),
-                Some(form) if expected_form(a.index).is_none() => {
-                    subgroups_span_rows(&what, entry, form, a.span)
-                }
-                Some(_) => not_measured_to_pay(&what, a.access, k, a.span),
-            });
+            if let Err(note) = decide(&a, &what, k) {
+                cx.report(note);
+            }
         }
     }
     let mut flattened = Vec::new();

@@ -113,6 +113,16 @@ pub fn array_global(
 /// The layout of a storage global that is an array of words or of records
 /// of words, or a block whose last member is one; `None` for anything
 /// else.
+/// The layout of every global of `module` that has one, computed once for
+/// a module that does not change while it is read.
+pub fn layouts(module: &Module) -> HashMap<Handle<GlobalVariable>, Layout> {
+    module
+        .global_variables
+        .iter()
+        .filter_map(|(handle, global)| Some((handle, layout(module, global)?)))
+        .collect()
+}
+
 pub fn layout(module: &Module, global: &GlobalVariable) -> Option<Layout> {
     let (array_ty, _) = storage_array(module, global)?;
     let TypeInner::Array { base, stride, size } = module.types[array_ty].inner else {

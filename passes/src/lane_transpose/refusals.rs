@@ -1,25 +1,89 @@
 //! Why a buffer's records are left as they are: the notes the pass
 //! gives where it does not transpose.
 
-use naga::{Function, Handle, Module, Span};
+use naga::{EntryPoint, Expression, Function, Handle, Module, Span};
 
 use crate::analysis::uniformity::FunctionUniformity;
 use crate::diagnostic::Diagnostic;
+use crate::pass::Selection;
 
 use super::cost::Access;
 use super::Plan;
 use super::{cost, sites};
 
+/// One access to records, as the refusal ladder sees it.
+pub(super) struct Candidate<'a> {
+    /// What the notes call it: "the stores of 4-word records of `b`".
+    pub what: &'a str,
+    pub span: Span,
+    /// The record index.
+    pub index: Handle<Expression>,
+    /// The statement that makes the access.
+    pub path: &'a [u32],
+    pub access: Access,
+    /// Words per record.
+    pub k: u32,
+}
+
+/// Whether the pass may rewrite `candidate`, an access of `entry`: its index
+/// form if so, else the note that says why not. Every decision about an
+/// access goes through here, so that an access gets the same note
+/// whichever step of the pass looks at it. The checks run from what makes
+/// the rewrite wrong to what makes it only not worth it: the index form,
+/// `refusal` (what the caller knows of the group, the buffer's other
+/// accesses), uniform control flow, then, under `--passes all`, whether
+/// subgroups stay within rows and whether the rewrite is measured to pay.
+pub(super) fn ladder(
+    module: &Module,
+    entry: &EntryPoint,
+    flow: &FunctionUniformity,
+    selection: Selection,
+    candidate: &Candidate<'_>,
+    refusal: impl FnOnce() -> Option<String>,
+) -> Result<sites::IndexForm, Diagnostic> {
+    let Candidate {
+        what,
+        span,
+        index,
+        path,
+        access,
+        k,
+    } = *candidate;
+    let Some(form) = sites::index_form(module, entry, flow, index) else {
+        return Err(index_not_recognised(
+            what,
+            span,
+            entry.function.expressions.get_span(index),
+            sites::why_not_a_form(module, entry, flow, index),
+        ));
+    };
+    if let Some(reason) = refusal() {
+        return Err(not_applied(what, &reason, span, &reason));
+    }
+    if flow.is_control_flow_uniform_at(path) != Some(true) {
+        return Err(not_uniform(what, span, flow, path));
+    }
+    if selection == Selection::All {
+        if !rows_keep_subgroups_together(entry, form) {
+            return Err(subgroups_span_rows(what, entry, form, span));
+        }
+        if !cost::pays(access, k) {
+            return Err(not_measured_to_pay(what, access, k, span));
+        }
+    }
+    Ok(form)
+}
+
 /// The note for an access left as it is.
 pub(super) fn not_applied(what: &str, reason: &str, span: Span, label: &str) -> Diagnostic {
     Diagnostic::note(format!("{what} left as it is: {reason}"))
-        .with_code("lane-transpose::not-applied")
+        .with_code(crate::codes::LANE_TRANSPOSE_NOT_APPLIED)
         .with_primary(span, label)
 }
 
 /// The note for an access `--passes all` leaves because no measurement
 /// shows that rewriting it pays.
-pub(super) fn not_measured_to_pay(what: &str, access: Access, k: u32, span: Span) -> Diagnostic {
+fn not_measured_to_pay(what: &str, access: Access, k: u32, span: Span) -> Diagnostic {
     let reason = match cost::estimate(access, k) {
         Some(e) => format!(
             "under `--passes all` only rewrites measured faster are made, and this one ran at {:.2}x on {} ({}: {}); name `lane-transpose` in `--passes` to force it",
@@ -34,7 +98,7 @@ pub(super) fn not_measured_to_pay(what: &str, access: Access, k: u32, span: Span
         ),
     };
     not_applied(what, &reason, span, "not measured to pay")
-        .with_code("lane-transpose::not-profitable")
+        .with_code(crate::codes::LANE_TRANSPOSE_NOT_PROFITABLE)
 }
 
 const NOT_UNIFORM: &str =
@@ -42,7 +106,7 @@ const NOT_UNIFORM: &str =
 
 /// [`not_applied`] for an access whose record index is of no form the
 /// pass recognises.
-pub(super) fn index_not_recognised(
+fn index_not_recognised(
     what: &str,
     span: Span,
     index_span: Span,
@@ -61,17 +125,14 @@ pub(super) fn index_not_recognised(
 /// Whether `--passes all` expects the run-time check to hold for an index
 /// of this form in `entry`: a subgroup that spans rows of the workgroup
 /// sees its indices jump between rows.
-pub(super) fn rows_keep_subgroups_together(
-    entry: &naga::EntryPoint,
-    form: sites::IndexForm,
-) -> bool {
+fn rows_keep_subgroups_together(entry: &naga::EntryPoint, form: sites::IndexForm) -> bool {
     form.shape == sites::IndexShape::WorkgroupLinear || sites::subgroups_within_rows(entry)
 }
 
 /// The note for an access `--passes all` leaves because subgroups span
 /// rows of the workgroup, where the check that the record indices are
 /// consecutive fails.
-pub(super) fn subgroups_span_rows(
+fn subgroups_span_rows(
     what: &str,
     entry: &naga::EntryPoint,
     form: sites::IndexForm,
@@ -87,17 +148,12 @@ pub(super) fn subgroups_span_rows(
         sites::EXPECTED_SUBGROUP_SIZE,
     );
     not_applied(what, &reason, span, "subgroups span rows here")
-        .with_code("lane-transpose::not-profitable")
+        .with_code(crate::codes::LANE_TRANSPOSE_NOT_PROFITABLE)
 }
 
 /// [`not_applied`] for an access in non-uniform control flow, with the
 /// causes the uniformity analysis gives.
-pub(super) fn not_uniform(
-    what: &str,
-    span: Span,
-    flow: &FunctionUniformity,
-    path: &[u32],
-) -> Diagnostic {
+fn not_uniform(what: &str, span: Span, flow: &FunctionUniformity, path: &[u32]) -> Diagnostic {
     let mut d = not_applied(
         what,
         NOT_UNIFORM,

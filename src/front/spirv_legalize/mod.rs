@@ -132,7 +132,7 @@ pub fn legalize(words: Vec<u32>, env: TargetEnv) -> Result<Legalized, Diagnostic
             "internal error: the SPIR-V rewritten for naga's reader is invalid: {}",
             e.message
         ))
-        .with_code("internal")
+        .with_code(shaderxform_passes::codes::INTERNAL)
         .with_note("this is a bug in shaderxform, not in the shader"));
     }
     out.words = rewritten;
@@ -142,7 +142,7 @@ pub fn legalize(words: Vec<u32>, env: TargetEnv) -> Result<Legalized, Diagnostic
 fn fold_spec_constant_ops(words: &[u32], env: TargetEnv) -> Result<Vec<u32>, Diagnostic> {
     spirv_tools::fold_spec_constants(words, env).map_err(|e| {
         e.diagnostic("cannot fold the specialization-constant expressions of this SPIR-V")
-            .with_code("spirv::legalize")
+            .with_code(shaderxform_passes::codes::SPIRV_LEGALIZE)
     })
 }
 

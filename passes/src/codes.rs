@@ -1,0 +1,153 @@
+//! Every diagnostic code shaderxform reports, in one place.
+//!
+//! The codes are a public contract: they appear in `error[CODE]` on the
+//! terminal and in the `code` field of the JSON output, and scripts match
+//! on them. A code is added here, with a line saying when it is reported,
+//! and listed in `docs/diagnostics.md`; no call site spells one itself.
+
+// Reading the input.
+
+/// The input file cannot be read.
+pub const IO_READ: &str = "io::read";
+/// An output file or the manifest cannot be written.
+pub const IO_WRITE: &str = "io::write";
+/// The input file is empty.
+pub const INPUT_EMPTY: &str = "input::empty";
+/// A text input is not UTF-8.
+pub const INPUT_NOT_UTF8: &str = "input::not-utf8";
+/// An `#include` of a GLSL or HLSL input may read something other than a
+/// regular file (a FIFO, a device), which is never read.
+pub const INPUT_NOT_A_FILE: &str = "input::not-a-file";
+/// A type of the input takes more than the 4 GiB (2^32 - 1 bytes) a type
+/// may take.
+pub const INPUT_SIZE_OVERFLOW: &str = "input::size-overflow";
+/// A compute entry point returns a value or has an output, which compute
+/// shaders cannot have.
+pub const INPUT_COMPUTE_OUTPUT: &str = "input::compute-output";
+/// A compute entry point takes an input at a location rather than a
+/// built-in.
+pub const INPUT_COMPUTE_INPUT: &str = "input::compute-input";
+/// A GLSL compute shader declares no workgroup size (`local_size_x`...).
+pub const INPUT_WORKGROUP_SIZE_UNDECLARED: &str = "input::workgroup-size-undeclared";
+/// Two resources an entry point uses share a `@group` and `@binding`.
+pub const INPUT_BINDING_CONFLICT: &str = "input::binding-conflict";
+/// naga's WGSL parser refuses the input.
+pub const WGSL_PARSE: &str = "wgsl::parse";
+/// An expression of the WGSL input is nested deeper than naga's parser
+/// can follow.
+pub const WGSL_NESTING: &str = "wgsl::nesting";
+/// naga's GLSL parser refuses the input.
+pub const GLSL_PARSE: &str = "glsl::parse";
+/// glslang's own error or warning about the GLSL or HLSL input.
+pub const GLSLANG: &str = "glslang";
+/// glslang, needed for this GLSL or HLSL input, is not installed.
+pub const GLSLANG_MISSING: &str = "glslang::missing";
+/// glslang is installed but cannot be run.
+pub const GLSLANG_RUN: &str = "glslang::run";
+/// The entry point `--entry-point` names is not in the GLSL or HLSL input.
+pub const GLSLANG_ENTRY_POINT: &str = "glslang::entry-point";
+/// The SPIR-V input is not a SPIR-V binary (wrong size or magic number).
+pub const SPIRV_NOT_SPIRV: &str = "spirv::not-spirv";
+/// spirv-val refuses the SPIR-V input.
+pub const SPIRV_INVALID: &str = "spirv::invalid";
+/// naga's SPIR-V reader refuses the input.
+pub const SPIRV_PARSE: &str = "spirv::parse";
+/// SPIR-V assembly input, and no assembler (SPIRV-Tools) is available.
+pub const SPIRV_NO_ASSEMBLER: &str = "spirv::no-assembler";
+/// The SPIR-V assembly input does not assemble.
+pub const SPIRV_ASSEMBLE: &str = "spirv::assemble";
+/// A constant of the SPIR-V input is infinite or NaN where no target can
+/// hold one.
+pub const SPIRV_NON_FINITE: &str = "spirv::non-finite";
+/// The specialization-constant expressions of the SPIR-V input cannot be
+/// folded.
+pub const SPIRV_LEGALIZE: &str = "spirv::legalize";
+/// The float atomic min or max of the SPIR-V input cannot be rewritten.
+pub const SPIRV_FLOAT_MIN_MAX: &str = "spirv::float-min-max";
+/// naga's validator refuses the module read from the input.
+pub const NAGA_VALIDATION: &str = "naga::validation";
+
+// Options.
+
+/// `--passes` or `--pass-option` names a pass, option or value that does
+/// not exist.
+pub const OPTIONS_PASSES: &str = "options::passes";
+/// `--spirv-version` names a version the SPIR-V writer cannot write.
+pub const OPTIONS_SPIRV_VERSION: &str = "options::spirv-version";
+/// `--override` names an override the module lacks, or gives it a value it
+/// cannot take.
+pub const OPTIONS_OVERRIDE: &str = "options::override";
+/// `--entry-point` names no entry point of the module, or is needed and
+/// missing.
+pub const OPTIONS_ENTRY_POINT: &str = "options::entry-point";
+
+// Uniformity.
+
+/// A barrier (or a call that reaches one) in non-uniform control flow that
+/// no selected pass made uniform: an error, nothing is written.
+pub const UNIFORMITY_DIVERGENT_BARRIER: &str = "uniformity::divergent-barrier";
+/// A derivative in non-uniform control flow, at the severity of its
+/// `derivative_uniformity` rule.
+pub const UNIFORMITY_DIVERGENT_DERIVATIVE: &str = "uniformity::divergent-derivative";
+/// A subgroup operation in non-uniform control flow, at the severity of its
+/// `subgroup_uniformity` rule.
+pub const UNIFORMITY_DIVERGENT_SUBGROUP_OP: &str = "uniformity::divergent-subgroup-op";
+
+// Passes.
+
+/// `hoist-barriers`: a divergent barrier it made uniform (a warning about
+/// the input) or could not (an error, with the reason).
+pub const HOIST_BARRIERS_DIVERGENT_BARRIER: &str = "hoist-barriers::divergent-barrier";
+/// `hoist-barriers` produced an invalid module while rewriting: a bug.
+pub const HOIST_BARRIERS_INTERNAL: &str = "hoist-barriers::internal";
+/// `float-atomics`: a variable takes a float min or max and another atomic
+/// operation that has no meaning on floats.
+pub const FLOAT_ATOMICS_UNSUPPORTED_ACCESS: &str = "float-atomics::unsupported-access";
+/// `float-atomics`: `strategy=signed`, and the sign of the values is not
+/// proven.
+pub const FLOAT_ATOMICS_SIGN_NOT_PROVEN: &str = "float-atomics::sign-not-proven";
+/// `float-atomics`: an f16 atomic that cannot be widened to 32 bits.
+pub const FLOAT_ATOMICS_F16_NOT_WIDENABLE: &str = "float-atomics::f16-not-widenable";
+/// `float-atomics`: an f64 atomic min or max, and the target lacks the
+/// 64-bit integer atomics it becomes.
+pub const FLOAT_ATOMICS_INT64_ATOMICS_MISSING: &str = "float-atomics::int64-atomics-missing";
+/// `lane-transpose`: a note for record accesses left as they are, with the
+/// reason.
+pub const LANE_TRANSPOSE_NOT_APPLIED: &str = "lane-transpose::not-applied";
+/// `lane-transpose`: a note for record accesses `--passes all` leaves
+/// because no measurement shows that rewriting them pays.
+pub const LANE_TRANSPOSE_NOT_PROFITABLE: &str = "lane-transpose::not-profitable";
+/// `lane-transpose` could not finish a rewrite it had planned: a bug.
+pub const LANE_TRANSPOSE_INTERNAL: &str = "lane-transpose::internal";
+
+// Writing the output.
+
+/// The target cannot hold something the shader uses; nothing is written.
+pub const EMIT_UNSUPPORTED: &str = "emit::unsupported";
+/// WGSL cannot spell a module-scope initialiser of the module.
+pub const EMIT_WGSL_INITIALISER: &str = "emit::wgsl-initialiser";
+/// WGSL cannot hold the memory layout of a struct of the module.
+pub const EMIT_WGSL_LAYOUT: &str = "emit::wgsl-layout";
+/// GLSL output of a shader that uses f16.
+pub const EMIT_GLSL_F16: &str = "emit::glsl-f16";
+/// spirv-val refuses the SPIR-V written: a bug.
+pub const EMIT_SPIRV_VAL: &str = "emit::spirv-val";
+/// The text written, read back, differs from the module it was written
+/// from or breaks a rule the module kept: a bug.
+pub const EMIT_RECHECK: &str = "emit::recheck";
+/// naga's WGSL writer failed: a bug.
+pub const EMIT_WGSL: &str = "emit::wgsl";
+/// naga's SPIR-V writer failed: a bug.
+pub const EMIT_SPV: &str = "emit::spv";
+/// naga's SPIR-V writer or the disassembler failed: a bug.
+pub const EMIT_SPVASM: &str = "emit::spvasm";
+/// naga's GLSL writer failed: a bug.
+pub const EMIT_GLSL: &str = "emit::glsl";
+/// naga's HLSL writer failed: a bug.
+pub const EMIT_HLSL: &str = "emit::hlsl";
+/// naga's Metal writer failed: a bug.
+pub const EMIT_METAL: &str = "emit::metal";
+
+/// An internal error: a pass produced an invalid module, or something
+/// panicked. A bug in shaderxform or naga, never in the shader.
+pub const INTERNAL: &str = "internal";

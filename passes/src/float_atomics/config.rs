@@ -1,0 +1,151 @@
+//! The options of `float-atomics`, as the command line spells them and as
+//! the pass reads them.
+
+use crate::pass::{OptionSpec, PassOptions};
+
+/// The pass's name in `--passes`, `--pass-option` and reports.
+pub const NAME: &str = "float-atomics";
+
+/// `float-atomics.strategy`: how min and max are rewritten.
+pub const STRATEGY_OPTION: &str = "strategy";
+
+/// `float-atomics.nan`: what a NaN operand does.
+pub const NAN_OPTION: &str = "nan";
+
+/// The strategy the user asks for; the pass chooses the encoding of each
+/// atomic from it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RequestedStrategy {
+    /// The signed bitcast where the sign of every value is proven, else the
+    /// ordered encoding.
+    #[default]
+    Auto,
+    /// The order-preserving encoding, whatever the sign.
+    Ordered,
+    /// The signed bitcast; an error where the sign is not proven.
+    Signed,
+    /// Compare-exchange loops on the float bits: the reference.
+    Cas,
+}
+
+impl RequestedStrategy {
+    pub const ALL: [RequestedStrategy; 4] = [
+        RequestedStrategy::Auto,
+        RequestedStrategy::Ordered,
+        RequestedStrategy::Signed,
+        RequestedStrategy::Cas,
+    ];
+
+    /// The value as the command line spells it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RequestedStrategy::Auto => "auto",
+            RequestedStrategy::Ordered => "ordered",
+            RequestedStrategy::Signed => "signed",
+            RequestedStrategy::Cas => "cas",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.name() == value)
+    }
+}
+
+/// What a NaN operand of a float min or max does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum NanMode {
+    /// NaNs take part in the order of the encoding.
+    #[default]
+    Propagate,
+    /// A NaN leaves the atomic unchanged.
+    Ignore,
+}
+
+impl NanMode {
+    pub const ALL: [NanMode; 2] = [NanMode::Propagate, NanMode::Ignore];
+
+    /// The value as the command line spells it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            NanMode::Propagate => "propagate",
+            NanMode::Ignore => "ignore",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|m| m.name() == value)
+    }
+}
+
+/// The values of [`STRATEGY_OPTION`], in the order `--help` lists them.
+pub const STRATEGY_VALUES: &[&str] = &[
+    RequestedStrategy::Auto.name(),
+    RequestedStrategy::Ordered.name(),
+    RequestedStrategy::Signed.name(),
+    RequestedStrategy::Cas.name(),
+];
+
+/// The values of [`NAN_OPTION`], in the order `--help` lists them.
+pub const NAN_VALUES: &[&str] = &[NanMode::Propagate.name(), NanMode::Ignore.name()];
+
+pub(super) const STRATEGY: OptionSpec = OptionSpec {
+    name: STRATEGY_OPTION,
+    values: STRATEGY_VALUES,
+    default: RequestedStrategy::Auto.name(),
+    help: "auto: the signed bitcast where the sign of every value is proven, else the ordered encoding; cas: compare-exchange loops on the float bits",
+};
+
+pub(super) const NAN: OptionSpec = OptionSpec {
+    name: NAN_OPTION,
+    values: NAN_VALUES,
+    default: NanMode::Propagate.name(),
+    help: "propagate: NaNs take part in the order of the encoding; ignore: a NaN leaves the atomic unchanged",
+};
+
+/// The pass's options, typed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Config {
+    pub strategy: RequestedStrategy,
+    pub nan: NanMode,
+}
+
+impl Config {
+    /// Reads options the manager has checked against [`STRATEGY`] and
+    /// [`NAN`] (`PassManager::check_options` reports a value neither
+    /// lists); an option not given takes its default.
+    pub fn from_options(options: &PassOptions) -> Config {
+        Config {
+            strategy: RequestedStrategy::parse(options.get(&STRATEGY)).unwrap_or_default(),
+            nan: NanMode::parse(options.get(&NAN)).unwrap_or_default(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+
+    #[test]
+    fn options_are_read_with_their_defaults() {
+        assert_eq!(
+            Config::from_options(&PassOptions::default()),
+            Config {
+                strategy: RequestedStrategy::Auto,
+                nan: NanMode::Propagate
+            }
+        );
+        let given = BTreeMap::from([
+            (STRATEGY_OPTION.to_string(), "cas".to_string()),
+            (NAN_OPTION.to_string(), "ignore".to_string()),
+        ]);
+        assert_eq!(
+            Config::from_options(&PassOptions::new(given)),
+            Config {
+                strategy: RequestedStrategy::Cas,
+                nan: NanMode::Ignore
+            }
+        );
+    }
+}
