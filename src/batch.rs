@@ -419,6 +419,8 @@ pub struct ShaderResult {
     pub report: serde_json::Value,
     /// Every diagnostic, rendered like rustc (warnings included).
     pub rendered: String,
+    /// The errors alone, rendered as in `rendered` (`shaderxform -q`).
+    pub rendered_errors: String,
     pub warnings: usize,
     /// Every file the shader read besides itself (its `#include`s), as
     /// canonical paths; empty for a shader that failed.
@@ -705,11 +707,13 @@ fn failed(
 ) -> ShaderResult {
     report.add_diagnostics(source, errors);
     report.success = false;
-    let rendered: String = warnings
-        .iter()
-        .chain(errors)
-        .map(|d| render(d, source, options.color))
-        .collect();
+    let render_all = |ds: &[Diagnostic]| -> String {
+        ds.iter()
+            .map(|d| render(d, source, options.color))
+            .collect()
+    };
+    let rendered_errors = render_all(errors);
+    let rendered = render_all(warnings) + &rendered_errors;
     // Outputs of an earlier run would no longer match their input.
     for path in job.written() {
         let _ = std::fs::remove_file(options.output_dir.join(path));
@@ -720,6 +724,7 @@ fn failed(
         outputs: Vec::new(),
         report: serde_json::to_value(&report).expect("a report serializes"),
         rendered,
+        rendered_errors,
         warnings: warnings.len(),
         dependencies: Vec::new(),
         absent_includes: Vec::new(),
@@ -775,6 +780,7 @@ fn finish(
         outputs: entry.outputs,
         report: entry.report,
         rendered: entry.rendered,
+        rendered_errors: String::new(),
         warnings: entry.warnings,
         dependencies: entry.dependencies.into_iter().map(|d| d.path).collect(),
         absent_includes: entry.absent,

@@ -353,10 +353,27 @@ impl Compiler {
     /// Transforms and emits in every format asked for; nothing is returned
     /// unless every output was produced and validated.
     pub fn compile(&self, source: &Source, formats: &[OutputFormat]) -> Result<Compiled, Failure> {
+        self.compile_timed(source, formats, &mut |_, _| {})
+    }
+
+    /// [`Compiler::compile`], telling `stage_done` how long each stage
+    /// took: `transform` (reading, the passes and validation), then
+    /// `emit FORMAT` for each output.
+    pub fn compile_timed(
+        &self,
+        source: &Source,
+        formats: &[OutputFormat],
+        stage_done: &mut dyn FnMut(&str, std::time::Duration),
+    ) -> Result<Compiled, Failure> {
+        let started = std::time::Instant::now();
         let transformed = self.transform(source)?;
+        stage_done("transform", started.elapsed());
         let mut outputs = Vec::with_capacity(formats.len());
         for &format in formats {
-            match self.emit(source, &transformed, format) {
+            let started = std::time::Instant::now();
+            let emitted = self.emit(source, &transformed, format);
+            stage_done(&format!("emit {format}"), started.elapsed());
+            match emitted {
                 Ok(output) => outputs.push(output),
                 Err(mut failure) => {
                     failure.passes = transformed.passes;

@@ -7,6 +7,12 @@
 //! an output nor a `.shaderxform-*.tmp` staging file.
 
 mod common;
+#[path = "cli/generate.rs"]
+mod generate;
+#[path = "cli/verbosity.rs"]
+mod verbosity;
+#[path = "cli/version.rs"]
+mod version;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -24,6 +24,17 @@ pub(super) struct Cli {
     pub(super) command: Option<Command>,
     #[command(flatten)]
     pub(super) transform: TransformArgs,
+
+    /// Print only errors on stderr: no warnings, notes, rewrites, progress
+    /// or summaries. The exit code is the same.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub(super) quiet: bool,
+
+    /// Also print how the run went on stderr: the front end chosen, the
+    /// passes run, the time of each stage, and in batch every shader with
+    /// whether it came from the cache.
+    #[arg(short, long, global = true)]
+    pub(super) verbose: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -58,6 +69,12 @@ pub(super) enum Command {
     /// and Tint's verdict where Tint is available (see docs/uniformity-analysis.md).
     /// Exit 1 if any is non-uniform.
     Uniformity(super::uniformity::UniformityArgs),
+    /// Print a completion script for a shell on standard output (see
+    /// docs/installing.md for where each shell reads it).
+    Completions(super::generate::CompletionsArgs),
+    /// Print the manual page, in roff, on standard output: shaderxform's,
+    /// or a subcommand's.
+    Man(super::generate::ManArgs),
 }
 
 #[derive(Args, Debug)]

@@ -14,6 +14,7 @@ use super::args::BatchArgs;
 use super::exit;
 use super::input::{compiler, stage};
 use super::print::Printer;
+use super::verbosity::{self, Verbosity};
 use shaderxform::{Compiler, OutputFormat};
 
 pub(super) fn run(args: BatchArgs) -> i32 {
@@ -69,7 +70,7 @@ pub(super) fn run(args: BatchArgs) -> i32 {
             for warning in plan.skipped {
                 printer.diagnostic(&shaderxform::Diagnostic::warning(warning), &input);
             }
-            if !printer.json {
+            if !printer.json && !verbosity::quiet() {
                 for (header, includer) in &plan.headers {
                     eprintln!(
                         "not compiled: {} (included by {})",
@@ -96,6 +97,17 @@ pub(super) fn run(args: BatchArgs) -> i32 {
         );
         return exit::FAILED;
     }
+    if verbosity::verbose() && !printer.json {
+        let cache = options
+            .cache_dir
+            .as_ref()
+            .map_or_else(|| "none".to_string(), |dir| dir.display().to_string());
+        eprintln!(
+            "shaderxform batch: {} shaders, passes {}, cache {cache}",
+            jobs.len(),
+            args.common.passes
+        );
+    }
     let mut result = run_jobs(&options, &compiler, &jobs, &printer);
     let mut code = finish(&options, &result, &manifest, &printer);
     if args.watch {
@@ -112,14 +124,15 @@ fn run_jobs(
     printer: &Printer,
 ) -> (BatchResult, Duration) {
     let total = jobs.len();
-    let bar = (std::io::stderr().is_terminal() && !printer.json).then(|| {
-        let bar = ProgressBar::new(total as u64);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} {per_sec} {wide_msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
-    });
+    let bar =
+        (std::io::stderr().is_terminal() && !printer.json && !verbosity::quiet()).then(|| {
+            let bar = ProgressBar::new(total as u64);
+            bar.set_style(
+                ProgressStyle::with_template("{bar:40} {pos}/{len} {per_sec} {wide_msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar
+        });
     let width = total.to_string().len();
     let report = |shader: &ShaderResult, done: usize| {
         let relative = shader.job.input.display();
@@ -128,15 +141,21 @@ fn run_jobs(
             Status::Cached => "cached",
             Status::Failed => "FAILED",
         };
+        // Under a bar only `-v` lists every shader; `-q` lists none.
+        let listed = match verbosity::get() {
+            Verbosity::Quiet => false,
+            Verbosity::Normal => bar.is_none(),
+            Verbosity::Verbose => !printer.json,
+        };
         let print = || {
-            if bar.is_none() {
+            if listed {
                 eprintln!("[{done:>width$}/{total}] {status:<8} {relative}");
             }
             print_diagnostics(shader, printer);
         };
         match &bar {
             Some(bar) => {
-                if !shader.rendered.is_empty() {
+                if listed || !shader.rendered.is_empty() {
                     bar.suspend(print);
                 }
                 bar.set_message(relative.to_string());
@@ -154,13 +173,18 @@ fn run_jobs(
 }
 
 fn print_diagnostics(shader: &ShaderResult, printer: &Printer) {
+    let quiet = verbosity::quiet();
     let mut stderr = std::io::stderr().lock();
     if printer.json {
         if let Some(diagnostics) = shader.report["diagnostics"].as_array() {
             for d in diagnostics {
-                let _ = writeln!(stderr, "{d}");
+                if !quiet || d["severity"] == "error" {
+                    let _ = writeln!(stderr, "{d}");
+                }
             }
         }
+    } else if quiet {
+        let _ = stderr.write_all(shader.rendered_errors.as_bytes());
     } else {
         let _ = stderr.write_all(shader.rendered.as_bytes());
     }
@@ -180,12 +204,14 @@ fn finish(
     } else {
         0.0
     };
-    eprintln!(
-        "shaderxform batch: {ran} shaders in {seconds:.2} s ({rate:.1} per second): {} compiled, {} from the cache, {} failed",
-        result.count(Status::Compiled),
-        result.count(Status::Cached),
-        result.failed(),
-    );
+    if !verbosity::quiet() {
+        eprintln!(
+            "shaderxform batch: {ran} shaders in {seconds:.2} s ({rate:.1} per second): {} compiled, {} from the cache, {} failed",
+            result.count(Status::Compiled),
+            result.count(Status::Cached),
+            result.failed(),
+        );
+    }
     write_manifest(options, result, manifest, printer)
 }
 
@@ -199,7 +225,9 @@ fn write_manifest(
         printer.plain_error(&message, &manifest.display().to_string());
         return exit::FAILED;
     }
-    eprintln!("manifest: {}", manifest.display());
+    if !verbosity::quiet() {
+        eprintln!("manifest: {}", manifest.display());
+    }
     if result.failed() > 0 {
         exit::FAILED
     } else {
@@ -258,10 +286,12 @@ fn watch(
         }
     };
     watch_outside(&mut watcher, &all.0);
-    eprintln!(
-        "watching {} (interrupt to stop)",
-        options.input_dir.display()
-    );
+    if !verbosity::quiet() {
+        eprintln!(
+            "watching {} (interrupt to stop)",
+            options.input_dir.display()
+        );
+    }
     let mut code = exit::OK;
     loop {
         let Ok(first) = events.recv() else {
@@ -331,13 +361,15 @@ fn watch(
         }
         let round = run_jobs(options, compiler, &rerun, printer);
         let failed = round.0.failed();
-        eprintln!(
-            "shaderxform batch: {} changed shaders in {:.2} s: {} compiled, {} from the cache, {failed} failed",
-            rerun.len(),
-            round.1.as_secs_f64(),
-            round.0.count(Status::Compiled),
-            round.0.count(Status::Cached),
-        );
+        if !verbosity::quiet() {
+            eprintln!(
+                "shaderxform batch: {} changed shaders in {:.2} s: {} compiled, {} from the cache, {failed} failed",
+                rerun.len(),
+                round.1.as_secs_f64(),
+                round.0.count(Status::Compiled),
+                round.0.count(Status::Cached),
+            );
+        }
         all.0.merge(round.0, &jobs);
         watch_outside(&mut watcher, &all.0);
         code = write_manifest(options, &all.0, manifest, printer);

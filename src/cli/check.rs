@@ -1,12 +1,16 @@
 //! `shaderxform check`: a shader read, transformed and emitted in every
 //! format, with nothing written.
 
+use std::time::Instant;
+
 use shaderxform::Report;
 
 use super::args::CheckArgs;
 use super::exit;
 use super::input::{compiler, load};
-use super::print::{fail, finish_report, print_validators, Printer};
+use super::print::{
+    fail, finish_report, print_run_details, print_stage_time, print_validators, Printer,
+};
 use super::transform::check_written_beside;
 
 pub(super) fn check(args: CheckArgs) -> i32 {
@@ -25,8 +29,12 @@ pub(super) fn check(args: CheckArgs) -> i32 {
         Err(code) => return code,
     };
     let mut report = Report::new(&source);
-    let code = match compiler.transform(&source) {
+    let started = Instant::now();
+    let transformed = compiler.transform(&source);
+    print_stage_time(&printer, "transform", started.elapsed());
+    let code = match transformed {
         Ok(transformed) => {
+            print_run_details(&printer, &source, compiler.options(), &transformed.passes);
             report.add_passes(&source, &transformed.passes);
             for d in transformed.diagnostics() {
                 printer.diagnostic(d, &source);
@@ -36,7 +44,10 @@ pub(super) fn check(args: CheckArgs) -> i32 {
             }
             exit::OK
         }
-        Err(failure) => fail(&failure, &source, &printer, &mut report),
+        Err(failure) => {
+            print_run_details(&printer, &source, compiler.options(), &failure.passes);
+            fail(&failure, &source, &printer, &mut report)
+        }
     };
     finish_report(args.report.as_deref(), &report, &printer, code)
 }

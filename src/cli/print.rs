@@ -11,6 +11,7 @@ use shaderxform::{
 
 use super::args::{ColorWhen, CommonArgs, MessageFormat};
 use super::exit;
+use super::verbosity;
 
 /// Printing, as the user configured it.
 pub(super) struct Printer {
@@ -38,6 +39,9 @@ impl Printer {
     }
 
     pub(super) fn diagnostic(&self, diagnostic: &Diagnostic, source: &Source) {
+        if verbosity::quiet() && !diagnostic.is_error() {
+            return;
+        }
         let mut stderr = std::io::stderr().lock();
         let _ = if self.json {
             writeln!(
@@ -68,6 +72,9 @@ impl Printer {
 /// Which validators passed the shader, and what is missing when SPIR-V
 /// input was checked without SPIRV-Tools.
 pub(super) fn print_validators(source: &Source, validators: &shaderxform::Validators) {
+    if verbosity::quiet() {
+        return;
+    }
     let mut stderr = std::io::stderr().lock();
     let _ = writeln!(stderr, "{}: valid: checked by {validators}", source.name);
     if source.format.is_spirv() && !validators.has_spirv_val() {
@@ -80,6 +87,9 @@ pub(super) fn print_validators(source: &Source, validators: &shaderxform::Valida
 
 /// One line per rewrite on stderr, with what a host needs to know.
 pub(super) fn print_changes(report: &Report) {
+    if verbosity::quiet() {
+        return;
+    }
     let mut stderr = std::io::stderr().lock();
     for pass in &report.passes {
         for change in &pass.changes {
@@ -138,5 +148,50 @@ pub(super) fn write_report(path: Option<&Path>, json: &str, printer: &Printer, c
                 code
             }
         }
+    }
+}
+
+/// What `-v` adds about one run: the front end that read the shader and
+/// the passes run, with how many rewrites each made. Human text only:
+/// with `--message-format json` stderr holds diagnostics alone.
+pub(super) fn print_run_details(
+    printer: &Printer,
+    source: &Source,
+    options: &shaderxform::Options,
+    passes: &[shaderxform::passes::manager::PassReport],
+) {
+    if !verbosity::verbose() || printer.json {
+        return;
+    }
+    let mut stderr = std::io::stderr().lock();
+    let _ = writeln!(
+        stderr,
+        "{}: front end: {}",
+        source.name,
+        verbosity::front_end(source.format, &options.front)
+    );
+    let run: Vec<String> = passes
+        .iter()
+        .map(|p| match (&p.skipped, p.changes.len()) {
+            (Some(shaderxform::passes::manager::Skipped::TargetLacks(what)), _) => {
+                format!("{} (skipped: the target lacks {what})", p.name)
+            }
+            (Some(_), _) => format!("{} (nothing to do)", p.name),
+            (None, 1) => format!("{} (1 rewrite)", p.name),
+            (None, n) => format!("{} ({n} rewrites)", p.name),
+        })
+        .collect();
+    let run = if run.is_empty() {
+        "none".to_string()
+    } else {
+        run.join(", ")
+    };
+    let _ = writeln!(stderr, "{}: passes run: {run}", source.name);
+}
+
+/// One stage's time, under `-v`.
+pub(super) fn print_stage_time(printer: &Printer, stage: &str, duration: std::time::Duration) {
+    if verbosity::verbose() && !printer.json {
+        eprintln!("time: {stage}: {}", verbosity::millis(duration));
     }
 }

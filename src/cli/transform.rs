@@ -4,6 +4,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 use shaderxform::write::{persist, stage_file};
 use shaderxform::{Diagnostic, Output, OutputFormat, Report};
@@ -11,7 +12,9 @@ use shaderxform::{Diagnostic, Output, OutputFormat, Report};
 use super::args::TransformArgs;
 use super::exit;
 use super::input::{compiler, load};
-use super::print::{fail, finish_report, print_changes, Printer};
+use super::print::{
+    fail, finish_report, print_changes, print_run_details, print_stage_time, Printer,
+};
 
 /// Where one output goes.
 pub(super) struct Destination {
@@ -128,15 +131,24 @@ pub(super) fn transform(args: TransformArgs) -> i32 {
         Ok(c) => c,
         Err(code) => return code,
     };
+    let started = Instant::now();
     let source = match load(&input, &args.common, &printer) {
         Ok(s) => s,
         Err(code) => return code,
     };
+    print_stage_time(&printer, "read", started.elapsed());
     let formats: Vec<OutputFormat> = destinations.iter().map(|d| d.format).collect();
     let mut report = Report::new(&source);
     report.set_output_formats(&source, &formats);
-    match compiler.compile(&source, &formats) {
+    let mut stage_done = |stage: &str, took| print_stage_time(&printer, stage, took);
+    match compiler.compile_timed(&source, &formats, &mut stage_done) {
         Ok(compiled) => {
+            print_run_details(
+                &printer,
+                &source,
+                compiler.options(),
+                &compiled.transformed.passes,
+            );
             report.add_compiled(&source, &compiled);
             for d in compiled.transformed.diagnostics() {
                 printer.diagnostic(d, &source);
@@ -164,9 +176,11 @@ pub(super) fn transform(args: TransformArgs) -> i32 {
                 )
                 .map(|rule| files.push((depfile.clone(), rule)))
             });
+            let started = Instant::now();
             let written = depfile
                 .unwrap_or(Ok(()))
                 .and_then(|()| write_outputs(&destinations, &compiled.outputs, files));
+            print_stage_time(&printer, "write", started.elapsed());
             match written {
                 Ok(()) => exit::OK,
                 Err(message) => {
@@ -182,6 +196,7 @@ pub(super) fn transform(args: TransformArgs) -> i32 {
             }
         }
         Err(failure) => {
+            print_run_details(&printer, &source, compiler.options(), &failure.passes);
             let code = fail(&failure, &source, &printer, &mut report);
             finish_report(args.report.as_deref(), &report, &printer, code)
         }
