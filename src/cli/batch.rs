@@ -108,12 +108,64 @@ pub(super) fn run(args: BatchArgs) -> i32 {
             args.common.passes
         );
     }
+    // The watcher starts before the first round, so that an edit made
+    // while it runs (or just after its manifest) is seen.
+    let watching = match args.watch {
+        true => match start_watching(&options, &printer) {
+            Ok(watching) => Some(watching),
+            Err(code) => return code,
+        },
+        false => None,
+    };
     let mut result = run_jobs(&options, &compiler, &jobs, &printer);
     let mut code = finish(&options, &result, &manifest, &printer);
-    if args.watch {
-        code = watch(&options, &compiler, &manifest, &printer, &mut result);
+    if let Some(watching) = watching {
+        code = watch(
+            &options,
+            &compiler,
+            &manifest,
+            &printer,
+            &mut result,
+            watching,
+        );
     }
     code
+}
+
+/// A watcher of the input folder, its events, and the folder canonical.
+struct Watching {
+    watcher: notify::RecommendedWatcher,
+    events: mpsc::Receiver<notify::Result<notify::Event>>,
+    root: PathBuf,
+}
+
+fn start_watching(options: &BatchOptions, printer: &Printer) -> Result<Watching, i32> {
+    use notify::{RecursiveMode, Watcher};
+
+    let root = match options.input_dir.canonicalize() {
+        Ok(root) => root,
+        Err(e) => {
+            printer.plain_error(&e.to_string(), &options.input_dir.display().to_string());
+            return Err(exit::FAILED);
+        }
+    };
+    let (sender, events) = mpsc::channel();
+    let mut watcher = match notify::recommended_watcher(sender) {
+        Ok(w) => w,
+        Err(e) => {
+            printer.plain_error(&format!("cannot watch: {e}"), &root.display().to_string());
+            return Err(exit::FAILED);
+        }
+    };
+    if let Err(e) = watcher.watch(&root, RecursiveMode::Recursive) {
+        printer.plain_error(&format!("cannot watch: {e}"), &root.display().to_string());
+        return Err(exit::FAILED);
+    }
+    Ok(Watching {
+        watcher,
+        events,
+        root,
+    })
 }
 
 /// Runs jobs with a progress bar on a terminal, or a line per shader.
@@ -245,28 +297,15 @@ fn watch(
     manifest: &Path,
     printer: &Printer,
     all: &mut (BatchResult, Duration),
+    watching: Watching,
 ) -> i32 {
     use notify::{RecursiveMode, Watcher};
 
-    let root = match options.input_dir.canonicalize() {
-        Ok(root) => root,
-        Err(e) => {
-            printer.plain_error(&e.to_string(), &options.input_dir.display().to_string());
-            return exit::FAILED;
-        }
-    };
-    let (sender, events) = mpsc::channel();
-    let mut watcher = match notify::recommended_watcher(sender) {
-        Ok(w) => w,
-        Err(e) => {
-            printer.plain_error(&format!("cannot watch: {e}"), &root.display().to_string());
-            return exit::FAILED;
-        }
-    };
-    if let Err(e) = watcher.watch(&root, RecursiveMode::Recursive) {
-        printer.plain_error(&format!("cannot watch: {e}"), &root.display().to_string());
-        return exit::FAILED;
-    }
+    let Watching {
+        mut watcher,
+        events,
+        root,
+    } = watching;
     // Folders outside IN_DIR that hold a file some shader read, or where
     // it looked for one.
     let mut watched_outside = BTreeSet::new();
