@@ -19,12 +19,14 @@ use crate::diagnostics::{render, ColorChoice, Diagnostic};
 use crate::pipeline::{Compiler, Failure, Options};
 use crate::report::Report;
 use crate::source::{InputFormat, Source};
-use crate::write::{stage_file, write_atomically};
+use crate::write::stage_file;
 use crate::OutputFormat;
 
 mod cache;
+mod manifest;
 mod select;
 
+pub use manifest::write_manifest;
 pub use select::Shard;
 
 use cache::CacheEntry;
@@ -467,62 +469,6 @@ impl BatchResult {
             .filter(|s| live.contains(&s.job.relative))
             .collect();
     }
-
-    /// The manifest: every shader in relative-path order with its outputs
-    /// (path, format, size, SHA-256) and its report. It depends only on the
-    /// inputs and options, never on timing, the cache or the thread count.
-    pub fn manifest(&self, options: &BatchOptions) -> String {
-        #[derive(Serialize)]
-        struct Manifest<'a> {
-            tool: &'static str,
-            version: &'static str,
-            input_dir: String,
-            formats: Vec<&'static str>,
-            /// `K/N` when only that share of the tree was compiled.
-            #[serde(skip_serializing_if = "Option::is_none")]
-            shard: Option<String>,
-            summary: Summary,
-            shaders: Vec<ShaderEntry<'a>>,
-        }
-        #[derive(Serialize)]
-        struct Summary {
-            shaders: usize,
-            succeeded: usize,
-            failed: usize,
-        }
-        #[derive(Serialize)]
-        struct ShaderEntry<'a> {
-            input: String,
-            success: bool,
-            outputs: &'a [OutputEntry],
-            report: &'a serde_json::Value,
-        }
-        let manifest = Manifest {
-            tool: "shaderxform",
-            version: env!("CARGO_PKG_VERSION"),
-            input_dir: options.input_dir.display().to_string(),
-            formats: options.formats.iter().map(|f| f.extension()).collect(),
-            shard: options.shard.map(|s| s.to_string()),
-            summary: Summary {
-                shaders: self.shaders.len(),
-                succeeded: self.shaders.len() - self.failed(),
-                failed: self.failed(),
-            },
-            shaders: self
-                .shaders
-                .iter()
-                .map(|s| ShaderEntry {
-                    input: slash_path(&s.job.relative),
-                    success: !s.failed(),
-                    outputs: &s.outputs,
-                    report: &s.report,
-                })
-                .collect(),
-        };
-        let mut text = serde_json::to_string_pretty(&manifest).expect("a manifest serializes");
-        text.push('\n');
-        text
-    }
 }
 
 fn slash_path(path: &Path) -> String {
@@ -804,19 +750,6 @@ fn rename(entry: &mut CacheEntry, name: &str) {
     walk(&mut entry.report, &entry.name, name);
     entry.rendered = entry.rendered.replace(&entry.name, name);
     entry.name = name.to_string();
-}
-
-/// Writes the manifest atomically.
-pub fn write_manifest(
-    path: &Path,
-    result: &BatchResult,
-    options: &BatchOptions,
-) -> Result<(), String> {
-    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)
-            .map_err(|e| format!("cannot create {}: {}", parent.display(), e.kind()))?;
-    }
-    write_atomically(path, result.manifest(options).as_bytes())
 }
 
 #[cfg(test)]
