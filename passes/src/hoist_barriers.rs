@@ -138,7 +138,7 @@ impl Pass for HoistBarriers {
                 last_analysis = Some(analysis);
                 break;
             };
-            let info = match crate::manager::validate(module) {
+            let info = match crate::ir::validate(module) {
                 Ok(info) => info,
                 Err(e) => {
                     cx.rollback(module, input, Notes::Keep);

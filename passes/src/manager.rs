@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use naga::valid::{Capabilities, ModuleInfo, ValidationError, ValidationFlags, Validator};
+use naga::valid::{ModuleInfo, ValidationError};
 use naga::{Module, WithSpan};
 
 use crate::analysis::cache::Analyses;
@@ -179,16 +179,7 @@ impl Default for PassManager {
     }
 }
 
-/// The validator every stage of the pipeline uses: everything naga can
-/// check, every capability naga knows. What the target supports is the
-/// back end's concern.
-pub fn validator() -> Validator {
-    Validator::new(ValidationFlags::all(), Capabilities::all())
-}
-
-pub fn validate(module: &Module) -> Result<ModuleInfo, Box<WithSpan<ValidationError>>> {
-    validator().validate(module).map_err(Box::new)
-}
+pub use crate::ir::{validate, validator};
 
 impl PassManager {
     pub fn empty() -> Self {

@@ -23,6 +23,7 @@ mod substitute;
 mod type_places;
 mod types;
 mod uses;
+mod valid;
 mod walk;
 
 pub use block::{add_local, BlockBuilder};
@@ -43,6 +44,7 @@ pub use substitute::substitute_uses;
 pub use type_places::first_place_using;
 pub use types::{ensure_type, scalar_of, scalar_type};
 pub(crate) use uses::{defined_at_top, local_uses, stored_local, used_in, LocalUse, LoopLocals};
+pub use valid::{validate, validator};
 pub(crate) use walk::child_blocks_mut;
 pub use walk::{
     child_blocks, for_each_block_mut, for_each_statement, functions, functions_mut, operands,

@@ -257,7 +257,7 @@ fn main() {
             .filter(|(_, g)| g.name.as_deref() == Some("argument"))
             .count();
         assert_eq!(private_temporaries, 1);
-        crate::manager::validate(&m).expect("valid after the rewrite");
+        crate::ir::validate(&m).expect("valid after the rewrite");
     }
 
     #[test]
@@ -300,7 +300,7 @@ fn main() {
                 .count(),
             2
         );
-        crate::manager::validate(&m).expect("valid after the rewrite");
+        crate::ir::validate(&m).expect("valid after the rewrite");
     }
 
     #[test]
