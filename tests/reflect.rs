@@ -1,9 +1,13 @@
 //! The reflection of the written interface: it follows its JSON Schema for
 //! every corpus shader, it says what the passes changed, and a host that
 //! builds its bind group layouts from it alone gets pipelines that wgpu 30
-//! accepts for the WGSL written (lavapipe, or skipped without an adapter
+//! accepts for the WGSL written, and bind groups made from it fit the
+//! layouts wgpu reflects itself (lavapipe, or skipped without an adapter
 //! unless SHADERXFORM_REQUIRE_GPU=1).
 
+#[cfg(feature = "gpu")]
+#[path = "reflect/auto_layout.rs"]
+mod auto_layout;
 mod common;
 
 use std::path::PathBuf;
@@ -329,25 +333,8 @@ fn wgpu_accepts_pipelines_laid_out_from_the_reflection_alone() {
     let (mut checked, mut render) = (0, 0);
     let mut rejected = Vec::new();
     for (name, reflection, wgsl) in reflected_corpus(WgslTarget::Wgpu) {
-        let wide = [
-            "f16",
-            "f64",
-            "u64",
-            "i64",
-            "subgroup",
-            "texture_external",
-            "bgra8",
-        ];
-        if wide.iter().any(|w| wgsl.contains(w))
-            || reflection.overrides.iter().any(|o| o.default.is_none())
-            || reflection.bindings.iter().any(|b| {
-                b.count.is_some()
-                    || (b.kind == "storage-texture"
-                        && b.access == Some("read_write")
-                        && !b.format.as_deref().unwrap_or_default().starts_with("r32"))
-            })
-        {
-            continue; // features the test adapter may lack; wgsl_consumers covers them
+        if needs_what_the_adapter_may_lack(&reflection, &wgsl) {
+            continue; // wgsl_consumers covers them
         }
         let shader = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some(&name),
@@ -408,6 +395,30 @@ fn wgpu_accepts_pipelines_laid_out_from_the_reflection_alone() {
     );
     assert!(checked >= 30, "only {checked} compute pipelines checked");
     assert!(render >= 5, "only {render} render pipelines checked");
+}
+
+/// Whether a shader needs features the test adapter may lack (16- and
+/// 64-bit types, subgroups, external textures, binding arrays, read-write
+/// storage textures of formats beyond `r32*`), or overrides without a
+/// default.
+fn needs_what_the_adapter_may_lack(reflection: &Reflection, wgsl: &str) -> bool {
+    let wide = [
+        "f16",
+        "f64",
+        "u64",
+        "i64",
+        "subgroup",
+        "texture_external",
+        "bgra8",
+    ];
+    wide.iter().any(|w| wgsl.contains(w))
+        || reflection.overrides.iter().any(|o| o.default.is_none())
+        || reflection.bindings.iter().any(|b| {
+            b.count.is_some()
+                || (b.kind == "storage-texture"
+                    && b.access == Some("read_write")
+                    && !b.format.as_deref().unwrap_or_default().starts_with("r32"))
+        })
 }
 
 /// The pipelines to make of a module: each compute entry point, and each
