@@ -15,7 +15,7 @@
 //!   its sign bit set, the same with min and max swapped; zero-initialised
 //!   workgroup memory (+0.0) rules that form out.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use naga::{
     AddressSpace, Expression, GlobalVariable, Handle, Module, Scalar, ScalarKind, Span, Type,
@@ -31,6 +31,7 @@ use shaderxform_host::{Accumulation, FloatEncoding};
 
 mod config;
 mod find;
+mod relay;
 mod retype;
 mod rewrite;
 
@@ -227,12 +228,23 @@ impl Pass for FloatAtomics {
         let mut plan: HashMap<Handle<GlobalVariable>, Strategy> = HashMap::new();
         let mut globals: Vec<_> = accesses.keys().copied().collect();
         globals.sort_by_key(|g| g.index());
+        let mut relays = HashSet::new();
         for global in globals {
             let uses = &accesses[&global];
             if !uses
                 .iter()
                 .any(|a| matches!(a.kind, AccessKind::Min | AccessKind::Max))
             {
+                // An f32 sum the target cannot add natively: its words
+                // hold the float's bits, and its adds are exchange relays
+                // where nothing else reads the atomic during the dispatch
+                // (compare-exchange loops otherwise, or when asked for).
+                if let Some(relay) = sum_on_integer_atomics(uses, cx.target, config.strategy) {
+                    if relay {
+                        relays.insert(global);
+                    }
+                    plan.insert(global, Strategy::Cas);
+                }
                 continue;
             }
             let name = global_name(module, global);
@@ -352,6 +364,8 @@ impl Pass for FloatAtomics {
                 exchange_types.insert(word, exchange_result_type(module, word));
             }
         }
+        let f32_type = (!relays.is_empty())
+            .then(|| ensure_type(&mut module.types, TypeInner::Scalar(Scalar::F32)));
         let mut rewrite = FloatAtomicRewrite {
             types: original_types.clone(),
             global_types: global_types
@@ -364,6 +378,8 @@ impl Pass for FloatAtomics {
             word_types,
             exchange_types,
             exchange_results: Default::default(),
+            relays: relays.clone(),
+            f32_type,
         };
         let mut failed = None;
         for function in crate::ir::functions_mut(module) {
@@ -449,6 +465,13 @@ impl Pass for FloatAtomics {
             let sums = uses
                 .iter()
                 .any(|a| matches!(a.kind, AccessKind::Add | AccessKind::Subtract));
+            if sums {
+                let lowering = match relays.contains(&global) {
+                    true => "exchange-relay",
+                    false => "compare-exchange-loop",
+                };
+                change = change.with_detail("sum_lowering", lowering);
+            }
             for &float in &floats {
                 // One set of clear values per float width, named by the
                 // width only where a global mixes widths.
@@ -472,6 +495,34 @@ impl Pass for FloatAtomics {
             cx.record(change);
         }
     }
+}
+
+/// For an atomic that no access takes a min or max of: whether it is an
+/// f32 sum to rewrite on integer atomics, and if so whether its adds can
+/// be exchange relays (`Some(true)`) or must be compare-exchange loops
+/// (`Some(false)`). `None` leaves it as it is: the target adds floats
+/// itself (`float32-atomic-add`), it is no sum, or it holds another float.
+fn sum_on_integer_atomics(
+    uses: &[Access],
+    target: &crate::Target,
+    requested: RequestedStrategy,
+) -> Option<bool> {
+    let sums = uses
+        .iter()
+        .any(|a| matches!(a.kind, AccessKind::Add | AccessKind::Subtract));
+    let only_f32 = uses.iter().all(|a| a.float == Scalar::F32);
+    let understood = uses.iter().all(|a| a.kind != AccessKind::Other);
+    if !sums || !only_f32 || !understood || target.float32_atomic_add {
+        return None;
+    }
+    // A load, an exchange or a used result could see the sum while relays
+    // hold parts of it.
+    let only_adds_and_stores = uses.iter().all(|a| match a.kind {
+        AccessKind::Add | AccessKind::Subtract => !a.returns,
+        AccessKind::Store => true,
+        _ => false,
+    });
+    Some(only_adds_and_stores && requested != RequestedStrategy::Cas)
 }
 
 #[cfg(test)]

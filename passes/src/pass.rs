@@ -22,12 +22,21 @@ pub struct Target {
     pub int64_atomic_all_ops: bool,
     /// `f64` is available.
     pub float64: bool,
+    /// Float `atomicAdd` and `atomicSub` on `f32` are available (wgpu's
+    /// `SHADER_FLOAT32_ATOMIC`, Vulkan's `shaderBufferFloat32AtomicAdd`):
+    /// float-atomics leaves f32 sums to the target.
+    pub float32_atomic_add: bool,
 }
 
 impl Target {
     /// The names [`Target::enable`] takes, as the command line spells them.
-    pub const FEATURES: &'static [&'static str] =
-        &["subgroups", "f64", "int64-atomic-min-max", "int64-atomics"];
+    pub const FEATURES: &'static [&'static str] = &[
+        "subgroups",
+        "f64",
+        "int64-atomic-min-max",
+        "int64-atomics",
+        "float32-atomic-add",
+    ];
 
     /// Declares the feature `name` (one of [`Target::FEATURES`]); `false`
     /// for an unknown name.
@@ -35,6 +44,7 @@ impl Target {
         match name {
             "subgroups" => self.subgroups = true,
             "f64" => self.float64 = true,
+            "float32-atomic-add" => self.float32_atomic_add = true,
             "int64-atomic-min-max" => self.int64_atomic_min_max = true,
             "int64-atomics" => {
                 self.int64_atomic_min_max = true;

@@ -349,7 +349,8 @@ pub(super) struct CommonArgs {
 
     /// Features the target supports, comma-separated: subgroups,
     /// int64-atomic-min-max (64-bit min/max on storage, results unused),
-    /// int64-atomics (every 64-bit atomic operation), f64.
+    /// int64-atomics (every 64-bit atomic operation), f64,
+    /// float32-atomic-add (f32 atomicAdd and atomicSub, kept as they are).
     #[arg(
         long,
         value_name = "LIST",

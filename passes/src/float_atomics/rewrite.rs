@@ -27,6 +27,10 @@ pub(super) struct FloatAtomicRewrite {
     /// Compare-exchange results on rewritten atomics, whose `old_value`
     /// is an encoded word that uses must see decoded.
     pub(super) exchange_results: HashMap<Handle<Expression>, Site>,
+    /// The atomics whose adds are exchange relays (see `relay.rs`).
+    pub(super) relays: std::collections::HashSet<Handle<GlobalVariable>>,
+    /// The type of `f32`, for the relays' carries.
+    pub(super) f32_type: Option<Handle<Type>>,
 }
 
 /// Drops the results of rewritten mins and maxes that nothing reads (a
@@ -67,6 +71,8 @@ pub(super) struct Site {
     strategy: Strategy,
     /// The float the atomic held before.
     float: Scalar,
+    /// Its adds are exchange relays.
+    relay: bool,
 }
 
 impl Site {
@@ -176,7 +182,11 @@ impl FloatAtomicRewrite {
         let (global, float) =
             float_atomic_global(b.expressions(), &self.types, &self.global_types, pointer)?;
         let strategy = self.plan.get(&global).copied()?;
-        Some(Site { strategy, float })
+        Some(Site {
+            strategy,
+            float,
+            relay: self.relays.contains(&global),
+        })
     }
 }
 
@@ -365,6 +375,18 @@ impl Rewrite for FloatAtomicRewrite {
                     AtomicFunction::Max if strategy == Strategy::Cas => Some(Update::Max),
                     _ => None,
                 };
+                if let (Some(update @ (Update::Add | Update::Subtract)), true) =
+                    (looped, site.relay)
+                {
+                    if let Some(result) = result {
+                        // Nothing reads it (a relay is planned only then).
+                        b.expressions_mut()[result] = Expression::Literal(Literal::Bool(false));
+                    }
+                    let float_ty = self.f32_type.expect("planned with the relays");
+                    let negate = matches!(update, Update::Subtract);
+                    super::relay::exchange_relay(b, pointer, value, negate, word_ty, float_ty);
+                    return Some(None);
+                }
                 if let Some(update) = looped {
                     if let Some(result) = result {
                         // The old value now comes out of the loop; the

@@ -260,3 +260,81 @@ fn atomics_without_min_or_max_are_left_alone() {
     let module = run.module;
     assert_eq!(format!("{:?}", module.global_variables), before);
 }
+
+/// A storage f32 sum: `body` runs with `v: f32` and `total: atomic<f32>`.
+fn sum_of(body: &str) -> String {
+    format!(
+        "@group(0) @binding(0) var<storage, read_write> total: atomic<f32>;
+         @group(0) @binding(1) var<storage, read_write> out: array<f32>;
+         @compute @workgroup_size(8)
+         fn main(@builtin(global_invocation_id) gid: vec3<u32>) {{
+             let v = out[gid.x];
+             {body}
+         }}"
+    )
+}
+
+/// The sum-lowering detail of the one rewritten atomic.
+fn sum_lowering(source: &str, options: &[(&str, &str)], target: &Target) -> Option<String> {
+    let run = run_pass(NAME, source, options, target).expect("rewritten");
+    assert!(!run.wgsl.contains("atomic<f32>"), "{}", run.wgsl);
+    run.report
+        .changes
+        .first()
+        .and_then(|c| c.details.get("sum_lowering"))
+        .map(|d| d.to_string().trim_matches('"').to_string())
+}
+
+/// f32 sums the target cannot add itself become integer atomics holding
+/// the float's bits: adds whose results nothing reads, on an atomic
+/// nothing else reads, are exchange relays (two exchanges, no retry on
+/// contention); a read result, a load or the reference strategy make them
+/// compare-exchange loops.
+#[test]
+fn f32_sums_become_exchange_relays_where_nothing_reads_the_atomic() {
+    let target = Target::default();
+    let relay = sum_of("atomicAdd(&total, v); atomicSub(&total, 2.0 * v);");
+    assert_eq!(
+        sum_lowering(&relay, &[], &target).as_deref(),
+        Some("exchange-relay")
+    );
+    let run = run_pass(NAME, &relay, &[], &target).unwrap();
+    assert_eq!(
+        run.wgsl.matches("atomicExchange").count(),
+        4,
+        "{}",
+        run.wgsl
+    );
+    assert!(
+        !run.wgsl.contains("atomicCompareExchangeWeak"),
+        "{}",
+        run.wgsl
+    );
+
+    for body in [
+        "out[gid.x] = atomicAdd(&total, v);",
+        "atomicAdd(&total, v); out[gid.x] = atomicLoad(&total);",
+    ] {
+        assert_eq!(
+            sum_lowering(&sum_of(body), &[], &target).as_deref(),
+            Some("compare-exchange-loop"),
+            "{body}"
+        );
+    }
+    assert_eq!(
+        sum_lowering(&relay, &[(STRATEGY_OPTION, "cas")], &target).as_deref(),
+        Some("compare-exchange-loop")
+    );
+}
+
+/// A target that adds f32 atomically keeps the sum as it is.
+#[test]
+fn a_target_with_float_atomic_add_keeps_f32_sums() {
+    let target = Target {
+        float32_atomic_add: true,
+        ..Target::default()
+    };
+    let run = run_pass(NAME, &sum_of("atomicAdd(&total, v);"), &[], &target).unwrap();
+    assert!(run.report.changes.is_empty());
+    assert!(run.wgsl.contains("atomic<f32>"), "{}", run.wgsl);
+}
