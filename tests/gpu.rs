@@ -17,7 +17,7 @@ use std::process::{Command, Output};
 use std::time::Instant;
 
 use shaderxform::gpu::{self, Error, ValidateOptions, Validation, Verdict};
-use shaderxform::passes::float_atomics::{self, NanMode, RequestedStrategy};
+use shaderxform::passes::float_atomics::{self, NanMode, RequestedStrategy, SumLowering};
 use shaderxform::{InputFormat, Options};
 
 fn root() -> PathBuf {
@@ -108,7 +108,8 @@ fn every_harnessed_corpus_shader_agrees_with_its_reference() {
 }
 
 /// Every strategy of float-atomics computes what the reference computes:
-/// the encodings, the signed bitcast and the compare-exchange loops.
+/// the encodings, the signed bitcast, the compare-exchange loops and the
+/// exchange relays of sums.
 #[test]
 fn every_float_atomics_strategy_agrees_with_the_reference() {
     let shaders: Vec<PathBuf> = harnessed_shaders()
@@ -121,8 +122,8 @@ fn every_float_atomics_strategy_agrees_with_the_reference() {
         RequestedStrategy::Cas,
         RequestedStrategy::Auto,
     ] {
-        for nan in NanMode::ALL {
-            let (strategy, nan) = (strategy.name(), nan.name());
+        for (nan, sum) in NanMode::ALL.into_iter().zip(SumLowering::ALL) {
+            let (strategy, nan, sum) = (strategy.name(), nan.name(), sum.name());
             let mut options = Options::default();
             options.pass_options.insert(
                 float_atomics::NAME.to_string(),
@@ -132,11 +133,12 @@ fn every_float_atomics_strategy_agrees_with_the_reference() {
                         strategy.to_string(),
                     ),
                     (float_atomics::NAN_OPTION.to_string(), nan.to_string()),
+                    (float_atomics::SUM_OPTION.to_string(), sum.to_string()),
                 ]
                 .into(),
             );
             for shader in &shaders {
-                let what = format!("{} ({strategy}, nan {nan})", shader.display());
+                let what = format!("{} ({strategy}, nan {nan}, sum {sum})", shader.display());
                 let result = gpu::validate(shader, &ValidateOptions::new(options.clone()));
                 let Some(v) = adapter_or_skip(result, &what) else {
                     return;

@@ -2,10 +2,10 @@
 // bin it lands in and takes it out of a budget, and each workgroup sums
 // its samples in workgroup memory first. WGSL has no float atomics:
 // float-atomics makes the f32 sums integer atomics holding the float's
-// bits. The bins and the budget are only added to, so their adds are
-// exchange relays; the workgroup sum is also read, so its adds are
-// compare-exchange loops. Weights are small whole numbers, so every order
-// of additions gives the same sums.
+// bits, their adds compare-exchange loops. With `sum=relay`, the bins and
+// the budget, only ever added to, take exchange relays; the workgroup sum
+// is also read, so its adds stay compare-exchange loops. Weights are
+// small whole numbers, so every order of additions gives the same sums.
 
 struct Sample {
     bin: u32,
@@ -15,7 +15,7 @@ struct Sample {
 @group(0) @binding(0) var<storage, read> samples: array<Sample>;
 @group(0) @binding(1) var<storage, read_write> bins: array<atomic<f32>, 64>;
 @group(0) @binding(2) var<storage, read_write> budget: atomic<f32>;
-@group(0) @binding(3) var<storage, read_write> per_workgroup: array<f32, 16>;
+@group(0) @binding(3) var<storage, read_write> per_workgroup: array<f32>;
 
 var<workgroup> workgroup_total: atomic<f32>;
 
@@ -33,7 +33,7 @@ fn main(
         atomicAdd(&workgroup_total, w);
     }
     workgroupBarrier();
-    if (lid == 0u) {
-        per_workgroup[wid.x % 16u] = atomicLoad(&workgroup_total);
+    if (lid == 0u && wid.x < arrayLength(&per_workgroup)) {
+        per_workgroup[wid.x] = atomicLoad(&workgroup_total);
     }
 }

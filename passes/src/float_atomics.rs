@@ -36,10 +36,10 @@ mod retype;
 mod rewrite;
 
 pub use config::{
-    Config, NanMode, RequestedStrategy, NAME, NAN_OPTION, NAN_VALUES, STRATEGY_OPTION,
-    STRATEGY_VALUES,
+    Config, NanMode, RequestedStrategy, SumLowering, NAME, NAN_OPTION, NAN_VALUES, STRATEGY_OPTION,
+    STRATEGY_VALUES, SUM_OPTION, SUM_VALUES,
 };
-use config::{NAN, STRATEGY};
+use config::{NAN, STRATEGY, SUM};
 use find::{
     atomic_offsets, describe, f16_not_widenable, find_accesses, missing_64_bit_atomics,
     proven_sign, scalar_name,
@@ -204,7 +204,7 @@ impl Pass for FloatAtomics {
     }
 
     fn options(&self) -> &'static [OptionSpec] {
-        &[STRATEGY, NAN]
+        &[STRATEGY, NAN, SUM]
     }
 
     fn is_enabled(&self, module: &Module, _: &Target, _: Selection) -> bool {
@@ -236,10 +236,10 @@ impl Pass for FloatAtomics {
                 .any(|a| matches!(a.kind, AccessKind::Min | AccessKind::Max))
             {
                 // An f32 sum the target cannot add natively: its words
-                // hold the float's bits, and its adds are exchange relays
-                // where nothing else reads the atomic during the dispatch
-                // (compare-exchange loops otherwise, or when asked for).
-                if let Some(relay) = sum_on_integer_atomics(uses, cx.target, config.strategy) {
+                // hold the float's bits, and its adds are compare-exchange
+                // loops, or exchange relays where asked for and nothing
+                // else reads the atomic during the dispatch.
+                if let Some(relay) = sum_on_integer_atomics(uses, cx.target, config) {
                     if relay {
                         relays.insert(global);
                     }
@@ -499,14 +499,10 @@ impl Pass for FloatAtomics {
 
 /// For an atomic that no access takes a min or max of: whether it is an
 /// f32 sum to rewrite on integer atomics, and if so whether its adds can
-/// be exchange relays (`Some(true)`) or must be compare-exchange loops
-/// (`Some(false)`). `None` leaves it as it is: the target adds floats
+/// be exchange relays (`Some(true)`: asked for with `sum=relay`) or are
+/// compare-exchange loops (`Some(false)`). `None` leaves it as it is: the target adds floats
 /// itself (`float32-atomic-add`), it is no sum, or it holds another float.
-fn sum_on_integer_atomics(
-    uses: &[Access],
-    target: &crate::Target,
-    requested: RequestedStrategy,
-) -> Option<bool> {
+fn sum_on_integer_atomics(uses: &[Access], target: &crate::Target, config: Config) -> Option<bool> {
     let sums = uses
         .iter()
         .any(|a| matches!(a.kind, AccessKind::Add | AccessKind::Subtract));
@@ -522,7 +518,11 @@ fn sum_on_integer_atomics(
         AccessKind::Store => true,
         _ => false,
     });
-    Some(only_adds_and_stores && requested != RequestedStrategy::Cas)
+    Some(
+        only_adds_and_stores
+            && config.sum == SumLowering::Relay
+            && config.strategy != RequestedStrategy::Cas,
+    )
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-use super::config::{NAME, STRATEGY_OPTION};
+use super::config::{NAME, STRATEGY_OPTION, SUM_OPTION};
 use crate::testing::run_pass;
 use crate::Target;
 
@@ -286,19 +286,25 @@ fn sum_lowering(source: &str, options: &[(&str, &str)], target: &Target) -> Opti
 }
 
 /// f32 sums the target cannot add itself become integer atomics holding
-/// the float's bits: adds whose results nothing reads, on an atomic
-/// nothing else reads, are exchange relays (two exchanges, no retry on
-/// contention); a read result, a load or the reference strategy make them
-/// compare-exchange loops.
+/// the float's bits, their adds compare-exchange loops; asked for
+/// (`sum=relay`), adds whose results nothing reads, on an atomic nothing
+/// else reads, are exchange relays (two exchanges, no retry on
+/// contention), and a read result, a load or the reference strategy keep
+/// them compare-exchange loops.
 #[test]
-fn f32_sums_become_exchange_relays_where_nothing_reads_the_atomic() {
+fn f32_sums_become_compare_exchange_loops_or_relays_where_asked_for() {
     let target = Target::default();
     let relay = sum_of("atomicAdd(&total, v); atomicSub(&total, 2.0 * v);");
     assert_eq!(
         sum_lowering(&relay, &[], &target).as_deref(),
+        Some("compare-exchange-loop")
+    );
+    let relays = [(SUM_OPTION, "relay")];
+    assert_eq!(
+        sum_lowering(&relay, &relays, &target).as_deref(),
         Some("exchange-relay")
     );
-    let run = run_pass(NAME, &relay, &[], &target).unwrap();
+    let run = run_pass(NAME, &relay, &relays, &target).unwrap();
     assert_eq!(
         run.wgsl.matches("atomicExchange").count(),
         4,
@@ -316,13 +322,18 @@ fn f32_sums_become_exchange_relays_where_nothing_reads_the_atomic() {
         "atomicAdd(&total, v); out[gid.x] = atomicLoad(&total);",
     ] {
         assert_eq!(
-            sum_lowering(&sum_of(body), &[], &target).as_deref(),
+            sum_lowering(&sum_of(body), &relays, &target).as_deref(),
             Some("compare-exchange-loop"),
             "{body}"
         );
     }
     assert_eq!(
-        sum_lowering(&relay, &[(STRATEGY_OPTION, "cas")], &target).as_deref(),
+        sum_lowering(
+            &relay,
+            &[(STRATEGY_OPTION, "cas"), (SUM_OPTION, "relay")],
+            &target
+        )
+        .as_deref(),
         Some("compare-exchange-loop")
     );
 }
