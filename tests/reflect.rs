@@ -317,17 +317,8 @@ fn storage_format(name: &str) -> wgpu::TextureFormat {
 #[cfg(feature = "gpu")]
 #[test]
 fn wgpu_accepts_pipelines_laid_out_from_the_reflection_alone() {
-    use shaderxform::gpu::device::Gpu;
-    let gpu = match Gpu::shared(None, None) {
-        Ok(gpu) => gpu,
-        Err(e) => {
-            assert!(
-                !common::gpu_required(),
-                "SHADERXFORM_REQUIRE_GPU is set: {e:?}"
-            );
-            eprintln!("skipping: {e:?}");
-            return;
-        }
+    let Some(gpu) = adapter_or_skip() else {
+        return;
     };
     let device = gpu.device();
     let (mut checked, mut render) = (0, 0);
@@ -395,6 +386,23 @@ fn wgpu_accepts_pipelines_laid_out_from_the_reflection_alone() {
     );
     assert!(checked >= 30, "only {checked} compute pipelines checked");
     assert!(render >= 5, "only {render} render pipelines checked");
+}
+
+/// The test adapter (lavapipe in CI), or `None` and a message when there
+/// is none and SHADERXFORM_REQUIRE_GPU is not set.
+#[cfg(feature = "gpu")]
+fn adapter_or_skip() -> Option<std::sync::Arc<shaderxform::gpu::device::Gpu>> {
+    match shaderxform::gpu::device::Gpu::shared(None, None) {
+        Ok(gpu) => Some(gpu),
+        Err(e) => {
+            assert!(
+                !common::gpu_required(),
+                "SHADERXFORM_REQUIRE_GPU is set: {e:?}"
+            );
+            eprintln!("skipping: {e:?}");
+            None
+        }
+    }
 }
 
 /// Whether a shader needs features the test adapter may lack (16- and
@@ -744,18 +752,10 @@ fn generated_rust_modules_compile_and_assert_the_shader_layouts() {
 #[cfg(feature = "gpu")]
 #[test]
 fn a_host_that_follows_the_reflection_reads_the_right_minimum_on_the_gpu() {
-    use shaderxform::gpu::device::{Buffer, Code, Dispatch, Gpu, RunOutcome};
+    use shaderxform::gpu::device::{Buffer, Code, Dispatch, RunOutcome};
     use shaderxform::gpu::reflect::Space;
-    let gpu = match Gpu::shared(None, None) {
-        Ok(gpu) => gpu,
-        Err(e) => {
-            assert!(
-                !common::gpu_required(),
-                "SHADERXFORM_REQUIRE_GPU is set: {e:?}"
-            );
-            eprintln!("skipping: {e:?}");
-            return;
-        }
+    let Some(gpu) = adapter_or_skip() else {
+        return;
     };
     let source = Source::read(
         &common::root().join("corpus/float-atomics/bounds_storage_any_sign.wgsl"),

@@ -111,17 +111,8 @@ fn resource_for(device: &wgpu::Device, b: &Binding) -> Option<Resource> {
 
 #[test]
 fn bind_groups_from_the_reflection_fit_wgpus_own_layouts_binding_for_binding() {
-    use shaderxform::gpu::device::Gpu;
-    let gpu = match Gpu::shared(None, None) {
-        Ok(gpu) => gpu,
-        Err(e) => {
-            assert!(
-                !common::gpu_required(),
-                "SHADERXFORM_REQUIRE_GPU is set: {e:?}"
-            );
-            eprintln!("skipping: {e:?}");
-            return;
-        }
+    let Some(gpu) = adapter_or_skip() else {
+        return;
     };
     let device = gpu.device();
     let mut checked = 0;
