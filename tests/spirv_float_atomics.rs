@@ -8,13 +8,15 @@ mod common;
 
 use shaderxform::{
     Compiler, EmitOptions, FailureKind, InputFormat, Options, OutputFormat, PassSelection, Source,
+    Target,
 };
 
 const CORPUS: &str = "corpus/float-atomics/spv_float_minmax.spvasm";
 
 /// The corpus shader plus an `atomicAdd` on a float of another buffer.
-/// Not in the corpus: its WGSL keeps `atomic<f32>` for the add, which
-/// naga accepts and Tint (and WGSL) do not.
+/// Not in the corpus: for a target with float atomic add, its WGSL keeps
+/// `atomic<f32>` for the add, which naga accepts and Tint (and WGSL) do
+/// not.
 const MIN_MAX_AND_ADD: &str = r#"; glslangValidator -V --target-env vulkan1.1 of:
 ;   #version 450
 ;   #extension GL_EXT_shader_atomic_float : require
@@ -296,19 +298,29 @@ fn the_binary_reads_like_the_assembly() {
         .any(|c| c.kind == "retype-atomic"));
 }
 
+/// A target that declares float atomic add (`float32-atomic-add`) keeps
+/// the add on the other atomic native, where only min and max are
+/// rewritten.
 #[test]
 fn float_add_on_another_atomic_keeps_working() {
     let source = add_source(MIN_MAX_AND_ADD);
-    let compiled = all_passes()
-        .compile(
-            &source,
-            &[
-                OutputFormat::Wgsl,
-                OutputFormat::SpirvBinary,
-                OutputFormat::SpirvAssembly,
-            ],
-        )
-        .unwrap_or_else(|f| panic!("{f}"));
+    let mut target = Target::default();
+    assert!(target.enable("float32-atomic-add"));
+    let compiled = Compiler::new(Options {
+        passes: PassSelection::All,
+        target,
+        ..Options::default()
+    })
+    .unwrap()
+    .compile(
+        &source,
+        &[
+            OutputFormat::Wgsl,
+            OutputFormat::SpirvBinary,
+            OutputFormat::SpirvAssembly,
+        ],
+    )
+    .unwrap_or_else(|f| panic!("{f}"));
     let module = &compiled.transformed.module;
     assert!(is_int_atomic(member_type(module, "bounds", "lo")));
     assert!(matches!(
@@ -331,6 +343,28 @@ fn float_add_on_another_atomic_keeps_working() {
         "{spvasm}"
     );
     assert!(!spvasm.contains("MinMaxEXT"), "{spvasm}");
+}
+
+/// Without that feature, the add on the other atomic is rewritten too,
+/// onto an integer atomic holding the float's bits: WGSL (and Tint) have
+/// no float atomics.
+#[test]
+fn float_add_on_another_atomic_becomes_integer_atomics_without_the_feature() {
+    let compiled = all_passes()
+        .compile(
+            &add_source(MIN_MAX_AND_ADD),
+            &[OutputFormat::Wgsl, OutputFormat::SpirvAssembly],
+        )
+        .unwrap_or_else(|f| panic!("{f}"));
+    let module = &compiled.transformed.module;
+    assert!(is_int_atomic(member_type(module, "sum", "total")));
+    let wgsl = compiled.outputs[0].text().unwrap();
+    assert!(
+        !wgsl.contains("atomic<f32>") && wgsl.contains("atomicCompareExchangeWeak((&sum.total)"),
+        "{wgsl}"
+    );
+    let spvasm = compiled.outputs[1].text().unwrap();
+    assert!(!spvasm.contains("OpAtomicFAddEXT"), "{spvasm}");
 }
 
 #[test]
