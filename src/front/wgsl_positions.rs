@@ -63,21 +63,7 @@ fn tokens(text: &str) -> Vec<Token> {
                 i += 1;
             }
         } else if bytes[i..].starts_with(b"/*") {
-            let mut depth = 0usize;
-            while i < bytes.len() {
-                if bytes[i..].starts_with(b"/*") {
-                    depth += 1;
-                    i += 2;
-                } else if bytes[i..].starts_with(b"*/") {
-                    depth -= 1;
-                    i += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    i += 1;
-                }
-            }
+            i += super::wgsl::block_comment_len(&bytes[i..]);
         } else if bytes[i].is_ascii_whitespace() {
             i += 1;
         } else if is_word(bytes[i]) {
