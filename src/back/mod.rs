@@ -63,6 +63,18 @@ impl OutputFormat {
         }
     }
 
+    /// The format's name in messages: "WGSL", "SPIR-V binary"...
+    pub fn describe(self) -> &'static str {
+        match self {
+            OutputFormat::Wgsl => "WGSL",
+            OutputFormat::SpirvBinary => "SPIR-V binary",
+            OutputFormat::SpirvAssembly => "SPIR-V assembly",
+            OutputFormat::Glsl => "GLSL",
+            OutputFormat::Hlsl => "HLSL",
+            OutputFormat::Msl => "Metal",
+        }
+    }
+
     pub fn from_name(name: &str) -> Option<Self> {
         Some(match name {
             "wgsl" => OutputFormat::Wgsl,
