@@ -130,7 +130,7 @@ impl Transformed {
 
     /// The interface of the module as it is written: what a host binds.
     pub fn reflection(&self) -> crate::Reflection {
-        crate::reflect::reflect(&self.module, &self.info, &self.passes)
+        crate::reflect::reflect(&self.module, &self.passes)
     }
 
     /// Warnings and notes of the passes (errors make a [`Failure`]).

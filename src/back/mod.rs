@@ -15,6 +15,7 @@ mod wgsl_entry_names;
 mod wgsl_filters;
 mod wgsl_module;
 mod wgsl_rule_filters;
+mod wgsl_static_uses;
 mod wgsl_wgpu_only;
 mod wgsl_workgroup_size;
 

@@ -204,16 +204,17 @@ pub enum Rewritten {
     },
 }
 
-/// The interface of `module`, validated as `info`, with what the `passes`
+/// The interface of `module`, a validated module, with what the `passes`
 /// (and the front end's legalisation) reported.
-pub fn reflect(
-    module: &Module,
-    info: &naga::valid::ModuleInfo,
-    passes: &[PassReport],
-) -> Reflection {
+pub fn reflect(module: &Module, passes: &[PassReport]) -> Reflection {
     let mut layouter = Layouter::default();
     // A validated module always lays out.
     let laid_out = layouter.update(module.to_ctx()).is_ok();
+    // What each entry point uses statically, as the WGSL written says it:
+    // naga's `ModuleInfo` also counts expressions nothing evaluates.
+    let static_uses: Vec<_> = (0..module.entry_points.len())
+        .map(|i| shaderxform_passes::ir::entry_point_static_uses(module, i))
+        .collect();
     let mut bindings: Vec<Binding> = module
         .global_variables
         .iter()
@@ -227,7 +228,7 @@ pub fn reflect(
                 .entry_points
                 .iter()
                 .enumerate()
-                .filter(|(i, _)| !info.get_entry_point(*i)[handle].is_empty())
+                .filter(|(i, _)| static_uses[*i].contains(&handle))
                 .map(|(_, ep)| ep.name.clone())
                 .collect();
             Some(binding)
