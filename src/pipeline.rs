@@ -200,18 +200,15 @@ impl Compiler {
                 .map_err(|d| Failure::new(FailureKind::Input, d))?;
             match shaderxform_passes::manager::validate(&parsed.module) {
                 Ok(_) => Ok(parsed.module),
-                Err(error) => {
-                    let d = diagnostics::from_validation(
+                Err(error) => Err(Failure::new(
+                    FailureKind::Input,
+                    vec![input_validation_error(
                         &parsed.module,
                         &error,
-                        parsed.spans.keeps_spans(),
-                        source.format,
-                    );
-                    Err(Failure::new(
-                        FailureKind::Input,
-                        vec![parsed.spans.locate(d)],
-                    ))
-                }
+                        &parsed.spans,
+                        source,
+                    )],
+                )),
             }
         })
     }
@@ -263,8 +260,7 @@ impl Compiler {
                     rewritten_by,
                     reports,
                 } => {
-                    let mut d =
-                        diagnostics::from_validation(&module, &error, keep_spans, source.format);
+                    let mut d = input_validation_error(&module, &error, &spans, source);
                     for pass in rewritten_by {
                         d = d.with_note(format!("after the `{pass}` pass rewrote the module"));
                     }
@@ -537,5 +533,33 @@ mod tests {
         );
         assert_eq!(notes[0], "a barrier waits for every invocation");
         assert_eq!(reports[0].diagnostics[1], unfixed);
+    }
+}
+
+/// naga's validation error about the input, placed in the source: where
+/// naga gives no span (an entry point with an empty body has none), at
+/// the declaration of the function it names.
+fn input_validation_error(
+    module: &Module,
+    error: &naga::WithSpan<naga::valid::ValidationError>,
+    spans: &front::SpanMap,
+    source: &Source,
+) -> Diagnostic {
+    use naga::valid::ValidationError as E;
+    let d = diagnostics::from_validation(module, error, spans.keeps_spans(), source.format);
+    let d = spans.locate(d);
+    if !d.labels.is_empty() || source.format != crate::InputFormat::Wgsl {
+        return d;
+    }
+    let name = match error.as_inner() {
+        E::EntryPoint { name, .. } | E::Function { name, .. } => name,
+        _ => return d,
+    };
+    match source
+        .text()
+        .and_then(|text| front::function_declaration(text, name))
+    {
+        Some(span) => d.with_primary(span, format!("in `{name}`")),
+        None => d,
     }
 }
