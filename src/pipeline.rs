@@ -495,6 +495,34 @@ fn guarded<T>(
     }
 }
 
+/// naga's validation error about the input, placed in the source: where
+/// naga gives no span (an entry point with an empty body has none), at
+/// the declaration of the function it names.
+fn input_validation_error(
+    module: &Module,
+    error: &naga::WithSpan<naga::valid::ValidationError>,
+    spans: &front::SpanMap,
+    source: &Source,
+) -> Diagnostic {
+    use naga::valid::ValidationError as E;
+    let d = diagnostics::from_validation(module, error, spans.keeps_spans(), source.format);
+    let d = spans.locate(d);
+    if !d.labels.is_empty() || source.format != crate::InputFormat::Wgsl {
+        return d;
+    }
+    let name = match error.as_inner() {
+        E::EntryPoint { name, .. } | E::Function { name, .. } => name,
+        _ => return d,
+    };
+    match source
+        .text()
+        .and_then(|text| front::function_declaration(text, name))
+    {
+        Some(span) => d.with_primary(span, format!("in `{name}`")),
+        None => d,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -533,33 +561,5 @@ mod tests {
         );
         assert_eq!(notes[0], "a barrier waits for every invocation");
         assert_eq!(reports[0].diagnostics[1], unfixed);
-    }
-}
-
-/// naga's validation error about the input, placed in the source: where
-/// naga gives no span (an entry point with an empty body has none), at
-/// the declaration of the function it names.
-fn input_validation_error(
-    module: &Module,
-    error: &naga::WithSpan<naga::valid::ValidationError>,
-    spans: &front::SpanMap,
-    source: &Source,
-) -> Diagnostic {
-    use naga::valid::ValidationError as E;
-    let d = diagnostics::from_validation(module, error, spans.keeps_spans(), source.format);
-    let d = spans.locate(d);
-    if !d.labels.is_empty() || source.format != crate::InputFormat::Wgsl {
-        return d;
-    }
-    let name = match error.as_inner() {
-        E::EntryPoint { name, .. } | E::Function { name, .. } => name,
-        _ => return d,
-    };
-    match source
-        .text()
-        .and_then(|text| front::function_declaration(text, name))
-    {
-        Some(span) => d.with_primary(span, format!("in `{name}`")),
-        None => d,
     }
 }
