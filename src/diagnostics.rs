@@ -279,6 +279,9 @@ pub fn render(diagnostic: &Diagnostic, source: &Source, color: ColorChoice) -> S
         Severity::Error => cs::Severity::Error,
         Severity::Warning => cs::Severity::Warning,
         Severity::Note => cs::Severity::Note,
+        // A severity added to the passes crate after this renderer: one
+        // that never fails a compilation is the safe reading.
+        _ => cs::Severity::Note,
     };
     let mut cs_diag = cs::Diagnostic::new(severity).with_message(&diagnostic.message);
     if let Some(code) = &diagnostic.code {

@@ -298,6 +298,16 @@ impl Compiler {
                         passes: with_front(reports),
                     }
                 }
+                // A failure added to the passes crate after this driver.
+                other => Failure {
+                    kind: FailureKind::Internal,
+                    diagnostics: vec![Diagnostic::error(format!(
+                        "internal error: the passes failed: {other:?}"
+                    ))
+                    .with_code(shaderxform_passes::codes::INTERNAL)
+                    .with_note("this is a bug in shaderxform, not in the shader")],
+                    passes: with_front(Vec::new()),
+                },
             })
             .map_err(|failure| locate_failure(failure, &spans))?;
         let mut reports = outcome.reports;

@@ -160,6 +160,7 @@ impl Report {
                     ("skipped", Some(format!("the target lacks {what}")))
                 }
                 Some(Skipped::NotApplicable) => ("skipped", Some("nothing to do".to_string())),
+                Some(_) => ("skipped", None),
                 None if pass.changes.is_empty() => ("unchanged", None),
                 None => ("changed", None),
             };

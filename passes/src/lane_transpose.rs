@@ -45,6 +45,8 @@ use emit::{ensure_subgroup_builtins, Group, Transpose};
 use flatten::flatten_records;
 use refusals::{group_refusal, ladder, not_applied, Candidate};
 
+/// The `lane-transpose` pass, for a [`PassManager`](crate::PassManager);
+/// it requires subgroup operations.
 pub struct LaneTranspose;
 
 /// The pass's name in `--passes` and reports.
