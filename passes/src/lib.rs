@@ -6,7 +6,7 @@
 //!
 //! naga's types are this crate's vocabulary: passes take a
 //! [`naga::Module`], diagnostics carry [`naga::Span`]s. The crate re-exports
-//! the naga it is built with as [`naga`](crate::naga); use that re-export
+//! the naga it is built with as [`naga`]; use that re-export
 //! (`shaderxform_passes::naga::Module`) rather than a naga dependency of
 //! your own, whose version would have to match exactly for the types to be
 //! the same.

@@ -170,9 +170,11 @@ pub struct Config {
 }
 
 impl Config {
-    /// Reads options the manager has checked against [`STRATEGY`] and
-    /// [`NAN`] (`PassManager::check_options` reports a value neither
-    /// lists); an option not given takes its default.
+    /// Reads options the manager has checked against the pass's specs
+    /// ([`STRATEGY_VALUES`], [`NAN_VALUES`], [`SUM_VALUES`];
+    /// [`PassManager::check_options`](crate::PassManager::check_options)
+    /// reports a value they do not list); an option not given takes its
+    /// default.
     pub fn from_options(options: &PassOptions) -> Config {
         Config {
             strategy: RequestedStrategy::parse(options.get(&STRATEGY)).unwrap_or_default(),
