@@ -13,7 +13,7 @@ use crate::spirv_words::describe_instruction;
 
 /// naga's WGSL parse error: its first label primary, the others
 /// secondary, and its notes.
-pub fn from_wgsl_parse(error: &naga::front::wgsl::ParseError) -> Diagnostic {
+pub(crate) fn from_wgsl_parse(error: &naga::front::wgsl::ParseError) -> Diagnostic {
     let mut d = Diagnostic::error(error.message()).with_code(shaderxform_passes::codes::WGSL_PARSE);
     for (i, (span, label)) in error.labels().enumerate() {
         d = if i == 0 {
@@ -29,7 +29,7 @@ pub fn from_wgsl_parse(error: &naga::front::wgsl::ParseError) -> Diagnostic {
 }
 
 /// naga's GLSL parse errors, one diagnostic each, at the place naga gives.
-pub fn from_glsl_parse(errors: &naga::front::glsl::ParseErrors) -> Vec<Diagnostic> {
+pub(crate) fn from_glsl_parse(errors: &naga::front::glsl::ParseErrors) -> Vec<Diagnostic> {
     errors
         .errors
         .iter()
@@ -43,7 +43,7 @@ pub fn from_glsl_parse(errors: &naga::front::glsl::ParseErrors) -> Vec<Diagnosti
 
 /// A naga error with spans (validation): the message, each span, and the
 /// chain of causes as notes.
-pub fn from_spanned<E: std::error::Error>(
+pub(crate) fn from_spanned<E: std::error::Error>(
     error: &naga::WithSpan<E>,
     code: &str,
     keep_spans: bool,
@@ -69,7 +69,7 @@ pub fn from_spanned<E: std::error::Error>(
 /// naga's verdict on an input module. Where two resources of an entry
 /// point share a binding, naga names neither: both are named here, at
 /// their declarations.
-pub fn from_validation(
+pub(crate) fn from_validation(
     module: &naga::Module,
     error: &naga::WithSpan<naga::valid::ValidationError>,
     keep_spans: bool,
@@ -255,7 +255,7 @@ fn binding_collision(
 /// A diagnostic whose spans index no text the user has (a SPIR-V binary):
 /// what each label said becomes a note, so that the explanation is kept
 /// where its positions cannot be.
-pub fn without_spans(mut diagnostic: Diagnostic) -> Diagnostic {
+pub(crate) fn without_spans(mut diagnostic: Diagnostic) -> Diagnostic {
     let labels = std::mem::take(&mut diagnostic.labels);
     let said: Vec<String> = labels
         .into_iter()

@@ -28,7 +28,7 @@ use naga::{Module, ShaderStage};
 use crate::diagnostics::Diagnostic;
 
 pub use spirv::{disassemble as disassemble_spirv, validate as validate_spirv, SpirvVersion};
-pub use wgsl_rule_filters::check_uniformity_rules;
+pub(crate) use wgsl_rule_filters::check_uniformity_rules;
 
 /// The formats shaderxform writes.
 #[non_exhaustive]
