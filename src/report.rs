@@ -44,8 +44,8 @@ pub struct Report {
     /// success.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reflection: Option<crate::Reflection>,
-    /// Whether the run succeeded: `false` as soon as an error diagnostic
-    /// is added.
+    /// Whether the run succeeded: the `add_*` methods make it `false` as
+    /// soon as they add an error diagnostic.
     pub success: bool,
 }
 
@@ -82,7 +82,8 @@ pub struct InputJson {
 #[non_exhaustive]
 #[derive(Clone, Debug, Serialize)]
 pub struct OutputJson {
-    /// The path written, as given (`-` for standard output).
+    /// The path written, as given (the command line's `<stdout>` for
+    /// standard output).
     pub path: String,
     /// Its format's name ([`OutputFormat::extension`](crate::OutputFormat::extension)).
     pub format: &'static str,

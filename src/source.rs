@@ -136,12 +136,12 @@ impl fmt::Display for InputFormat {
 #[derive(Clone, Debug)]
 pub struct Source {
     /// What diagnostics call the shader: the path as given, or any name
-    /// for a shader that is no file (`-` for standard input).
+    /// for a shader that is no file (the command line's `<stdin>`).
     pub name: String,
     /// How `bytes` are read.
     pub format: InputFormat,
-    /// The file's contents: text in UTF-8, or SPIR-V words in either byte
-    /// order.
+    /// The file's contents: text in UTF-8, or SPIR-V words in
+    /// little-endian bytes.
     pub bytes: Vec<u8>,
 }
 

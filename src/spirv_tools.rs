@@ -80,7 +80,7 @@ pub struct ValidateOptions {
 /// What SPIRV-Tools said, or why it could not run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ToolError {
-    /// The tool's message, one line, without the tool's own prefixes.
+    /// What the tool said, or why it could not run.
     pub message: String,
     /// A line on what to do about it; `None` where there is nothing to
     /// add.

@@ -35,8 +35,8 @@ impl Severity {
 /// A source range with what it means for this diagnostic.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Label {
-    /// The byte range in the source text; always defined (the
-    /// [`Diagnostic`] builders drop labels with undefined spans).
+    /// The byte range in the source text; defined in every label the
+    /// [`Diagnostic`] builders add (they drop undefined spans).
     pub span: Span,
     /// The text printed beside the range; may be empty.
     pub message: String,
@@ -57,7 +57,7 @@ pub struct Diagnostic {
     /// `naga::validation`; the list is in [`codes`](crate::codes)); `None` only for
     /// messages no tool should match on.
     pub code: Option<String>,
-    /// One line saying what happened, without a trailing period.
+    /// One line saying what happened.
     pub message: String,
     /// The source ranges it speaks of, primary first where there is one;
     /// empty when it has no place in the source (a whole-module fact, or a

@@ -180,7 +180,7 @@ pub enum RunError {
         /// One error per divergent barrier, with the condition that makes
         /// it divergent.
         diagnostics: Vec<Diagnostic>,
-        /// Every selected pass, all of which ran.
+        /// One per selected pass, in the order they ran.
         reports: Vec<PassReport>,
     },
     /// A pass turned a valid module into an invalid one. This is a bug in
@@ -223,8 +223,8 @@ impl Default for PassManager {
 pub use crate::ir::{validate, validator};
 
 impl PassManager {
-    /// A manager with no pass: every selection but `none` names an unknown
-    /// pass, and runs only validate.
+    /// A manager with no pass: `all` selects nothing, any pass named is
+    /// unknown, and a run only validates.
     pub fn empty() -> Self {
         PassManager { passes: Vec::new() }
     }

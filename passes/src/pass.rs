@@ -167,8 +167,8 @@ pub struct PassOptions {
 impl PassOptions {
     /// Options from option names to values. The values are not checked
     /// here: [`PassManager::check_options`](crate::PassManager::check_options)
-    /// checks them against the pass's specs, and a value no spec allows
-    /// is read as given.
+    /// checks them against the pass's specs, and [`PassOptions::get`]
+    /// returns whatever was given.
     pub fn new(values: BTreeMap<String, String>) -> Self {
         PassOptions { values }
     }

@@ -35,9 +35,7 @@ pub struct Reflection {
     pub schema: u32,
     /// Every entry point, in the module's order.
     pub entry_points: Vec<EntryPoint>,
-    /// Every pipeline-overridable constant, in the module's order (in
-    /// WGSL output only: the other targets get their values at compile
-    /// time).
+    /// Every pipeline-overridable constant, in the module's order.
     pub overrides: Vec<Override>,
     /// Every resource binding, sorted by group, binding and name.
     pub bindings: Vec<Binding>,

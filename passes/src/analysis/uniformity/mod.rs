@@ -55,8 +55,8 @@ pub use crate::ir::StatementPath;
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BarrierKind {
-    /// `workgroupBarrier()`: a control barrier on workgroup memory (and
-    /// any barrier naga holds whose flags name no narrower memory).
+    /// `workgroupBarrier()`: a control barrier on workgroup memory (with
+    /// any other flags), or one naga holds with no memory flag.
     WorkgroupBarrier,
     /// `storageBarrier()`: a control barrier on storage memory.
     StorageBarrier,
