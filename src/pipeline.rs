@@ -67,7 +67,9 @@ pub enum FailureKind {
 }
 
 /// A failed compilation: the diagnostics that say why, and what the passes
-/// did up to that point.
+/// did up to that point. Fields may be added in any version: build one with
+/// [`Failure::new`].
+#[non_exhaustive]
 #[derive(Debug)]
 pub struct Failure {
     /// What went wrong, which decides the exit code.
@@ -425,6 +427,7 @@ impl Compiler {
 
 /// A compiled shader: the transformed module and its outputs, one per
 /// format asked for, in that order.
+#[non_exhaustive]
 #[derive(Debug)]
 pub struct Compiled {
     /// The module the outputs were written from, with the passes' reports.
