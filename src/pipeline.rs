@@ -48,8 +48,10 @@ impl Default for Options {
     }
 }
 
-/// What went wrong, which decides the exit code of the command line.
+/// What went wrong, which decides the exit code of the command line. More
+/// kinds may come: match with a wildcard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FailureKind {
     /// The options are wrong (an unknown pass, an entry point that does
     /// not exist): exit code 2.

@@ -5,8 +5,9 @@ use std::path::Path;
 
 use naga::ShaderStage;
 
-/// The formats shaderxform reads.
+/// The formats shaderxform reads. More may come: match with a wildcard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum InputFormat {
     /// WGSL (`.wgsl`).
     Wgsl,
