@@ -29,9 +29,15 @@ pub mod harness;
 pub mod reflect;
 pub mod values;
 
+pub mod samplers;
+pub mod texels;
+pub mod textures;
+
 mod bindings;
 mod report;
 mod setup;
+mod texture_device;
+mod texture_fill;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -269,6 +275,13 @@ pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Erro
     }
 
     for (i, plan) in s.plans.iter().enumerate() {
+        let json = plan.compare(results[0][i].as_deref(), results[1][i].as_deref());
+        report.values_compared += json.values_compared;
+        report.mismatches += json.mismatches;
+        report.bindings.push(json);
+    }
+    for (i, plan) in s.resources.iter().enumerate() {
+        let i = s.plans.len() + i;
         let json = plan.compare(results[0][i].as_deref(), results[1][i].as_deref());
         report.values_compared += json.values_compared;
         report.mismatches += json.mismatches;

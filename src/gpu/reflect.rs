@@ -115,11 +115,8 @@ pub fn bindings(
             AddressSpace::Storage { access } => Space::Storage {
                 writable: access.contains(StorageAccess::STORE),
             },
-            AddressSpace::Handle => {
-                return Err(format!(
-                    "`{name}` is a texture or sampler binding; validate supports buffers only"
-                ))
-            }
+            // Textures and samplers: see `textures::reflect`.
+            AddressSpace::Handle => continue,
             AddressSpace::Immediate => {
                 return Err(format!(
                     "`{name}` is an immediate (push constant); validate supports buffers only"

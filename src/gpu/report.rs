@@ -89,6 +89,9 @@ impl Validation {
                 )
             };
             out += &format!("  {} ({what}): {result}\n", b.label);
+            if let Some(tolerance) = &b.tolerance {
+                out += &format!("    compared: {tolerance}\n");
+            }
         }
         let listed: Vec<&Mismatch> = r
             .bindings
@@ -232,4 +235,8 @@ pub struct BindingJson {
     pub values_compared: u64,
     pub mismatches: u64,
     pub first_mismatches: Vec<Mismatch>,
+    /// How a storage texture's texels compare (`exact`, or the tolerance
+    /// that applied and why).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tolerance: Option<String>,
 }

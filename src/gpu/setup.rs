@@ -15,6 +15,7 @@ use super::bindings::{
 use super::device::{self, Code, Gpu, OpenError, RunError};
 use super::harness::{Harness, Rule};
 use super::reflect::{self, Binding};
+use super::textures::{self, ResourcePlan};
 use super::{Error, Role, ShaderFormat, ValidateOptions, Warnings};
 use crate::pipeline::{Compiled, Compiler, Failure, Options};
 use crate::source::Source;
@@ -58,6 +59,8 @@ pub(crate) struct Setup {
     pub(super) reference_lowering: Option<String>,
     pub(super) harness_path: Option<PathBuf>,
     pub(super) plans: Vec<BindingPlan>,
+    /// Textures and samplers, the same for both shaders.
+    pub(super) resources: Vec<ResourcePlan>,
     pub(super) seed: u64,
     pub(super) constants: Vec<(String, f64)>,
     pub(super) workgroup_size: [u32; 3],
@@ -122,6 +125,7 @@ impl Setup {
                 entry_point: &prepared.entry_point().name,
                 constants: &constants,
                 buffers: &buffers,
+                resources: &self.resources,
                 workgroups: self.dispatch,
                 timeout,
             },
@@ -171,6 +175,15 @@ pub(crate) fn set_up(
         gpu.extend_target(&mut target);
     }
     let mut candidate_options = opts.options.clone();
+    // The harness's overrides, where the command line gives none.
+    for (name, value) in &harness.overrides {
+        candidate_options
+            .emit
+            .overrides
+            .entry(name.clone())
+            .or_insert(*value);
+    }
+    let overrides = candidate_options.emit.overrides.clone();
     candidate_options.target = target.clone();
     candidate_options.emit.entry_point = ep_name.clone();
     // The shaders are handed to wgpu, whose WGSL reader is naga's.
@@ -190,6 +203,7 @@ pub(crate) fn set_up(
         emit: crate::EmitOptions {
             entry_point: None,
             wgsl_for: crate::WgslTarget::Wgpu,
+            overrides: overrides.clone(),
             ..opts.options.emit.clone()
         },
         deny_warnings: false,
@@ -262,6 +276,17 @@ pub(crate) fn set_up(
     let reference_bindings = reflect(&reference, Role::Reference)?;
     let candidate_bindings = reflect(&candidate, Role::Candidate)?;
     let pairs = pair_bindings(reference_bindings, candidate_bindings)?;
+    let handles = |p: &Prepared, role: Role| {
+        textures::reflect(
+            &p.compiled.transformed.module,
+            &p.compiled.transformed.info,
+            p.ep_index,
+        )
+        .map_err(|e| Error::Input(format!("the {}: {e}", role.name())))
+    };
+    let reference_handles = handles(&reference, Role::Reference)?;
+    let candidate_handles = handles(&candidate, Role::Candidate)?;
+    let handle_keys: Vec<textures::HandleBinding> = reference_handles.0.clone();
 
     let seed = opts.seed.or(harness.seed).unwrap_or(0);
     let atomic_floats = atomic_floats(&candidate.compiled.transformed.passes);
@@ -273,6 +298,11 @@ pub(crate) fn set_up(
                 "{what} names the binding `{key}`, which the entry point does not use (it uses {})",
                 keys.iter()
                     .map(|(r, _)| format!("`{}` ({}:{})", r.name, r.group, r.binding))
+                    .chain(
+                        handle_keys
+                            .iter()
+                            .map(|h| format!("`{}` ({}:{})", h.name, h.group, h.binding))
+                    )
                     .collect::<Vec<_>>()
                     .join(", ")
             ))
@@ -280,9 +310,17 @@ pub(crate) fn set_up(
     };
     let mut rules: Vec<Option<&Rule>> = vec![None; pairs.len()];
     for (key, rule) in &harness.binding {
-        rules[resolve_key(key, "the harness")?] = Some(rule);
+        if find_binding(&keys, key).is_none() && textures::names(&handle_keys, key) {
+            continue;
+        }
+        let i = resolve_key(key, "the harness")?;
+        textures::check_buffer_rule(rule, &pairs[i].0.label())?;
+        rules[i] = Some(rule);
     }
-    let mut sizes: Vec<Option<u64>> = rules.iter().map(|r| r.and_then(|r| r.size)).collect();
+    let mut sizes: Vec<Option<u64>> = rules
+        .iter()
+        .map(|r| r.and_then(|r| r.size.as_ref()).and_then(|s| s.elements()))
+        .collect();
     for (key, n) in &opts.sizes {
         sizes[resolve_key(key, "--size")?] = Some(*n);
     }
@@ -297,18 +335,27 @@ pub(crate) fn set_up(
         )?);
     }
 
-    if require_read_back && !plans.iter().any(|p| p.read_back()) {
+    let features = opened.as_ref().map_or(wgpu::Features::empty(), |g| g.features);
+    let resources = textures::plan(
+        reference_handles,
+        candidate_handles,
+        &harness,
+        seed,
+        features,
+    )?;
+
+    if require_read_back
+        && !plans.iter().any(|p| p.read_back())
+        && !resources.iter().any(|r| r.read_back)
+    {
         return Err(Error::Input(format!(
-            "nothing to compare: the entry point `{}` writes no storage buffer",
+            "nothing to compare: the entry point `{}` writes no storage buffer or storage texture",
             candidate.entry_point().name
         )));
     }
 
     let constants: Vec<(String, f64)> = match opts.shader_format {
-        ShaderFormat::Wgsl => opts
-            .options
-            .emit
-            .overrides
+        ShaderFormat::Wgsl => overrides
             .iter()
             .map(|(k, v)| (k.clone(), *v))
             .collect(),
@@ -331,7 +378,9 @@ pub(crate) fn set_up(
         OpenError::Device(m) => Error::Gpu(m),
     })?;
     let limits = gpu.limits();
-    let dispatch = opts.dispatch.or(harness.dispatch).unwrap_or_else(|| {
+    // A shader that writes a storage texture runs an invocation per texel.
+    let texture_dispatch = textures::dispatch_for(&resources, workgroup_size);
+    let dispatch = opts.dispatch.or(harness.dispatch).or(texture_dispatch).unwrap_or_else(|| {
         let elements = plans.iter().filter_map(|p| p.elements).max().unwrap_or(1);
         let x = elements
             .div_ceil(workgroup_size[0].max(1) as u64)
@@ -356,6 +405,7 @@ pub(crate) fn set_up(
         reference_lowering,
         harness_path,
         plans,
+        resources,
         seed,
         constants,
         workgroup_size,
