@@ -3,7 +3,8 @@
 // is accumulated into a read_write r32float luminance texture and written
 // to an rgba16float storage texture. A read-only r32uint storage texture
 // holds a per-texel mask. The tile size is an override, used at its
-// default.
+// default. The grade's fields are wrapped into a plausible range, so that
+// any values in the uniform buffer give a picture.
 
 override tile_scale: f32 = 0.5;
 
@@ -27,8 +28,12 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         return;
     }
     let c = textureLoad(hdr, gid.xy, 0);
-    var rgb = grade.color * (c.rgb * exp2(grade.exposure * 4.0 - 2.0)) + grade.lift.rgb;
-    rgb = rgb / (1.0 + rgb / max(grade.white * 4.0, 0.25));
+    let m = grade.color;
+    let color = mat3x3<f32>(fract(m[0]), fract(m[1]), fract(m[2]));
+    let exposure = fract(grade.exposure) * 4.0 - 2.0;
+    let white = 0.5 + fract(abs(grade.white)) * 4.0;
+    var rgb = color * (c.rgb * exp2(exposure)) + fract(grade.lift.rgb) * 0.1;
+    rgb = rgb / (1.0 + rgb / white);
     if ((textureLoad(mask, gid.xy).x & 1u) == 0u) {
         rgb = rgb * tile_scale;
     }
