@@ -304,6 +304,8 @@ pub struct Dispatch<'a> {
     pub buffers: &'a [Buffer<'a>],
     /// Textures and samplers, made afresh for each pipeline.
     pub resources: &'a [ResourcePlan],
+    /// The immediates' bytes (push constants), set before each dispatch.
+    pub immediates: &'a [u8],
     pub workgroups: [u32; 3],
     pub timeout: Duration,
 }
@@ -339,6 +341,16 @@ pub struct Built {
     pub buffers: Vec<wgpu::Buffer>,
     pub bind_groups: Vec<Option<wgpu::BindGroup>>,
     pub resources: Vec<Created>,
+    pub immediates: Vec<u8>,
+}
+
+impl Built {
+    /// Sets the immediates, if the shader has any, on a pass.
+    pub fn set_immediates(&self, pass: &mut wgpu::ComputePass<'_>) {
+        if !self.immediates.is_empty() {
+            pass.set_immediates(0, &self.immediates);
+        }
+    }
 }
 
 impl Gpu {
@@ -424,7 +436,7 @@ impl Gpu {
         let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some(d.label),
             bind_group_layouts: &layout_refs,
-            immediate_size: 0,
+            immediate_size: d.immediates.len() as u32,
         });
         let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: Some(d.label),
@@ -470,6 +482,7 @@ impl Gpu {
             buffers,
             bind_groups,
             resources,
+            immediates: d.immediates.to_vec(),
         })
     }
 
@@ -551,6 +564,7 @@ impl Gpu {
             buffers,
             bind_groups,
             resources,
+            immediates: _,
         } = self.build(d)?;
         let mut staging: Vec<Option<wgpu::Buffer>> = d
             .buffers
@@ -580,6 +594,9 @@ impl Gpu {
                 if let Some(bind_group) = bind_group {
                     pass.set_bind_group(group as u32, bind_group, &[]);
                 }
+            }
+            if !d.immediates.is_empty() {
+                pass.set_immediates(0, d.immediates);
             }
             let [x, y, z] = d.workgroups;
             pass.dispatch_workgroups(x, y, z);

@@ -34,6 +34,7 @@ pub mod texels;
 pub mod textures;
 
 mod bindings;
+mod immediates;
 mod report;
 mod setup;
 mod texture_device;
@@ -278,6 +279,12 @@ pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Erro
         let json = plan.compare(results[0][i].as_deref(), results[1][i].as_deref());
         report.values_compared += json.values_compared;
         report.mismatches += json.mismatches;
+        report.bindings.push(json);
+    }
+    if let Some(immediates) = &s.immediates {
+        let mut json = immediates.plan.compare(None, None);
+        json.space = "immediate";
+        json.label = format!("`{}` (var<immediate>)", json.name);
         report.bindings.push(json);
     }
     for (i, plan) in s.resources.iter().enumerate() {

@@ -115,13 +115,9 @@ pub fn bindings(
             AddressSpace::Storage { access } => Space::Storage {
                 writable: access.contains(StorageAccess::STORE),
             },
-            // Textures and samplers: see `textures::reflect`.
-            AddressSpace::Handle => continue,
-            AddressSpace::Immediate => {
-                return Err(format!(
-                    "`{name}` is an immediate (push constant); validate supports buffers only"
-                ))
-            }
+            // Textures and samplers: see `textures::reflect`; immediates:
+            // `immediates::reflect`.
+            AddressSpace::Handle | AddressSpace::Immediate => continue,
             _ => continue,
         };
         let Some(resource) = &var.binding else {
@@ -249,7 +245,7 @@ pub fn bindings(
     Ok(out)
 }
 
-fn walk(
+pub(super) fn walk(
     module: &Module,
     ty: Handle<naga::Type>,
     offset: u64,

@@ -15,6 +15,7 @@ use super::bindings::{
 use super::device::{self, Code, Gpu, OpenError, RunError};
 use super::harness::{Harness, Rule};
 use super::reflect::{self, Binding};
+use super::immediates::{self, Immediates};
 use super::textures::{self, ResourcePlan};
 use super::{Error, Role, ShaderFormat, ValidateOptions, Warnings};
 use crate::pipeline::{Compiled, Compiler, Failure, Options};
@@ -61,6 +62,7 @@ pub(crate) struct Setup {
     pub(super) plans: Vec<BindingPlan>,
     /// Textures and samplers, the same for both shaders.
     pub(super) resources: Vec<ResourcePlan>,
+    pub(super) immediates: Option<Immediates>,
     pub(super) seed: u64,
     pub(super) constants: Vec<(String, f64)>,
     pub(super) workgroup_size: [u32; 3],
@@ -126,6 +128,7 @@ impl Setup {
                 constants: &constants,
                 buffers: &buffers,
                 resources: &self.resources,
+                immediates: self.immediates.as_ref().map_or(&[], |i| &i.bytes),
                 workgroups: self.dispatch,
                 timeout,
             },
@@ -287,6 +290,17 @@ pub(crate) fn set_up(
     let reference_handles = handles(&reference, Role::Reference)?;
     let candidate_handles = handles(&candidate, Role::Candidate)?;
     let handle_keys: Vec<textures::HandleBinding> = reference_handles.0.clone();
+    let immediate = |p: &Prepared, role: Role| {
+        immediates::reflect(
+            &p.compiled.transformed.module,
+            &p.compiled.transformed.info,
+            p.ep_index,
+        )
+        .map_err(|e| Error::Input(format!("the {}: {e}", role.name())))
+    };
+    let reference_immediates = immediate(&reference, Role::Reference)?;
+    let candidate_immediates = immediate(&candidate, Role::Candidate)?;
+    let immediates_name = reference_immediates.as_ref().map(|b| b.name.clone());
 
     let seed = opts.seed.or(harness.seed).unwrap_or(0);
     let atomic_floats = atomic_floats(&candidate.compiled.transformed.passes);
@@ -310,7 +324,9 @@ pub(crate) fn set_up(
     };
     let mut rules: Vec<Option<&Rule>> = vec![None; pairs.len()];
     for (key, rule) in &harness.binding {
-        if find_binding(&keys, key).is_none() && textures::names(&handle_keys, key) {
+        if find_binding(&keys, key).is_none()
+            && (textures::names(&handle_keys, key) || immediates_name.as_deref() == Some(key))
+        {
             continue;
         }
         let i = resolve_key(key, "the harness")?;
@@ -342,6 +358,19 @@ pub(crate) fn set_up(
         &harness,
         seed,
         features,
+    )?;
+
+    let immediates = immediates::plan(
+        reference_immediates,
+        candidate_immediates,
+        &harness,
+        seed,
+        opened
+            .as_ref()
+            .ok()
+            .map(|g| (&g.features, g.limits(), g.adapter.name.as_str()))
+            .as_ref()
+            .map(|(f, l, n)| (*f, l, *n)),
     )?;
 
     if require_read_back
@@ -406,6 +435,7 @@ pub(crate) fn set_up(
         harness_path,
         plans,
         resources,
+        immediates,
         seed,
         constants,
         workgroup_size,
