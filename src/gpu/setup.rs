@@ -101,9 +101,18 @@ impl Setup {
             Role::Reference => (&self.reference, &self.reference_bytes),
             Role::Candidate => (&self.candidate, &self.candidate_bytes),
         };
+        // Only the overrides this shader declares (by name or @id): the
+        // reference may have ones the candidate lacks.
+        let declared = &prepared.compiled.transformed.module.overrides;
         let constants: Vec<(&str, f64)> = self
             .constants
             .iter()
+            .filter(|(k, _)| {
+                declared.iter().any(|(_, o)| {
+                    o.name.as_deref() == Some(k.as_str())
+                        || o.id.is_some_and(|id| id.to_string() == *k)
+                })
+            })
             .map(|(k, v)| (k.as_str(), *v))
             .collect();
         let buffers: Vec<device::Buffer> = self
