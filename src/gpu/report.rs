@@ -107,11 +107,28 @@ impl Validation {
         }
         out += &match self.verdict {
             Verdict::Agree => {
-                let buffers = r.bindings.iter().filter(|b| b.read_back).count();
+                let written = |space: &str| {
+                    r.bindings
+                        .iter()
+                        .filter(|b| b.read_back && (b.space == "storage texture") == (space != "buffer"))
+                        .count()
+                };
+                let count = |n: usize, what: &str| match n {
+                    0 => None,
+                    1 => Some(format!("1 {what}")),
+                    _ => Some(format!("{n} {what}s")),
+                };
+                let places: Vec<String> = [
+                    count(written("buffer"), "buffer"),
+                    count(written("texture"), "storage texture"),
+                ]
+                .into_iter()
+                .flatten()
+                .collect();
                 format!(
-                    "agree: {} values in {buffers} buffer{} match the reference\n",
+                    "agree: {} values in {} match the reference\n",
                     r.values_compared,
-                    if buffers == 1 { "" } else { "s" }
+                    places.join(" and ")
                 )
             }
             Verdict::Mismatch => format!(

@@ -353,7 +353,12 @@ pub fn plan(
             continue;
         }
         let rule = rule_of(b);
-        plans[i] = Some(plan_texture(b, rule, seed, features)?);
+        let mut plan = plan_texture(b, rule, seed, features)?;
+        plan.tolerance_ulps = rule
+            .and_then(|r| r.tolerance_ulps)
+            .or(harness.tolerance_ulps)
+            .unwrap_or(0);
+        plans[i] = Some(plan);
     }
     let unfilterable: Vec<bool> = plans
         .iter()
@@ -755,7 +760,7 @@ fn plan_texture(
             Some(c) => c,
             None => Compare::Exact,
         },
-        tolerance_ulps: rule.and_then(|r| r.tolerance_ulps).unwrap_or(0),
+        tolerance_ulps: 0,
         tolerance_abs: 0.0,
         tolerance: None,
     })
