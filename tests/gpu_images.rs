@@ -148,7 +148,10 @@ fn variant(dir: &Path, corpus: &str, from: &str, to: &str) -> PathBuf {
 fn against_original(candidate: &Path, corpus: &str) -> Option<Validation> {
     let mut v = options(ShaderFormat::Wgsl, PassSelection::None);
     v.reference = Some(common::root().join(corpus));
-    adapter_or_skip(gpu::validate(candidate, &v), &candidate.display().to_string())
+    adapter_or_skip(
+        gpu::validate(candidate, &v),
+        &candidate.display().to_string(),
+    )
 }
 
 #[test]
@@ -217,8 +220,14 @@ fn every_sample_of_a_multisampled_texture_has_its_own_value() {
     let dir = tempfile::tempdir().unwrap();
     let resolve = "corpus/images/multisampled_resolve.wgsl";
     for (from, to) in [
-        ("sum += textureLoad(color, p, s);", "sum += textureLoad(color, p, 0);"),
-        ("near += textureLoad(depth, p, s);", "near += textureLoad(depth, p, 1);"),
+        (
+            "sum += textureLoad(color, p, s);",
+            "sum += textureLoad(color, p, 0);",
+        ),
+        (
+            "near += textureLoad(depth, p, s);",
+            "near += textureLoad(depth, p, 1);",
+        ),
     ] {
         let candidate = variant(dir.path(), resolve, from, to);
         let Some(v) = against_original(&candidate, resolve) else {
@@ -330,10 +339,9 @@ size = [12, 6]
         ("mip_levels = 7", "has 1 to"),
     ] {
         write_harness("");
-        let text = std::fs::read_to_string(&harness).unwrap().replace(
-            "[binding.image]\n",
-            &format!("[binding.image]\n{extra}\n"),
-        );
+        let text = std::fs::read_to_string(&harness)
+            .unwrap()
+            .replace("[binding.image]\n", &format!("[binding.image]\n{extra}\n"));
         let text = if extra.starts_with("format") {
             text.replace("format = \"rgba16float\"\n", "")
         } else if extra.starts_with("mip_levels") {
@@ -389,7 +397,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let reference = dir.path().join("reference.wgsl");
     let candidate = dir.path().join("candidate.wgsl");
     std::fs::write(&reference, shader).unwrap();
-    std::fs::write(&candidate, shader.replace("image, s, uv", "image, s, fract(uv)")).unwrap();
+    std::fs::write(
+        &candidate,
+        shader.replace("image, s, uv", "image, s, fract(uv)"),
+    )
+    .unwrap();
     let harness = dir.path().join("candidate.harness.toml");
     for (mode, verdict) in [
         ("repeat", Verdict::Agree),
@@ -436,7 +448,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
             return;
         };
         assert_eq!(v.verdict, Verdict::Agree, "{}", v.describe());
-        assert!(v.describe().contains("`push` (var<immediate>) (immediate, Push): input"));
+        assert!(v
+            .describe()
+            .contains("`push` (var<immediate>) (immediate, Push): input"));
     }
     // A candidate that reads the wrong member is caught.
     let candidate = dir.path().join("candidate.wgsl");

@@ -97,7 +97,11 @@ pub(super) fn plan(
         (None, None) => return Ok(None),
         (Some(r), Some(c)) => (r, c),
         (r, c) => {
-            let which = if r.is_some() { "reference" } else { "candidate" };
+            let which = if r.is_some() {
+                "reference"
+            } else {
+                "candidate"
+            };
             return Err(Error::Input(format!(
                 "only the {which} uses immediates (`{}`)",
                 r.or(c).map(|b| b.name).unwrap_or_default()

@@ -110,7 +110,9 @@ impl Validation {
                 let written = |space: &str| {
                     r.bindings
                         .iter()
-                        .filter(|b| b.read_back && (b.space == "storage texture") == (space != "buffer"))
+                        .filter(|b| {
+                            b.read_back && (b.space == "storage texture") == (space != "buffer")
+                        })
                         .count()
                 };
                 let count = |n: usize, what: &str| match n {

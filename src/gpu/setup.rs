@@ -14,8 +14,8 @@ use super::bindings::{
 };
 use super::device::{self, Code, Gpu, OpenError, RunError};
 use super::harness::{Harness, Rule};
-use super::reflect::{self, Binding};
 use super::immediates::{self, Immediates};
+use super::reflect::{self, Binding};
 use super::textures::{self, ResourcePlan};
 use super::{Error, Role, ShaderFormat, ValidateOptions, Warnings};
 use crate::pipeline::{Compiled, Compiler, Failure, Options};
@@ -360,7 +360,9 @@ pub(crate) fn set_up(
         )?);
     }
 
-    let features = opened.as_ref().map_or(wgpu::Features::empty(), |g| g.features);
+    let features = opened
+        .as_ref()
+        .map_or(wgpu::Features::empty(), |g| g.features);
     let resources = textures::plan(
         reference_handles,
         candidate_handles,
@@ -393,10 +395,7 @@ pub(crate) fn set_up(
     }
 
     let constants: Vec<(String, f64)> = match opts.shader_format {
-        ShaderFormat::Wgsl => overrides
-            .iter()
-            .map(|(k, v)| (k.clone(), *v))
-            .collect(),
+        ShaderFormat::Wgsl => overrides.iter().map(|(k, v)| (k.clone(), *v)).collect(),
         // SPIR-V output has the overrides' values written in.
         ShaderFormat::Spirv => Vec::new(),
     };
@@ -418,13 +417,17 @@ pub(crate) fn set_up(
     let limits = gpu.limits();
     // A shader that writes a storage texture runs an invocation per texel.
     let texture_dispatch = textures::dispatch_for(&resources, workgroup_size);
-    let dispatch = opts.dispatch.or(harness.dispatch).or(texture_dispatch).unwrap_or_else(|| {
-        let elements = plans.iter().filter_map(|p| p.elements).max().unwrap_or(1);
-        let x = elements
-            .div_ceil(workgroup_size[0].max(1) as u64)
-            .clamp(1, limits.max_compute_workgroups_per_dimension as u64);
-        [x as u32, 1, 1]
-    });
+    let dispatch = opts
+        .dispatch
+        .or(harness.dispatch)
+        .or(texture_dispatch)
+        .unwrap_or_else(|| {
+            let elements = plans.iter().filter_map(|p| p.elements).max().unwrap_or(1);
+            let x = elements
+                .div_ceil(workgroup_size[0].max(1) as u64)
+                .clamp(1, limits.max_compute_workgroups_per_dimension as u64);
+            [x as u32, 1, 1]
+        });
     if dispatch
         .iter()
         .any(|&n| n == 0 || n > limits.max_compute_workgroups_per_dimension)

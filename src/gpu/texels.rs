@@ -80,7 +80,11 @@ impl Channel {
             Channel::Float(b) => values::format_value(Scalar::float(b / 8), bits),
             Channel::Uint(_) | Channel::Sint(_) => format!("{}", self.to_f64(bits)),
             Channel::Unorm(b) | Channel::Snorm(b) => {
-                format!("{} ({bits:#0w$x})", self.to_f64(bits), w = 2 + b as usize / 4)
+                format!(
+                    "{} ({bits:#0w$x})",
+                    self.to_f64(bits),
+                    w = 2 + b as usize / 4
+                )
             }
         }
     }
@@ -112,8 +116,8 @@ impl TexelFormat {
     }
 }
 
-use Channel::{Float as F, Sint as I, Snorm as S, Uint as U, Unorm as N};
 use wgpu::TextureFormat as Tf;
+use Channel::{Float as F, Sint as I, Snorm as S, Uint as U, Unorm as N};
 
 /// Every format validate fills or reads back, by its WGSL name.
 pub const FORMATS: &[TexelFormat] = &[
@@ -138,7 +142,11 @@ pub const FORMATS: &[TexelFormat] = &[
     fmt("rg16float", Tf::Rg16Float, &[F(16), F(16)]),
     fmt("rgba16uint", Tf::Rgba16Uint, &[U(16), U(16), U(16), U(16)]),
     fmt("rgba16sint", Tf::Rgba16Sint, &[I(16), I(16), I(16), I(16)]),
-    fmt("rgba16float", Tf::Rgba16Float, &[F(16), F(16), F(16), F(16)]),
+    fmt(
+        "rgba16float",
+        Tf::Rgba16Float,
+        &[F(16), F(16), F(16), F(16)],
+    ),
     fmt("r32uint", Tf::R32Uint, &[U(32)]),
     fmt("r32sint", Tf::R32Sint, &[I(32)]),
     fmt("r32float", Tf::R32Float, &[F(32)]),
@@ -147,7 +155,11 @@ pub const FORMATS: &[TexelFormat] = &[
     fmt("rg32float", Tf::Rg32Float, &[F(32), F(32)]),
     fmt("rgba32uint", Tf::Rgba32Uint, &[U(32), U(32), U(32), U(32)]),
     fmt("rgba32sint", Tf::Rgba32Sint, &[I(32), I(32), I(32), I(32)]),
-    fmt("rgba32float", Tf::Rgba32Float, &[F(32), F(32), F(32), F(32)]),
+    fmt(
+        "rgba32float",
+        Tf::Rgba32Float,
+        &[F(32), F(32), F(32), F(32)],
+    ),
     fmt("depth16unorm", Tf::Depth16Unorm, &[N(16)]),
     fmt("depth32float", Tf::Depth32Float, &[F(32)]),
 ];
@@ -174,7 +186,11 @@ pub fn by_format(format: wgpu::TextureFormat) -> Option<&'static TexelFormat> {
 
 /// The names, for messages.
 pub fn names() -> String {
-    FORMATS.iter().map(|f| f.name).collect::<Vec<_>>().join(", ")
+    FORMATS
+        .iter()
+        .map(|f| f.name)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The texture format of a storage texture's WGSL format.
@@ -270,9 +286,20 @@ fn channel_bits(
         }
         (Fill::Constant(c), Channel::Uint(b) | Channel::Sint(b)) => {
             let s = if b >= 16 {
-                Scalar::parse(&format!("{}{b}", if matches!(channel, Channel::Uint(_)) { "u" } else { "i" }))
+                Scalar::parse(&format!(
+                    "{}{b}",
+                    if matches!(channel, Channel::Uint(_)) {
+                        "u"
+                    } else {
+                        "i"
+                    }
+                ))
             } else {
-                Scalar::parse(if matches!(channel, Channel::Uint(_)) { "u32" } else { "i32" })
+                Scalar::parse(if matches!(channel, Channel::Uint(_)) {
+                    "u32"
+                } else {
+                    "i32"
+                })
             }
             .expect("a scalar");
             values::constant_bits(*c, s)?

@@ -51,7 +51,8 @@ pub fn create(
                 data,
             } => {
                 let storage = matches!(binding_type, wgpu::BindingType::StorageTexture { .. });
-                let drawn = !data.is_empty() && (!shape.format.copyable() || shape.sample_count > 1);
+                let drawn =
+                    !data.is_empty() && (!shape.format.copyable() || shape.sample_count > 1);
                 let mut usage = wgpu::TextureUsages::COPY_DST;
                 usage |= if storage {
                     wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC

@@ -96,7 +96,7 @@ pub fn draw(
         (false, Channel::Sint(_)) => "sint_texel",
         _ => "float_texel",
     };
-    let targets = [(!depth).then(|| wgpu::ColorTargetState {
+    let targets = [(!depth).then_some(wgpu::ColorTargetState {
         format: shape.format.format,
         blend: None,
         write_mask: wgpu::ColorWrites::ALL,
@@ -132,9 +132,8 @@ pub fn draw(
         multiview_mask: None,
         cache: None,
     });
-    let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
-        label: Some(label),
-    });
+    let mut encoder =
+        device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some(label) });
     let samples = shape.sample_count;
     let mut first = 0u32;
     for level in 0..shape.mip_levels {
@@ -143,7 +142,10 @@ pub fn draw(
             let target = [e.width, samples, first, 0];
             let uniform = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
                 label: Some(label),
-                contents: &target.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<_>>(),
+                contents: &target
+                    .iter()
+                    .flat_map(|w| w.to_le_bytes())
+                    .collect::<Vec<_>>(),
                 usage: wgpu::BufferUsages::UNIFORM,
             });
             let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
@@ -169,7 +171,7 @@ pub fn draw(
                 array_layer_count: Some(1),
                 ..Default::default()
             });
-            let color = [(!depth).then(|| wgpu::RenderPassColorAttachment {
+            let color = [(!depth).then_some(wgpu::RenderPassColorAttachment {
                 view: &view,
                 depth_slice: None,
                 resolve_target: None,
@@ -181,7 +183,7 @@ pub fn draw(
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                 label: Some(label),
                 color_attachments: if depth { &[] } else { &color },
-                depth_stencil_attachment: depth.then(|| wgpu::RenderPassDepthStencilAttachment {
+                depth_stencil_attachment: depth.then_some(wgpu::RenderPassDepthStencilAttachment {
                     view: &view,
                     depth_ops: Some(wgpu::Operations {
                         load: wgpu::LoadOp::Clear(0.0),

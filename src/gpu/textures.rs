@@ -75,13 +75,17 @@ impl HandleBinding {
     }
 }
 
+/// The textures and samplers of an entry point, and which of them it
+/// samples together (indices into the first).
+pub type Handles = (Vec<HandleBinding>, Vec<(usize, usize)>);
+
 /// Every texture and sampler the entry point uses, sorted by group and
 /// binding, and which of them it samples together (by index).
 pub fn reflect(
     module: &Module,
     info: &naga::valid::ModuleInfo,
     ep_index: usize,
-) -> Result<(Vec<HandleBinding>, Vec<(usize, usize)>), String> {
+) -> Result<Handles, String> {
     let ep_info = info.get_entry_point(ep_index);
     let mut out = Vec::new();
     for (handle, var) in module.global_variables.iter() {
@@ -292,10 +296,7 @@ pub fn check_buffer_rule(rule: &Rule, label: &str) -> Result<(), Error> {
         ("mipmap_filter", rule.mipmap_filter.is_some()),
         ("compare_function", rule.compare_function.is_some()),
         ("lod_clamp", rule.lod_clamp.is_some()),
-        (
-            "size = [..]",
-            matches!(rule.size, Some(Size::Extent(_))),
-        ),
+        ("size = [..]", matches!(rule.size, Some(Size::Extent(_)))),
     ];
     match texture_keys.iter().find(|(_, set)| *set) {
         Some((key, _)) => Err(Error::Input(format!(
@@ -309,8 +310,8 @@ pub fn check_buffer_rule(rule: &Rule, label: &str) -> Result<(), Error> {
 /// slots with the same types) and plans each: the harness's rules by
 /// name or slot, the defaults otherwise.
 pub fn plan(
-    reference: (Vec<HandleBinding>, Vec<(usize, usize)>),
-    candidate: (Vec<HandleBinding>, Vec<(usize, usize)>),
+    reference: Handles,
+    candidate: Handles,
     harness: &Harness,
     seed: u64,
     features: wgpu::Features,
@@ -325,7 +326,8 @@ pub fn plan(
     };
     let same = bindings.len() == candidate.len()
         && bindings.iter().zip(&candidate).all(|(r, c)| {
-            (r.group, r.binding, r.dim, r.arrayed, r.kind) == (c.group, c.binding, c.dim, c.arrayed, c.kind)
+            (r.group, r.binding, r.dim, r.arrayed, r.kind)
+                == (c.group, c.binding, c.dim, c.arrayed, c.kind)
         });
     if !same {
         return Err(Error::Input(format!(
@@ -385,9 +387,7 @@ pub fn plan(
             continue;
         };
         let ordinal = &mut ordinals[usize::from(comparison)];
-        let reads_unfilterable = sampled
-            .iter()
-            .any(|&(t, s)| s == i && unfilterable[t]);
+        let reads_unfilterable = sampled.iter().any(|&(t, s)| s == i && unfilterable[t]);
         let mut modes = SamplerModes::default_for(*ordinal, comparison, !reads_unfilterable);
         *ordinal += 1;
         let rule = rule_of(b);
@@ -429,7 +429,11 @@ pub fn plan(
         };
         let floats = shape.format.channels.iter().any(|c| c.is_float());
         let given = rule.and_then(|r| r.tolerance_abs);
-        p.tolerance_abs = given.unwrap_or(if filters && floats { FILTER_TOLERANCE } else { 0.0 });
+        p.tolerance_abs = given.unwrap_or(if filters && floats {
+            FILTER_TOLERANCE
+        } else {
+            0.0
+        });
         let mut parts = Vec::new();
         if p.tolerance_abs > 0.0 && floats {
             let why = match given {
@@ -551,32 +555,32 @@ fn plan_texture(
     let sample_type = wgpu_format
         .sample_type(None, Some(features))
         .ok_or_else(|| input(format!("{} cannot be sampled", format.name)))?;
-    let fits = match (b.kind, sample_type) {
-        (HandleKind::Depth { .. }, wgpu::TextureSampleType::Depth) => true,
-        (
-            HandleKind::Sampled {
-                kind: naga::ScalarKind::Float,
-                ..
-            },
-            wgpu::TextureSampleType::Float { .. },
-        ) => true,
-        (
-            HandleKind::Sampled {
-                kind: naga::ScalarKind::Sint,
-                ..
-            },
-            wgpu::TextureSampleType::Sint,
-        ) => true,
-        (
-            HandleKind::Sampled {
-                kind: naga::ScalarKind::Uint,
-                ..
-            },
-            wgpu::TextureSampleType::Uint,
-        ) => true,
-        (HandleKind::Storage { .. }, _) => true,
-        _ => false,
-    };
+    let fits = matches!(
+        (b.kind, sample_type),
+        (HandleKind::Depth { .. }, wgpu::TextureSampleType::Depth)
+            | (
+                HandleKind::Sampled {
+                    kind: naga::ScalarKind::Float,
+                    ..
+                },
+                wgpu::TextureSampleType::Float { .. },
+            )
+            | (
+                HandleKind::Sampled {
+                    kind: naga::ScalarKind::Sint,
+                    ..
+                },
+                wgpu::TextureSampleType::Sint,
+            )
+            | (
+                HandleKind::Sampled {
+                    kind: naga::ScalarKind::Uint,
+                    ..
+                },
+                wgpu::TextureSampleType::Uint,
+            )
+            | (HandleKind::Storage { .. }, _)
+    );
     if !fits {
         return Err(input(format!(
             "{} does not hold what a {} reads",
@@ -627,9 +631,7 @@ fn plan_texture(
     };
     let (dimension, view_dimension) = match (b.dim, b.arrayed) {
         (ImageDimension::D1, _) => (wgpu::TextureDimension::D1, wgpu::TextureViewDimension::D1),
-        (ImageDimension::D2, false) => {
-            (wgpu::TextureDimension::D2, wgpu::TextureViewDimension::D2)
-        }
+        (ImageDimension::D2, false) => (wgpu::TextureDimension::D2, wgpu::TextureViewDimension::D2),
         (ImageDimension::D2, true) => (
             wgpu::TextureDimension::D2,
             wgpu::TextureViewDimension::D2Array,
@@ -719,7 +721,9 @@ fn plan_texture(
         }
     }
     if format.is_depth() && !(0.0 <= fill.range.0 && fill.range.1 <= 1.0) {
-        return Err(input("depths are in [0, 1]: give a `range` inside it".into()));
+        return Err(input(
+            "depths are in [0, 1]: give a `range` inside it".into(),
+        ));
     }
     let data = if read {
         let mut rng = Rng::stream(seed, ((b.group as u64) << 32) | b.binding as u64);
@@ -795,7 +799,11 @@ impl ResourcePlan {
     pub fn compare(&self, reference: Option<&[u8]>, candidate: Option<&[u8]>) -> BindingJson {
         let (space, what, bytes, elements) = match &self.made {
             Made::Texture { shape, data, .. } => (
-                if self.read_back { "storage texture" } else { "texture" },
+                if self.read_back {
+                    "storage texture"
+                } else {
+                    "texture"
+                },
                 shape.describe(),
                 data.len() as u64,
                 Some(shape.texels(0)),
@@ -868,8 +876,7 @@ impl ResourcePlan {
     fn agree(&self, channel: texels::Channel, expected: u64, got: u64) -> (bool, Option<u64>) {
         use texels::Channel;
         let within_abs = |x: f64, y: f64| {
-            self.tolerance_abs > 0.0
-                && (x - y).abs() <= self.tolerance_abs + channel.unit(expected)
+            self.tolerance_abs > 0.0 && (x - y).abs() <= self.tolerance_abs + channel.unit(expected)
         };
         match channel {
             Channel::Float(b) => {
@@ -884,8 +891,8 @@ impl ResourcePlan {
                 }
             }
             Channel::Unorm(_) | Channel::Snorm(_) => {
-                let close = expected == got
-                    || within_abs(channel.to_f64(expected), channel.to_f64(got));
+                let close =
+                    expected == got || within_abs(channel.to_f64(expected), channel.to_f64(got));
                 (close, None)
             }
             Channel::Uint(_) | Channel::Sint(_) => (expected == got, None),
