@@ -31,6 +31,9 @@ use super::texels::{self, TexelFill, TexelFormat, CHANNEL_NAMES};
 use super::values::{self, Rng};
 use super::{BindingJson, Error, Mismatch, MISMATCHES_LISTED};
 
+/// The most bytes of texels one texture may take.
+const MOST_BYTES: u64 = 1 << 30;
+
 /// The absolute tolerance of float texels where the entry point filters.
 pub const FILTER_TOLERANCE: f64 = 1.0 / 256.0;
 
@@ -682,6 +685,15 @@ fn plan_texture(
         sample_count,
         format,
     };
+    let bytes: u64 = (0..mip_levels)
+        .map(|level| shape.texels(level) * sample_count as u64 * format.bytes() as u64)
+        .sum();
+    if bytes > MOST_BYTES {
+        return Err(input(format!(
+            "{} takes {bytes} bytes; validate fills at most {MOST_BYTES}",
+            shape.describe()
+        )));
+    }
     let binding_type = match storage {
         Some((_, access)) => wgpu::BindingType::StorageTexture {
             access: match (
