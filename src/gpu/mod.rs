@@ -36,7 +36,9 @@ pub mod textures;
 mod bindings;
 mod immediates;
 mod report;
+mod resources;
 mod setup;
+mod texture_compare;
 mod texture_device;
 mod texture_fill;
 
@@ -281,13 +283,13 @@ pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Erro
         report.mismatches += json.mismatches;
         report.bindings.push(json);
     }
-    if let Some(immediates) = &s.immediates {
+    if let Some(immediates) = &s.resources.immediates {
         let mut json = immediates.plan.compare(None, None);
         json.space = "immediate";
         json.label = format!("`{}` (var<immediate>)", json.name);
         report.bindings.push(json);
     }
-    for (i, plan) in s.resources.iter().enumerate() {
+    for (i, plan) in s.resources.textures.iter().enumerate() {
         let i = s.plans.len() + i;
         let json = plan.compare(results[0][i].as_deref(), results[1][i].as_deref());
         report.values_compared += json.values_compared;

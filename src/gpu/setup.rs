@@ -14,9 +14,8 @@ use super::bindings::{
 };
 use super::device::{self, Code, Gpu, OpenError, RunError};
 use super::harness::{Harness, Rule};
-use super::immediates::{self, Immediates};
 use super::reflect::{self, Binding};
-use super::textures::{self, ResourcePlan};
+use super::resources::{self, Resources};
 use super::{Error, Role, ShaderFormat, ValidateOptions, Warnings};
 use crate::pipeline::{Compiled, Compiler, Failure, Options};
 use crate::source::Source;
@@ -60,9 +59,8 @@ pub(crate) struct Setup {
     pub(super) reference_lowering: Option<String>,
     pub(super) harness_path: Option<PathBuf>,
     pub(super) plans: Vec<BindingPlan>,
-    /// Textures and samplers, the same for both shaders.
-    pub(super) resources: Vec<ResourcePlan>,
-    pub(super) immediates: Option<Immediates>,
+    /// Textures, samplers and immediates, the same for both shaders.
+    pub(super) resources: Resources,
     pub(super) seed: u64,
     pub(super) constants: Vec<(String, f64)>,
     pub(super) workgroup_size: [u32; 3],
@@ -136,8 +134,8 @@ impl Setup {
                 entry_point: &prepared.entry_point().name,
                 constants: &constants,
                 buffers: &buffers,
-                resources: &self.resources,
-                immediates: self.immediates.as_ref().map_or(&[], |i| &i.bytes),
+                resources: &self.resources.textures,
+                immediates: self.resources.immediate_bytes(),
                 workgroups: self.dispatch,
                 timeout,
             },
@@ -288,28 +286,7 @@ pub(crate) fn set_up(
     let reference_bindings = reflect(&reference, Role::Reference)?;
     let candidate_bindings = reflect(&candidate, Role::Candidate)?;
     let pairs = pair_bindings(reference_bindings, candidate_bindings)?;
-    let handles = |p: &Prepared, role: Role| {
-        textures::reflect(
-            &p.compiled.transformed.module,
-            &p.compiled.transformed.info,
-            p.ep_index,
-        )
-        .map_err(|e| Error::Input(format!("the {}: {e}", role.name())))
-    };
-    let reference_handles = handles(&reference, Role::Reference)?;
-    let candidate_handles = handles(&candidate, Role::Candidate)?;
-    let handle_keys: Vec<textures::HandleBinding> = reference_handles.0.clone();
-    let immediate = |p: &Prepared, role: Role| {
-        immediates::reflect(
-            &p.compiled.transformed.module,
-            &p.compiled.transformed.info,
-            p.ep_index,
-        )
-        .map_err(|e| Error::Input(format!("the {}: {e}", role.name())))
-    };
-    let reference_immediates = immediate(&reference, Role::Reference)?;
-    let candidate_immediates = immediate(&candidate, Role::Candidate)?;
-    let immediates_name = reference_immediates.as_ref().map(|b| b.name.clone());
+    let handles = resources::reflect(&reference, &candidate)?;
 
     let seed = opts.seed.or(harness.seed).unwrap_or(0);
     let atomic_floats = atomic_floats(&candidate.compiled.transformed.passes);
@@ -321,11 +298,7 @@ pub(crate) fn set_up(
                 "{what} names the binding `{key}`, which the entry point does not use (it uses {})",
                 keys.iter()
                     .map(|(r, _)| format!("`{}` ({}:{})", r.name, r.group, r.binding))
-                    .chain(
-                        handle_keys
-                            .iter()
-                            .map(|h| format!("`{}` ({}:{})", h.name, h.group, h.binding))
-                    )
+                    .chain(handles.listed())
                     .collect::<Vec<_>>()
                     .join(", ")
             ))
@@ -333,13 +306,11 @@ pub(crate) fn set_up(
     };
     let mut rules: Vec<Option<&Rule>> = vec![None; pairs.len()];
     for (key, rule) in &harness.binding {
-        if find_binding(&keys, key).is_none()
-            && (textures::names(&handle_keys, key) || immediates_name.as_deref() == Some(key))
-        {
+        if find_binding(&keys, key).is_none() && handles.names(key) {
             continue;
         }
         let i = resolve_key(key, "the harness")?;
-        textures::check_buffer_rule(rule, &pairs[i].0.label())?;
+        super::textures::check_buffer_rule(rule, &pairs[i].0.label())?;
         rules[i] = Some(rule);
     }
     let mut sizes: Vec<Option<u64>> = rules
@@ -360,34 +331,9 @@ pub(crate) fn set_up(
         )?);
     }
 
-    let features = opened
-        .as_ref()
-        .map_or(wgpu::Features::empty(), |g| g.features);
-    let resources = textures::plan(
-        reference_handles,
-        candidate_handles,
-        &harness,
-        seed,
-        features,
-    )?;
+    let resources = handles.plan(&harness, seed, opened.as_ref().ok().map(|g| &**g))?;
 
-    let immediates = immediates::plan(
-        reference_immediates,
-        candidate_immediates,
-        &harness,
-        seed,
-        opened
-            .as_ref()
-            .ok()
-            .map(|g| (&g.features, g.limits(), g.adapter.name.as_str()))
-            .as_ref()
-            .map(|(f, l, n)| (*f, l, *n)),
-    )?;
-
-    if require_read_back
-        && !plans.iter().any(|p| p.read_back())
-        && !resources.iter().any(|r| r.read_back)
-    {
+    if require_read_back && !plans.iter().any(|p| p.read_back()) && !resources.read_back() {
         return Err(Error::Input(format!(
             "nothing to compare: the entry point `{}` writes no storage buffer or storage texture",
             candidate.entry_point().name
@@ -416,7 +362,7 @@ pub(crate) fn set_up(
     })?;
     let limits = gpu.limits();
     // A shader that writes a storage texture runs an invocation per texel.
-    let texture_dispatch = textures::dispatch_for(&resources, workgroup_size);
+    let texture_dispatch = super::textures::dispatch_for(&resources.textures, workgroup_size);
     let dispatch = opts
         .dispatch
         .or(harness.dispatch)
@@ -447,7 +393,6 @@ pub(crate) fn set_up(
         harness_path,
         plans,
         resources,
-        immediates,
         seed,
         constants,
         workgroup_size,
