@@ -115,9 +115,9 @@ pub fn bindings(
             AddressSpace::Storage { access } => Space::Storage {
                 writable: access.contains(StorageAccess::STORE),
             },
-            // Textures and samplers: see `textures::reflect`; immediates:
-            // `immediates::reflect`.
-            AddressSpace::Handle | AddressSpace::Immediate => continue,
+            // Not buffers: textures and samplers (`textures::reflect`),
+            // immediates (`immediates::reflect`), private and workgroup
+            // memory.
             _ => continue,
         };
         let Some(resource) = &var.binding else {
