@@ -6,8 +6,8 @@
 //!
 //! Defaults, without a harness:
 //! - sampled float textures are `rgba8unorm`, integer ones `rgba32uint`
-//!   or `rgba32sint`, depth textures `depth32float`; multisampled ones
-//!   have 4 samples;
+//!   or `rgba32sint` (`rgba8uint` or `rgba8sint` when multisampled), depth
+//!   textures `depth32float`; multisampled ones have 4 samples;
 //! - extents: 1D 64; 2D 32 x 32; 2D arrays 32 x 32 x 4 layers; cubes
 //!   16 x 16 (x 6 faces); cube arrays 2 cubes; 3D 16 x 16 x 8; sampled
 //!   textures have every mip level, each filled with its own values;
@@ -542,14 +542,27 @@ fn plan_texture(
         })?,
         (None, None) => texels::by_name(match b.kind {
             HandleKind::Depth { .. } => "depth32float",
+            // WebGPU guarantees 4 samples of 8-bit integers, not of 32-bit.
             HandleKind::Sampled {
                 kind: naga::ScalarKind::Sint,
-                ..
-            } => "rgba32sint",
+                multi,
+            } => {
+                if multi {
+                    "rgba8sint"
+                } else {
+                    "rgba32sint"
+                }
+            }
             HandleKind::Sampled {
                 kind: naga::ScalarKind::Uint,
-                ..
-            } => "rgba32uint",
+                multi,
+            } => {
+                if multi {
+                    "rgba8uint"
+                } else {
+                    "rgba32uint"
+                }
+            }
             _ => "rgba8unorm",
         })
         .expect("a default format"),
