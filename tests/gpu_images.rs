@@ -406,6 +406,19 @@ size = [12, 6]
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("wrap2"));
+
+    // `--size` sizes runtime arrays, not textures.
+    let out = Command::new(env!("CARGO_BIN_EXE_shaderxform"))
+        .args(["validate", "--size", "source=5"])
+        .arg(common::root().join("corpus/images/blur_workgroup_tile.wgsl"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("`source` is not a buffer"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]

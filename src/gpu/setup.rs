@@ -318,6 +318,11 @@ pub(crate) fn set_up(
         .map(|r| r.and_then(|r| r.size.as_ref()).and_then(|s| s.elements()))
         .collect();
     for (key, n) in &opts.sizes {
+        if find_binding(&keys, key).is_none() && handles.names(key) {
+            return Err(Error::Input(format!(
+                "--size {key}={n}: `{key}` is not a buffer; a texture's extent is `size = [width, height, ...]` in a harness"
+            )));
+        }
         sizes[resolve_key(key, "--size")?] = Some(*n);
     }
     for (i, (reference_binding, candidate_binding)) in pairs.iter().enumerate() {
