@@ -1,7 +1,8 @@
 //! The samplers `validate` binds: stated, deterministic modes, from the
 //! harness or, without one, from a fixed cycle by the sampler's place
-//! among the entry point's samplers, so that two samplers of one shader
-//! never sample alike (a candidate that uses the wrong one is caught).
+//! among the entry point's samplers, so that up to three samplers of one
+//! shader never sample alike (a candidate that uses the wrong one is
+//! caught).
 
 use wgpu::{AddressMode, CompareFunction, FilterMode, MipmapFilterMode};
 
