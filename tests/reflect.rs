@@ -274,6 +274,9 @@ fn layouts_from(
                     Some("sint") => wgpu::TextureSampleType::Sint,
                     Some("uint") => wgpu::TextureSampleType::Uint,
                     Some("depth") => wgpu::TextureSampleType::Depth,
+                    Some("unfilterable-float") => {
+                        wgpu::TextureSampleType::Float { filterable: false }
+                    }
                     _ => wgpu::TextureSampleType::Float { filterable: true },
                 },
                 view_dimension,
@@ -846,6 +849,8 @@ fn a_host_that_follows_the_reflection_reads_the_right_minimum_on_the_gpu() {
             entry_point: &reflection.entry_points[0].name,
             constants: &[],
             buffers: &buffers,
+            resources: &[],
+            immediates: &[],
             workgroups: [(values.len() as u32).div_ceil(workgroup), 1, 1],
             timeout: std::time::Duration::from_secs(60),
         })

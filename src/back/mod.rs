@@ -426,6 +426,15 @@ fn refuse_what_the_target_cannot_hold(
                     .with_note("write SPIR-V, HLSL or Metal, or WGSL for wgpu"),
             ));
         }
+        // naga's GLSL writer refuses every `textureLoad` of a depth texture.
+        if let Some(span) = first_depth_texture_load(module, info) {
+            return Err(EmitError::Unsupported(
+                Diagnostic::error("GLSL output cannot hold a `textureLoad` of a depth texture")
+                    .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED)
+                    .with_primary(span, "a depth texture read with `textureLoad`: naga's GLSL writer has no such read")
+                    .with_note("write SPIR-V, HLSL or Metal, or WGSL for wgpu; a non-multisampled depth texture can be read with `textureSampleLevel` and a non-filtering sampler instead"),
+            ));
+        }
     }
     if format == OutputFormat::Msl {
         if let Some(span) = shaderxform_passes::ir::first_place_using(module, info, is_f64) {
@@ -533,6 +542,38 @@ fn resolve_overrides<'m>(
             )),
         )
     })
+}
+
+/// Where a function first reads a depth texture with `textureLoad`.
+fn first_depth_texture_load(module: &Module, info: &naga::valid::ModuleInfo) -> Option<naga::Span> {
+    let functions = module
+        .functions
+        .iter()
+        .map(|(handle, f)| (f, &info[handle]))
+        .chain(
+            module
+                .entry_points
+                .iter()
+                .enumerate()
+                .map(|(i, ep)| (&ep.function, info.get_entry_point(i))),
+        );
+    for (function, function_info) in functions {
+        for (handle, expression) in function.expressions.iter() {
+            let naga::Expression::ImageLoad { image, .. } = *expression else {
+                continue;
+            };
+            if matches!(
+                function_info[image].ty.inner_with(&module.types),
+                naga::TypeInner::Image {
+                    class: naga::ImageClass::Depth { .. },
+                    ..
+                }
+            ) {
+                return Some(function.expressions.get_span(handle));
+            }
+        }
+    }
+    None
 }
 
 /// The code of a failure of naga's writer for `format`.

@@ -49,7 +49,7 @@ pub(super) enum Command {
     /// diagnostics; exit 1 if any is an error.
     Check(CheckArgs),
     /// Run the transformed shader and a reference on a GPU adapter with the
-    /// same inputs and compare every buffer they write. Exit 0 when they
+    /// same inputs and compare every buffer and storage texture they write. Exit 0 when they
     /// agree, 3 on a mismatch or a hang, 4 without an adapter, 1 when the
     /// inputs are wrong.
     #[cfg(feature = "gpu")]

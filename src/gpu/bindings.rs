@@ -516,6 +516,7 @@ impl BindingPlan {
             values_compared: 0,
             mismatches: 0,
             first_mismatches: Vec::new(),
+            tolerance: None,
         };
         let (Some(reference), Some(candidate)) = (reference, candidate) else {
             return json;

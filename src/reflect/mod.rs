@@ -134,7 +134,8 @@ pub struct Binding {
     /// Textures: `1d`, `2d`, `2d-array`, `cube`, `cube-array` or `3d`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub view_dimension: Option<&'static str>,
-    /// Sampled textures: `float`, `sint` or `uint`; depth textures `depth`.
+    /// Sampled textures: `float` (`unfilterable-float` when multisampled),
+    /// `sint` or `uint`; depth textures `depth`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sample_type: Option<&'static str>,
     /// Sampled and depth textures: whether they are multisampled.
@@ -475,6 +476,9 @@ fn describe_handle(inner: &TypeInner, binding: &mut Binding) {
                     binding.sample_type = Some(match kind {
                         naga::ScalarKind::Sint => "sint",
                         naga::ScalarKind::Uint => "uint",
+                        // WebGPU refuses a multisampled texture whose layout
+                        // says it can be filtered.
+                        _ if multi => "unfilterable-float",
                         _ => "float",
                     });
                 }
