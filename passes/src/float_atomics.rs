@@ -29,17 +29,20 @@ use crate::ir::{
 use crate::{Change, Diagnostic, OptionSpec, Pass, PassContext, Phase, Selection, Target};
 use shaderxform_host::{Accumulation, FloatEncoding};
 
+mod aggregate;
 mod config;
 mod find;
 mod relay;
 mod retype;
 mod rewrite;
 
+use aggregate::{plan_aggregation, AggregateTypes, AggregationPlan};
 pub use config::{
-    Config, NanMode, RequestedStrategy, SumLowering, NAME, NAN_OPTION, NAN_VALUES, STRATEGY_OPTION,
-    STRATEGY_VALUES, SUM_OPTION, SUM_VALUES,
+    Aggregation, Config, NanMode, RequestedStrategy, SumLowering, AGGREGATE_OPTION,
+    AGGREGATE_VALUES, NAME, NAN_OPTION, NAN_VALUES, STRATEGY_OPTION, STRATEGY_VALUES, SUM_OPTION,
+    SUM_VALUES,
 };
-use config::{NAN, STRATEGY, SUM};
+use config::{AGGREGATE, NAN, STRATEGY, SUM};
 use find::{
     atomic_offsets, describe, f16_not_widenable, find_accesses, missing_64_bit_atomics,
     proven_sign, scalar_name,
@@ -204,7 +207,7 @@ impl Pass for FloatAtomics {
     }
 
     fn options(&self) -> &'static [OptionSpec] {
-        &[STRATEGY, NAN, SUM]
+        &[STRATEGY, NAN, SUM, AGGREGATE]
     }
 
     fn is_enabled(&self, module: &Module, _: &Target, _: Selection) -> bool {
@@ -229,6 +232,8 @@ impl Pass for FloatAtomics {
         let mut globals: Vec<_> = accesses.keys().copied().collect();
         globals.sort_by_key(|g| g.index());
         let mut relays = HashSet::new();
+        // f32 sums the target adds itself, which aggregation still speeds up.
+        let mut native_sums = HashSet::new();
         for global in globals {
             let uses = &accesses[&global];
             if !uses
@@ -244,6 +249,8 @@ impl Pass for FloatAtomics {
                         relays.insert(global);
                     }
                     plan.insert(global, Strategy::Cas);
+                } else if is_native_sum(module, global, uses, cx.target) {
+                    native_sums.insert(global);
                 }
                 continue;
             }
@@ -331,7 +338,42 @@ impl Pass for FloatAtomics {
             }
             plan.insert(global, strategy);
         }
-        if plan.is_empty() || cx.diagnostics().iter().any(Diagnostic::is_error) {
+        let sums: HashSet<_> = plan
+            .keys()
+            .copied()
+            .filter(|g| {
+                !accesses[g]
+                    .iter()
+                    .any(|a| matches!(a.kind, AccessKind::Min | AccessKind::Max))
+            })
+            .chain(native_sums.iter().copied())
+            .collect();
+        if config.aggregate == Aggregation::Subgroup && !cx.target.subgroups && !sums.is_empty() {
+            let mut first: Vec<_> = sums.iter().copied().collect();
+            first.sort_by_key(|g| g.index());
+            cx.report(
+                Diagnostic::error(format!(
+                    "`float-atomics.aggregate=subgroup` asks for subgroup operations, and the target has none: `{}` is a float sum",
+                    global_name(module, first[0])
+                ))
+                .with_code(crate::codes::FLOAT_ATOMICS_SUBGROUPS_MISSING)
+                .with_primary(module.global_variables.get_span(first[0]), "the atomic")
+                .with_note("declare them with `--features subgroups`, or use aggregate=auto or none"),
+            );
+        }
+        let aggregation = match (config.aggregate, cx.target.subgroups) {
+            (Aggregation::None, _) | (_, false) => AggregationPlan::default(),
+            _ if sums.is_empty() => AggregationPlan::default(),
+            _ => plan_aggregation(
+                module,
+                cx.analyses().uniformity(module),
+                &sums,
+                &global_types,
+            ),
+        };
+        if (plan.is_empty() && aggregation.sites.is_empty())
+            || cx.diagnostics().iter().any(Diagnostic::is_error)
+        {
             return;
         }
 
@@ -364,8 +406,13 @@ impl Pass for FloatAtomics {
                 exchange_types.insert(word, exchange_result_type(module, word));
             }
         }
-        let f32_type = (!relays.is_empty())
+        let f32_type = (!relays.is_empty() || !aggregation.sites.is_empty())
             .then(|| ensure_type(&mut module.types, TypeInner::Scalar(Scalar::F32)));
+        let aggregate_types = (!aggregation.sites.is_empty()).then(|| AggregateTypes {
+            f32: ensure_type(&mut module.types, TypeInner::Scalar(Scalar::F32)),
+            u32: ensure_type(&mut module.types, TypeInner::Scalar(Scalar::U32)),
+            bool: ensure_type(&mut module.types, TypeInner::Scalar(Scalar::BOOL)),
+        });
         let mut rewrite = FloatAtomicRewrite {
             types: original_types.clone(),
             global_types: global_types
@@ -380,9 +427,19 @@ impl Pass for FloatAtomics {
             exchange_results: Default::default(),
             relays: relays.clone(),
             f32_type,
+            aggregated: HashMap::new(),
+            aggregate_types,
         };
         let mut failed = None;
-        for function in crate::ir::functions_mut(module) {
+        let functions = module
+            .functions
+            .iter()
+            .map(|(h, _)| FunctionRef::Function(h))
+            .chain((0..module.entry_points.len()).map(FunctionRef::EntryPoint))
+            .collect::<Vec<_>>();
+        for f in functions {
+            let function = crate::ir::function_mut(module, f);
+            rewrite.aggregated = aggregation.sites.get(&f).cloned().unwrap_or_default();
             drop_unread_min_max_results(function, &rewrite);
             if let Err(e) = rebuild_function(function, &mut rewrite) {
                 failed = Some(e);
@@ -394,6 +451,21 @@ impl Pass for FloatAtomics {
                 e.0
             )));
             return;
+        }
+
+        // The subgroup operations of aggregated adds count the lanes that
+        // reach them, which is what they mean to do under a branch.
+        let mut rule_off: Vec<_> = aggregation.rule_off.iter().copied().collect();
+        rule_off.sort_by_key(|f| match *f {
+            FunctionRef::Function(h) => (0, h.index()),
+            FunctionRef::EntryPoint(i) => (1, i),
+        });
+        for f in rule_off {
+            crate::analysis::divergent_rule_ops::turn_off_in(
+                module,
+                f,
+                crate::analysis::uniformity::Rule::SubgroupUniformity,
+            );
         }
 
         // Drops the float-atomic types that nothing uses any more.
@@ -471,6 +543,9 @@ impl Pass for FloatAtomics {
                     false => "compare-exchange-loop",
                 };
                 change = change.with_detail("sum_lowering", lowering);
+                if let Some(&counts) = aggregation.per_global.get(&global) {
+                    change = with_aggregation(change, counts);
+                }
             }
             for &float in &floats {
                 // One set of clear values per float width, named by the
@@ -494,7 +569,68 @@ impl Pass for FloatAtomics {
             }
             cx.record(change);
         }
+        let mut native: Vec<_> = native_sums.into_iter().collect();
+        native.sort_by_key(|g| g.index());
+        for global in native {
+            let Some(&counts) = aggregation.per_global.get(&global) else {
+                continue;
+            };
+            let name = global_name(module, global);
+            let change = Change::new(
+                "aggregate-sum",
+                module.global_variables.get_span(global),
+                format!("`{name}` keeps the target's float atomicAdd"),
+            )
+            .with_detail("variable", name)
+            .with_detail("sum_lowering", "native");
+            cx.record(with_aggregation(change, counts));
+        }
     }
+}
+
+/// The report of a sum's aggregated adds: how many, how their address is
+/// known to be shared, and that the order of additions changed.
+fn with_aggregation(mut change: Change, (proven, checked): (usize, usize)) -> Change {
+    let adds = proven + checked;
+    change.message.push_str(&format!(
+        "; {adds} add{} reduced over the subgroup first, one atomic per subgroup (the order of float additions changed)",
+        if adds == 1 { "" } else { "s" }
+    ));
+    change
+        .with_detail("aggregation", "subgroup")
+        .with_detail("aggregated_adds_proven_uniform", proven)
+        .with_detail("aggregated_adds_checked_at_run_time", checked)
+        .with_detail("float_addition_order", "changed")
+}
+
+/// Whether `global` is an f32 sum that the target adds natively and this
+/// pass leaves as it is: only adds, subtracts, loads, stores and
+/// exchanges, in storage memory.
+fn is_native_sum(
+    module: &Module,
+    global: Handle<GlobalVariable>,
+    uses: &[Access],
+    target: &crate::Target,
+) -> bool {
+    target.float32_atomic_add
+        && matches!(
+            module.global_variables[global].space,
+            AddressSpace::Storage { .. }
+        )
+        && uses.iter().all(|a| a.float == Scalar::F32)
+        && uses
+            .iter()
+            .any(|a| matches!(a.kind, AccessKind::Add | AccessKind::Subtract))
+        && uses.iter().all(|a| {
+            matches!(
+                a.kind,
+                AccessKind::Add
+                    | AccessKind::Subtract
+                    | AccessKind::Load
+                    | AccessKind::Store
+                    | AccessKind::Exchange
+            )
+        })
 }
 
 /// For an atomic that no access takes a min or max of: whether it is an

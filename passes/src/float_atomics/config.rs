@@ -14,6 +14,9 @@ pub const NAN_OPTION: &str = "nan";
 /// `float-atomics.sum`: how the adds of an f32 sum without min or max are
 /// rewritten.
 pub const SUM_OPTION: &str = "sum";
+/// `float-atomics.aggregate`: whether f32 sums are first reduced over the
+/// subgroup, one lane doing the atomic.
+pub const AGGREGATE_OPTION: &str = "aggregate";
 
 /// The strategy the user asks for; the pass chooses the encoding of each
 /// atomic from it.
@@ -108,6 +111,43 @@ impl SumLowering {
     }
 }
 
+/// Whether the adds of an f32 sum are reduced over the subgroup first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Aggregation {
+    /// Where the target has subgroups: `subgroupAdd` over the lanes that
+    /// add to one address, and one atomic per subgroup.
+    #[default]
+    Auto,
+    /// As `auto`, and an error where the target has no subgroups.
+    Subgroup,
+    /// One atomic per invocation, as written.
+    None,
+}
+
+impl Aggregation {
+    pub const ALL: [Aggregation; 3] = [Aggregation::Auto, Aggregation::Subgroup, Aggregation::None];
+
+    /// The value as the command line spells it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Aggregation::Auto => "auto",
+            Aggregation::Subgroup => "subgroup",
+            Aggregation::None => "none",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|m| m.name() == value)
+    }
+}
+
+/// The values of [`AGGREGATE_OPTION`], in the order `--help` lists them.
+pub const AGGREGATE_VALUES: &[&str] = &[
+    Aggregation::Auto.name(),
+    Aggregation::Subgroup.name(),
+    Aggregation::None.name(),
+];
+
 /// The values of [`SUM_OPTION`], in the order `--help` lists them.
 pub const SUM_VALUES: &[&str] = &[
     SumLowering::CompareExchange.name(),
@@ -146,12 +186,20 @@ pub(super) const SUM: OptionSpec = OptionSpec {
     help: "how the adds of an f32 sum without min or max become integer atomics: compare-exchange: a compare-exchange loop each; relay: an exchange relay each where nothing else reads the atomic",
 };
 
+pub(super) const AGGREGATE: OptionSpec = OptionSpec {
+    name: AGGREGATE_OPTION,
+    values: AGGREGATE_VALUES,
+    default: Aggregation::Auto.name(),
+    help: "whether the adds of an f32 sum whose result is unused are reduced with subgroupAdd first, one lane per subgroup doing the atomic, where the lanes share the address (proven, or checked at run time): auto: where the target has subgroups; subgroup: an error where it has none; none: never",
+};
+
 /// The pass's options, typed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Config {
     pub strategy: RequestedStrategy,
     pub nan: NanMode,
     pub sum: SumLowering,
+    pub aggregate: Aggregation,
 }
 
 impl Config {
@@ -163,6 +211,7 @@ impl Config {
             strategy: RequestedStrategy::parse(options.get(&STRATEGY)).unwrap_or_default(),
             nan: NanMode::parse(options.get(&NAN)).unwrap_or_default(),
             sum: SumLowering::parse(options.get(&SUM)).unwrap_or_default(),
+            aggregate: Aggregation::parse(options.get(&AGGREGATE)).unwrap_or_default(),
         }
     }
 }
@@ -181,12 +230,14 @@ mod tests {
                 strategy: RequestedStrategy::Auto,
                 nan: NanMode::Propagate,
                 sum: SumLowering::CompareExchange,
+                aggregate: Aggregation::Auto,
             }
         );
         let given = BTreeMap::from([
             (STRATEGY_OPTION.to_string(), "cas".to_string()),
             (NAN_OPTION.to_string(), "ignore".to_string()),
             (SUM_OPTION.to_string(), "relay".to_string()),
+            (AGGREGATE_OPTION.to_string(), "none".to_string()),
         ]);
         assert_eq!(
             Config::from_options(&PassOptions::new(given)),
@@ -194,6 +245,7 @@ mod tests {
                 strategy: RequestedStrategy::Cas,
                 nan: NanMode::Ignore,
                 sum: SumLowering::Relay,
+                aggregate: Aggregation::None,
             }
         );
     }
