@@ -346,7 +346,7 @@ fn without_a_reference_the_passes_reference_lowering_is_the_reference() {
         assert_eq!(out.status.code(), Some(0), "{strategy}: {}", text(&out));
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(
-            stdout.contains("reference lowering: --passes float-atomics --pass-option float-atomics.strategy=cas"),
+            stdout.contains("reference lowering: --passes float-atomics --pass-option float-atomics.aggregate=none --pass-option float-atomics.strategy=cas"),
             "{stdout}"
         );
         let json: serde_json::Value =
