@@ -17,8 +17,10 @@ use std::process::{Command, Output};
 use std::time::Instant;
 
 use shaderxform::gpu::{self, Error, ValidateOptions, Validation, Verdict};
-use shaderxform::passes::float_atomics::{self, NanMode, RequestedStrategy, SumLowering};
-use shaderxform::{InputFormat, Options};
+use shaderxform::passes::float_atomics::{
+    self, Aggregation, NanMode, RequestedStrategy, SumLowering,
+};
+use shaderxform::{InputFormat, Options, PassSelection};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -144,6 +146,62 @@ fn every_float_atomics_strategy_agrees_with_the_reference() {
                     return;
                 };
                 assert_eq!(v.verdict, Verdict::Agree, "{what}:\n{}", v.describe());
+            }
+        }
+    }
+}
+
+/// The f32 sums of corpus/float-atomics/sums, reduced over the subgroup
+/// first (where the adapter has subgroups) or added per invocation, on
+/// compare-exchange loops, exchange relays or the adapter's own float add,
+/// agree with one float add per invocation within the bound for their
+/// terms; the report says where the order of additions changed.
+#[test]
+fn subgroup_aggregated_sums_agree_with_per_invocation_adds() {
+    let shaders: Vec<PathBuf> = harnessed_shaders()
+        .into_iter()
+        .filter(|p| p.starts_with("corpus/float-atomics/sums"))
+        .collect();
+    assert!(shaders.len() >= 5, "{shaders:?}");
+    for native_add in [false, true] {
+        for sum in SumLowering::ALL {
+            for aggregate in [Aggregation::Auto, Aggregation::None] {
+                let mut options = Options::default();
+                options.passes = PassSelection::Named(vec![float_atomics::NAME.to_string()]);
+                options.target.float32_atomic_add = native_add;
+                options.pass_options.insert(
+                    float_atomics::NAME.to_string(),
+                    [
+                        (float_atomics::SUM_OPTION.to_string(), sum.name().to_string()),
+                        (
+                            float_atomics::AGGREGATE_OPTION.to_string(),
+                            aggregate.name().to_string(),
+                        ),
+                    ]
+                    .into(),
+                );
+                for shader in &shaders {
+                    let what = format!(
+                        "{} (native add {native_add}, sum {}, aggregate {})",
+                        shader.display(),
+                        sum.name(),
+                        aggregate.name()
+                    );
+                    let result = gpu::validate(shader, &ValidateOptions::new(options.clone()));
+                    let Some(v) = adapter_or_skip(result, &what) else {
+                        return;
+                    };
+                    assert_eq!(v.verdict, Verdict::Agree, "{what}:\n{}", v.describe());
+                    let reordered = v.report.passes.iter().flat_map(|p| &p.changes).any(|c| {
+                        c.details.get("float_addition_order").map(String::as_str)
+                            == Some("changed")
+                    });
+                    assert_eq!(
+                        reordered,
+                        aggregate == Aggregation::Auto,
+                        "{what}: aggregated where asked for (the adapter has subgroups)"
+                    );
+                }
             }
         }
     }

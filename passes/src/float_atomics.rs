@@ -244,7 +244,8 @@ impl Pass for FloatAtomics {
                 // hold the float's bits, and its adds are compare-exchange
                 // loops, or exchange relays where asked for and nothing
                 // else reads the atomic during the dispatch.
-                if let Some(relay) = sum_on_integer_atomics(uses, cx.target, config) {
+                let space = module.global_variables[global].space;
+                if let Some(relay) = sum_on_integer_atomics(uses, space, cx.target, config) {
                     if relay {
                         relays.insert(global);
                     }
@@ -637,14 +638,21 @@ fn is_native_sum(
 /// f32 sum to rewrite on integer atomics, and if so whether its adds can
 /// be exchange relays (`Some(true)`: asked for with `sum=relay`) or are
 /// compare-exchange loops (`Some(false)`). `None` leaves it as it is: the target adds floats
-/// itself (`float32-atomic-add`), it is no sum, or it holds another float.
-fn sum_on_integer_atomics(uses: &[Access], target: &crate::Target, config: Config) -> Option<bool> {
+/// itself (`float32-atomic-add`, which covers storage memory only), it is
+/// no sum, or it holds another float.
+fn sum_on_integer_atomics(
+    uses: &[Access],
+    space: AddressSpace,
+    target: &crate::Target,
+    config: Config,
+) -> Option<bool> {
     let sums = uses
         .iter()
         .any(|a| matches!(a.kind, AccessKind::Add | AccessKind::Subtract));
     let only_f32 = uses.iter().all(|a| a.float == Scalar::F32);
     let understood = uses.iter().all(|a| a.kind != AccessKind::Other);
-    if !sums || !only_f32 || !understood || target.float32_atomic_add {
+    let native = target.float32_atomic_add && matches!(space, AddressSpace::Storage { .. });
+    if !sums || !only_f32 || !understood || native {
         return None;
     }
     // A load, an exchange or a used result could see the sum while relays

@@ -349,3 +349,26 @@ fn a_target_with_float_atomic_add_keeps_f32_sums() {
     assert!(run.report.changes.is_empty());
     assert!(run.wgsl.contains("atomic<f32>"), "{}", run.wgsl);
 }
+
+/// Float atomic add is a storage-memory feature (wgpu's
+/// `SHADER_FLOAT32_ATOMIC`, naga's validator): a workgroup sum becomes
+/// integer atomics even on a target with it.
+#[test]
+fn a_workgroup_sum_is_lowered_even_with_float_atomic_add() {
+    let target = Target {
+        float32_atomic_add: true,
+        ..Target::default()
+    };
+    let source = "var<workgroup> partial: atomic<f32>;
+         @group(0) @binding(0) var<storage, read_write> out: array<f32>;
+         @compute @workgroup_size(8)
+         fn main(@builtin(local_invocation_index) i: u32) {
+             atomicAdd(&partial, out[i]);
+             workgroupBarrier();
+             if (i == 0u) { out[0] = atomicLoad(&partial); }
+         }";
+    assert_eq!(
+        sum_lowering(source, &[], &target).as_deref(),
+        Some("compare-exchange-loop")
+    );
+}
