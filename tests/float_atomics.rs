@@ -316,10 +316,10 @@ fn subgroup_aggregated_sums_are_valid_everywhere() {
                 .unwrap_or_else(|f| panic!("{what}: {f}"));
             let changes = &transformed.passes[0].changes;
             assert!(
-                changes
-                    .iter()
-                    .any(|c| c.details.get("float_addition_order").map(String::as_str)
-                        == Some("changed")),
+                changes.iter().any(
+                    |c| c.details.get("float_addition_order").map(String::as_str)
+                        == Some("changed")
+                ),
                 "{what}: no add aggregated: {changes:?}"
             );
             for format in [

@@ -18,7 +18,7 @@ use std::time::Instant;
 
 use shaderxform::gpu::{self, Error, ValidateOptions, Validation, Verdict};
 use shaderxform::passes::float_atomics::{
-    self, Aggregation, NanMode, RequestedStrategy, SumLowering,
+    self, Aggregation, NanMode, Prefilter, RequestedStrategy, SumLowering,
 };
 use shaderxform::{InputFormat, Options, PassSelection};
 
@@ -172,7 +172,10 @@ fn subgroup_aggregated_sums_agree_with_per_invocation_adds() {
                 options.pass_options.insert(
                     float_atomics::NAME.to_string(),
                     [
-                        (float_atomics::SUM_OPTION.to_string(), sum.name().to_string()),
+                        (
+                            float_atomics::SUM_OPTION.to_string(),
+                            sum.name().to_string(),
+                        ),
                         (
                             float_atomics::AGGREGATE_OPTION.to_string(),
                             aggregate.name().to_string(),
@@ -193,8 +196,7 @@ fn subgroup_aggregated_sums_agree_with_per_invocation_adds() {
                     };
                     assert_eq!(v.verdict, Verdict::Agree, "{what}:\n{}", v.describe());
                     let reordered = v.report.passes.iter().flat_map(|p| &p.changes).any(|c| {
-                        c.details.get("float_addition_order").map(String::as_str)
-                            == Some("changed")
+                        c.details.get("float_addition_order").map(String::as_str) == Some("changed")
                     });
                     assert_eq!(
                         reordered,
@@ -202,6 +204,54 @@ fn subgroup_aggregated_sums_agree_with_per_invocation_adds() {
                         "{what}: aggregated where asked for (the adapter has subgroups)"
                     );
                 }
+            }
+        }
+    }
+}
+
+/// Float mins and maxes that load the word first and skip the atomic
+/// where it would change nothing (`prefilter=load`) agree with the
+/// reference under the encodings and NaN modes.
+#[test]
+fn loading_before_min_and_max_keeps_their_results() {
+    let shaders: Vec<PathBuf> = harnessed_shaders()
+        .into_iter()
+        .filter(|p| p.parent() == Some(Path::new("corpus/float-atomics")))
+        .collect();
+    assert!(shaders.len() >= 3, "{shaders:?}");
+    for strategy in [RequestedStrategy::Auto, RequestedStrategy::Ordered] {
+        for nan in NanMode::ALL {
+            let mut options = Options::default();
+            options.pass_options.insert(
+                float_atomics::NAME.to_string(),
+                [
+                    (
+                        float_atomics::STRATEGY_OPTION.to_string(),
+                        strategy.name().to_string(),
+                    ),
+                    (
+                        float_atomics::NAN_OPTION.to_string(),
+                        nan.name().to_string(),
+                    ),
+                    (
+                        float_atomics::PREFILTER_OPTION.to_string(),
+                        Prefilter::Load.name().to_string(),
+                    ),
+                ]
+                .into(),
+            );
+            for shader in &shaders {
+                let what = format!(
+                    "{} ({}, nan {}, prefilter load)",
+                    shader.display(),
+                    strategy.name(),
+                    nan.name()
+                );
+                let result = gpu::validate(shader, &ValidateOptions::new(options.clone()));
+                let Some(v) = adapter_or_skip(result, &what) else {
+                    return;
+                };
+                assert_eq!(v.verdict, Verdict::Agree, "{what}:\n{}", v.describe());
             }
         }
     }

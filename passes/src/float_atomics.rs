@@ -32,17 +32,18 @@ use shaderxform_host::{Accumulation, FloatEncoding};
 mod aggregate;
 mod config;
 mod find;
+mod prefilter;
 mod relay;
 mod retype;
 mod rewrite;
 
 use aggregate::{plan_aggregation, AggregateTypes, AggregationPlan};
 pub use config::{
-    Aggregation, Config, NanMode, RequestedStrategy, SumLowering, AGGREGATE_OPTION,
-    AGGREGATE_VALUES, NAME, NAN_OPTION, NAN_VALUES, STRATEGY_OPTION, STRATEGY_VALUES, SUM_OPTION,
-    SUM_VALUES,
+    Aggregation, Config, NanMode, Prefilter, RequestedStrategy, SumLowering, AGGREGATE_OPTION,
+    AGGREGATE_VALUES, NAME, NAN_OPTION, NAN_VALUES, PREFILTER_OPTION, PREFILTER_VALUES,
+    STRATEGY_OPTION, STRATEGY_VALUES, SUM_OPTION, SUM_VALUES,
 };
-use config::{AGGREGATE, NAN, STRATEGY, SUM};
+use config::{AGGREGATE, NAN, PREFILTER, STRATEGY, SUM};
 use find::{
     atomic_offsets, describe, f16_not_widenable, find_accesses, missing_64_bit_atomics,
     proven_sign, scalar_name,
@@ -207,7 +208,7 @@ impl Pass for FloatAtomics {
     }
 
     fn options(&self) -> &'static [OptionSpec] {
-        &[STRATEGY, NAN, SUM, AGGREGATE]
+        &[STRATEGY, NAN, SUM, AGGREGATE, PREFILTER]
     }
 
     fn is_enabled(&self, module: &Module, _: &Target, _: Selection) -> bool {
@@ -430,6 +431,8 @@ impl Pass for FloatAtomics {
             f32_type,
             aggregated: HashMap::new(),
             aggregate_types,
+            prefilter: config.prefilter == Prefilter::Load,
+            prefiltered: HashMap::new(),
         };
         let mut failed = None;
         let functions = module
@@ -547,6 +550,9 @@ impl Pass for FloatAtomics {
                 if let Some(&counts) = aggregation.per_global.get(&global) {
                     change = with_aggregation(change, counts);
                 }
+            }
+            if let Some(&count) = rewrite.prefiltered.get(&global) {
+                change = change.with_detail("min_max_loaded_first", count);
             }
             for &float in &floats {
                 // One set of clear values per float width, named by the

@@ -17,6 +17,9 @@ pub const SUM_OPTION: &str = "sum";
 /// `float-atomics.aggregate`: whether f32 sums are first reduced over the
 /// subgroup, one lane doing the atomic.
 pub const AGGREGATE_OPTION: &str = "aggregate";
+/// `float-atomics.prefilter`: whether a min or max whose result is unused
+/// loads the word first and skips the atomic when it would change nothing.
+pub const PREFILTER_OPTION: &str = "prefilter";
 
 /// The strategy the user asks for; the pass chooses the encoding of each
 /// atomic from it.
@@ -141,6 +144,36 @@ impl Aggregation {
     }
 }
 
+/// Whether a min or max whose result is unused loads first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Prefilter {
+    /// The atomic min or max, always.
+    #[default]
+    None,
+    /// Load the word; do the atomic only where the value would lower (for
+    /// a max: raise) it.
+    Load,
+}
+
+impl Prefilter {
+    pub const ALL: [Prefilter; 2] = [Prefilter::None, Prefilter::Load];
+
+    /// The value as the command line spells it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Prefilter::None => "none",
+            Prefilter::Load => "load",
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|m| m.name() == value)
+    }
+}
+
+/// The values of [`PREFILTER_OPTION`], in the order `--help` lists them.
+pub const PREFILTER_VALUES: &[&str] = &[Prefilter::None.name(), Prefilter::Load.name()];
+
 /// The values of [`AGGREGATE_OPTION`], in the order `--help` lists them.
 pub const AGGREGATE_VALUES: &[&str] = &[
     Aggregation::Auto.name(),
@@ -193,6 +226,13 @@ pub(super) const AGGREGATE: OptionSpec = OptionSpec {
     help: "whether the adds of an f32 sum whose result is unused are reduced with subgroupAdd first, one lane per subgroup doing the atomic, where the lanes share the address (proven, or checked at run time): auto: where the target has subgroups; subgroup: an error where it has none; none: never",
 };
 
+pub(super) const PREFILTER: OptionSpec = OptionSpec {
+    name: PREFILTER_OPTION,
+    values: PREFILTER_VALUES,
+    default: Prefilter::None.name(),
+    help: "for a float min or max on a 32-bit word whose result is unused (ordered and signed strategies): none: the atomic always; load: load the word first and do the atomic only where the value would lower (raise) it",
+};
+
 /// The pass's options, typed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Config {
@@ -200,6 +240,7 @@ pub struct Config {
     pub nan: NanMode,
     pub sum: SumLowering,
     pub aggregate: Aggregation,
+    pub prefilter: Prefilter,
 }
 
 impl Config {
@@ -212,6 +253,7 @@ impl Config {
             nan: NanMode::parse(options.get(&NAN)).unwrap_or_default(),
             sum: SumLowering::parse(options.get(&SUM)).unwrap_or_default(),
             aggregate: Aggregation::parse(options.get(&AGGREGATE)).unwrap_or_default(),
+            prefilter: Prefilter::parse(options.get(&PREFILTER)).unwrap_or_default(),
         }
     }
 }
@@ -231,6 +273,7 @@ mod tests {
                 nan: NanMode::Propagate,
                 sum: SumLowering::CompareExchange,
                 aggregate: Aggregation::Auto,
+                prefilter: Prefilter::None,
             }
         );
         let given = BTreeMap::from([
@@ -238,6 +281,7 @@ mod tests {
             (NAN_OPTION.to_string(), "ignore".to_string()),
             (SUM_OPTION.to_string(), "relay".to_string()),
             (AGGREGATE_OPTION.to_string(), "none".to_string()),
+            (PREFILTER_OPTION.to_string(), "load".to_string()),
         ]);
         assert_eq!(
             Config::from_options(&PassOptions::new(given)),
@@ -246,6 +290,7 @@ mod tests {
                 nan: NanMode::Ignore,
                 sum: SumLowering::Relay,
                 aggregate: Aggregation::None,
+                prefilter: Prefilter::Load,
             }
         );
     }

@@ -37,6 +37,11 @@ pub(super) struct FloatAtomicRewrite {
     pub(super) aggregated: HashMap<StatementPath, Sharing>,
     /// The types the aggregation needs, where any add is aggregated.
     pub(super) aggregate_types: Option<AggregateTypes>,
+    /// Mins and maxes whose results are unused load the word first
+    /// (`prefilter=load`, see `prefilter.rs`).
+    pub(super) prefilter: bool,
+    /// How many of each global's mins and maxes do.
+    pub(super) prefiltered: HashMap<Handle<GlobalVariable>, usize>,
 }
 
 /// Drops the results of rewritten mins and maxes that nothing reads (a
@@ -522,6 +527,18 @@ impl Rewrite for FloatAtomicRewrite {
                         ty: word_ty,
                         comparison: false,
                     };
+                }
+                let min_max = matches!(fun, AtomicFunction::Min | AtomicFunction::Max);
+                if self.prefilter && min_max && result.is_none() && site.word().width == 4 {
+                    super::prefilter::load_first(b, pointer, fun, word);
+                    let (global, _) = float_atomic_global(
+                        b.expressions(),
+                        &self.types,
+                        &self.global_types,
+                        pointer,
+                    )?;
+                    *self.prefiltered.entry(global).or_default() += 1;
+                    return Some(None);
                 }
                 b.statement(Statement::Atomic {
                     pointer,
