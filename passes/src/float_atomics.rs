@@ -247,6 +247,14 @@ impl Pass for FloatAtomics {
                 // else reads the atomic during the dispatch.
                 let space = module.global_variables[global].space;
                 if let Some(relay) = sum_on_integer_atomics(uses, space, cx.target, config) {
+                    // An f64 sum loops on a u64 word: a 64-bit
+                    // compare-exchange.
+                    if let Some(missing) =
+                        missing_64_bit_atomics(cx.target, space, Strategy::Cas, uses)
+                    {
+                        report_missing_64_bit_atomics(cx, module, global, Strategy::Cas, missing);
+                        continue;
+                    }
                     if relay {
                         relays.insert(global);
                     }
@@ -321,21 +329,7 @@ impl Pass for FloatAtomics {
                 continue;
             }
             if let Some(missing) = missing_64_bit_atomics(cx.target, space, strategy, uses) {
-                let mut d = Diagnostic::error(format!(
-                    "`{name}` holds f64: its {} rewrite needs {}, which the target does not declare",
-                    strategy.name(),
-                    missing.feature
-                ))
-                .with_code(crate::codes::FLOAT_ATOMICS_INT64_ATOMICS_MISSING);
-                d = match missing.culprit {
-                    Some(span) => d
-                        .with_primary(span, "this access needs more than 64-bit min/max")
-                        .with_secondary(module.global_variables.get_span(global), "the atomic"),
-                    None => d.with_primary(module.global_variables.get_span(global), "the atomic"),
-                };
-                cx.report(d.with_note(
-                    "f64 atomics become u64 or i64 atomics; with 64-bit integer min/max alone, only atomicMin and atomicMax on storage memory whose results are unused can be rewritten",
-                ));
+                report_missing_64_bit_atomics(cx, module, global, strategy, missing);
                 continue;
             }
             plan.insert(global, strategy);
@@ -595,6 +589,33 @@ impl Pass for FloatAtomics {
     }
 }
 
+/// The error for an f64 atomic whose rewrite needs 64-bit integer atomics
+/// the target does not declare.
+fn report_missing_64_bit_atomics(
+    cx: &mut PassContext<'_>,
+    module: &Module,
+    global: Handle<GlobalVariable>,
+    strategy: Strategy,
+    missing: find::Missing64,
+) {
+    let name = global_name(module, global);
+    let mut d = Diagnostic::error(format!(
+        "`{name}` holds f64: its {} rewrite needs {}, which the target does not declare",
+        strategy.name(),
+        missing.feature
+    ))
+    .with_code(crate::codes::FLOAT_ATOMICS_INT64_ATOMICS_MISSING);
+    d = match missing.culprit {
+        Some(span) => d
+            .with_primary(span, "this access needs more than 64-bit min/max")
+            .with_secondary(module.global_variables.get_span(global), "the atomic"),
+        None => d.with_primary(module.global_variables.get_span(global), "the atomic"),
+    };
+    cx.report(d.with_note(
+        "f64 atomics become u64 or i64 atomics (an f64 sum a compare-exchange loop on a u64); with 64-bit integer min/max alone, only atomicMin and atomicMax on storage memory whose results are unused can be rewritten",
+    ));
+}
+
 /// The report of a sum's aggregated adds: how many, how their address is
 /// known to be shared, and that the order of additions changed.
 fn with_aggregation(mut change: Change, (proven, checked): (usize, usize)) -> Change {
@@ -641,7 +662,7 @@ fn is_native_sum(
 }
 
 /// For an atomic that no access takes a min or max of: whether it is an
-/// f32 sum to rewrite on integer atomics, and if so whether its adds can
+/// f32 or f64 sum to rewrite on integer atomics, and if so whether its adds can
 /// be exchange relays (`Some(true)`: asked for with `sum=relay`) or are
 /// compare-exchange loops (`Some(false)`). `None` leaves it as it is: the target adds floats
 /// itself (`float32-atomic-add`, which covers storage memory only), it is
@@ -656,9 +677,13 @@ fn sum_on_integer_atomics(
         .iter()
         .any(|a| matches!(a.kind, AccessKind::Add | AccessKind::Subtract));
     let only_f32 = uses.iter().all(|a| a.float == Scalar::F32);
+    // f64 sums loop on u64 words (no target adds f64 atomically); the
+    // relay is f32's alone.
+    let only_f64 = uses.iter().all(|a| a.float == Scalar::F64);
     let understood = uses.iter().all(|a| a.kind != AccessKind::Other);
-    let native = target.float32_atomic_add && matches!(space, AddressSpace::Storage { .. });
-    if !sums || !only_f32 || !understood || native {
+    let native =
+        only_f32 && target.float32_atomic_add && matches!(space, AddressSpace::Storage { .. });
+    if !sums || !(only_f32 || only_f64) || !understood || native {
         return None;
     }
     // A load, an exchange or a used result could see the sum while relays
@@ -669,7 +694,8 @@ fn sum_on_integer_atomics(
         _ => false,
     });
     Some(
-        only_adds_and_stores
+        only_f32
+            && only_adds_and_stores
             && config.sum == SumLowering::Relay
             && config.strategy != RequestedStrategy::Cas,
     )
