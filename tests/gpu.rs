@@ -166,8 +166,10 @@ fn subgroup_aggregated_sums_agree_with_per_invocation_adds() {
     for native_add in [false, true] {
         for sum in SumLowering::ALL {
             for aggregate in [Aggregation::Auto, Aggregation::None] {
-                let mut options = Options::default();
-                options.passes = PassSelection::Named(vec![float_atomics::NAME.to_string()]);
+                let mut options = Options {
+                    passes: PassSelection::Named(vec![float_atomics::NAME.to_string()]),
+                    ..Options::default()
+                };
                 options.target.float32_atomic_add = native_add;
                 options.pass_options.insert(
                     float_atomics::NAME.to_string(),
