@@ -349,3 +349,32 @@ fn subgroup_aggregated_sums_are_valid_everywhere() {
     assert!(wgsl.len() >= 10, "{}", wgsl.len());
     common::assert_tint_accepts(&wgsl);
 }
+
+/// Mins and maxes that load first (`prefilter=load`) are written as WGSL
+/// Tint accepts.
+#[test]
+fn tint_accepts_mins_and_maxes_loaded_first() {
+    let compiler = Compiler::new(Options {
+        passes: PassSelection::Named(vec![shaderxform::passes::float_atomics::NAME.into()]),
+        pass_options: [(
+            "float-atomics".to_string(),
+            [("prefilter".to_string(), "load".to_string())].into(),
+        )]
+        .into(),
+        ..Options::default()
+    })
+    .unwrap();
+    let corpus = common::corpus("float-atomics");
+    let loaded_first: usize = corpus
+        .iter()
+        .filter_map(|(_, source)| compiler.transform(source).ok())
+        .flat_map(|t| t.passes[0].changes.clone())
+        .filter_map(|c| c.details.get("min_max_loaded_first")?.parse::<usize>().ok())
+        .sum();
+    assert!(loaded_first >= 4, "{loaded_first} loaded first");
+    let shaders: Vec<(String, String)> = corpus
+        .into_iter()
+        .map(|(path, source)| (common::display(&path), common::wgsl(&compiler, &source)))
+        .collect();
+    common::assert_tint_accepts(&shaders);
+}
