@@ -14,6 +14,12 @@
 //!   buffer keeps float bits for the host. When every value provably has
 //!   its sign bit set, the same with min and max swapped; zero-initialised
 //!   workgroup memory (+0.0) rules that form out.
+//!
+//! An f32 or f64 sum (adds without min or max) that the target cannot add
+//! natively holds the float's bits in an integer atomic, each add a
+//! compare-exchange loop or an exchange relay (`relay.rs`); where the
+//! target has subgroups, f32 adds are first reduced over the lanes that
+//! share an address (`aggregate.rs`), native float adds included.
 
 use std::collections::{HashMap, HashSet};
 
@@ -200,7 +206,7 @@ impl Pass for FloatAtomics {
     }
 
     fn description(&self) -> &'static str {
-        "float atomicMin/atomicMax on integer atomics through an order-preserving encoding, or a plain bitcast where the sign is proven"
+        "float atomicMin/atomicMax on integer atomics through an order-preserving encoding, or a plain bitcast where the sign is proven; float sums on integer atomics, reduced over the subgroup first where the target has subgroups"
     }
 
     fn phase(&self) -> Phase {
