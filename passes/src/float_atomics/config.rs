@@ -23,6 +23,7 @@ pub const PREFILTER_OPTION: &str = "prefilter";
 
 /// The strategy the user asks for; the pass chooses the encoding of each
 /// atomic from it.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum RequestedStrategy {
     /// The signed bitcast where the sign of every value is proven, else the
@@ -38,6 +39,7 @@ pub enum RequestedStrategy {
 }
 
 impl RequestedStrategy {
+    /// Every value, in the order `--help` lists them.
     pub const ALL: [RequestedStrategy; 4] = [
         RequestedStrategy::Auto,
         RequestedStrategy::Ordered,
@@ -55,12 +57,15 @@ impl RequestedStrategy {
         }
     }
 
+    /// The value the command line spells `value`; `None` for a name this
+    /// version does not know.
     pub fn parse(value: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|s| s.name() == value)
     }
 }
 
 /// What a NaN operand of a float min or max does.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum NanMode {
     /// NaNs take part in the order of the encoding.
@@ -71,6 +76,7 @@ pub enum NanMode {
 }
 
 impl NanMode {
+    /// Every value, in the order `--help` lists them.
     pub const ALL: [NanMode; 2] = [NanMode::Propagate, NanMode::Ignore];
 
     /// The value as the command line spells it.
@@ -81,12 +87,15 @@ impl NanMode {
         }
     }
 
+    /// The value the command line spells `value`; `None` for a name this
+    /// version does not know.
     pub fn parse(value: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|m| m.name() == value)
     }
 }
 
 /// How the adds of an f32 sum without min or max are rewritten.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum SumLowering {
     /// A compare-exchange loop per add: on the H100, 2.8 times faster than
@@ -99,6 +108,7 @@ pub enum SumLowering {
 }
 
 impl SumLowering {
+    /// Every value, in the order `--help` lists them.
     pub const ALL: [SumLowering; 2] = [SumLowering::CompareExchange, SumLowering::Relay];
 
     /// The value as the command line spells it.
@@ -109,6 +119,8 @@ impl SumLowering {
         }
     }
 
+    /// The value the command line spells `value`; `None` for a name this
+    /// version does not know.
     pub fn parse(value: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|m| m.name() == value)
     }
@@ -236,17 +248,22 @@ pub(super) const PREFILTER: OptionSpec = OptionSpec {
 /// The pass's options, typed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Config {
+    /// `float-atomics.strategy`: how min and max are rewritten.
     pub strategy: RequestedStrategy,
+    /// `float-atomics.nan`: what a NaN operand of min or max does.
     pub nan: NanMode,
+    /// `float-atomics.sum`: how the adds of an f32 sum are rewritten.
     pub sum: SumLowering,
     pub aggregate: Aggregation,
     pub prefilter: Prefilter,
 }
 
 impl Config {
-    /// Reads options the manager has checked against [`STRATEGY`] and
-    /// [`NAN`] (`PassManager::check_options` reports a value neither
-    /// lists); an option not given takes its default.
+    /// Reads options the manager has checked against the pass's specs
+    /// ([`STRATEGY_VALUES`], [`NAN_VALUES`], [`SUM_VALUES`];
+    /// [`PassManager::check_options`](crate::PassManager::check_options)
+    /// reports a value they do not list); an option not given takes its
+    /// default.
     pub fn from_options(options: &PassOptions) -> Config {
         Config {
             strategy: RequestedStrategy::parse(options.get(&STRATEGY)).unwrap_or_default(),
