@@ -127,6 +127,7 @@ impl SumLowering {
 }
 
 /// Whether the adds of an f32 sum are reduced over the subgroup first.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Aggregation {
     /// Where the target has subgroups: `subgroupAdd` over the lanes that
@@ -140,6 +141,7 @@ pub enum Aggregation {
 }
 
 impl Aggregation {
+    /// Every value, in the order `--help` lists them.
     pub const ALL: [Aggregation; 3] = [Aggregation::Auto, Aggregation::Subgroup, Aggregation::None];
 
     /// The value as the command line spells it.
@@ -151,12 +153,15 @@ impl Aggregation {
         }
     }
 
+    /// The value the command line spells `value`; `None` for a name this
+    /// version does not know.
     pub fn parse(value: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|m| m.name() == value)
     }
 }
 
 /// Whether a min or max whose result is unused loads first.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Prefilter {
     /// The atomic min or max, always.
@@ -168,6 +173,7 @@ pub enum Prefilter {
 }
 
 impl Prefilter {
+    /// Every value, in the order `--help` lists them.
     pub const ALL: [Prefilter; 2] = [Prefilter::None, Prefilter::Load];
 
     /// The value as the command line spells it.
@@ -178,6 +184,8 @@ impl Prefilter {
         }
     }
 
+    /// The value the command line spells `value`; `None` for a name this
+    /// version does not know.
     pub fn parse(value: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|m| m.name() == value)
     }
@@ -254,7 +262,11 @@ pub struct Config {
     pub nan: NanMode,
     /// `float-atomics.sum`: how the adds of an f32 sum are rewritten.
     pub sum: SumLowering,
+    /// `float-atomics.aggregate`: whether an f32 sum's adds are reduced
+    /// over the subgroup first.
     pub aggregate: Aggregation,
+    /// `float-atomics.prefilter`: whether a min or max whose result is
+    /// unused loads the word first.
     pub prefilter: Prefilter,
 }
 
