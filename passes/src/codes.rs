@@ -120,6 +120,8 @@ pub const FLOAT_ATOMICS_F16_NOT_WIDENABLE: &str = "float-atomics::f16-not-widena
 /// `float-atomics`: an f64 atomic min or max, and the target lacks the
 /// 64-bit integer atomics it becomes.
 pub const FLOAT_ATOMICS_INT64_ATOMICS_MISSING: &str = "float-atomics::int64-atomics-missing";
+/// `float-atomics`: `aggregate=subgroup`, and the target has no subgroups.
+pub const FLOAT_ATOMICS_SUBGROUPS_MISSING: &str = "float-atomics::subgroups-missing";
 /// `lane-transpose`: a note for record accesses left as they are, with the
 /// reason.
 pub const LANE_TRANSPOSE_NOT_APPLIED: &str = "lane-transpose::not-applied";

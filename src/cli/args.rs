@@ -360,7 +360,7 @@ pub(super) struct CommonArgs {
     /// Features the target supports, comma-separated: subgroups,
     /// int64-atomic-min-max (64-bit min/max on storage, results unused),
     /// int64-atomics (every 64-bit atomic operation), f64,
-    /// float32-atomic-add (f32 atomicAdd and atomicSub, kept as they are).
+    /// float32-atomic-add (f32 atomicAdd and atomicSub on storage memory, kept as they are).
     #[arg(
         long,
         value_name = "LIST",

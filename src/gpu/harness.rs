@@ -31,6 +31,9 @@
 //! [binding.smooth]          # a sampler
 //! filter = "linear"
 //! address_mode = "repeat"   # or one per axis: ["repeat", "clamp-to-edge"]
+//! [binding.histogram]
+//! sum_terms = 4096          # floats added into each value, in any order
+//! sum_magnitude = 100.0     # bound on the terms' magnitudes summed (mixed signs)
 //! ```
 
 use std::collections::BTreeMap;
@@ -91,6 +94,13 @@ pub struct Rule {
     #[serde(rename = "type")]
     pub ty: Option<String>,
     pub tolerance_ulps: Option<u32>,
+    /// The most float terms added into one value: sums compare within
+    /// what adding them in another order may change (see
+    /// `compare::SumBound`).
+    pub sum_terms: Option<u64>,
+    /// A bound on the sum of the magnitudes of those terms, where they
+    /// have both signs (by default the larger magnitude of the results).
+    pub sum_magnitude: Option<f64>,
     pub allow_infinities: Option<bool>,
     pub allow_nan: Option<bool>,
     #[serde(default)]

@@ -418,10 +418,12 @@ struct ReferenceLowering {
 
 /// The passes that make an input naga rejects as it is into its own
 /// reference, when the candidate's passes include one that can: the
-/// float-atomics pass with its compare-exchange lowering (the candidate's
-/// NaN mode kept).
+/// float-atomics pass with its compare-exchange lowering, one atomic per
+/// invocation (the candidate's NaN mode kept).
 fn reference_lowering_for(options: &Options) -> Option<ReferenceLowering> {
-    use shaderxform_passes::float_atomics::{RequestedStrategy, NAME as PASS, STRATEGY_OPTION};
+    use shaderxform_passes::float_atomics::{
+        Aggregation, RequestedStrategy, AGGREGATE_OPTION, NAME as PASS, STRATEGY_OPTION,
+    };
 
     let runs = match &options.passes {
         PassSelection::All => true,
@@ -436,6 +438,10 @@ fn reference_lowering_for(options: &Options) -> Option<ReferenceLowering> {
     own.insert(
         STRATEGY_OPTION.to_string(),
         RequestedStrategy::Cas.name().to_string(),
+    );
+    own.insert(
+        AGGREGATE_OPTION.to_string(),
+        Aggregation::None.name().to_string(),
     );
     let spelled: Vec<String> = own
         .iter()

@@ -1,5 +1,7 @@
 //! Naming a function of a module, entry points included.
 
+use std::collections::HashSet;
+
 use naga::{Function, Handle, Module};
 
 /// A function or an entry point of the module.
@@ -25,4 +27,24 @@ pub fn function_mut(module: &mut Module, function: FunctionRef) -> &mut Function
         FunctionRef::Function(h) => &mut module.functions[h],
         FunctionRef::EntryPoint(i) => &mut module.entry_points[i].function,
     }
+}
+
+/// The functions that entry point `entry` calls, directly or through
+/// other functions.
+pub fn functions_called_from(module: &Module, entry: usize) -> HashSet<Handle<Function>> {
+    let mut reached = HashSet::new();
+    let mut pending = vec![&module.entry_points[entry].function];
+    while let Some(function) = pending.pop() {
+        super::for_each_statement(&function.body, &mut |statement, _| {
+            if let naga::Statement::Call {
+                function: callee, ..
+            } = *statement
+            {
+                if reached.insert(callee) {
+                    pending.push(&module.functions[callee]);
+                }
+            }
+        });
+    }
+    reached
 }

@@ -29,7 +29,7 @@ mod walk;
 
 pub use block::{add_local, BlockBuilder};
 pub use folding::{folded_float, folded_vector, overflowing_integer};
-pub use function::{function_mut, function_of, FunctionRef};
+pub use function::{function_mut, function_of, functions_called_from, FunctionRef};
 pub use inline::{inline_call, remove_uncalled_function, CallSite};
 pub use names::global_name;
 pub use path::{block_of, enclosing, enclosing_loop, for_each_statement_with_path, StatementPath};
