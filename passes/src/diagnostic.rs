@@ -29,6 +29,17 @@ pub struct Label {
     pub message: String,
     /// The primary label is where the caret points; secondary labels explain.
     pub primary: bool,
+    /// The file `span` indexes when it is not the shader the diagnostic is
+    /// about (a WGSL module the shader imports); `None` for the shader.
+    pub file: Option<std::sync::Arc<SourceFile>>,
+}
+
+/// A file other than the shader that a label points into: its name, as
+/// diagnostics print it, and its text, which the label's span indexes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceFile {
+    pub name: String,
+    pub text: String,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -77,6 +88,7 @@ impl Diagnostic {
                 span,
                 message: message.into(),
                 primary: true,
+                file: None,
             });
         }
         self
@@ -88,6 +100,7 @@ impl Diagnostic {
                 span,
                 message: message.into(),
                 primary: false,
+                file: None,
             });
         }
         self
