@@ -32,35 +32,55 @@ pub enum Found {
     Nothing,
 }
 
-/// The file of the module that declares `path`, searching `roots` in
-/// order.
-pub fn find(roots: &[Root], path: &str) -> Found {
-    for root in roots {
-        let mut declaring = declarations(root)
-            .into_iter()
-            .filter(|(_, declared)| declared == path)
-            .map(|(file, _)| file);
-        if let Some(first) = declaring.next() {
-            return match declaring.next() {
-                Some(second) => Found::Ambiguous(first, second),
-                None => Found::File(first),
-            };
-        }
-    }
-    Found::Nothing
+/// The module paths declared in each search folder, read once.
+pub struct Index {
+    roots: Vec<(Root, Vec<(PathBuf, String)>)>,
 }
 
-/// Every module path declared in `roots`, with its file, in search order:
-/// what decides where an import leads, for a cache key.
-pub fn fingerprint(roots: &[Root]) -> String {
-    let mut out = String::new();
-    for root in roots {
-        out.push_str(&format!("{}\n", root.dir.display()));
-        for (file, declared) in declarations(root) {
-            out.push_str(&format!("{declared} {}\n", file.display()));
+impl Index {
+    pub fn new(roots: &[Root]) -> Self {
+        Index {
+            roots: roots
+                .iter()
+                .map(|root| (root.clone(), declarations(root)))
+                .collect(),
         }
     }
-    out
+
+    /// The file of the module that declares `path`, searching the folders
+    /// in order.
+    pub fn find(&self, path: &str) -> Found {
+        for (_, declared) in &self.roots {
+            let mut declaring = declared
+                .iter()
+                .filter(|(_, declared)| declared == path)
+                .map(|(file, _)| file.clone());
+            if let Some(first) = declaring.next() {
+                return match declaring.next() {
+                    Some(second) => Found::Ambiguous(first, second),
+                    None => Found::File(first),
+                };
+            }
+        }
+        Found::Nothing
+    }
+
+    /// Every module path declared, with its file, in search order: what
+    /// decides where an import leads, for a cache key.
+    pub fn fingerprint(&self) -> String {
+        let mut out = String::new();
+        for (root, declared) in &self.roots {
+            out.push_str(&format!("{}\n", root.dir.display()));
+            for (file, path) in declared {
+                out.push_str(&format!("{path} {}\n", file.display()));
+            }
+        }
+        out
+    }
+
+    pub fn dirs(&self) -> impl Iterator<Item = &Path> {
+        self.roots.iter().map(|(root, _)| root.dir.as_path())
+    }
 }
 
 /// The `.wgsl` files of a root that declare a module path, sorted.

@@ -77,7 +77,7 @@ pub fn roots(name: &str, options: &FrontOptions) -> Vec<Root> {
 /// What the modules a shader may import are, for a cache key: every
 /// module path of its search folders and the file that declares it.
 pub fn search_fingerprint(name: &str, options: &FrontOptions) -> String {
-    index::fingerprint(&roots(name, options))
+    index::Index::new(&roots(name, options)).fingerprint()
 }
 
 /// Whether a WGSL text declares an entry point (`@vertex`, `@fragment`,
@@ -111,7 +111,7 @@ struct File {
 
 struct Composer {
     files: Vec<File>,
-    roots: Vec<Root>,
+    index: index::Index,
     defs: Defs,
     /// Files being loaded, for cycles.
     stack: Vec<usize>,
@@ -125,7 +125,7 @@ pub fn compose(
 ) -> Result<Composed, Vec<Diagnostic>> {
     let mut composer = Composer {
         files: Vec::new(),
-        roots: roots(name, options),
+        index: index::Index::new(&roots(name, options)),
         defs: defs(options),
         stack: Vec::new(),
     };
@@ -241,11 +241,7 @@ impl Composer {
         let quoted = path[0].starts_with('"');
         // The whole path a module (`#import a::b`), or a module and an item.
         let whole_is_module = path.len() == 1
-            || (!quoted
-                && matches!(
-                    index::find(&self.roots, &path.join("::")),
-                    index::Found::File(_)
-                ));
+            || (!quoted && matches!(self.index.find(&path.join("::")), index::Found::File(_)));
         if whole_is_module {
             let module = self.module(index, path, span)?;
             let file = &mut self.files[index];
@@ -312,12 +308,12 @@ impl Composer {
                 .map(Path::to_path_buf)
                 .unwrap_or_else(|| crate::includes::own_dir(&self.files[index].name));
             let found = std::iter::once(own)
-                .chain(self.roots.iter().map(|r| r.dir.clone()))
+                .chain(self.index.dirs().map(Path::to_path_buf))
                 .map(|dir| dir.join(relative))
                 .find(|candidate| candidate.is_file());
             (found, relative.to_string())
         } else {
-            match index::find(&self.roots, &joined) {
+            match self.index.find(&joined) {
                 index::Found::File(file) => (Some(file), joined.clone()),
                 index::Found::Ambiguous(first, second) => {
                     return Err(self.error(
@@ -337,9 +333,9 @@ impl Composer {
         };
         let Some(found) = found else {
             let searched: Vec<String> = self
-                .roots
-                .iter()
-                .map(|r| r.dir.display().to_string())
+                .index
+                .dirs()
+                .map(|dir| dir.display().to_string())
                 .collect();
             return Err(vec![self
                 .error(
