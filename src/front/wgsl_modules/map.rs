@@ -148,6 +148,15 @@ impl ModuleMap {
             }
         }
         diagnostic.notes.splice(0..0, said);
+        // Messages name items as the code does, not by their renamed names.
+        diagnostic.message = super::demangle(&diagnostic.message);
+        for text in diagnostic
+            .notes
+            .iter_mut()
+            .chain(diagnostic.labels.iter_mut().map(|l| &mut l.message))
+        {
+            *text = super::demangle(text);
+        }
         diagnostic
     }
 }

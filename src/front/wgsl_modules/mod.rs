@@ -187,8 +187,13 @@ impl Composer {
         };
         let tokens = tokens::tokens(&pre.text);
         let items = items::items(&pre.text, &tokens);
-        let module = module
-            .or_else(|| pre.import_path.as_ref().map(|(p, _)| p.clone()))
+        // Named by its own path wherever it is imported from, so that one
+        // file imported by path and by file name is one module.
+        let module = pre
+            .import_path
+            .as_ref()
+            .map(|(p, _)| p.clone())
+            .or(module)
             .unwrap_or_default();
         self.files.push(File {
             name,
@@ -594,7 +599,60 @@ fn qualified_paths(file: &File) -> Vec<(Vec<String>, Range<usize>)> {
 
 /// The name naga_oil gives item `name` of module `module`.
 pub fn mangle(name: &str, module: &str) -> String {
-    format!("{name}X_naga_oil_mod_X{}X", base32(module.as_bytes()))
+    format!("{name}{MANGLE_START}{}X", base32(module.as_bytes()))
+}
+
+const MANGLE_START: &str = "X_naga_oil_mod_X";
+
+/// `text` with every renamed name written as the code names it,
+/// `module::path::name`, for messages.
+pub fn demangle(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(MANGLE_START) {
+        let encoded = &rest[at + MANGLE_START.len()..];
+        // Base32 has an `X` of its own: the name ends at the last `X` of
+        // the run of base32 letters.
+        let run = encoded
+            .find(|c: char| !(c.is_ascii_uppercase() || ('2'..='7').contains(&c)))
+            .unwrap_or(encoded.len());
+        let end = encoded[..run].ends_with('X').then(|| run - 1);
+        let module = end.and_then(|end| unbase32(&encoded[..end]));
+        let name_start = rest[..at]
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        match (end, module) {
+            (Some(end), Some(module)) => {
+                out.push_str(&rest[..name_start]);
+                out.push_str(&format!("{module}::{}", &rest[name_start..at]));
+                rest = &encoded[end + 1..];
+            }
+            _ => {
+                out.push_str(&rest[..at + MANGLE_START.len()]);
+                rest = encoded;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn unbase32(text: &str) -> Option<String> {
+    const ALPHABET: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+    let mut bytes = Vec::new();
+    let mut buffer = 0u32;
+    let mut bits = 0;
+    for c in text.bytes() {
+        let value = ALPHABET.iter().position(|&a| a == c)? as u32;
+        buffer = (buffer << 5) | value;
+        bits += 5;
+        if bits >= 8 {
+            bits -= 8;
+            bytes.push((buffer >> bits) as u8);
+            buffer &= (1 << bits) - 1;
+        }
+    }
+    String::from_utf8(bytes).ok()
 }
 
 /// RFC 4648 base32 without padding, as naga_oil encodes module paths.
@@ -631,6 +689,15 @@ mod tests {
                 "viewX_naga_oil_mod_X{}X",
                 base32(b"bevy_pbr::mesh_view_bindings")
             )
+        );
+        let message = format!(
+            "Function [0] '{}' is invalid; `{}`",
+            mangle("shade", "game::pbr"),
+            mangle("X", "a")
+        );
+        assert_eq!(
+            demangle(&message),
+            "Function [0] 'game::pbr::shade' is invalid; `a::X`"
         );
     }
 }
