@@ -275,3 +275,33 @@ fn batch_skips_modules_and_recompiles_only_the_importers_of_an_edited_one() {
     let wgsl = fs::read_to_string(dir.path().join("out/main.wgsl")).unwrap();
     assert!(wgsl.contains("= 3f;"), "{wgsl}");
 }
+
+#[test]
+fn uniformity_reads_the_modules_and_places_sites_in_the_shader() {
+    let dir = tempfile::tempdir().unwrap();
+    tree(dir.path());
+    fs::write(
+        dir.path().join("shaders/divergent.wgsl"),
+        "#import game::util::scale
+
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) i: u32) {
+    if (scale(f32(i)) > 2.0) {
+        workgroupBarrier();
+    }
+}
+",
+    )
+    .unwrap();
+    let out = run_in(
+        dir.path(),
+        &["uniformity", "shaders/divergent.wgsl", "-I", "shaders/lib"],
+    );
+    assert_exit(&out, 1);
+    let said = String::from_utf8_lossy(&out.stdout).to_string() + &stderr(&out);
+    assert!(
+        said.contains("shaders/divergent.wgsl:6:9: workgroupBarrier()"),
+        "{said}"
+    );
+    assert!(said.contains("shaders/divergent.wgsl:5:9"), "{said}");
+}
