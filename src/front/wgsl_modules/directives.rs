@@ -388,10 +388,9 @@ fn import_tokens(body: &str) -> Result<Vec<String>, String> {
                 let end = body[i + 1..]
                     .find('"')
                     .ok_or("unterminated quoted path in `#import`")?;
-                tokens.push(body[i..i + 2 + end].to_string());
-                for _ in 0..=end {
-                    chars.next();
-                }
+                let close = i + 1 + end;
+                tokens.push(body[i..=close].to_string());
+                while chars.next_if(|&(j, _)| j <= close).is_some() {}
             }
             c if c.is_alphanumeric() || c == '_' => {
                 let mut end = i + c.len_utf8();

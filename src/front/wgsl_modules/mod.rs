@@ -213,6 +213,19 @@ impl Composer {
     /// Resolves the imports of file `index` (and of what they import),
     /// and the qualified paths its code uses without an import.
     fn load(&mut self, index: usize) -> Result<(), Vec<Diagnostic>> {
+        if self.stack.len() >= crate::includes::MAX_DEPTH {
+            let site = self.files[index].import_site.clone();
+            return Err(self.error(
+                0,
+                site,
+                format!(
+                    "modules import each other deeper than {} levels",
+                    crate::includes::MAX_DEPTH
+                ),
+                codes::WGSL_IMPORT_CYCLE,
+                "the chain of imports starts here",
+            ));
+        }
         self.stack.push(index);
         let imports = self.files[index].pre.imports.clone();
         for import in imports {
@@ -678,6 +691,35 @@ fn base32(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn malformed_directives_are_errors_not_panics() {
+        let options = FrontOptions::default();
+        for text in [
+            "#import",
+            "#import \n",
+            "#import a::\n",
+            "#import a::{b,\n",
+            "#import \"é.wgsl\"::x\n",
+            "#import \"unterminated\n",
+            "#import ::a\n",
+            "#import a as\n",
+            "#{\n#{}\n#{X}\n",
+            "#ifdef\n#endif\n",
+            "#if A\n#endif\n",
+            "#else\n",
+            "#ifdef A\n#else\n#else\n#endif\n",
+            "#ifdef A\n#else junk\n#endif\n",
+            "#define_import_path\n",
+            "x::y::z(\"a\"::b)",
+            "struct S { a: f32 } fn f() { let s = S(1.0); let t = s.a; }",
+            "@compute fn",
+            "var<",
+            "fn é() {} é::x",
+        ] {
+            let _ = compose("t.wgsl", text, &options);
+        }
+    }
 
     #[test]
     fn names_are_mangled_as_naga_oil_mangles_them() {
