@@ -229,3 +229,16 @@ fn point_size_and_point_coordinate_are_refused_for_wgsl_where_the_shader_uses_th
         }
     }
 }
+
+/// An entry point whose body is empty has no span in naga's module: the
+/// error about its missing `return` is placed at its name.
+#[test]
+fn an_entry_point_with_an_empty_body_is_refused_at_its_name() {
+    let text = "// points\n@fragment fn fs() -> @location(0) vec4f {\n}\n";
+    let source = Source::from_text("empty.wgsl", InputFormat::Wgsl, text);
+    let (kind, code, line, column) =
+        refusal(&compiler(GlslFront::Naga), &source, OutputFormat::Wgsl);
+    assert_eq!(kind, FailureKind::Input);
+    assert_eq!(code, shaderxform::codes::NAGA_VALIDATION);
+    assert_eq!((line, column), (2, 14));
+}

@@ -171,6 +171,10 @@ pub const EMIT_GLSL: &str = "emit::glsl";
 pub const EMIT_HLSL: &str = "emit::hlsl";
 /// naga's Metal writer failed: a bug.
 pub const EMIT_METAL: &str = "emit::metal";
+/// `--emit` names a format other than the one an output's extension
+/// says (`-o out.wgsl --emit spv`); the output is written as `--emit`
+/// says.
+pub const EMIT_EXTENSION_MISMATCH: &str = "emit::extension-mismatch";
 
 /// An internal error: a pass produced an invalid module, or something
 /// panicked. A bug in shaderxform or naga, never in the shader.

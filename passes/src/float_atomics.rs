@@ -47,6 +47,8 @@ use find::{
 use retype::retype_globals;
 use rewrite::{drop_unread_min_max_results, exchange_result_type, FloatAtomicRewrite};
 
+/// The `float-atomics` pass, for a [`PassManager`](crate::PassManager);
+/// its options are [`Config`]'s.
 pub struct FloatAtomics;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -27,13 +27,19 @@ pub(super) struct Cli {
 
     /// Print only errors on stderr: no warnings, notes, rewrites, progress
     /// or summaries. The exit code is the same.
-    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    #[arg(
+        short,
+        long,
+        global = true,
+        conflicts_with = "verbose",
+        help_heading = "Output options"
+    )]
     pub(super) quiet: bool,
 
     /// Also print how the run went on stderr: the front end chosen, the
     /// passes run, the time of each stage, and in batch every shader with
     /// whether it came from the cache.
-    #[arg(short, long, global = true)]
+    #[arg(short, long, global = true, help_heading = "Output options")]
     pub(super) verbose: bool,
 }
 
@@ -199,6 +205,7 @@ pub(super) struct CheckArgs {
 /// How `validate` and `bench` set up a run on the GPU.
 #[cfg(feature = "gpu")]
 #[derive(Args, Debug)]
+#[command(next_help_heading = "GPU options")]
 pub(super) struct GpuRunArgs {
     /// Workgroups of one dispatch [default: the harness's, else enough for
     /// the longest runtime array along x].
@@ -323,7 +330,10 @@ fn parse_size(s: &str) -> Result<(String, u64), String> {
     Ok((name.trim().to_string(), n))
 }
 
+/// The options every command that compiles a shader shares. Their own
+/// heading keeps them after a command's own options in its help.
 #[derive(Args, Debug)]
+#[command(next_help_heading = "Compile options")]
 pub(super) struct CommonArgs {
     /// Passes to run: a comma-separated list of names, `all` (every pass that
     /// applies) or `none` (translation only).

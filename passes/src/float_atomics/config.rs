@@ -17,6 +17,7 @@ pub const SUM_OPTION: &str = "sum";
 
 /// The strategy the user asks for; the pass chooses the encoding of each
 /// atomic from it.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum RequestedStrategy {
     /// The signed bitcast where the sign of every value is proven, else the
@@ -32,6 +33,7 @@ pub enum RequestedStrategy {
 }
 
 impl RequestedStrategy {
+    /// Every value, in the order `--help` lists them.
     pub const ALL: [RequestedStrategy; 4] = [
         RequestedStrategy::Auto,
         RequestedStrategy::Ordered,
@@ -49,12 +51,15 @@ impl RequestedStrategy {
         }
     }
 
+    /// The value the command line spells `value`; `None` for a name this
+    /// version does not know.
     pub fn parse(value: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|s| s.name() == value)
     }
 }
 
 /// What a NaN operand of a float min or max does.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum NanMode {
     /// NaNs take part in the order of the encoding.
@@ -65,6 +70,7 @@ pub enum NanMode {
 }
 
 impl NanMode {
+    /// Every value, in the order `--help` lists them.
     pub const ALL: [NanMode; 2] = [NanMode::Propagate, NanMode::Ignore];
 
     /// The value as the command line spells it.
@@ -75,12 +81,15 @@ impl NanMode {
         }
     }
 
+    /// The value the command line spells `value`; `None` for a name this
+    /// version does not know.
     pub fn parse(value: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|m| m.name() == value)
     }
 }
 
 /// How the adds of an f32 sum without min or max are rewritten.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum SumLowering {
     /// A compare-exchange loop per add: on the H100, 2.8 times faster than
@@ -93,6 +102,7 @@ pub enum SumLowering {
 }
 
 impl SumLowering {
+    /// Every value, in the order `--help` lists them.
     pub const ALL: [SumLowering; 2] = [SumLowering::CompareExchange, SumLowering::Relay];
 
     /// The value as the command line spells it.
@@ -103,6 +113,8 @@ impl SumLowering {
         }
     }
 
+    /// The value the command line spells `value`; `None` for a name this
+    /// version does not know.
     pub fn parse(value: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|m| m.name() == value)
     }
@@ -149,15 +161,20 @@ pub(super) const SUM: OptionSpec = OptionSpec {
 /// The pass's options, typed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Config {
+    /// `float-atomics.strategy`: how min and max are rewritten.
     pub strategy: RequestedStrategy,
+    /// `float-atomics.nan`: what a NaN operand of min or max does.
     pub nan: NanMode,
+    /// `float-atomics.sum`: how the adds of an f32 sum are rewritten.
     pub sum: SumLowering,
 }
 
 impl Config {
-    /// Reads options the manager has checked against [`STRATEGY`] and
-    /// [`NAN`] (`PassManager::check_options` reports a value neither
-    /// lists); an option not given takes its default.
+    /// Reads options the manager has checked against the pass's specs
+    /// ([`STRATEGY_VALUES`], [`NAN_VALUES`], [`SUM_VALUES`];
+    /// [`PassManager::check_options`](crate::PassManager::check_options)
+    /// reports a value they do not list); an option not given takes its
+    /// default.
     pub fn from_options(options: &PassOptions) -> Config {
         Config {
             strategy: RequestedStrategy::parse(options.get(&STRATEGY)).unwrap_or_default(),

@@ -5,7 +5,9 @@ use naga::{Function, Handle, Module};
 /// A function or an entry point of the module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FunctionRef {
+    /// A function of `module.functions`.
     Function(Handle<Function>),
+    /// The function of `module.entry_points[index]`.
     EntryPoint(usize),
 }
 

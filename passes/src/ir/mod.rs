@@ -19,6 +19,7 @@ mod pointer_arguments;
 mod promote;
 mod rebuild;
 mod run_time_floats;
+mod static_uses;
 mod substitute;
 mod type_places;
 mod types;
@@ -40,6 +41,7 @@ pub use rebuild::{
     Unsupported,
 };
 pub use run_time_floats::{compute_floats_at_run_time, f32_bits_of, has_floats_for_run_time};
+pub use static_uses::{entry_point_static_uses, globals_named_by, live_expressions};
 pub use substitute::substitute_uses;
 pub use type_places::first_place_using;
 pub use types::{ensure_type, scalar_of, scalar_type};
