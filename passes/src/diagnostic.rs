@@ -51,7 +51,9 @@ pub struct Label {
 /// diagnostics print it, and its text, which the label's span indexes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SourceFile {
+    /// The file's name, as diagnostics print it (`lib/util.wgsl`).
     pub name: String,
+    /// The file's text, which the label's span indexes.
     pub text: String,
 }
 
