@@ -274,6 +274,21 @@ fn batch_skips_modules_and_recompiles_only_the_importers_of_an_edited_one() {
     assert!(said.contains("cached shaders/plain.wgsl"), "{said}");
     let wgsl = fs::read_to_string(dir.path().join("out/main.wgsl")).unwrap();
     assert!(wgsl.contains("= 3f;"), "{wgsl}");
+
+    // A second file that declares an imported path changes where the
+    // import leads (here: nowhere, two files declare it), though no file
+    // the shader read has changed: the cache must not serve it.
+    fs::create_dir_all(dir.path().join("shaders/vendor")).unwrap();
+    fs::write(
+        dir.path().join("shaders/vendor/noise.wgsl"),
+        NOISE.replace("437.5", "1.0"),
+    )
+    .unwrap();
+    let out = batch(dir.path());
+    assert_exit(&out, 1);
+    let said = stderr(&out);
+    assert!(said.contains("error[wgsl::ambiguous-module]"), "{said}");
+    assert!(said.contains("shaders/main.wgsl:2:1"), "{said}");
 }
 
 #[test]

@@ -257,9 +257,11 @@ impl Composer {
         let path = &import.path;
         let span = import.span.clone();
         let quoted = path[0].starts_with('"');
-        // The whole path a module (`#import a::b`), or a module and an item.
+        // The whole path a module (`#import a::b`; declared twice, it is
+        // still a module, and `module` says it is ambiguous), or a module
+        // and an item.
         let whole_is_module = path.len() == 1
-            || (!quoted && matches!(self.index.find(&path.join("::")), index::Found::File(_)));
+            || (!quoted && !matches!(self.index.find(&path.join("::")), index::Found::Nothing));
         if whole_is_module {
             let module = self.module(index, path, span)?;
             let file = &mut self.files[index];
