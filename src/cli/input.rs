@@ -66,6 +66,7 @@ pub(super) fn options(common: &CommonArgs) -> Result<Options, String> {
                 .map(|d| shaderxform::front::parse_define(d))
                 .collect(),
             include_dirs: common.include_dirs.clone(),
+            module_dirs: Vec::new(),
             hlsl_entry_point: common.entry_point.clone(),
             hlsl_register_shifts: common.hlsl_register_shifts.clone(),
             storage_formats: common.storage_formats.clone(),

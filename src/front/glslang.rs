@@ -58,8 +58,13 @@ pub struct FrontOptions {
     pub glsl_front: GlslFront,
     /// `-D NAME[=VALUE]`, for glslang.
     pub defines: Vec<(String, Option<String>)>,
-    /// `-I DIR`, searched for `#include` after the shader's own folder.
+    /// `-I DIR`, searched for `#include` after the shader's own folder,
+    /// and for WGSL modules (subfolders included) after `module_dirs`.
     pub include_dirs: Vec<PathBuf>,
+    /// Folders searched for WGSL modules, subfolders included, after the
+    /// shader's own folder and before `include_dirs`: `batch` and
+    /// `shaderxform::build` give the input folder.
+    pub module_dirs: Vec<PathBuf>,
     /// The entry point of an HLSL shader [default: `main`].
     pub hlsl_entry_point: Option<String>,
     /// Added to the binding of each HLSL register of a class (`t`, `s`,
