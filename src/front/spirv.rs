@@ -174,7 +174,7 @@ pub fn parse_binary(
         }
         (None, _) => {}
     }
-    let module = non_finite_constants_at_run_time(module).map_err(|ds| {
+    let mut module = non_finite_constants_at_run_time(module).map_err(|ds| {
         ds.into_iter()
             .map(|mut d| {
                 if let SpanOrigin::Glslang { file, text } = origin {
@@ -194,6 +194,11 @@ pub fn parse_binary(
             })
             .collect::<Vec<_>>()
     })?;
+    // The reader's private copies of uniform built-ins (workgroup id,
+    // subgroup size) reach the functions that read them as arguments,
+    // which WGSL's uniformity rules see through.
+    let copies = shaderxform_passes::analysis::uniformity::uniform_entry_copies(&module);
+    shaderxform_passes::ir::pass_entry_copies_as_arguments(&mut module, &copies);
     Ok(Read {
         module,
         legalized,
