@@ -388,6 +388,44 @@ fn glslang_errors_point_at_the_line_and_name_included_files() {
     assert!(rendered.contains("bad.h:1, included by"), "{rendered}");
 }
 
+/// An error in a header that another header includes, found through an
+/// include folder, points at the shader's own `#include` that leads to
+/// it, and says which file and line.
+#[test]
+fn errors_in_headers_that_headers_include_point_at_the_include_they_come_through() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let headers = dir.path().join("headers");
+    std::fs::create_dir(&headers).unwrap();
+    std::fs::write(headers.join("outer.h"), "#include \"inner.h\"\n").unwrap();
+    std::fs::write(headers.join("inner.h"), "\nfloat f() { return missing; }\n").unwrap();
+    let main = dir.path().join("main.hlsl");
+    std::fs::write(
+        &main,
+        "// a shader\n#include \"outer.h\"\n[numthreads(1, 1, 1)]\nvoid main() {}\n",
+    )
+    .unwrap();
+    let source = Source::read(&main, None).unwrap();
+    let failure = compiler(FrontOptions {
+        include_dirs: vec![headers],
+        ..FrontOptions::default()
+    })
+    .transform(&source)
+    .unwrap_err();
+    let rendered = shaderxform::render_all(
+        &failure.diagnostics,
+        &source,
+        shaderxform::ColorChoice::Never,
+    );
+    assert!(rendered.contains("main.hlsl:2:1"), "{rendered}");
+    assert!(
+        rendered.contains("in inner.h, which the file included here includes, at line 2"),
+        "{rendered}"
+    );
+}
+
 #[test]
 fn defines_and_include_folders_reach_glslang_and_includes_are_dependencies() {
     if common::tool("glslangValidator").is_none() {

@@ -293,7 +293,13 @@ pub fn compile(
     let log = String::from_utf8_lossy(&result.stdout).into_owned()
         + &String::from_utf8_lossy(&result.stderr);
     if !result.status.success() {
-        return Err(diagnostics(&log, &input, source, text));
+        return Err(diagnostics(
+            &log,
+            &input,
+            source,
+            text,
+            &options.include_dirs,
+        ));
     }
     // glslang only warns, and writes an empty shader, when the entry
     // point is missing.
@@ -400,7 +406,13 @@ fn depfile_inputs(text: &str) -> Vec<PathBuf> {
 
 /// glslang's `ERROR: file:line: message` lines as diagnostics; those in
 /// the shader itself point at the line.
-fn diagnostics(log: &str, input: &Path, source: &Source, text: &str) -> Vec<Diagnostic> {
+fn diagnostics(
+    log: &str,
+    input: &Path,
+    source: &Source,
+    text: &str,
+    include_dirs: &[PathBuf],
+) -> Vec<Diagnostic> {
     let input_name = input.display().to_string();
     let mut out = Vec::new();
     let mut other = Vec::new();
@@ -443,6 +455,16 @@ fn diagnostics(log: &str, input: &Path, source: &Source, text: &str) -> Vec<Diag
                 d = d.with_primary(
                     span,
                     format!("in the file included here, at line {line_number}"),
+                );
+            } else if let Some(span) = include_line_leading_to(source, text, include_dirs, file) {
+                let name = Path::new(file)
+                    .file_name()
+                    .map_or(file.into(), |n| n.to_string_lossy());
+                d = d.with_primary(
+                    span,
+                    format!(
+                        "in {name}, which the file included here includes, at line {line_number}"
+                    ),
                 );
             }
             d = d.with_note(format!(
@@ -555,6 +577,33 @@ pub(super) fn include_line(text: &str, file: &str) -> Option<naga::Span> {
         .map(|s| line_span(text, s))
 }
 
+/// The shader's own `#include` line whose file includes `file`, through
+/// however many other files: an error in a header that another header
+/// includes points where the chain starts.
+fn include_line_leading_to(
+    source: &Source,
+    text: &str,
+    include_dirs: &[PathBuf],
+    file: &str,
+) -> Option<naga::Span> {
+    let wanted = Path::new(file).canonicalize().ok()?;
+    let mut top_level = None;
+    let _ = crate::includes::for_each_candidate(
+        crate::includes::own_dir(&source.name),
+        text,
+        include_dirs,
+        crate::source::DEFAULT_MAX_INPUT_SIZE,
+        |candidate| {
+            if candidate.path.canonicalize().ok().as_ref() == Some(&wanted) {
+                top_level = Some(candidate.top_level.to_string());
+                return Err(());
+            }
+            Ok(())
+        },
+    );
+    include_line(text, &top_level?)
+}
+
 /// `file:line: message`, the file possibly holding colons.
 fn parse_location(rest: &str) -> Option<(&str, usize, &str)> {
     let mut search = 0;
@@ -634,7 +683,7 @@ mod tests {
         );
         let input = Path::new("/tmp/g/shader.comp");
         let place = |log: &str| {
-            let ds = diagnostics(log, input, &source, text);
+            let ds = diagnostics(log, input, &source, text, &[]);
             let span = ds[0].primary_span().expect("a place");
             (
                 text[span.to_range().unwrap()].to_string(),
