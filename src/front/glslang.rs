@@ -604,6 +604,52 @@ fn include_line_leading_to(
     include_line(text, &top_level?)
 }
 
+/// The shader's own `#include` line whose file includes `file` through
+/// other files, where `files` are the paths of every file the shader
+/// read (glslang's `OpString`s): each directive is matched to the path it
+/// ends with, and the files are read to follow the chain.
+pub(super) fn include_line_through<'a>(
+    text: &str,
+    file: &str,
+    files: impl Iterator<Item = &'a String> + Clone,
+) -> Option<naga::Span> {
+    let path_of = |name: &str| {
+        files.clone().find(|f| {
+            f.as_str() == name
+                || f.strip_suffix(name)
+                    .is_some_and(|rest| rest.ends_with('/') || rest.ends_with('\\'))
+        })
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut reaches = |start: &str| {
+        let mut pending = vec![(start.to_string(), 0)];
+        while let Some((path, depth)) = pending.pop() {
+            if path == file {
+                return true;
+            }
+            if depth > crate::includes::MAX_DEPTH || !seen.insert(path.clone()) {
+                continue;
+            }
+            let Ok(bytes) = crate::source::read_regular_file(
+                Path::new(&path),
+                crate::source::DEFAULT_MAX_INPUT_SIZE,
+            ) else {
+                continue;
+            };
+            for name in crate::includes::directives(&String::from_utf8_lossy(&bytes)) {
+                if let Some(next) = path_of(&name) {
+                    pending.push((next.clone(), depth + 1));
+                }
+            }
+        }
+        false
+    };
+    let top = crate::includes::directives(text)
+        .into_iter()
+        .find(|name| path_of(name).is_some_and(|path| reaches(path)))?;
+    include_line(text, &top)
+}
+
 /// `file:line: message`, the file possibly holding colons.
 fn parse_location(rest: &str) -> Option<(&str, usize, &str)> {
     let mut search = 0;
