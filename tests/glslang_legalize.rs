@@ -316,6 +316,70 @@ void main() {
     }
 }
 
+/// An atomic on a texel of a storage image (HLSL `InterlockedAdd` on a
+/// `RWTexture2D<uint>` element, GLSL `imageAtomicAdd` on an image of an
+/// array) is refused at its line, naming the image, where naga's reader
+/// stopped at "unsupported storage class".
+#[test]
+fn atomics_on_storage_image_texels_are_refused_at_their_line_by_name() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("counter.hlsl"),
+        "RWTexture2D<uint> counter : register(u0);
+RWStructuredBuffer<uint> seen : register(u1);
+
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    uint previous;
+    InterlockedAdd(counter[uint2(0, 0)], 1, previous);
+    seen[id.x] = previous;
+}
+",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("bins.comp"),
+        "#version 450
+layout(local_size_x = 64) in;
+layout(binding = 0, r32ui) uniform uimage2D bins[2];
+void main() {
+    imageAtomicAdd(bins[1], ivec2(gl_GlobalInvocationID.xy), 1u);
+}
+",
+    )
+    .unwrap();
+    for (file, at, line, image) in [
+        (
+            "counter.hlsl",
+            "counter.hlsl:8:5",
+            "InterlockedAdd(counter[uint2(0, 0)], 1, previous);",
+            "`counter`",
+        ),
+        (
+            "bins.comp",
+            "bins.comp:5:5",
+            "imageAtomicAdd(bins[1], ivec2(gl_GlobalInvocationID.xy), 1u);",
+            "`bins`",
+        ),
+    ] {
+        let refused = run(dir.path(), &[file, "-o", "out.wgsl"]);
+        assert_exit(&refused, 1);
+        let err = stderr(&refused);
+        assert!(
+            err.contains(&format!(
+                "error[spirv::image-atomic]: atomic operation on a texel of {image}"
+            )) && err.contains(at)
+                && err.contains(line),
+            "{err}"
+        );
+        assert!(!dir.path().join("out.wgsl").exists());
+    }
+}
+
 /// `acc` leaves the loop as an `OpPhi` of the loop header, which the
 /// atomic and the subgroup operations after the loop use.
 const LOOP_VALUE_HLSL: &str = "RWStructuredBuffer<uint> values : register(u0);

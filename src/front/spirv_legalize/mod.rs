@@ -70,6 +70,7 @@ mod combined_samplers;
 mod copy_logical;
 mod cross_block_operands;
 mod hlsl_prefix_scans;
+mod image_atomics;
 mod shift_signedness;
 mod source_text;
 mod spec_constants;
@@ -208,6 +209,7 @@ pub fn legalize(
     let mut l = Legalizer::new(module);
     let mut refused = l.refuse_atomic_vector_components(&words);
     refused.extend(l.refuse_clustered_reductions(&words));
+    refused.extend(l.refuse_image_atomics(&words));
     if !refused.is_empty() {
         return Err(refused);
     }
