@@ -380,6 +380,59 @@ void main() {
     }
 }
 
+/// `debugPrintfEXT` (HLSL `printf`) is a non-semantic instruction, which
+/// naga's reader refused ("unsupported extension set"): it is removed and
+/// reported, and the shader translates. A structure naga cannot hold (an
+/// HLSL class with methods only) is refused at the line that declares it.
+#[test]
+fn debug_printf_is_removed_and_unholdable_structures_point_at_their_declaration() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let glsl = "#version 450
+#extension GL_EXT_debug_printf : require
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer B { uint v[]; };
+void main() {
+    uint x = v[gl_GlobalInvocationID.x];
+    debugPrintfEXT(\"x = %u\", x);
+    v[gl_GlobalInvocationID.x] = x * 2u;
+}
+";
+    let source = Source::from_text("printf.comp", InputFormat::Glsl(ShaderStage::Compute), glsl);
+    let (wgsl, report) = wgsl_and_report(&glslang(), &source);
+    assert!(wgsl.contains("* 2u"), "{wgsl}");
+    assert!(
+        report.contains("strip-non-semantic") && report.contains("1 non-semantic instructions"),
+        "{report}"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("class.hlsl"),
+        "RWStructuredBuffer<uint> v : register(u0);
+class Logger {
+    void log(uint x) { printf(\"%u\", x); }
+};
+[numthreads(1, 1, 1)]
+void main()
+{
+    Logger l;
+    l.log(v[0]);
+}
+",
+    )
+    .unwrap();
+    let refused = run(dir.path(), &["class.hlsl", "-o", "out.wgsl"]);
+    assert_exit(&refused, 1);
+    let err = stderr(&refused);
+    assert!(
+        err.contains("class.hlsl:2:1")
+            && err.contains("Structure types must have at least one member"),
+        "{err}"
+    );
+}
+
 /// `acc` leaves the loop as an `OpPhi` of the loop header, which the
 /// atomic and the subgroup operations after the loop use.
 const LOOP_VALUE_HLSL: &str = "RWStructuredBuffer<uint> values : register(u0);

@@ -134,6 +134,11 @@ pub(super) fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<P
             legalized.source_continued,
             "OpSourceContinued removed with the embedded source text they continue (line positions stay)",
         ),
+        (
+            "strip-non-semantic",
+            legalized.non_semantic,
+            "non-semantic instructions (debug printf) removed: they change nothing the shader computes",
+        ),
     ] {
         if count > 0 {
             changes.push(Change::new(kind, span, format!("{count} {what}")));

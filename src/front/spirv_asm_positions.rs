@@ -46,6 +46,7 @@ impl SourceLines {
         const OP_NO_LINE: u32 = 317;
         const OP_NAME: u32 = 5;
         const OP_TYPE_POINTER: u32 = 32;
+        const OP_TYPE_STRUCT: u32 = 30;
         const OP_VARIABLE: u32 = 59;
         let read = binary_instructions(words)?;
         let offsets = naga_offsets(words, &read);
@@ -109,6 +110,14 @@ impl SourceLines {
                 }
                 OP_TYPE_POINTER if instruction.len() > 3 => {
                     pointees.insert(instruction[1], instruction[3]);
+                }
+                // A structure stands at the first line that names it.
+                OP_TYPE_STRUCT if !in_function && instruction.len() > 1 => {
+                    let name = names.get(&instruction[1]).filter(|n| !n.is_empty());
+                    if let Some(span) = name.and_then(|n| declaration_line(text, &starts, n)) {
+                        instructions.push((naga_range, span));
+                    }
+                    continue;
                 }
                 // glslang writes no line for a global: its declaration is
                 // found by its name, or its block's (`cbuffer B { ... };`).

@@ -71,6 +71,7 @@ mod copy_logical;
 mod cross_block_operands;
 mod hlsl_prefix_scans;
 mod image_atomics;
+mod non_semantic;
 mod shift_signedness;
 mod source_text;
 mod spec_constants;
@@ -139,6 +140,8 @@ pub struct Legalized {
     pub storage_formats: Vec<ChosenStorageFormat>,
     /// `OpSourceContinued` removed, with the source text they continued.
     pub source_continued: usize,
+    /// Instructions of `NonSemantic.*` sets (`debugPrintfEXT`) removed.
+    pub non_semantic: usize,
 }
 
 impl Legalized {
@@ -148,6 +151,7 @@ impl Legalized {
             || !self.access.is_empty()
             || self.copy_logical > 0
             || self.source_continued > 0
+            || self.non_semantic > 0
             || !self.builtins.is_empty()
             || !self.storage_formats.is_empty()
             || self.subgroup_lane_ops > 0
@@ -228,6 +232,7 @@ pub fn legalize(
     let mut out = Legalized {
         storage_formats,
         source_continued: l.strip_continued_source_text(),
+        non_semantic: l.strip_non_semantic_instructions(),
         builtins: l.merge_builtin_inputs(),
         subgroup_lane_ops: l.lower_subgroup_lane_ops()
             + l.lower_subgroup_ballot_queries()
