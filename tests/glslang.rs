@@ -674,3 +674,33 @@ void main(uint3 id : SV_DispatchThreadID) {
     assert_eq!(binding_of("samp"), Some(16));
     assert_eq!(binding_of("outp"), Some(1));
 }
+
+/// Unnamed blocks on one binding are named in the conflict as the shader
+/// names them: by their runtime-sized member.
+#[test]
+fn unnamed_blocks_on_one_binding_are_named_by_their_members() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let source = Source::from_text(
+        "alias.comp",
+        InputFormat::Glsl(ShaderStage::Compute),
+        "#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 2) writeonly buffer DrawCommands { uint drawCommands[]; };
+layout(std430, binding = 2) writeonly buffer TaskCommands { uvec2 taskCommands[]; };
+void main() {
+    drawCommands[gl_GlobalInvocationID.x] = 1u;
+    taskCommands[gl_GlobalInvocationID.x] = uvec2(2u);
+}
+",
+    );
+    let failure = glslang().transform(&source).unwrap_err();
+    let d = &failure.diagnostics[0];
+    assert_eq!(d.code.as_deref(), Some("input::binding-conflict"), "{d:?}");
+    assert!(
+        d.message.contains("`drawCommands`") && d.message.contains("`taskCommands`"),
+        "{}",
+        d.message
+    );
+}
