@@ -79,6 +79,7 @@ mod storage_formats;
 mod subgroup_ballot_queries;
 mod subgroup_lane_ops;
 mod subgroup_masks;
+mod unreadable_images;
 
 use std::collections::HashMap;
 
@@ -214,6 +215,7 @@ pub fn legalize(
     let mut refused = l.refuse_atomic_vector_components(&words);
     refused.extend(l.refuse_clustered_reductions(&words));
     refused.extend(l.refuse_image_atomics(&words));
+    refused.extend(l.refuse_unreadable_images(&words));
     if !refused.is_empty() {
         return Err(refused);
     }
