@@ -492,6 +492,39 @@ void main() {
     assert!(!dir.path().join("out.wgsl").exists());
 }
 
+/// glslang gives `RWByteAddressBuffer.InterlockedAdd(offset, 1)` a value
+/// of type `int` on a `uint` atomic, which spirv-val refuses; the value is
+/// bitcast to the atomic's type and the shader translates.
+#[test]
+fn byte_address_buffer_atomics_with_literal_values_translate() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let hlsl = "RWByteAddressBuffer counters : register(u0);
+RWStructuredBuffer<uint> seen : register(u1);
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    uint previous;
+    counters.InterlockedAdd(4, 1, previous);
+    counters.InterlockedMax(8, 7);
+    seen[id.x] = previous;
+}
+";
+    let source = Source::from_text(
+        "counters.hlsl",
+        InputFormat::Hlsl(ShaderStage::Compute),
+        hlsl,
+    );
+    let (wgsl, _) = wgsl_and_report(&glslang(), &source);
+    assert!(
+        wgsl.contains("atomicAdd((&counters_2.u0040_data[1i]), bitcast<u32>(1i))"),
+        "{wgsl}"
+    );
+    assert!(wgsl.contains("atomicMax("), "{wgsl}");
+    common::assert_tint_accepts(&[("counters.hlsl".to_string(), wgsl)]);
+}
+
 /// `acc` leaves the loop as an `OpPhi` of the loop header, which the
 /// atomic and the subgroup operations after the loop use.
 const LOOP_VALUE_HLSL: &str = "RWStructuredBuffer<uint> values : register(u0);

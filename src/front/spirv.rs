@@ -84,10 +84,14 @@ pub fn parse_binary(
     }
     // naga's reader trusts its input (a truncated module can make it index
     // out of bounds), so SPIRV-Tools checks it first.
-    let input: Vec<u32> = bytes
+    let mut input: Vec<u32> = bytes
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")))
         .collect();
+    if let SpanOrigin::Glslang { .. } = origin {
+        // What glslang writes invalid, and means plainly.
+        input = super::glslang_repairs::bitcast_atomic_values(input).0;
+    }
     let positions = match origin {
         SpanOrigin::Glslang { .. } => None,
         SpanOrigin::Binary => Some(InputPositions::binary(&input)),
