@@ -595,6 +595,40 @@ OpFunctionEnd
         assert_eq!(at, Some("#include \"lib/outer.h\""));
     }
 
+    /// A structure type stands at the first line that names it.
+    #[test]
+    fn structures_stand_at_the_line_that_names_them() {
+        let hlsl = "// Thing\nclass Thing {\n};\nvoid main() {}\n";
+        let words = super::super::spirv::assemble(
+            "OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %thing \"Thing\"
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%thing = OpTypeStruct %uint
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+",
+        )
+        .unwrap();
+        let lines = SourceLines::of(&words, "/tmp/x/shader.hlsl", hlsl).unwrap();
+        let read = binary_instructions(&words).unwrap();
+        let offsets = naga_offsets(&words, &read);
+        let (_, naga) = read
+            .iter()
+            .zip(&offsets)
+            .find(|(range, _)| words[range.start] & 0xffff == 30)
+            .unwrap();
+        let span = Span::new(naga.start as u32, naga.end as u32);
+        let at = lines.text_span(span).map(|s| &hlsl[s.to_range().unwrap()]);
+        assert_eq!(at, Some("class Thing {"));
+    }
+
     /// A global whose name the shader does not hold (a header declares it,
     /// or a macro makes its name) stands at the first line that reads it.
     #[test]

@@ -69,6 +69,7 @@ mod clustered_reductions;
 mod combined_samplers;
 mod copy_logical;
 mod cross_block_operands;
+mod empty_structs;
 mod hlsl_prefix_scans;
 mod image_atomics;
 mod non_semantic;
@@ -143,6 +144,8 @@ pub struct Legalized {
     pub source_continued: usize,
     /// Instructions of `NonSemantic.*` sets (`debugPrintfEXT`) removed.
     pub non_semantic: usize,
+    /// Structures without members given an unused `uint` member.
+    pub empty_structs: usize,
 }
 
 impl Legalized {
@@ -153,6 +156,7 @@ impl Legalized {
             || self.copy_logical > 0
             || self.source_continued > 0
             || self.non_semantic > 0
+            || self.empty_structs > 0
             || !self.builtins.is_empty()
             || !self.storage_formats.is_empty()
             || self.subgroup_lane_ops > 0
@@ -235,6 +239,7 @@ pub fn legalize(
         storage_formats,
         source_continued: l.strip_continued_source_text(),
         non_semantic: l.strip_non_semantic_instructions(),
+        empty_structs: l.fill_empty_structs(),
         builtins: l.merge_builtin_inputs(),
         subgroup_lane_ops: l.lower_subgroup_lane_ops()
             + l.lower_subgroup_ballot_queries()
