@@ -227,9 +227,15 @@ fn binding_collision(
     let (other, _) = globals
         .iter()
         .find(|&(h, g)| h != handle && g.binding.as_ref() == Some(&binding))?;
-    let name = |h: naga::Handle<naga::GlobalVariable>| match globals[h].name.as_deref() {
-        Some(name) if !name.is_empty() => format!("`{name}`"),
-        _ => "an unnamed resource".to_string(),
+    // An unnamed block (`buffer B { uint v[]; };`, HLSL's `$Global`) by
+    // its only or runtime-sized member, else its block name.
+    let name = |h: naga::Handle<naga::GlobalVariable>| {
+        let name = shaderxform_passes::ir::global_name(module, h);
+        let named = globals[h].name.as_deref().is_some_and(|n| !n.is_empty());
+        match named || !name.starts_with("global ") {
+            true => format!("`{name}`"),
+            false => "an unnamed resource".to_string(),
+        }
     };
     let (first, second) = (name(other), name(handle));
     let mut d = Diagnostic::error(format!(

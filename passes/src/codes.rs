@@ -83,6 +83,12 @@ pub const SPIRV_ATOMIC_VECTOR_COMPONENT: &str = "spirv::atomic-vector-component"
 /// A clustered subgroup reduction of the SPIR-V input, which naga's IR
 /// cannot hold.
 pub const SPIRV_CLUSTERED_REDUCTION: &str = "spirv::clustered-reduction";
+/// An atomic operation of the SPIR-V input on a texel of a storage image,
+/// which naga's reader cannot read.
+pub const SPIRV_IMAGE_ATOMIC: &str = "spirv::image-atomic";
+/// An image of the SPIR-V input naga's reader cannot read: a texel
+/// buffer, or an element of an array of storage images.
+pub const SPIRV_UNSUPPORTED_IMAGE: &str = "spirv::unsupported-image";
 /// The specialization-constant expressions of the SPIR-V input cannot be
 /// folded.
 pub const SPIRV_LEGALIZE: &str = "spirv::legalize";

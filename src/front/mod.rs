@@ -5,6 +5,7 @@ mod compute_interface;
 mod glsl;
 mod glsl_positions;
 pub mod glslang;
+mod glslang_repairs;
 mod legalize_report;
 mod sizes;
 mod span_map;

@@ -7,6 +7,7 @@
 //! to be created by their statement. [`BlockBuilder`] keeps those rules.
 
 mod block;
+mod copies_as_arguments;
 pub(crate) mod exits;
 mod folding;
 mod function;
@@ -28,6 +29,7 @@ mod valid;
 mod walk;
 
 pub use block::{add_local, BlockBuilder};
+pub use copies_as_arguments::pass_entry_copies_as_arguments;
 pub use folding::{folded_float, folded_vector, overflowing_integer};
 pub use function::{function_mut, function_of, functions_called_from, FunctionRef};
 pub use inline::{inline_call, remove_uncalled_function, CallSite};
