@@ -121,6 +121,7 @@ impl Case {
                 .iter()
                 .map(|s| shaderxform::front::parse_storage_format(s).unwrap())
                 .collect(),
+            ..FrontOptions::default()
         };
         Compiler::new(Options {
             passes,
