@@ -75,13 +75,6 @@ impl Pass for LaneTranspose {
     }
 
     fn run(&self, module: &mut Module, cx: &mut PassContext<'_>) {
-        if !normalize::has_wrapper(module) {
-            let uniformity = cx.analyses().take_uniformity(module);
-            if let Some(unchanged) = transpose_module(module, uniformity, cx) {
-                cx.analyses().restore_uniformity(unchanged);
-            }
-            return;
-        }
         let before = cx.checkpoint(module);
         if !normalize::normalize(module) {
             let uniformity = cx.analyses().take_uniformity(module);
@@ -354,11 +347,19 @@ fn transpose_entry_point(
             }
         }
     }
+    // The types of the record indices: an `i32` one is read as `u32`.
+    let Some(scalars) = crate::ir::expression_scalars(module, function) else {
+        return false;
+    };
+    let signed_indices: Vec<bool> = plans
+        .iter()
+        .map(|(p, _)| scalars[p.i().index()].map(|s| s.kind) == Some(naga::ScalarKind::Sint))
+        .collect();
     let builtins = ensure_subgroup_builtins(module, index);
     let u32_ty = ensure_type(&mut module.types, TypeInner::Scalar(Scalar::U32));
     let bool_ty = ensure_type(&mut module.types, TypeInner::Scalar(Scalar::BOOL));
     let mut groups = Vec::new();
-    for (plan, form) in plans {
+    for ((plan, form), signed_index) in plans.into_iter().zip(signed_indices) {
         let (global, k, span) = (plan.global(), plan.k(), plan.span());
         let Some(&Layout::Words(scalar)) = layouts.get(&global) else {
             unreachable!("only word arrays are grouped")
@@ -411,6 +412,7 @@ fn transpose_entry_point(
             scalar_ty,
             length,
             active,
+            signed_index,
         });
     }
     let mut rewrite = Transpose {

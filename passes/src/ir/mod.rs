@@ -42,7 +42,7 @@ pub use rebuild::{
 pub use run_time_floats::{compute_floats_at_run_time, f32_bits_of, has_floats_for_run_time};
 pub use substitute::substitute_uses;
 pub use type_places::first_place_using;
-pub use types::{ensure_type, scalar_of, scalar_type};
+pub use types::{ensure_type, expression_scalars, scalar_of, scalar_type};
 pub(crate) use uses::{defined_at_top, local_uses, stored_local, used_in, LocalUse, LoopLocals};
 pub use valid::{validate, validator};
 pub(crate) use walk::child_blocks_mut;

@@ -30,6 +30,8 @@ use naga::{
 };
 
 use crate::analysis::uniformity::FunctionRef;
+
+mod helpers;
 use crate::ir::{
     for_each_statement, inline_call, pointer_global, promote_single_store_locals,
     remove_uncalled_function, splice_nested_blocks, substitute_uses, CallSite,
@@ -44,44 +46,41 @@ struct Wrapper {
     callee: Handle<Function>,
 }
 
-/// Whether some compute entry point of `module` is a SPIR-V wrapper, which
-/// [`normalize`] would rewrite.
-pub fn has_wrapper(module: &Module) -> bool {
-    (0..module.entry_points.len()).any(|index| {
-        module.entry_points[index].stage == ShaderStage::Compute && wrapper(module, index).is_some()
-    })
-}
-
-/// Normalises every compute entry point of `module` that is a SPIR-V
-/// wrapper; whether any was.
+/// Normalises every compute entry point of `module`: a SPIR-V wrapper is
+/// inlined, calls to helpers that access record buffers are inlined
+/// ([`helpers`]), and locals stored once are promoted; whether anything
+/// changed.
 pub fn normalize(module: &mut Module) -> bool {
     let mut changed = false;
     for index in 0..module.entry_points.len() {
         if module.entry_points[index].stage != ShaderStage::Compute {
             continue;
         }
-        let Some(wrapper) = wrapper(module, index) else {
-            continue;
-        };
-        if inline_call(
-            module,
-            FunctionRef::EntryPoint(index),
-            &[wrapper.call as u32],
-            CallSite::Tail,
-        )
-        .is_err()
-        {
-            continue;
+        let mut changed_here = false;
+        if let Some(wrapper) = wrapper(module, index) {
+            let inlined = inline_call(
+                module,
+                FunctionRef::EntryPoint(index),
+                &[wrapper.call as u32],
+                CallSite::Tail,
+            );
+            if inlined.is_ok() {
+                changed_here = true;
+                // Before the built-ins: the callee reads them too.
+                remove_uncalled_function(module, wrapper.callee);
+                read_builtins_from_arguments(module, index, &wrapper);
+            }
         }
-        changed = true;
-        // Before the built-ins: the callee reads them too.
-        remove_uncalled_function(module, wrapper.callee);
-        read_builtins_from_arguments(module, index, &wrapper);
+        changed_here |= helpers::inline_record_helpers(module, index);
         let function = &mut module.entry_points[index].function;
-        promote_single_store_locals(function);
-        // naga's GLSL reader wraps the body of each `if` in a block
-        // (`if c { { return; } }`), which hides the bounds guard.
-        splice_nested_blocks(&mut function.body);
+        // WGSL's `var i = gid.x;` is such a local too.
+        changed_here |= !promote_single_store_locals(function).is_empty();
+        if changed_here {
+            // naga's GLSL reader wraps the body of each `if` in a block
+            // (`if c { { return; } }`), which hides the bounds guard.
+            splice_nested_blocks(&mut function.body);
+        }
+        changed |= changed_here;
     }
     changed
 }
