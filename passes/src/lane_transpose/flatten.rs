@@ -52,6 +52,25 @@ pub(super) fn flatten_records(
             .iter()
             .any(|(_, e)| matches!(*e, Expression::GlobalVariable(g) if g == global));
         if !accessed {
+            let callers = super::normalize::callers_of_global_left(module, index, global);
+            if !callers.is_empty() {
+                let name = global_name(module, global);
+                let reason = format!(
+                    "only functions the entry point calls access it ({}), in a loop or too large to inline",
+                    callers
+                        .iter()
+                        .map(|n| format!("`{n}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+                let span = module.global_variables.get_span(global);
+                cx.report(not_applied(
+                    &format!("`{name}`"),
+                    &reason,
+                    span,
+                    "declared here",
+                ));
+            }
             continue;
         }
         let name = global_name(module, global);

@@ -32,10 +32,12 @@ use naga::{
 use crate::analysis::uniformity::FunctionRef;
 
 mod helpers;
+
 use crate::ir::{
     for_each_statement, inline_call, pointer_global, promote_single_store_locals,
     remove_uncalled_function, splice_nested_blocks, substitute_uses, CallSite,
 };
+pub use helpers::callers_of_global_left;
 
 /// A wrapper entry point: its stores of built-in arguments into private
 /// globals, then its call.

@@ -334,8 +334,9 @@ pub fn flatten(
             )
         }
     };
-    let signed_records = signed_record_accesses(module, function, global)
-        .ok_or(Unsupported("the types of the entry point's expressions do not resolve"))?;
+    let signed_records = signed_record_accesses(module, function, global).ok_or(Unsupported(
+        "the types of the entry point's expressions do not resolve",
+    ))?;
     let mut rewrite = Flatten {
         global,
         array_member,

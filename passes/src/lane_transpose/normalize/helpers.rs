@@ -68,9 +68,9 @@ fn helper_call(
     let is_helper = |callee: Handle<naga::Function>| {
         let f = &module.functions[callee];
         f.expressions.len() <= MAX_HELPER_EXPRESSIONS
-            && f.expressions.iter().any(|(_, e)| {
-                matches!(*e, naga::Expression::GlobalVariable(g) if buffers.contains(&g))
-            })
+            && f.expressions.iter().any(
+                |(_, e)| matches!(*e, naga::Expression::GlobalVariable(g) if buffers.contains(&g)),
+            )
     };
     let mut path = Vec::new();
     find(
@@ -107,4 +107,32 @@ fn find(
         path.pop();
     }
     None
+}
+
+/// The names of the functions the entry point at `index` calls that refer
+/// to `global`: after normalisation, the calls it could not inline.
+pub fn callers_of_global_left(
+    module: &Module,
+    index: usize,
+    global: Handle<GlobalVariable>,
+) -> Vec<String> {
+    let mut names = Vec::new();
+    crate::ir::for_each_statement(
+        &module.entry_points[index].function.body,
+        &mut |statement, _| {
+            let Statement::Call { function, .. } = *statement else {
+                return;
+            };
+            let f = &module.functions[function];
+            let refers = f
+                .expressions
+                .iter()
+                .any(|(_, e)| matches!(*e, naga::Expression::GlobalVariable(g) if g == global));
+            let name = f.name.clone().unwrap_or_else(|| "a function".into());
+            if refers && !names.contains(&name) {
+                names.push(name);
+            }
+        },
+    );
+    names
 }
