@@ -50,36 +50,41 @@ fn notes(source: &Source) -> String {
 
 #[test]
 fn the_corpus_reports_the_forms_seen() {
-    for (stem, kind, form) in [
+    for (file, kind, form) in [
         (
-            "boids_var_index",
+            "boids_var_index.wgsl",
             "coalesce-store",
             "global_invocation_id.x",
         ),
         (
-            "helper_integrate",
+            "helper_integrate.wgsl",
             "coalesce-store",
             "global_invocation_id.x",
         ),
         (
-            "signed_index",
+            "signed_index.wgsl",
             "coalesce-store",
             "global_invocation_id.x + uniform offset",
         ),
         (
-            "grid3d_records",
+            "grid3d_records.wgsl",
             "coalesce-store",
             "global_invocation_id.z * W * H + global_invocation_id.y * W + global_invocation_id.x",
         ),
         (
-            "grid3d_records",
+            "helper_signed_glsl.comp",
+            "coalesce-store",
+            "global_invocation_id.x + uniform offset",
+        ),
+        (
+            "grid3d_records.wgsl",
             "coalesce-load",
             "global_invocation_id.x + W * (global_invocation_id.y + H * global_invocation_id.z)",
         ),
     ] {
-        let path = format!("corpus/lane-transpose/{stem}.wgsl");
+        let path = format!("corpus/lane-transpose/{file}");
         let source = Source::read(path.as_ref(), None).unwrap();
-        assert_eq!(coalesced_forms(&source, kind), [form], "{stem}");
+        assert_eq!(coalesced_forms(&source, kind), [form], "{file}");
     }
 }
 

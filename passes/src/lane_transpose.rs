@@ -13,8 +13,9 @@
 //! the original accesses run. At compile time, the accesses must be in
 //! uniform control flow, indexed by a form whose values are expected to
 //! be consecutive across a subgroup ([`sites::index_form`]: the global
-//! invocation index, spelled out or with a uniform offset, or a row-major
-//! 2D index), and the only accesses to their array in the entry point
+//! invocation index, spelled out, plus uniform offsets and terms the same
+//! along a row of the workgroup, as in row-major 2D and 3D indices), and
+//! the only accesses to their array in the entry point
 //! (one load of the record before one store of it at most): another
 //! invocation's word becomes visible to a lane only through the record
 //! accesses that moved it.
