@@ -422,7 +422,13 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     main_1();
 }";
         let mut module = naga::front::wgsl::parse_str(source).unwrap();
-        assert!(!normalize(&mut module));
+        assert!(wrapper(&module, 0).is_none());
+        // `main_1` is inlined as a helper that accesses `out`, but the
+        // private copy of the built-in stays what `main_1` reads.
+        normalize(&mut module);
+        let wgsl = entry_wgsl(&module);
+        assert!(wgsl.contains("gid_1_ = gid;"), "{wgsl}");
+        assert!(wgsl.contains("gid_1_.x"), "{wgsl}");
     }
 
     #[test]
@@ -435,6 +441,52 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     gid_1 = gid;
     main_1();
     out[0] = 2u;
+}";
+        let mut module = naga::front::wgsl::parse_str(source).unwrap();
+        assert!(wrapper(&module, 0).is_none());
+        // `main_1` is inlined as a helper that accesses `out`, but the
+        // private copy of the built-in stays what `main_1` reads.
+        normalize(&mut module);
+        let wgsl = entry_wgsl(&module);
+        assert!(wgsl.contains("gid_1_ = gid;"), "{wgsl}");
+        assert!(wgsl.contains("gid_1_.x"), "{wgsl}");
+    }
+
+    #[test]
+    fn a_helper_that_accesses_a_record_buffer_is_inlined_and_a_var_promoted() {
+        let source = "struct P { a: f32, b: f32 }
+@group(0) @binding(0) var<storage, read_write> out: array<P>;
+fn put(i: u32) { out[i] = P(1.0, 2.0); }
+fn twice(x: f32) -> f32 { return 2.0 * x; }
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    var index = gid.x;
+    put(index);
+    loop {
+        put(index + 1u);
+        if twice(1.0) > 0.0 { break; }
+    }
+}";
+        let mut module = naga::front::wgsl::parse_str(source).unwrap();
+        assert!(normalize(&mut module));
+        Validator::new(ValidationFlags::all(), Capabilities::all())
+            .validate(&module)
+            .unwrap_or_else(|e| panic!("invalid after normalising: {e:?}"));
+        let wgsl = entry_wgsl(&module);
+        // The call outside the loop is inlined, with the var's value as
+        // its argument; the one in the loop stays, and so does `put`.
+        assert!(wgsl.contains("out[gid.x] = P(1f, 2f);"), "{wgsl}");
+        assert!(wgsl.contains("put((gid.x + 1u));"), "{wgsl}");
+        // A function that touches no record buffer is not inlined.
+        assert!(wgsl.contains("twice(1f)"), "{wgsl}");
+    }
+
+    #[test]
+    fn a_plain_entry_point_is_left_as_it_is() {
+        let source = "@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    out[gid.x] = 1u;
 }";
         let mut module = naga::front::wgsl::parse_str(source).unwrap();
         assert!(!normalize(&mut module));
