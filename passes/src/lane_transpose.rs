@@ -438,17 +438,19 @@ fn transpose_entry_point(
     true
 }
 
-/// Globals that functions other than entry points refer to.
+/// Globals that functions other than entry points use.
 fn globals_used_by_functions(module: &Module) -> Vec<Handle<naga::GlobalVariable>> {
-    let mut out = Vec::new();
-    for (_, f) in module.functions.iter() {
-        for (_, e) in f.expressions.iter() {
-            if let Expression::GlobalVariable(g) = *e {
-                out.push(g);
-            }
-        }
-    }
-    out
+    module
+        .global_variables
+        .iter()
+        .map(|(g, _)| g)
+        .filter(|&g| {
+            module
+                .functions
+                .iter()
+                .any(|(_, f)| crate::ir::function_uses_global(f, g))
+        })
+        .collect()
 }
 
 /// How notes and reports name a buffer: the variable, or, for an array in

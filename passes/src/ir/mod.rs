@@ -32,7 +32,7 @@ pub use function::{function_mut, function_of, FunctionRef};
 pub use inline::{inline_call, remove_uncalled_function, CallSite};
 pub use names::global_name;
 pub use path::{block_of, enclosing, enclosing_loop, for_each_statement_with_path, StatementPath};
-pub use pointer::{pointer_global, pointer_root, pointer_steps, PointerRoot};
+pub use pointer::{function_uses_global, pointer_global, pointer_root, pointer_steps, PointerRoot};
 pub use pointer_arguments::{copy_element_pointer_arguments, has_element_pointer_arguments};
 pub use promote::promote_single_store_locals;
 pub use rebuild::{

@@ -200,3 +200,36 @@ fn visit(statement: &Statement, f: &mut impl FnMut(&Statement)) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// A local's value that reads another promoted local is re-created
+    /// with the value of that one; the loads of the first must read the
+    /// copy, not the original, which is left unemitted.
+    #[test]
+    fn a_value_made_from_another_promoted_local_is_read_as_its_copy() {
+        let src = "struct P { pos: vec2f, vel: vec2f }
+struct U { x: f32, y: f32 }
+@group(0) @binding(0) var<storage, read> pin: array<P>;
+@group(0) @binding(1) var<storage, read_write> pout: array<P>;
+@group(0) @binding(2) var<uniform> ubo: U;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3u) {
+    var index = gid.x;
+    var vPos = pin[index].pos;
+    var destPos = vec2(ubo.x, ubo.y);
+    var delta = destPos - vPos;
+    pout[index].pos = vPos;
+    pout[index].vel = destPos;
+}";
+        let mut module = naga::front::wgsl::parse_str(src).unwrap();
+        let f = &mut module.entry_points[0].function;
+        assert_eq!(super::promote_single_store_locals(f).len(), 4);
+        crate::ir::validate(&module).unwrap_or_else(|e| panic!("invalid after promoting: {e:?}"));
+        struct Nothing;
+        impl crate::ir::Rewrite for Nothing {}
+        let f = &mut module.entry_points[0].function;
+        crate::ir::rebuild_function(f, &mut Nothing).unwrap();
+        crate::ir::validate(&module).unwrap_or_else(|e| panic!("invalid after rebuilding: {e:?}"));
+    }
+}

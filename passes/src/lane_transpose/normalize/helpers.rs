@@ -11,7 +11,9 @@
 use naga::{GlobalVariable, Handle, Module, Statement};
 
 use crate::analysis::uniformity::FunctionRef;
-use crate::ir::{child_blocks, inline_call, remove_uncalled_function, CallSite};
+use crate::ir::{
+    child_blocks, function_uses_global, inline_call, remove_uncalled_function, CallSite,
+};
 
 use super::super::records;
 
@@ -68,9 +70,7 @@ fn helper_call(
     let is_helper = |callee: Handle<naga::Function>| {
         let f = &module.functions[callee];
         f.expressions.len() <= MAX_HELPER_EXPRESSIONS
-            && f.expressions.iter().any(
-                |(_, e)| matches!(*e, naga::Expression::GlobalVariable(g) if buffers.contains(&g)),
-            )
+            && buffers.iter().any(|&g| function_uses_global(f, g))
     };
     let mut path = Vec::new();
     find(
@@ -124,10 +124,7 @@ pub fn callers_of_global_left(
                 return;
             };
             let f = &module.functions[function];
-            let refers = f
-                .expressions
-                .iter()
-                .any(|(_, e)| matches!(*e, naga::Expression::GlobalVariable(g) if g == global));
+            let refers = function_uses_global(f, global);
             let name = f.name.clone().unwrap_or_else(|| "a function".into());
             if refers && !names.contains(&name) {
                 names.push(name);
