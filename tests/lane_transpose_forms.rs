@@ -246,3 +246,35 @@ fn main(@builtin(global_invocation_id) gid: vec3u) {{
         "{notes}"
     );
 }
+
+/// GLSL through glslang keeps every variable a local: `vPos` is read from
+/// the record at `index`, and `delta`, never read, from `vPos`. Promoting
+/// both once made the entry point unreadable to the next rewrite.
+#[test]
+fn glsl_locals_made_from_other_locals_are_promoted_soundly() {
+    let text = "#version 450
+layout(local_size_x = 64) in;
+struct P { vec2 pos; vec2 vel; };
+layout(std430, binding = 0) readonly buffer In { P pin[]; };
+layout(std430, binding = 1) buffer Out { P pout[]; };
+layout(binding = 2) uniform UBO { float x; float y; int count; } ubo;
+void main() {
+    uint index = gl_GlobalInvocationID.x;
+    if (index >= ubo.count) return;
+    vec2 vPos = pin[index].pos;
+    vec2 destPos = vec2(ubo.x, ubo.y);
+    vec2 delta = destPos - vPos;
+    pout[index].pos = vPos;
+    pout[index].vel = destPos;
+}
+";
+    let source = Source::from_text(
+        "locals.comp",
+        InputFormat::Glsl(naga::ShaderStage::Compute),
+        text,
+    );
+    assert_eq!(
+        coalesced_forms(&source, "coalesce-store"),
+        ["global_invocation_id.x"]
+    );
+}

@@ -34,7 +34,7 @@ pub use names::global_name;
 pub use path::{block_of, enclosing, enclosing_loop, for_each_statement_with_path, StatementPath};
 pub use pointer::{function_uses_global, pointer_global, pointer_root, pointer_steps, PointerRoot};
 pub use pointer_arguments::{copy_element_pointer_arguments, has_element_pointer_arguments};
-pub use promote::promote_single_store_locals;
+pub use promote::{literal_index, promote_single_store_locals, IntegerConstants};
 pub use rebuild::{
     for_each_operand, for_each_statement_operand, rebuild_function, statement_result, Rewrite,
     Unsupported,

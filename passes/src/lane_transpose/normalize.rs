@@ -35,7 +35,7 @@ mod helpers;
 
 use crate::ir::{
     for_each_statement, inline_call, pointer_global, promote_single_store_locals,
-    remove_uncalled_function, splice_nested_blocks, substitute_uses, CallSite,
+    remove_uncalled_function, splice_nested_blocks, substitute_uses, CallSite, IntegerConstants,
 };
 pub use helpers::callers_of_global_left;
 
@@ -74,9 +74,10 @@ pub fn normalize(module: &mut Module) -> bool {
             }
         }
         changed_here |= helpers::inline_record_helpers(module, index);
+        let constants = IntegerConstants::of(module);
         let function = &mut module.entry_points[index].function;
         // WGSL's `var i = gid.x;` is such a local too.
-        changed_here |= !promote_single_store_locals(function).is_empty();
+        changed_here |= !promote_single_store_locals(function, &constants).is_empty();
         if changed_here {
             // naga's GLSL reader wraps the body of each `if` in a block
             // (`if c { { return; } }`), which hides the bounds guard.

@@ -2,11 +2,10 @@
 //! `k` loads, or `k` stores, of `words[k * i + c]` for every `c` in
 //! `0..k`, standing together (nothing but `Emit` statements between them).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use naga::{
-    Arena, BinaryOperator, Expression, Function, GlobalVariable, Handle, Literal, Module, Span,
-    Statement,
+    Arena, BinaryOperator, Expression, Function, GlobalVariable, Handle, Module, Span, Statement,
 };
 
 use crate::analysis::uniformity::StatementPath;
@@ -106,38 +105,20 @@ impl WordArray {
 
 /// The module's constants that are non-negative integers.
 #[derive(Debug, Default)]
-pub struct Constants(HashMap<Handle<naga::Constant>, u32>);
+pub struct Constants(crate::ir::IntegerConstants);
 
 impl Constants {
     pub fn of(module: &Module) -> Self {
-        Constants(
-            module
-                .constants
-                .iter()
-                .filter_map(|(h, c)| match module.global_expressions[c.init] {
-                    Expression::Literal(ref l) => literal(l).map(|v| (h, v)),
-                    _ => None,
-                })
-                .collect(),
-        )
+        Constants(crate::ir::IntegerConstants::of(module))
     }
 
     /// The value of a literal or constant expression, as `u32`.
     fn value(&self, expressions: &Arena<Expression>, h: Handle<Expression>) -> Option<u32> {
         match expressions[h] {
-            Expression::Literal(ref l) => literal(l),
-            Expression::Constant(c) => self.0.get(&c).copied(),
+            Expression::Literal(ref l) => crate::ir::literal_index(l),
+            Expression::Constant(c) => self.0.get(c),
             _ => None,
         }
-    }
-}
-
-fn literal(l: &Literal) -> Option<u32> {
-    match *l {
-        Literal::U32(v) => Some(v),
-        Literal::I32(v) => u32::try_from(v).ok(),
-        Literal::AbstractInt(v) => u32::try_from(v).ok(),
-        _ => None,
     }
 }
 
