@@ -278,3 +278,30 @@ void main() {
         ["global_invocation_id.x"]
     );
 }
+
+/// glslang keeps `uvec3 id = gl_GlobalInvocationID;` a local read by its
+/// components: the index is the row-major form all the same.
+#[test]
+fn glsl_ids_copied_into_a_local_are_read_as_the_builtin() {
+    let text = "#version 450
+layout(local_size_x = 64) in;
+struct P { vec2 pos; vec2 vel; };
+layout(std430, binding = 0) buffer Out { P pout[]; };
+layout(binding = 1) uniform Params { uint width; } params;
+void main() {
+    uvec3 id = gl_GlobalInvocationID;
+    uint index = id.y * params.width + id.x;
+    pout[index].pos = vec2(id.xy);
+    pout[index].vel = vec2(0.0);
+}
+";
+    let source = Source::from_text(
+        "ids.comp",
+        InputFormat::Glsl(naga::ShaderStage::Compute),
+        text,
+    );
+    assert_eq!(
+        coalesced_forms(&source, "coalesce-store"),
+        ["global_invocation_id.y * width + global_invocation_id.x"]
+    );
+}
