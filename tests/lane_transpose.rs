@@ -215,7 +215,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
 }",
         ),
         (
-            "functions other than the entry point",
+            "functions other than the entry point access the buffer (`clear`)",
             "@group(0) @binding(0) var<storage, read_write> out: array<u32>;
 fn clear() { out[0] = 0u; }
 @compute @workgroup_size(64)

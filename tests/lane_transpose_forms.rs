@@ -305,3 +305,30 @@ void main() {
         ["global_invocation_id.y * width + global_invocation_id.x"]
     );
 }
+
+/// A buffer another entry point's helper uses, called in a loop and so not
+/// inlined, stays; the note names the helper.
+#[test]
+fn a_buffer_a_remaining_helper_uses_is_refused_naming_it() {
+    let source = inline(&format!(
+        "{PARTICLE}fn reset(i: u32) {{ ps[i] = P(vec2f(0.0), vec2f(0.0)); }}
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3u) {{
+    ps[gid.x] = P(vec2f(1.0), vec2f(2.0));
+}}
+@compute @workgroup_size(64)
+fn clear(@builtin(global_invocation_id) gid: vec3u) {{
+    for (var n = 0u; n < 4u; n++) {{
+        reset(gid.x * 4u + n);
+    }}
+}}"
+    ));
+    assert!(coalesced_forms(&source, "coalesce-store").is_empty());
+    let notes = notes(&source);
+    assert!(
+        notes.contains(
+            "`ps` left as it is: functions other than the entry point access it (`reset`)"
+        ),
+        "{notes}"
+    );
+}

@@ -453,6 +453,18 @@ fn globals_used_by_functions(module: &Module) -> Vec<Handle<naga::GlobalVariable
         .collect()
 }
 
+/// The functions other than entry points that use `global`, for notes:
+/// "`clear`, `reset`".
+fn functions_using(module: &Module, global: Handle<naga::GlobalVariable>) -> String {
+    module
+        .functions
+        .iter()
+        .filter(|&(_, f)| crate::ir::function_uses_global(f, global))
+        .map(|(_, f)| format!("`{}`", f.name.as_deref().unwrap_or("a function")))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// How notes and reports name a buffer: the variable, or, for an array in
 /// a block, the array member (as GLSL's `buffer B { T a[]; }` is used by
 /// `a` alone), after the variable's name where it has one.

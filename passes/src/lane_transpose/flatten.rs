@@ -77,8 +77,11 @@ pub(super) fn flatten_records(
         let span = module.global_variables.get_span(global);
         let what = format!("`{name}`");
         if used_by_functions.contains(&global) {
-            let reason = "functions other than the entry point access it";
-            cx.report(not_applied(&what, reason, span, "declared here"));
+            let reason = format!(
+                "functions other than the entry point access it ({})",
+                super::functions_using(module, global)
+            );
+            cx.report(not_applied(&what, &reason, span, "declared here"));
             continue;
         }
         let array_member = records::storage_array(module, var).and_then(|(_, m)| m);

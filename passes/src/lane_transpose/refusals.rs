@@ -179,7 +179,10 @@ pub(super) fn group_refusal(
 ) -> Option<String> {
     let global = plan.global();
     if used_by_functions.contains(&global) {
-        return Some("functions other than the entry point access the buffer".into());
+        return Some(format!(
+            "functions other than the entry point access the buffer ({})",
+            super::functions_using(module, global)
+        ));
     }
     if !sites::accessed_only_by_groups(module, function, global, sites) {
         return Some("the entry point also accesses the buffer other than by whole records".into());
