@@ -496,8 +496,16 @@ impl<'a> Classifier<'a> {
                 _ => None,
             }
         };
-        match e[h] {
-            Expression::AccessIndex { base, index } => match builtin(base) {
+        // A component by a constant index, of the vector or of its integer
+        // conversion (glslang's `int(gl_GlobalInvocationID.x)` converts the
+        // whole vector, then takes `[0]`).
+        let component = match e[h] {
+            Expression::AccessIndex { base, index } => Some((base, index)),
+            Expression::Access { base, index } => self.constant(index).map(|i| (base, i)),
+            _ => None,
+        };
+        match component {
+            Some((base, index)) => match builtin(strip_integer_casts(self.function, base)) {
                 Some(
                     b @ (BuiltIn::GlobalInvocationId
                     | BuiltIn::WorkGroupId
@@ -508,7 +516,7 @@ impl<'a> Classifier<'a> {
                     _ => None,
                 },
             },
-            _ => match builtin(h) {
+            None => match builtin(h) {
                 Some(BuiltIn::LocalInvocationIndex) => Some((BuiltIn::LocalInvocationIndex, 0)),
                 _ => None,
             },

@@ -282,8 +282,12 @@ fn signed_indices_are_read_through_their_conversions() {
         form("64", "i32(wid.x) * 64i + i32(lid.x)"),
         plain(WorkgroupLocalX)
     );
+    // The conversion of the whole vector, then its component.
+    assert_eq!(form("64", "bitcast<vec3i>(gid)[0]"), plain(GlobalX));
+    assert_eq!(form("64", "vec3i(gid).x + 1i"), offset(GlobalX));
     // A conversion from a float is no integer conversion.
     assert_eq!(form("64", "u32(f32(gid.x))"), None);
+    assert_eq!(form("64", "vec3u(vec3f(gid)).x"), None);
 }
 
 #[test]
