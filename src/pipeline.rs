@@ -224,12 +224,12 @@ impl Compiler {
                 Ok(_) => Ok(parsed.module),
                 Err(error) => Err(Failure::new(
                     FailureKind::Input,
-                    vec![input_validation_error(
+                    vec![parsed.spans.locate(input_validation_error(
                         &parsed.module,
                         &error,
-                        &parsed.spans,
+                        parsed.spans.keeps_spans(),
                         source,
-                    )],
+                    ))],
                 )),
             }
         })
@@ -282,7 +282,8 @@ impl Compiler {
                     rewritten_by,
                     reports,
                 } => {
-                    let mut d = input_validation_error(&module, &error, &spans, source);
+                    // Located with the failure's other diagnostics.
+                    let mut d = input_validation_error(&module, &error, keep_spans, source);
                     for pass in rewritten_by {
                         d = d.with_note(format!("after the `{pass}` pass rewrote the module"));
                     }
@@ -530,18 +531,19 @@ fn guarded<T>(
     }
 }
 
-/// naga's validation error about the input, placed in the source: where
-/// naga gives no span (an entry point with an empty body has none), at
+/// naga's validation error about the input, with the module's spans (the
+/// caller locates them in the source): where naga gives no span (an entry
+/// point with an empty body has none), a WGSL input's error is placed at
 /// the declaration of the function it names.
 fn input_validation_error(
     module: &Module,
     error: &naga::WithSpan<naga::valid::ValidationError>,
-    spans: &front::SpanMap,
+    keep_spans: bool,
     source: &Source,
 ) -> Diagnostic {
     use naga::valid::ValidationError as E;
-    let d = diagnostics::from_validation(module, error, spans.keeps_spans(), source.format);
-    let d = spans.locate(d);
+    let d = diagnostics::from_validation(module, error, keep_spans, source.format);
+    // A WGSL input's spans index its text as they are.
     if !d.labels.is_empty() || source.format != crate::InputFormat::Wgsl {
         return d;
     }
