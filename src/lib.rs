@@ -29,7 +29,6 @@
 #![warn(missing_docs)]
 
 pub mod back;
-#[allow(missing_docs)]
 #[cfg(feature = "batch")]
 pub mod batch;
 #[cfg(feature = "build")]
