@@ -12,7 +12,7 @@ mod span_map;
 mod spirv;
 mod spirv_asm_positions;
 mod spirv_float_atomics;
-pub mod spirv_legalize;
+pub(crate) mod spirv_legalize;
 mod spirv_positions;
 pub mod storage_format;
 mod wgsl;
