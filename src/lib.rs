@@ -34,7 +34,6 @@ pub mod batch;
 #[cfg(feature = "build")]
 pub mod build;
 pub mod diagnostics;
-#[allow(missing_docs)]
 pub mod front;
 #[allow(missing_docs)]
 #[cfg(feature = "gpu")]
