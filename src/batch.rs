@@ -37,10 +37,17 @@ pub const MANIFEST_NAME: &str = "shaderxform-manifest.json";
 /// What a batch run does.
 #[derive(Clone, Debug)]
 pub struct BatchOptions {
+    /// The folder whose shaders are compiled, walked recursively (hidden
+    /// entries skipped, symbolic links followed).
     pub input_dir: PathBuf,
+    /// The folder the outputs are written to, each at its input's path
+    /// relative to `input_dir`; created as needed, and refused when it
+    /// lies inside `input_dir`.
     pub output_dir: PathBuf,
     /// The formats every shader is written in, in this order.
     pub formats: Vec<OutputFormat>,
+    /// The front-end, pass and emitter options every shader is compiled
+    /// with, as for a single file.
     pub options: Options,
     /// The stage of GLSL inputs whose extension does not say.
     pub stage: Option<ShaderStage>,
@@ -118,6 +125,10 @@ impl OutputNames {
 }
 
 impl BatchOptions {
+    /// Options that compile every shader under `input_dir` to SPIR-V
+    /// binary in `output_dir` with the default [`Options`]: one thread per
+    /// core, no cache, no colour, no glob filter, no reflection, the whole
+    /// tree (no shard), outputs named by [`OutputNames::KeepStage`].
     pub fn new(input_dir: impl Into<PathBuf>, output_dir: impl Into<PathBuf>) -> Self {
         BatchOptions {
             input_dir: input_dir.into(),
@@ -165,20 +176,55 @@ impl Job {
 /// Why a batch cannot start.
 #[derive(Debug, thiserror::Error)]
 pub enum PlanError {
+    /// A folder of the input tree (or one of its entries) could not be
+    /// read, for a reason other than a symbolic link that cannot be
+    /// followed (those are skipped with a warning instead).
     #[error("cannot read the folder {path}: {error}")]
-    Io { path: String, error: std::io::Error },
+    Io {
+        /// The folder, as given or joined under the input folder.
+        path: String,
+        /// What the operating system reported.
+        error: std::io::Error,
+    },
+    /// The input folder does not exist or is not a folder.
     #[error("{path} is not a folder")]
-    NotADirectory { path: String },
+    NotADirectory {
+        /// The input folder, as given.
+        path: String,
+    },
+    /// [`BatchOptions::formats`] is empty: there would be nothing to write.
     #[error("no output format given")]
     NoFormats,
+    /// The output folder is the input folder or lies inside it, so that
+    /// the outputs of one run would be compiled as inputs by the next.
     #[error("the output folder {output} is inside the input folder {input}: outputs would become inputs of the next run")]
-    OutputInsideInput { input: String, output: String },
+    OutputInsideInput {
+        /// The input folder, as given.
+        input: String,
+        /// The output folder, as given.
+        output: String,
+    },
+    /// A pattern of [`BatchOptions::globs`] or [`BatchOptions::excludes`]
+    /// is not a valid glob.
     #[error("bad glob `{pattern}`: {error}")]
-    Glob { pattern: String, error: String },
+    Glob {
+        /// The pattern, as given.
+        pattern: String,
+        /// Why the glob parser refused it.
+        error: String,
+    },
+    /// Two shaders would be written to the same output (or reflection)
+    /// file, for instance `blur.wgsl` and `blur.frag.glsl` with
+    /// [`OutputNames::ReplaceExtension`]. Checked over the whole tree,
+    /// before a shard is taken, so that every shard refuses alike.
     #[error("{first} and {second} would both be written to {output}")]
     Collision {
+        /// The shader that claimed the output first (in path order),
+        /// under the input folder.
         first: String,
+        /// The shader that claimed it again, under the input folder.
         second: String,
+        /// The contested file, under the output folder.
         output: String,
     },
 }
@@ -198,6 +244,8 @@ pub fn plan_with_warnings(options: &BatchOptions) -> Result<(Vec<Job>, Vec<Strin
 /// What a run compiles, and what it leaves out.
 #[derive(Clone, Debug, Default)]
 pub struct Plan {
+    /// The shaders to compile, sorted by relative path; only those of
+    /// [`BatchOptions::shard`] when one is given.
     pub jobs: Vec<Job>,
     /// A warning for each entry of the tree that was skipped (symbolic
     /// link loops, links that cannot be followed).
@@ -417,7 +465,11 @@ pub enum Status {
 pub struct OutputEntry {
     /// Relative to the output folder, `/`-separated.
     pub path: String,
+    /// What the file holds: the output format's file extension (`spv`,
+    /// `wgsl`, `glsl`, ...) as [`OutputFormat::extension`] gives it, or
+    /// `reflection` for the reflection JSON.
     pub format: String,
+    /// The file's length in bytes.
     pub bytes: usize,
     /// SHA-256 of the bytes, lower-case hex.
     pub sha256: String,
@@ -426,8 +478,12 @@ pub struct OutputEntry {
 /// What happened to one shader.
 #[derive(Clone, Debug)]
 pub struct ShaderResult {
+    /// The shader and the outputs it was planned to have.
     pub job: Job,
+    /// Whether it was compiled, served from the cache, or failed.
     pub status: Status,
+    /// Each file written (or left as it was, holding the same bytes), in
+    /// the order of [`Job::written`]; empty for a shader that failed.
     pub outputs: Vec<OutputEntry>,
     /// The JSON report of the shader (as `--report` writes it), with output
     /// paths relative to the output folder.
@@ -436,6 +492,8 @@ pub struct ShaderResult {
     pub rendered: String,
     /// The errors alone, rendered as in `rendered` (`shaderxform -q`).
     pub rendered_errors: String,
+    /// How many of the diagnostics are not errors (warnings and notes of
+    /// the front end and the passes), for a failed shader too.
     pub warnings: usize,
     /// Every file the shader read besides itself (its `#include`s), as
     /// canonical paths; empty for a shader that failed.
@@ -446,6 +504,8 @@ pub struct ShaderResult {
 }
 
 impl ShaderResult {
+    /// Whether the shader failed (its status is [`Status::Failed`]) and so
+    /// has no outputs.
     pub fn failed(&self) -> bool {
         self.status == Status::Failed
     }
@@ -454,14 +514,17 @@ impl ShaderResult {
 /// What a run did, shader by shader in relative-path order.
 #[derive(Clone, Debug, Default)]
 pub struct BatchResult {
+    /// One result per job that was run, sorted by the job's relative path.
     pub shaders: Vec<ShaderResult>,
 }
 
 impl BatchResult {
+    /// How many shaders ended with `status`.
     pub fn count(&self, status: Status) -> usize {
         self.shaders.iter().filter(|s| s.status == status).count()
     }
 
+    /// How many shaders failed; a run succeeded when this is 0.
     pub fn failed(&self) -> usize {
         self.count(Status::Failed)
     }

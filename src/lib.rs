@@ -29,13 +29,11 @@
 #![warn(missing_docs)]
 
 pub mod back;
-#[allow(missing_docs)]
 #[cfg(feature = "batch")]
 pub mod batch;
 #[cfg(feature = "build")]
 pub mod build;
 pub mod diagnostics;
-#[allow(missing_docs)]
 pub mod front;
 #[allow(missing_docs)]
 #[cfg(feature = "gpu")]

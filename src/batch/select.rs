@@ -142,7 +142,9 @@ pub(super) fn wgsl_modules(
 /// machine agrees without talking to the others.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
+    /// Which share this is, from 1 to `count` inclusive.
     pub index: u32,
+    /// How many shares the tree is split into, at least 1.
     pub count: u32,
 }
 

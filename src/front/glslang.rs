@@ -34,6 +34,8 @@ pub enum GlslFront {
 }
 
 impl GlslFront {
+    /// The front end that `--glsl-front` names: `naga`, `glslang` or
+    /// `auto` (exactly, in lower case); `None` for any other name.
     pub fn parse(name: &str) -> Option<Self> {
         Some(match name {
             "naga" => GlslFront::Naga,
@@ -43,6 +45,8 @@ impl GlslFront {
         })
     }
 
+    /// The name [`GlslFront::parse`] reads back: `naga`, `glslang` or
+    /// `auto`.
     pub fn name(self) -> &'static str {
         match self {
             GlslFront::Naga => "naga",
@@ -55,6 +59,8 @@ impl GlslFront {
 /// What the source-level front ends take besides the source.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct FrontOptions {
+    /// Which front end reads GLSL (`--glsl-front`); HLSL always goes
+    /// through glslang, and the other formats never do.
     pub glsl_front: GlslFront,
     /// `-D NAME[=VALUE]`, for glslang.
     pub defines: Vec<(String, Option<String>)>,
@@ -92,6 +98,8 @@ pub enum HlslRegister {
 }
 
 impl HlslRegister {
+    /// The class that `register(...)` writes with this letter (`t`, `s`,
+    /// `b` or `u`, in lower case); `None` for any other text.
     pub fn from_letter(letter: &str) -> Option<Self> {
         Some(match letter {
             "t" => HlslRegister::Texture,
@@ -150,13 +158,13 @@ pub fn available() -> bool {
 
 /// The language glslang reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Language {
+pub(crate) enum Language {
     Glsl,
     Hlsl,
 }
 
 /// SPIR-V compiled by glslang, and every file it read besides the shader.
-pub struct Compiled {
+pub(crate) struct Compiled {
     pub words: Vec<u32>,
     /// The name by which the SPIR-V's `OpString` and `OpLine` refer to the
     /// shader.
@@ -175,8 +183,6 @@ fn stage_name(stage: ShaderStage) -> &'static str {
     }
 }
 
-/// Compiles `text` (the contents of `source`) with glslang for Vulkan 1.1
-/// (SPIR-V 1.3).
 /// glslang opens what an `#include` names, and opening a FIFO waits for a
 /// writer forever (a device may never end): an `#include` that may name
 /// anything but a regular file is refused before glslang runs, at the
@@ -213,7 +219,9 @@ fn refuse_special_includes(
     )
 }
 
-pub fn compile(
+/// Compiles `text` (the contents of `source`) with glslang for Vulkan 1.1
+/// (SPIR-V 1.3).
+pub(crate) fn compile(
     source: &Source,
     text: &str,
     language: Language,

@@ -12,7 +12,7 @@ mod span_map;
 mod spirv;
 mod spirv_asm_positions;
 mod spirv_float_atomics;
-pub mod spirv_legalize;
+pub(crate) mod spirv_legalize;
 mod spirv_positions;
 pub mod storage_format;
 mod wgsl;
@@ -41,6 +41,9 @@ pub(crate) use wgsl_positions::function_declaration;
 /// carry but the emitters need.
 #[derive(Clone, Debug, Default)]
 pub struct Parsed {
+    /// The shader as naga IR, not yet validated. Its spans index the text
+    /// that `spans` says: the source itself, the SPIR-V glslang wrote, or
+    /// the composed WGSL of a shader with module imports.
     pub module: Module,
     /// What the front end rewrote on the way (SPIR-V legalisation), for
     /// the report; `None` when it rewrote nothing.
@@ -72,6 +75,18 @@ pub fn glsl_through_glslang(options: &FrontOptions) -> bool {
     }
 }
 
+/// Reads `source` with the front end its [`InputFormat`] calls for: naga's
+/// WGSL reader (after composing the imported modules and applying the
+/// shader defs when the text holds naga_oil directives such as `#import`
+/// or `#ifdef`), naga's GLSL reader or glslang as
+/// [`FrontOptions::glsl_front`] chooses, glslang for HLSL, and naga's
+/// SPIR-V reader, after spirv-val and legalisation, for SPIR-V binary and
+/// assembly.
+///
+/// An empty source, text that is not UTF-8, a shader that does not parse,
+/// invalid SPIR-V, or glslang missing where it is needed gives the
+/// diagnostics, which point into the source (or the file they were found
+/// in). The module returned has not been through naga's validator.
 pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diagnostic>> {
     if source.bytes.is_empty() {
         return Err(vec![Diagnostic::error(format!(

@@ -7,7 +7,7 @@ use rspirv::spirv::ImageFormat;
 
 /// What the texels of a format read as in the shader.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TexelKind {
+pub(crate) enum TexelKind {
     Float,
     Sint,
     Uint,

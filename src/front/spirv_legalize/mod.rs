@@ -110,7 +110,11 @@ pub struct SamplerSplit {
 /// A specialization constant fixed at its default value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FrozenSpecConstant {
+    /// The constant's `OpName`; `None` when the SPIR-V gives it none.
     pub name: Option<String>,
+    /// Its `SpecId` decoration, by which a host would override it; `None`
+    /// when it has none (`OpSpecConstantOp` and `OpSpecConstantComposite`
+    /// usually do not).
     pub spec_id: Option<u32>,
     /// The default value, as SPIR-V spells it.
     pub value: String,
@@ -121,11 +125,18 @@ pub struct FrozenSpecConstant {
 /// What legalisation did to a module.
 #[derive(Clone, Debug, Default)]
 pub struct Legalized {
+    /// The SPIR-V for naga to read: the input words unchanged when
+    /// [`Legalized::changed`] is false, the rewritten module otherwise.
     pub words: Vec<u32>,
+    /// Combined image samplers split into an image and a sampler.
     pub samplers: Vec<SamplerSplit>,
+    /// Specialization constants that naga could not keep overridable and
+    /// that now hold their default value.
     pub frozen: Vec<FrozenSpecConstant>,
     /// Variables given `NonWritable` from their members.
     pub access: Vec<(Option<String>, &'static str)>,
+    /// `OpCopyLogical` instructions written as member-wise extracts and
+    /// a construct.
     pub copy_logical: usize,
     /// Built-in inputs declared more than once, now once.
     pub builtins: Vec<MergedBuiltIn>,
@@ -149,6 +160,8 @@ pub struct Legalized {
 }
 
 impl Legalized {
+    /// Whether any rewrite applied; when not, `words` is the input as it
+    /// was and nothing is reported.
     pub fn changed(&self) -> bool {
         !self.samplers.is_empty()
             || !self.frozen.is_empty()
@@ -176,7 +189,13 @@ pub fn disabled() -> bool {
 /// input (from 0) where it concerns one.
 #[derive(Debug)]
 pub struct Refusal {
+    /// What cannot be read, and why. Without a span of its own, the
+    /// reader places it at `instruction` in the input (the binary's words,
+    /// the assembly's line, or the glslang source line before it).
     pub diagnostic: Diagnostic,
+    /// The index (from 0) of the refused instruction among the input
+    /// module's instructions; `None` when the refusal concerns the module
+    /// as a whole.
     pub instruction: Option<usize>,
     /// What the instruction is to the diagnostic.
     pub label: &'static str,

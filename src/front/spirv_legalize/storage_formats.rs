@@ -20,7 +20,10 @@ use crate::front::storage_format::{self, TexelKind};
 /// A format given to a storage image that declared none.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChosenStorageFormat {
+    /// The image variable's `OpName`, as `--storage-format` names it;
+    /// empty when the variable has no name.
     pub name: String,
+    /// The format it now declares.
     pub format: StorageFormat,
     /// `(set, binding)`, where the variable has them.
     pub binding: Option<(u32, u32)>,

@@ -20,7 +20,11 @@ use crate::source::{read_regular_file, DEFAULT_MAX_INPUT_SIZE};
 /// A folder searched for modules.
 #[derive(Clone, Debug)]
 pub struct Root {
+    /// The folder: one of the [`FrontOptions`](crate::front::FrontOptions)
+    /// as given, or the shader's own (`.` for a shader named without
+    /// one).
     pub dir: PathBuf,
+    /// Whether its subfolders are searched too.
     pub recursive: bool,
 }
 

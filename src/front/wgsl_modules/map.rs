@@ -73,7 +73,10 @@ pub struct ModuleMap {
 }
 
 impl ModuleMap {
-    pub fn new(
+    /// A map of a composed text: `pieces` in composed-text order, `files`
+    /// indexed as the pieces name them (the shader first), and for each
+    /// file the range of the shader's `#import` that led to it.
+    pub(crate) fn new(
         pieces: Vec<Piece>,
         files: Vec<Arc<SourceFile>>,
         import_sites: Vec<Range<usize>>,

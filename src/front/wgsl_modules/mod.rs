@@ -28,13 +28,17 @@ use shaderxform_passes::SourceFile;
 use crate::diagnostics::Diagnostic;
 use crate::front::FrontOptions;
 pub use directives::{declared_import_path, has_directives, raw_imports, Defs};
-pub use index::Root;
+pub(crate) use index::Root;
 pub use map::ModuleMap;
 use tokens::{Kind, Token};
 
 /// A shader with its modules, as one WGSL text.
-pub struct Composed {
+pub(crate) struct Composed {
+    /// The WGSL that naga parses: the shader's text with its directives
+    /// applied, then each imported module once, with renamed
+    /// declarations.
     pub text: String,
+    /// Takes spans of `text` back to the shader and module files.
     pub map: Arc<ModuleMap>,
     /// The files of the modules imported, in the order they were found.
     pub dependencies: Vec<PathBuf>,
@@ -55,8 +59,10 @@ pub fn defs(options: &FrontOptions) -> Defs {
 }
 
 /// The folders searched for the modules of the shader named `name`, in
-/// order (see [`index`]).
-pub fn roots(name: &str, options: &FrontOptions) -> Vec<Root> {
+/// order: the shader's own folder alone, then each of
+/// [`FrontOptions::module_dirs`] and [`FrontOptions::include_dirs`] with
+/// its subfolders.
+pub(crate) fn roots(name: &str, options: &FrontOptions) -> Vec<Root> {
     std::iter::once(Root {
         dir: crate::includes::own_dir(name),
         recursive: false,
@@ -118,7 +124,7 @@ struct Composer {
 }
 
 /// Composes a WGSL shader with the modules it imports.
-pub fn compose(
+pub(crate) fn compose(
     name: &str,
     text: &str,
     options: &FrontOptions,
