@@ -237,15 +237,18 @@ pub(super) struct GpuRunArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub(super) timeout: f64,
 
-    /// What the shaders are handed to wgpu as.
-    #[arg(long, value_name = "FORMAT", value_parser = ["wgsl", "spirv"], default_value = "wgsl")]
+    /// What the shaders are handed to wgpu as; `all` validates each
+    /// format in turn (validate only).
+    #[arg(long, value_name = "FORMAT", value_parser = ["wgsl", "spirv", "all"], default_value = "wgsl")]
     pub(super) shader_format: String,
 }
 
 #[cfg(feature = "gpu")]
 #[derive(Args, Debug)]
 pub(super) struct ValidateArgs {
-    /// The shader to transform and validate (a compute shader).
+    /// The shader to transform and validate (every compute, vertex and
+    /// fragment entry point unless --entry-point names one), or a folder
+    /// of shaders.
     #[arg(value_name = "IN")]
     pub(super) input: PathBuf,
 

@@ -96,6 +96,7 @@ fn wanted_features() -> wgpu::Features {
         | F::BUFFER_BINDING_ARRAY
         | F::STORAGE_RESOURCE_BINDING_ARRAY
         | F::SAMPLED_TEXTURE_AND_STORAGE_BUFFER_ARRAY_NON_UNIFORM_INDEXING
+        | F::VERTEX_WRITABLE_STORAGE
 }
 
 /// Discrete GPUs first, then integrated, virtual, CPU; Vulkan before the
@@ -633,6 +634,17 @@ impl Gpu {
             });
         }
         Ok(RunOutcome::Done { contents, elapsed })
+    }
+
+    /// Marks the device as left running a hung submission: nothing else
+    /// is given to it, and the next validation opens another.
+    pub(super) fn abandon(&self) {
+        self.abandoned.store(true, Ordering::SeqCst);
+    }
+
+    /// The first error the device reported outside any error scope.
+    pub(super) fn first_error(&self) -> Option<String> {
+        self.errors.lock().ok().and_then(|e| e.first().cloned())
     }
 
     /// Errors wgpu reported outside the scopes of a dispatch.

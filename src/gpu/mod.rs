@@ -25,11 +25,16 @@ pub mod bench;
 pub mod bench_samples;
 pub mod compare;
 pub mod device;
+pub mod folder;
 pub mod harness;
 pub mod reflect;
+pub mod render;
+pub mod suite;
 pub mod values;
 
 mod bindings;
+mod render_device;
+mod render_io;
 mod report;
 mod setup;
 
