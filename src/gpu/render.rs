@@ -192,6 +192,24 @@ impl Shader {
         }
     }
 
+    /// The written shader read back as wgpu reads it.
+    fn driver_module(&self) -> Option<naga::Module> {
+        match self.code() {
+            Code::Wgsl(text) => naga::front::wgsl::parse_str(text).ok(),
+            Code::SpirV(words) => {
+                let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+                naga::front::spv::parse_u8_slice(
+                    &bytes,
+                    &naga::front::spv::Options {
+                        adjust_coordinate_space: false,
+                        ..Default::default()
+                    },
+                )
+                .ok()
+            }
+        }
+    }
+
     fn module(&self) -> &naga::Module {
         &self.compiled.transformed.module
     }
@@ -259,6 +277,28 @@ fn compile(
         .compile(&source, &[output])
         .map_err(|f| fail(&source, f))?;
     Ok((source, compiled))
+}
+
+/// The interface of the entry point `index` of `shader` in `module`, the
+/// shader's code as the driver's reader reads it.
+fn driver_io(
+    module: &naga::Module,
+    shader: &Shader,
+    index: Option<usize>,
+) -> Result<Option<StageIo>, Error> {
+    let Some(ep) = shader.entry(index) else {
+        return Ok(None);
+    };
+    match module
+        .entry_points
+        .iter()
+        .find(|e| e.name == ep.name && e.stage == ep.stage)
+    {
+        Some(found) => render_io::stage_io(module, found)
+            .map(Some)
+            .map_err(|e| Error::Input(format!("{}: `{}`: {e}", shader.source.name, ep.name))),
+        None => shader.io(index),
+    }
 }
 
 /// The entry point of `stage` named `name`, or, in a reference that has
@@ -363,9 +403,19 @@ pub fn validate_render(
     };
 
     // The interfaces must agree: the generated stages and the vertex
-    // buffers are made once, from the reference's.
-    let vertex_io = reference.io(reference.vertex)?;
-    let fragment_io = reference.io(reference.fragment)?;
+    // buffers are made once, from the reference's as the driver reads it
+    // (defaults an emitter leaves out, such as a `center` sampling, are
+    // what the driver's reader fills in, not what the IR held).
+    let (vertex_io, fragment_io) = match reference.driver_module() {
+        Some(m) => (
+            driver_io(&m, &reference, reference.vertex)?,
+            driver_io(&m, &reference, reference.fragment)?,
+        ),
+        None => (
+            reference.io(reference.vertex)?,
+            reference.io(reference.fragment)?,
+        ),
+    };
     let same = |a: &Option<StageIo>, b: &Option<StageIo>| match (a, b) {
         (Some(a), Some(b)) => {
             let key = |v: &[IoVar]| {
