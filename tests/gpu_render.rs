@@ -376,3 +376,39 @@ fn library_runs_each_format_of_each_render_shader() {
         }
     }
 }
+
+/// `batch --validate` validates what it compiled, in the formats it
+/// emitted, and exits 3 when a shader disagrees with its reference.
+#[test]
+fn batch_validate_runs_what_it_compiled() {
+    let out_dir = tempfile::tempdir().unwrap();
+    let batch = |input: &str| {
+        Command::new(env!("CARGO_BIN_EXE_shaderxform"))
+            .args(["batch", input, "-o", out_dir.path().to_str().unwrap()])
+            .args(["--emit", "spv,wgsl", "--validate"])
+            .current_dir(root())
+            .output()
+            .expect("run shaderxform")
+    };
+    let out = batch("corpus/render");
+    if !had_adapter(&out) {
+        return;
+    }
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("6 shaders: 6 agree, 0 mismatch, 0 hang, 0 cannot run, 0 errors"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("vertex vs_main + fragment fs_main spirv; vertex vs_main + fragment fs_main wgsl"),
+        "{stdout}"
+    );
+    let out = batch("corpus/gpu-negative");
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("mismatch   corpus/gpu-negative/off_by_one_store.wgsl"),
+        "{}",
+        text(&out)
+    );
+}

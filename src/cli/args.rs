@@ -139,6 +139,13 @@ pub(super) struct BatchArgs {
     #[arg(long, value_name = "K/N", value_parser = shaderxform::batch::Shard::parse)]
     pub(super) shard: Option<shaderxform::batch::Shard>,
 
+    /// Then validate every shader compiled on the GPU (as `validate DIR`
+    /// does), in the formats emitted that wgpu reads (WGSL, SPIR-V; WGSL
+    /// when neither is); exit 3 on a mismatch.
+    #[cfg(feature = "gpu")]
+    #[arg(long, conflicts_with = "watch")]
+    pub(super) validate: bool,
+
     #[command(flatten)]
     pub(super) common: CommonArgs,
 }

@@ -125,3 +125,55 @@ pub(super) fn folder_options(
     v.timeout = std::time::Duration::from_secs_f64(r.timeout);
     Ok(v)
 }
+
+/// `batch --validate`: every shader compiled, validated with the batch's
+/// options in the formats it emitted that wgpu reads; one line a shader
+/// and a summary, as `validate DIR` prints them. The exit code of the
+/// validation.
+pub(super) fn after_batch(
+    inputs: &[&Path],
+    options: &shaderxform::Options,
+    stage: Option<naga::ShaderStage>,
+    emitted: &[shaderxform::OutputFormat],
+    printer: &Printer,
+) -> i32 {
+    use shaderxform::OutputFormat;
+    let mut formats: Vec<ShaderFormat> = Vec::new();
+    for format in emitted {
+        match format {
+            OutputFormat::Wgsl => formats.push(ShaderFormat::Wgsl),
+            OutputFormat::SpirvBinary | OutputFormat::SpirvAssembly
+                if !formats.contains(&ShaderFormat::Spirv) =>
+            {
+                formats.push(ShaderFormat::Spirv)
+            }
+            _ => {}
+        }
+    }
+    if formats.is_empty() {
+        formats.push(ShaderFormat::Wgsl);
+    }
+    let mut v = ValidateOptions::new(options.clone());
+    v.stage = stage;
+    let mut entries = Vec::new();
+    for input in inputs {
+        let result = match suite::validate_module(input, &v, &formats) {
+            Err(error @ shaderxform::gpu::Error::NoAdapter(_)) => {
+                return print_gpu_error(&error, printer, &input.display().to_string())
+            }
+            other => other,
+        };
+        let entry = folder::FolderEntry {
+            path: input.to_path_buf(),
+            result,
+        };
+        print(&(entry.line() + "\n"));
+        entries.push(entry);
+    }
+    let report = folder::FolderReport {
+        dir: String::new(),
+        entries,
+    };
+    print(&report.summary());
+    leave(report.exit_code(), report.hung())
+}
