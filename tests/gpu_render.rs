@@ -90,7 +90,12 @@ fn render_corpus_agrees_as_wgsl_and_spirv_with_and_without_passes() {
         if !had_adapter(&out) {
             return;
         }
-        assert_eq!(out.status.code(), Some(0), "--passes {passes}: {}", text(&out));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "--passes {passes}: {}",
+            text(&out)
+        );
         let stdout = String::from_utf8_lossy(&out.stdout);
         for shader in RENDER_SHADERS {
             let line = stdout
@@ -112,7 +117,10 @@ fn render_corpus_agrees_as_wgsl_and_spirv_with_and_without_passes() {
                 .iter()
                 .map(|r| r["shader_format"].as_str().unwrap())
                 .collect();
-            assert!(formats.contains(&"wgsl") && formats.contains(&"spirv"), "{shader}");
+            assert!(
+                formats.contains(&"wgsl") && formats.contains(&"spirv"),
+                "{shader}"
+            );
             for run in runs {
                 assert_eq!(run["verdict"], "agree", "{run}");
                 assert_eq!(run["stage"], "render");
@@ -401,13 +409,16 @@ fn batch_validate_runs_what_it_compiled() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("vertex vs_main + fragment fs_main spirv; vertex vs_main + fragment fs_main wgsl"),
+        stdout.contains(
+            "vertex vs_main + fragment fs_main spirv; vertex vs_main + fragment fs_main wgsl"
+        ),
         "{stdout}"
     );
     let out = batch("corpus/gpu-negative");
     assert_eq!(out.status.code(), Some(3), "{}", text(&out));
     assert!(
-        String::from_utf8_lossy(&out.stdout).contains("mismatch   corpus/gpu-negative/off_by_one_store.wgsl"),
+        String::from_utf8_lossy(&out.stdout)
+            .contains("mismatch   corpus/gpu-negative/off_by_one_store.wgsl"),
         "{}",
         text(&out)
     );

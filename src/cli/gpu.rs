@@ -140,7 +140,10 @@ pub(super) fn bench(args: BenchArgs) -> i32 {
         return exit::USAGE;
     }
     if args.run.shader_format == "all" {
-        printer.plain_error("bench times one shader format: --shader-format wgsl or spirv", &name);
+        printer.plain_error(
+            "bench times one shader format: --shader-format wgsl or spirv",
+            &name,
+        );
         return exit::USAGE;
     }
     let v = match args.run.options(&args.input, &args.common, &printer) {

@@ -42,7 +42,11 @@ fn leave(code: i32, hung: bool) -> i32 {
 
 /// Whether the one-run path (one compute entry point in one format, with
 /// its report as it has always been) applies; else validates every unit.
-pub(super) fn validate_module(args: &ValidateArgs, v: &ValidateOptions, printer: &Printer) -> Option<i32> {
+pub(super) fn validate_module(
+    args: &ValidateArgs,
+    v: &ValidateOptions,
+    printer: &Printer,
+) -> Option<i32> {
     let name = args.input.display().to_string();
     let formats = formats(&args.run.shader_format);
     let units = match suite::units(&args.input, v) {
@@ -73,7 +77,12 @@ pub(super) fn validate_module(args: &ValidateArgs, v: &ValidateOptions, printer:
         }
     }
     print(&suite.describe());
-    let code = write_report(args.report.as_deref(), &suite.to_json(), printer, suite.exit_code());
+    let code = write_report(
+        args.report.as_deref(),
+        &suite.to_json(),
+        printer,
+        suite.exit_code(),
+    );
     Some(leave(code, suite.hung()))
 }
 
@@ -85,7 +94,12 @@ pub(super) fn validate_folder(args: &ValidateArgs, v: &ValidateOptions, printer:
     match result {
         Ok(report) => {
             print(&report.summary());
-            let code = write_report(args.report.as_deref(), &report.to_json(), printer, report.exit_code());
+            let code = write_report(
+                args.report.as_deref(),
+                &report.to_json(),
+                printer,
+                report.exit_code(),
+            );
             leave(code, report.hung())
         }
         Err(error) => print_gpu_error(&error, printer, &dir.display().to_string()),
@@ -101,7 +115,10 @@ pub(super) fn folder_options(
     use shaderxform::gpu::BackendChoice;
     let r = &args.run;
     if !(r.timeout.is_finite() && r.timeout > 0.0) {
-        printer.plain_error("--timeout must be a positive number of seconds", &args.input.display().to_string());
+        printer.plain_error(
+            "--timeout must be a positive number of seconds",
+            &args.input.display().to_string(),
+        );
         return Err(exit::USAGE);
     }
     if r.harness.is_some() || r.reference.is_some() {

@@ -30,8 +30,8 @@ use super::compare::{self, Agreement};
 use super::device::{Code, Gpu, OpenError};
 use super::harness::{Harness, Rule};
 use super::reflect::{self, Binding, Space};
-use super::render_io::{self, IoVar, StageIo};
 pub use super::render_io::RenderPair;
+use super::render_io::{self, IoVar, StageIo};
 use super::values::{self, Rng, Scalar};
 use super::{
     AdapterJson, BindingJson, Error, Mismatch, Role, ShaderFormat, ValidateOptions, Verdict,
@@ -236,12 +236,8 @@ impl Shader {
             (self.fragment, wgpu::ShaderStages::FRAGMENT),
         ] {
             let Some(index) = index else { continue };
-            let found = reflect::bindings(
-                self.module(),
-                &self.compiled.transformed.info,
-                index,
-            )
-            .map_err(|e| Error::Input(format!("the {}: {e}", role.name())))?;
+            let found = reflect::bindings(self.module(), &self.compiled.transformed.info, index)
+                .map_err(|e| Error::Input(format!("the {}: {e}", role.name())))?;
             for b in found {
                 match out
                     .iter_mut()
@@ -350,10 +346,20 @@ pub fn validate_render(
     // Both stages of a pair are written, whichever was named.
     candidate_options.emit.entry_point = None;
     candidate_options.emit.wgsl_for = crate::WgslTarget::Wgpu;
-    let (source, compiled) = compile(source, candidate_options, opts.shader_format, Role::Candidate)?;
+    let (source, compiled) = compile(
+        source,
+        candidate_options,
+        opts.shader_format,
+        Role::Candidate,
+    )?;
     let module = &compiled.transformed.module;
     let candidate = Shader {
-        vertex: find_entry(module, pair.vertex.as_deref(), ShaderStage::Vertex, "candidate")?,
+        vertex: find_entry(
+            module,
+            pair.vertex.as_deref(),
+            ShaderStage::Vertex,
+            "candidate",
+        )?,
         fragment: find_entry(
             module,
             pair.fragment.as_deref(),
@@ -391,7 +397,12 @@ pub fn validate_render(
     )?;
     let rmodule = &rcompiled.transformed.module;
     let reference = Shader {
-        vertex: find_entry(rmodule, pair.vertex.as_deref(), ShaderStage::Vertex, "reference")?,
+        vertex: find_entry(
+            rmodule,
+            pair.vertex.as_deref(),
+            ShaderStage::Vertex,
+            "reference",
+        )?,
         fragment: find_entry(
             rmodule,
             pair.fragment.as_deref(),
@@ -669,10 +680,7 @@ pub fn validate_render(
         report.targets.push(json);
     }
     for (i, plan) in plans.iter().enumerate() {
-        let json = plan.compare(
-            expected.buffers[i].as_deref(),
-            got.buffers[i].as_deref(),
-        );
+        let json = plan.compare(expected.buffers[i].as_deref(), got.buffers[i].as_deref());
         report.values_compared += json.values_compared;
         report.mismatches += json.mismatches;
         report.bindings.push(json);

@@ -6,7 +6,9 @@ use std::time::{Duration, Instant};
 
 use super::device::{Code, Gpu, RunError};
 use super::reflect::Space;
-use super::render::{Draw, FragmentChoice, Pending, ReadBack, TargetPlan, INSTANCES, SIZE, VERTICES};
+use super::render::{
+    Draw, FragmentChoice, Pending, ReadBack, TargetPlan, INSTANCES, SIZE, VERTICES,
+};
 
 /// Bytes of one row of a target in a copy (a multiple of 256).
 fn padded_row(target: &TargetPlan) -> u32 {
@@ -148,12 +150,10 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
                     .ok_or_else(|| RunError::Rejected("no fragment stage".into()))?,
             ),
             FragmentChoice::Generated(text) => {
-                capture_modules.push(device.create_shader_module(
-                    wgpu::ShaderModuleDescriptor {
-                        label: Some("shaderxform capture"),
-                        source: wgpu::ShaderSource::Wgsl(text.as_str().into()),
-                    },
-                ));
+                capture_modules.push(device.create_shader_module(wgpu::ShaderModuleDescriptor {
+                    label: Some("shaderxform capture"),
+                    source: wgpu::ShaderSource::Wgsl(text.as_str().into()),
+                }));
                 (
                     capture_modules.last().expect("just pushed"),
                     super::render_io::CAPTURE_FRAGMENT,
@@ -405,7 +405,9 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
         }
     }
     if let Some(error) = pending.errors.lock().ok().and_then(|e| e.first().cloned()) {
-        return Err(RunError::Device(format!("cannot read a target back: {error}")));
+        return Err(RunError::Device(format!(
+            "cannot read a target back: {error}"
+        )));
     }
     let read = |staging: &wgpu::Buffer| -> Result<Vec<u8>, RunError> {
         let bytes = staging

@@ -201,8 +201,8 @@ pub(super) fn render_pairs(module: &Module) -> Result<Vec<RenderPair>, String> {
     let mut ios = Vec::new();
     for ep in &module.entry_points {
         if matches!(ep.stage, ShaderStage::Vertex | ShaderStage::Fragment) {
-            let io = stage_io(module, ep)
-                .map_err(|e| format!("the entry point `{}`: {e}", ep.name))?;
+            let io =
+                stage_io(module, ep).map_err(|e| format!("the entry point `{}`: {e}", ep.name))?;
             ios.push((ep, io));
         }
     }
@@ -215,7 +215,14 @@ pub(super) fn render_pairs(module: &Module) -> Result<Vec<RenderPair>, String> {
             .find(|(_, vio)| feeds(vio, fio))
             .map(|(e, _)| e.name.clone());
         if let Some(v) = &vertex {
-            taken.push(ios.iter().find(|(e, _)| &e.name == v).unwrap().0.name.as_str());
+            taken.push(
+                ios.iter()
+                    .find(|(e, _)| &e.name == v)
+                    .unwrap()
+                    .0
+                    .name
+                    .as_str(),
+            );
         }
         pairs.push(RenderPair {
             vertex,
@@ -241,7 +248,8 @@ pub(super) const CAPTURE_FRAGMENT: &str = "shaderxform_capture";
 /// at location 0 and each of the fragment's inputs at the locations after
 /// it (in the order of `fragment.inputs`), and passes them on unchanged.
 pub(super) fn pass_through_vertex(fragment: &StageIo) -> String {
-    let mut out = String::from("struct ShaderxformVarying {\n    @builtin(position) position: vec4<f32>,\n");
+    let mut out =
+        String::from("struct ShaderxformVarying {\n    @builtin(position) position: vec4<f32>,\n");
     let f16 = fragment.inputs.iter().any(|v| v.scalar.width == 2);
     for v in &fragment.inputs {
         out += &format!(

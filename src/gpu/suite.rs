@@ -343,7 +343,11 @@ impl Suite {
             .runs
             .iter()
             .map(|r| {
-                let mut s = format!("{} {}", r.unit.label().replace('`', ""), r.shader_format.name());
+                let mut s = format!(
+                    "{} {}",
+                    r.unit.label().replace('`', ""),
+                    r.shader_format.name()
+                );
                 if r.verdict() != "agree" {
                     s += &format!(": {}", r.verdict());
                     if let Outcome::Failed(e) = &r.outcome {
