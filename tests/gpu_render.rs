@@ -350,9 +350,10 @@ fn folders_list_every_shader_and_what_cannot_run() {
 /// a vertex stage.
 #[test]
 fn library_runs_each_format_of_each_render_shader() {
-    let mut options = Options::default();
-    options.passes = PassSelection::All;
-    let opts = ValidateOptions::new(options);
+    let opts = ValidateOptions::new(Options {
+        passes: PassSelection::All,
+        ..Options::default()
+    });
     for shader in RENDER_SHADERS {
         let path = root().join(shader);
         let suite = match suite::validate_module(
