@@ -142,6 +142,7 @@ fn entry_points_pair_by_their_interface() {
         Unit::Render(shaderxform::gpu::render::RenderPair {
             vertex: v.map(str::to_string),
             fragment: f.map(str::to_string),
+            fragment_file: None,
         })
     };
     assert_eq!(
@@ -155,6 +156,20 @@ fn entry_points_pair_by_their_interface() {
     assert_eq!(
         units("corpus/render/instanced.wgsl").unwrap(),
         vec![render(Some("main"), None)]
+    );
+    // A GLSL .vert is drawn with the .frag beside it, which it feeds; the
+    // .frag alone gets a generated vertex stage.
+    assert_eq!(
+        units("corpus/render/lit.vert").unwrap(),
+        vec![Unit::Render(shaderxform::gpu::render::RenderPair {
+            vertex: Some("main".into()),
+            fragment: Some("main".into()),
+            fragment_file: Some(root().join("corpus/render/lit.frag")),
+        })]
+    );
+    assert_eq!(
+        units("corpus/render/lit.frag").unwrap(),
+        vec![render(None, Some("main"))]
     );
 }
 

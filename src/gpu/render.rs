@@ -82,6 +82,10 @@ pub struct RenderReport {
     /// The fragment entry point, `capture` where only generated capture
     /// stages read the vertex stage.
     pub fragment: String,
+    /// The file of the fragment entry point where it is not the input's
+    /// (the `.frag` beside a GLSL `.vert`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fragment_file: Option<String>,
     pub target_size: [u32; 2],
     pub vertices: u32,
     pub instances: u32,
@@ -116,8 +120,13 @@ impl RenderValidation {
             r.input,
             r.shader_format
         );
+        let fragment_file = r
+            .fragment_file
+            .as_ref()
+            .map(|f| format!(" of {f}"))
+            .unwrap_or_default();
         out += &format!(
-            "vertex `{}`, fragment `{}`: {} vertices × {} instances into {}×{} targets, seed {}\n",
+            "vertex `{}`, fragment `{}`{fragment_file}: {} vertices × {} instances into {}×{} targets, seed {}\n",
             r.vertex,
             r.fragment,
             r.vertices,
@@ -169,15 +178,13 @@ impl RenderValidation {
     }
 }
 
-/// One compiled shader and the entry points drawn.
-struct Shader {
+/// One compiled file.
+struct Part {
     source: Source,
     compiled: Compiled,
-    vertex: Option<usize>,
-    fragment: Option<usize>,
 }
 
-impl Shader {
+impl Part {
     fn code(&self) -> Code<'_> {
         let output = &self.compiled.outputs[0];
         match output.format {
@@ -213,16 +220,50 @@ impl Shader {
     fn module(&self) -> &naga::Module {
         &self.compiled.transformed.module
     }
+}
 
-    fn entry(&self, index: Option<usize>) -> Option<&naga::EntryPoint> {
-        index.map(|i| &self.module().entry_points[i])
+/// The two stages drawn.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    Vertex,
+    Fragment,
+}
+
+/// One role's compiled shader (and the file of its fragment stage, where
+/// a GLSL pair keeps it apart) and the entry points drawn.
+struct Shader {
+    main: Part,
+    fragment_part: Option<Part>,
+    vertex: Option<usize>,
+    fragment: Option<usize>,
+}
+
+impl Shader {
+    fn part(&self, stage: Stage) -> &Part {
+        match (stage, &self.fragment_part) {
+            (Stage::Fragment, Some(part)) => part,
+            _ => &self.main,
+        }
     }
 
-    fn io(&self, index: Option<usize>) -> Result<Option<StageIo>, Error> {
-        self.entry(index)
+    fn index(&self, stage: Stage) -> Option<usize> {
+        match stage {
+            Stage::Vertex => self.vertex,
+            Stage::Fragment => self.fragment,
+        }
+    }
+
+    fn entry(&self, stage: Stage) -> Option<&naga::EntryPoint> {
+        self.index(stage)
+            .map(|i| &self.part(stage).module().entry_points[i])
+    }
+
+    fn io(&self, stage: Stage) -> Result<Option<StageIo>, Error> {
+        let part = self.part(stage);
+        self.entry(stage)
             .map(|ep| {
-                render_io::stage_io(self.module(), ep)
-                    .map_err(|e| Error::Input(format!("{}: `{}`: {e}", self.source.name, ep.name)))
+                render_io::stage_io(part.module(), ep)
+                    .map_err(|e| Error::Input(format!("{}: `{}`: {e}", part.source.name, ep.name)))
             })
             .transpose()
     }
@@ -231,25 +272,51 @@ impl Shader {
     /// each.
     fn bindings(&self, role: Role) -> Result<Vec<(Binding, wgpu::ShaderStages)>, Error> {
         let mut out: Vec<(Binding, wgpu::ShaderStages)> = Vec::new();
-        for (index, stage) in [
-            (self.vertex, wgpu::ShaderStages::VERTEX),
-            (self.fragment, wgpu::ShaderStages::FRAGMENT),
+        for (stage, stages) in [
+            (Stage::Vertex, wgpu::ShaderStages::VERTEX),
+            (Stage::Fragment, wgpu::ShaderStages::FRAGMENT),
         ] {
-            let Some(index) = index else { continue };
-            let found = reflect::bindings(self.module(), &self.compiled.transformed.info, index)
+            let Some(index) = self.index(stage) else {
+                continue;
+            };
+            let part = self.part(stage);
+            let found = reflect::bindings(part.module(), &part.compiled.transformed.info, index)
                 .map_err(|e| Error::Input(format!("the {}: {e}", role.name())))?;
             for b in found {
                 match out
                     .iter_mut()
                     .find(|(o, _)| (o.group, o.binding) == (b.group, b.binding))
                 {
-                    Some((_, stages)) => *stages |= stage,
-                    None => out.push((b, stage)),
+                    Some((_, used)) => *used |= stages,
+                    None => out.push((b, stages)),
                 }
             }
         }
         out.sort_by_key(|(b, _)| (b.group, b.binding));
         Ok(out)
+    }
+
+    /// The interface of a stage as the driver's reader reads the written
+    /// shader (defaults an emitter leaves out, such as a `center`
+    /// sampling, are what that reader fills in, not what the IR held).
+    fn driver_io(&self, stage: Stage) -> Result<Option<StageIo>, Error> {
+        let Some(ep) = self.entry(stage) else {
+            return Ok(None);
+        };
+        let part = self.part(stage);
+        let Some(module) = part.driver_module() else {
+            return self.io(stage);
+        };
+        match module
+            .entry_points
+            .iter()
+            .find(|e| e.name == ep.name && e.stage == ep.stage)
+        {
+            Some(found) => render_io::stage_io(&module, found)
+                .map(Some)
+                .map_err(|e| Error::Input(format!("{}: `{}`: {e}", part.source.name, ep.name))),
+            None => self.io(stage),
+        }
     }
 }
 
@@ -275,26 +342,44 @@ fn compile(
     Ok((source, compiled))
 }
 
-/// The interface of the entry point `index` of `shader` in `module`, the
-/// shader's code as the driver's reader reads it.
-fn driver_io(
-    module: &naga::Module,
-    shader: &Shader,
-    index: Option<usize>,
-) -> Result<Option<StageIo>, Error> {
-    let Some(ep) = shader.entry(index) else {
-        return Ok(None);
+/// Compiles one role's shader: `source`, and the fragment stage's own
+/// file where the pair names one (read as it is for both roles).
+fn shader(
+    source: Source,
+    pair: &RenderPair,
+    options: Options,
+    format: ShaderFormat,
+    role: Role,
+) -> Result<Shader, Error> {
+    let what = role.name();
+    let (source, compiled) = compile(source, options.clone(), format, role)?;
+    let main = Part { source, compiled };
+    let fragment_part = match &pair.fragment_file {
+        Some(path) => {
+            let source = Source::read(path, None).map_err(|e| Error::Input(e.to_string()))?;
+            let (source, compiled) = compile(source, options, format, role)?;
+            Some(Part { source, compiled })
+        }
+        None => None,
     };
-    match module
-        .entry_points
-        .iter()
-        .find(|e| e.name == ep.name && e.stage == ep.stage)
-    {
-        Some(found) => render_io::stage_io(module, found)
-            .map(Some)
-            .map_err(|e| Error::Input(format!("{}: `{}`: {e}", shader.source.name, ep.name))),
-        None => shader.io(index),
-    }
+    let vertex = find_entry(
+        main.module(),
+        pair.vertex.as_deref(),
+        ShaderStage::Vertex,
+        what,
+    )?;
+    let fragment = find_entry(
+        fragment_part.as_ref().unwrap_or(&main).module(),
+        pair.fragment.as_deref(),
+        ShaderStage::Fragment,
+        what,
+    )?;
+    Ok(Shader {
+        main,
+        fragment_part,
+        vertex,
+        fragment,
+    })
 }
 
 /// The entry point of `stage` named `name`, or, in a reference that has
@@ -346,29 +431,13 @@ pub fn validate_render(
     // Both stages of a pair are written, whichever was named.
     candidate_options.emit.entry_point = None;
     candidate_options.emit.wgsl_for = crate::WgslTarget::Wgpu;
-    let (source, compiled) = compile(
+    let candidate = shader(
         source,
+        pair,
         candidate_options,
         opts.shader_format,
         Role::Candidate,
     )?;
-    let module = &compiled.transformed.module;
-    let candidate = Shader {
-        vertex: find_entry(
-            module,
-            pair.vertex.as_deref(),
-            ShaderStage::Vertex,
-            "candidate",
-        )?,
-        fragment: find_entry(
-            module,
-            pair.fragment.as_deref(),
-            ShaderStage::Fragment,
-            "candidate",
-        )?,
-        source,
-        compiled,
-    };
 
     let (reference_path, reference_kind) = match (&opts.reference, &harness.reference) {
         (Some(path), _) => (path.clone(), "file"),
@@ -389,44 +458,18 @@ pub fn validate_render(
         deny_warnings: false,
         front: opts.options.front.clone(),
     };
-    let (rsource, rcompiled) = compile(
+    let reference = shader(
         reference_source,
+        pair,
         reference_options,
         opts.shader_format,
         Role::Reference,
     )?;
-    let rmodule = &rcompiled.transformed.module;
-    let reference = Shader {
-        vertex: find_entry(
-            rmodule,
-            pair.vertex.as_deref(),
-            ShaderStage::Vertex,
-            "reference",
-        )?,
-        fragment: find_entry(
-            rmodule,
-            pair.fragment.as_deref(),
-            ShaderStage::Fragment,
-            "reference",
-        )?,
-        source: rsource,
-        compiled: rcompiled,
-    };
 
     // The interfaces must agree: the generated stages and the vertex
-    // buffers are made once, from the reference's as the driver reads it
-    // (defaults an emitter leaves out, such as a `center` sampling, are
-    // what the driver's reader fills in, not what the IR held).
-    let (vertex_io, fragment_io) = match reference.driver_module() {
-        Some(m) => (
-            driver_io(&m, &reference, reference.vertex)?,
-            driver_io(&m, &reference, reference.fragment)?,
-        ),
-        None => (
-            reference.io(reference.vertex)?,
-            reference.io(reference.fragment)?,
-        ),
-    };
+    // buffers are made once, from the reference's as the driver reads it.
+    let vertex_io = reference.driver_io(Stage::Vertex)?;
+    let fragment_io = reference.driver_io(Stage::Fragment)?;
     let same = |a: &Option<StageIo>, b: &Option<StageIo>| match (a, b) {
         (Some(a), Some(b)) => {
             let key = |v: &[IoVar]| {
@@ -441,8 +484,8 @@ pub fn validate_render(
         (None, None) => true,
         _ => false,
     };
-    if !same(&vertex_io, &candidate.io(candidate.vertex)?)
-        || !same(&fragment_io, &candidate.io(candidate.fragment)?)
+    if !same(&vertex_io, &candidate.io(Stage::Vertex)?)
+        || !same(&fragment_io, &candidate.io(Stage::Fragment)?)
     {
         return Err(Error::Input(
             "the reference and the candidate have different stage interfaces (@location inputs and outputs)".into(),
@@ -578,11 +621,12 @@ pub fn validate_render(
         adapter: gpu.adapter.clone(),
         shader_format: opts.shader_format.name(),
         vertex: candidate
-            .entry(candidate.vertex)
+            .entry(Stage::Vertex)
             .map_or("generated".into(), |e| e.name.clone()),
         fragment: candidate
-            .entry(candidate.fragment)
+            .entry(Stage::Fragment)
             .map_or("capture".into(), |e| e.name.clone()),
+        fragment_file: pair.fragment_file.as_ref().map(|p| p.display().to_string()),
         target_size: [SIZE, SIZE],
         vertices: VERTICES,
         instances: INSTANCES,
@@ -596,8 +640,9 @@ pub fn validate_render(
         timings_ms: super::Timings::default(),
     };
     let warnings = Warnings {
-        source: candidate.source.clone(),
+        source: candidate.main.source.clone(),
         diagnostics: candidate
+            .main
             .compiled
             .transformed
             .diagnostics()
@@ -611,10 +656,11 @@ pub fn validate_render(
         (Role::Candidate, &candidate, &candidate_bytes),
     ] {
         let draw = Draw {
-            label: format!("{} {}", role.name(), shader.source.name),
-            code: shader.code(),
-            vertex: shader.entry(shader.vertex).map(|e| e.name.as_str()),
-            fragment: shader.entry(shader.fragment).map(|e| e.name.as_str()),
+            label: format!("{} {}", role.name(), shader.main.source.name),
+            code: shader.main.code(),
+            fragment_code: shader.fragment_part.as_ref().map(Part::code),
+            vertex: shader.entry(Stage::Vertex).map(|e| e.name.as_str()),
+            fragment: shader.entry(Stage::Fragment).map(|e| e.name.as_str()),
             generated_vertex: generated_vertex.as_deref(),
             vertex_buffer: &vertex_buffer,
             passes: &passes,
@@ -638,7 +684,7 @@ pub fn validate_render(
             super::device::RunError::Rejected(m) => Error::Gpu(format!(
                 "wgpu rejected the {} ({}): {m}",
                 role.name(),
-                shader.source.name
+                shader.main.source.name
             )),
             super::device::RunError::Device(m) => Error::Gpu(format!(
                 "the device failed drawing the {}: {m}",
@@ -955,6 +1001,8 @@ pub(super) struct DrawBuffer<'a> {
 pub(super) struct Draw<'a> {
     pub(super) label: String,
     pub(super) code: Code<'a>,
+    /// The fragment stage's own code, where it is in another file.
+    pub(super) fragment_code: Option<Code<'a>>,
     pub(super) vertex: Option<&'a str>,
     pub(super) fragment: Option<&'a str>,
     /// The pass-through stage, where `vertex` is `None`.

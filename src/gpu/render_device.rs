@@ -29,6 +29,15 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
             Code::SpirV(words) => wgpu::ShaderSource::SpirV(words.as_slice().into()),
         },
     });
+    let fragment_module = d.fragment_code.as_ref().map(|code| {
+        device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some(&d.label),
+            source: match code {
+                Code::Wgsl(text) => wgpu::ShaderSource::Wgsl((*text).into()),
+                Code::SpirV(words) => wgpu::ShaderSource::SpirV(words.as_slice().into()),
+            },
+        })
+    });
     let generated_vertex = d.generated_vertex.map(|text| {
         device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("shaderxform pass-through vertex"),
@@ -145,7 +154,7 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
     for pass in d.passes {
         let (fragment_module, fragment_entry) = match &pass.fragment {
             FragmentChoice::Shader => (
-                &module,
+                fragment_module.as_ref().unwrap_or(&module),
                 d.fragment
                     .ok_or_else(|| RunError::Rejected("no fragment stage".into()))?,
             ),
@@ -374,6 +383,7 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
             // Dropping anything on the device would wait for it.
             std::mem::forget((
                 module,
+                fragment_module,
                 generated_vertex,
                 capture_modules,
                 pipelines,

@@ -192,6 +192,9 @@ pub(super) fn feeds(vertex: &StageIo, fragment: &StageIo) -> bool {
 pub struct RenderPair {
     pub vertex: Option<String>,
     pub fragment: Option<String>,
+    /// The file of the fragment entry point, where it is not the
+    /// module's own (the `.frag` of a GLSL `.vert`).
+    pub fragment_file: Option<std::path::PathBuf>,
 }
 
 /// The render pairs of a module: each fragment entry point with the first
@@ -227,6 +230,7 @@ pub(super) fn render_pairs(module: &Module) -> Result<Vec<RenderPair>, String> {
         pairs.push(RenderPair {
             vertex,
             fragment: Some(fragment.name.clone()),
+            fragment_file: None,
         });
     }
     for (vertex, _) in ios.iter().filter(|(e, _)| e.stage == ShaderStage::Vertex) {
@@ -234,6 +238,7 @@ pub(super) fn render_pairs(module: &Module) -> Result<Vec<RenderPair>, String> {
             pairs.push(RenderPair {
                 vertex: Some(vertex.name.clone()),
                 fragment: None,
+                fragment_file: None,
             });
         }
     }
@@ -350,6 +355,7 @@ mod tests {
         let pair = |v: Option<&str>, f: Option<&str>| RenderPair {
             vertex: v.map(str::to_string),
             fragment: f.map(str::to_string),
+            fragment_file: None,
         };
         assert_eq!(
             pairs,

@@ -30,6 +30,15 @@ impl Unit {
             Unit::Render(RenderPair {
                 vertex: Some(v),
                 fragment: Some(f),
+                fragment_file: Some(file),
+            }) => format!(
+                "vertex `{v}` + fragment `{f}` of {}",
+                file.file_name().unwrap_or_default().to_string_lossy()
+            ),
+            Unit::Render(RenderPair {
+                vertex: Some(v),
+                fragment: Some(f),
+                ..
             }) => format!("vertex `{v}` + fragment `{f}`"),
             Unit::Render(RenderPair {
                 vertex: Some(v), ..
@@ -104,10 +113,12 @@ pub fn units(input: &Path, opts: &ValidateOptions) -> Result<Vec<Unit>, Error> {
             S::Vertex => Unit::Render(RenderPair {
                 vertex: Some(name),
                 fragment: None,
+                fragment_file: None,
             }),
             S::Fragment => Unit::Render(RenderPair {
                 vertex: None,
                 fragment: Some(name),
+                fragment_file: None,
             }),
             S::Compute => Unit::Compute(name),
             other => {
@@ -126,6 +137,14 @@ pub fn units(input: &Path, opts: &ValidateOptions) -> Result<Vec<Unit>, Error> {
     let pairs = render_io::render_pairs(module)
         .map_err(|e| Error::Input(format!("{}: {e}", source.name)))?;
     units.extend(pairs.into_iter().map(Unit::Render));
+    if let Some(frag) = glsl_fragment_beside(input, module, &compiler) {
+        for unit in &mut units {
+            if let Unit::Render(pair @ RenderPair { fragment: None, .. }) = unit {
+                pair.fragment = Some(frag.1.clone());
+                pair.fragment_file = Some(frag.0.clone());
+            }
+        }
+    }
     if units.is_empty() {
         return Err(Error::Input(format!(
             "{} has no compute, vertex or fragment entry point",
@@ -133,6 +152,36 @@ pub fn units(input: &Path, opts: &ValidateOptions) -> Result<Vec<Unit>, Error> {
         )));
     }
     Ok(units)
+}
+
+/// For a GLSL `NAME.vert`, the `NAME.frag` beside it and its entry point,
+/// when the vertex stage's outputs feed all its inputs: the two are drawn
+/// together, as a program links them.
+fn glsl_fragment_beside(
+    input: &Path,
+    module: &naga::Module,
+    compiler: &Compiler,
+) -> Option<(std::path::PathBuf, String)> {
+    if input.extension()? != "vert" {
+        return None;
+    }
+    let path = input.with_extension("frag");
+    if !path.is_file() {
+        return None;
+    }
+    let vertex = module
+        .entry_points
+        .iter()
+        .find(|e| e.stage == naga::ShaderStage::Vertex)?;
+    let vertex_io = render_io::stage_io(module, vertex).ok()?;
+    let source = Source::read(&path, None).ok()?;
+    let fragment_module = compiler.transform(&source).ok()?.module;
+    let fragment = fragment_module
+        .entry_points
+        .iter()
+        .find(|e| e.stage == naga::ShaderStage::Fragment)?;
+    let fragment_io = render_io::stage_io(&fragment_module, fragment).ok()?;
+    render_io::feeds(&vertex_io, &fragment_io).then(|| (path, fragment.name.clone()))
 }
 
 /// How one run ended.
@@ -199,8 +248,19 @@ impl Run {
 /// Shaders validate cannot run (what they bind, their stages, their
 /// inputs) as against failures of the device or of wgpu.
 pub fn cannot_run(e: &Error) -> bool {
-    matches!(e, Error::Input(_) | Error::Compile { .. })
+    match e {
+        Error::Input(_) | Error::Compile { .. } => true,
+        // The reference is the input with no passes (or a file given for
+        // it): a shader wgpu refuses as it is (an override without a
+        // value, for one) cannot run; refusing the candidate alone is a
+        // failure of the passes or the emitter.
+        Error::Gpu(m) => m.starts_with(REFERENCE_REJECTED),
+        Error::NoAdapter(_) => false,
+    }
 }
+
+/// How the message of a reference that wgpu refused starts.
+const REFERENCE_REJECTED: &str = "wgpu rejected the reference";
 
 #[derive(Serialize)]
 struct RunJson {
