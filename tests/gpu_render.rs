@@ -60,8 +60,9 @@ fn report(path: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
-const RENDER_SHADERS: [&str; 6] = [
+const RENDER_SHADERS: [&str; 7] = [
     "corpus/render/both_stages.wgsl",
+    "corpus/render/depth_write.wgsl",
     "corpus/render/instanced.wgsl",
     "corpus/render/lit.frag",
     "corpus/render/lit.vert",
@@ -106,7 +107,7 @@ fn render_corpus_agrees_as_wgsl_and_spirv_with_and_without_passes() {
             assert!(line.contains("wgsl") && line.contains("spirv"), "{line}");
         }
         assert!(
-            stdout.contains("6 shaders: 6 agree, 0 mismatch, 0 hang, 0 cannot run, 0 errors"),
+            stdout.contains("7 shaders: 7 agree, 0 mismatch, 0 hang, 0 cannot run, 0 errors"),
             "{stdout}"
         );
         let r = report(&json);
@@ -388,6 +389,18 @@ fn library_runs_each_format_of_each_render_shader() {
             let Outcome::Render(r) = &run.outcome else {
                 panic!("{shader}: not a render run");
             };
+            // Targets at every location written, with gaps, and depth.
+            if shader.ends_with("depth_write.wgsl") {
+                let names: Vec<&str> = r.report.targets.iter().map(|t| t.name.as_str()).collect();
+                assert_eq!(
+                    names,
+                    [
+                        "fragment @location(0)",
+                        "fragment @location(2)",
+                        "fragment depth"
+                    ]
+                );
+            }
             let has_vertex = r.report.vertex != "generated";
             assert_eq!(
                 r.report
@@ -421,7 +434,7 @@ fn batch_validate_runs_what_it_compiled() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        stdout.contains("6 shaders: 6 agree, 0 mismatch, 0 hang, 0 cannot run, 0 errors"),
+        stdout.contains("7 shaders: 7 agree, 0 mismatch, 0 hang, 0 cannot run, 0 errors"),
         "{stdout}"
     );
     assert!(

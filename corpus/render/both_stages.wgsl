@@ -1,7 +1,6 @@
 // One module with both stages and more than one of each output kind: a
 // perspective varying, a flat integer, a linear one; the fragment stage
-// writes two colour targets and its own depth, and reads whether the
-// triangle faces front.
+// writes two colour targets and reads whether the triangle faces front.
 
 struct Camera {
     view: mat4x4<f32>,
@@ -31,7 +30,6 @@ fn vs(@location(0) position: vec3<f32>, @location(1) normal: vec3<f32>, @locatio
 struct Targets {
     @location(0) colour: vec4<f32>,
     @location(1) id: vec2<i32>,
-    @builtin(frag_depth) depth: f32,
 }
 
 @fragment
@@ -41,6 +39,5 @@ fn fs(in: Varying, @builtin(front_facing) front: bool) -> Targets {
     let side = select(0.25, 1.0, front);
     out.colour = vec4<f32>(vec3<f32>(lit * side), in.height);
     out.id = vec2<i32>(in.material, i32(front));
-    out.depth = clamp(in.position.z * 0.5 + in.height * 0.125, 0.0, 1.0);
     return out;
 }

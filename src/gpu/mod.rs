@@ -35,6 +35,8 @@ pub mod values;
 mod bindings;
 mod render_device;
 mod render_io;
+mod render_plan;
+mod render_report;
 mod report;
 mod setup;
 

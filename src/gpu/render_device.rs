@@ -2,18 +2,29 @@
 //! pass, every pass of one shader in one submission, its targets and
 //! writable buffers read back under the same watchdog as a dispatch.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::device::{Code, Gpu, RunError};
 use super::reflect::Space;
-use super::render::{
-    Draw, FragmentChoice, Pending, ReadBack, TargetPlan, INSTANCES, SIZE, VERTICES,
-};
+use super::render::{INSTANCES, SIZE, VERTICES};
+use super::render_plan::{FragmentChoice, PassPlan, TargetPlan, VertexData};
 
 /// Bytes of one row of a target in a copy (a multiple of 256).
 fn padded_row(target: &TargetPlan) -> u32 {
     let row = SIZE * target.texel_bytes();
     row.div_ceil(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT) * wgpu::COPY_BYTES_PER_ROW_ALIGNMENT
+}
+
+/// Colour attachments of a pass: one a location up to the highest.
+fn color_slots(pass: &PassPlan) -> usize {
+    pass.targets
+        .iter()
+        .filter(|t| !t.is_depth())
+        .map(|t| t.slot as usize + 1)
+        .max()
+        .unwrap_or(0)
 }
 
 /// Runs every pass of `d`; `None` when it outlived its timeout (the device
@@ -169,18 +180,15 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
                 )
             }
         };
-        let color_targets: Vec<Option<wgpu::ColorTargetState>> = pass
-            .targets
-            .iter()
-            .filter(|t| !t.is_depth())
-            .map(|t| {
-                Some(wgpu::ColorTargetState {
-                    format: t.format,
-                    blend: None,
-                    write_mask: wgpu::ColorWrites::ALL,
-                })
-            })
-            .collect();
+        // Indexed by location, with gaps where the shader writes none.
+        let mut color_targets: Vec<Option<wgpu::ColorTargetState>> = vec![None; color_slots(pass)];
+        for t in pass.targets.iter().filter(|t| !t.is_depth()) {
+            color_targets[t.slot as usize] = Some(wgpu::ColorTargetState {
+                format: t.format,
+                blend: None,
+                write_mask: wgpu::ColorWrites::ALL,
+            });
+        }
         let depth = pass.targets.iter().any(|t| t.is_depth());
         pipelines.push(
             device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
@@ -259,13 +267,11 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
             })
             .collect();
         {
-            let colors: Vec<Option<wgpu::RenderPassColorAttachment>> = pass
-                .targets
-                .iter()
-                .zip(&made)
-                .filter(|(t, _)| !t.is_depth())
-                .map(|(_, (_, view))| {
-                    Some(wgpu::RenderPassColorAttachment {
+            let mut colors: Vec<Option<wgpu::RenderPassColorAttachment>> =
+                vec![None; color_slots(pass)];
+            for (t, (_, view)) in pass.targets.iter().zip(&made) {
+                if !t.is_depth() {
+                    colors[t.slot as usize] = Some(wgpu::RenderPassColorAttachment {
                         view,
                         depth_slice: None,
                         resolve_target: None,
@@ -273,9 +279,9 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
                             load: wgpu::LoadOp::Clear(wgpu::Color::TRANSPARENT),
                             store: wgpu::StoreOp::Store,
                         },
-                    })
-                })
-                .collect();
+                    });
+                }
+            }
             let depth = pass
                 .targets
                 .iter()
@@ -449,4 +455,71 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
         targets,
         buffers: read_buffers,
     }))
+}
+
+/// A buffer bound to a draw.
+pub(super) struct DrawBuffer<'a> {
+    pub(super) group: u32,
+    pub(super) binding: u32,
+    pub(super) space: Space,
+    pub(super) bytes: &'a [u8],
+    pub(super) stages: wgpu::ShaderStages,
+    pub(super) read_back: bool,
+}
+
+/// Everything one shader's draws need.
+pub(super) struct Draw<'a> {
+    pub(super) label: String,
+    pub(super) code: Code<'a>,
+    /// The fragment stage's own code, where it is in another file.
+    pub(super) fragment_code: Option<Code<'a>>,
+    pub(super) vertex: Option<&'a str>,
+    pub(super) fragment: Option<&'a str>,
+    /// The pass-through stage, where `vertex` is `None`.
+    pub(super) generated_vertex: Option<&'a str>,
+    pub(super) vertex_buffer: &'a VertexData,
+    pub(super) passes: &'a [PassPlan],
+    pub(super) buffers: Vec<DrawBuffer<'a>>,
+    pub(super) timeout: Duration,
+}
+
+/// What one shader's draws wrote: each target's texels (rows packed), in
+/// pass order, and each read-back buffer.
+pub(super) struct ReadBack {
+    pub(super) targets: Vec<Vec<u8>>,
+    pub(super) buffers: Vec<Option<Vec<u8>>>,
+}
+
+/// Counts the maps still pending and the errors they reported.
+pub(super) struct Pending {
+    pub(super) mapped: Arc<AtomicUsize>,
+    pub(super) errors: Arc<Mutex<Vec<String>>>,
+}
+
+impl Pending {
+    pub(super) fn new() -> Self {
+        Pending {
+            mapped: Arc::new(AtomicUsize::new(0)),
+            errors: Arc::new(Mutex::new(Vec::new())),
+        }
+    }
+
+    pub(super) fn map(&self, buffer: &wgpu::Buffer) {
+        let mapped = self.mapped.clone();
+        let errors = self.errors.clone();
+        buffer
+            .slice(..)
+            .map_async(wgpu::MapMode::Read, move |result| {
+                if let Err(e) = result {
+                    if let Ok(mut errors) = errors.lock() {
+                        errors.push(e.to_string());
+                    }
+                }
+                mapped.fetch_add(1, Ordering::SeqCst);
+            });
+    }
+
+    pub(super) fn done(&self) -> usize {
+        self.mapped.load(Ordering::SeqCst)
+    }
 }
