@@ -452,3 +452,55 @@ fn batch_validate_runs_what_it_compiled() {
         text(&out)
     );
 }
+
+/// `--shader-format all` of one compute entry point: two runs, each
+/// named with its format; a render stage validate cannot run alone exits
+/// 1 with the reason.
+#[test]
+fn every_format_of_a_compute_shader_and_what_cannot_run_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("report.json");
+    let out = run(&[
+        "corpus/float-atomics/bounds_storage_any_sign.wgsl",
+        "--shader-format",
+        "all",
+        "--report",
+        json.to_str().unwrap(),
+    ]);
+    if !had_adapter(&out) {
+        return;
+    }
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let r = report(&json);
+    let runs = r["runs"].as_array().unwrap();
+    let formats: Vec<&str> = runs
+        .iter()
+        .map(|r| r["shader_format"].as_str().unwrap())
+        .collect();
+    assert_eq!(formats, ["wgsl", "spirv"]);
+    for run in runs {
+        assert_eq!(run["verdict"], "agree");
+        assert_eq!(run["report"]["shader_format"], run["shader_format"]);
+        assert_eq!(run["report"]["bindings"][1]["encoding"], "ordered-f32");
+    }
+
+    let shader = dir.path().join("textured.wgsl");
+    std::fs::write(
+        &shader,
+        "@group(0) @binding(0) var t: texture_2d<f32>;
+         @fragment fn fs(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> { return textureLoad(t, vec2<i32>(p.xy), 0); }\n",
+    )
+    .unwrap();
+    let out = run(&[shader.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("`t` is a texture"),
+        "{}",
+        text(&out)
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("fragment `fs` (wgsl): cannot-run"),
+        "{}",
+        text(&out)
+    );
+}

@@ -43,9 +43,10 @@ pub(super) enum Command {
     /// diagnostics; exit 1 if any is an error.
     Check(CheckArgs),
     /// Run the transformed shader and a reference on a GPU adapter with the
-    /// same inputs and compare every buffer they write. Exit 0 when they
-    /// agree, 3 on a mismatch or a hang, 4 without an adapter, 1 when the
-    /// inputs are wrong.
+    /// same inputs and compare every buffer they write and every target
+    /// they draw (every entry point, or a folder of shaders). Exit 0 when
+    /// they agree, 3 on a mismatch or a hang, 4 without an adapter, 1 when
+    /// the inputs are wrong.
     #[cfg(feature = "gpu")]
     Validate(ValidateArgs),
     /// Time the transformed shader and its reference (chosen as `validate`

@@ -57,7 +57,7 @@ pub(super) fn validate_module(
     if formats.len() == 1 && matches!(units.as_slice(), [Unit::Compute(_)]) {
         return None;
     }
-    let suite = match suite::validate_module(&args.input, v, &formats) {
+    let suite = match suite::validate_units(&args.input, v, &units, &formats) {
         Ok(suite) => suite,
         Err(error) => return Some(print_gpu_error(&error, printer, &name)),
     };

@@ -291,9 +291,19 @@ pub fn validate_module(
     formats: &[ShaderFormat],
 ) -> Result<Suite, Error> {
     let units = units(input, opts)?;
+    validate_units(input, opts, &units, formats)
+}
+
+/// Validates `units` of the shader at `input` in each of `formats`.
+pub fn validate_units(
+    input: &Path,
+    opts: &ValidateOptions,
+    units: &[Unit],
+    formats: &[ShaderFormat],
+) -> Result<Suite, Error> {
     let mut runs = Vec::new();
     for &format in formats {
-        for unit in &units {
+        for unit in units {
             let mut o = opts.clone();
             o.shader_format = format;
             let outcome = match unit {
