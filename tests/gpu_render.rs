@@ -504,3 +504,52 @@ fn every_format_of_a_compute_shader_and_what_cannot_run_alone() {
         text(&out)
     );
 }
+
+/// A fragment stage that outlives --timeout is a hang: exit 3 at once,
+/// named in the output and the report.
+#[test]
+fn a_render_hang_is_reported_and_the_process_leaves() {
+    let dir = tempfile::tempdir().unwrap();
+    let shader = dir.path().join("slow.wgsl");
+    // Finite (10^6 dependent steps a pixel, 2048 pixels), far more than
+    // the 50 ms timeout on any adapter.
+    std::fs::write(
+        &shader,
+        "@fragment fn fs(@location(0) seed: vec2<f32>) -> @location(0) vec4<u32> {
+    var x = bitcast<u32>(seed.x) ^ bitcast<u32>(seed.y);
+    for (var i = 0u; i < 1000000u; i++) {
+        x = x * 1664525u + 1013904223u + i;
+        x = x ^ (x >> 13u);
+    }
+    return vec4<u32>(x);
+}\n",
+    )
+    .unwrap();
+    let json = dir.path().join("report.json");
+    let started = std::time::Instant::now();
+    let out = run(&[
+        shader.to_str().unwrap(),
+        "--timeout",
+        "0.05",
+        "--shader-format",
+        "all",
+        "--report",
+        json.to_str().unwrap(),
+    ]);
+    if !had_adapter(&out) {
+        return;
+    }
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out));
+    let r = report(&json);
+    assert_eq!(r["verdict"], "hang");
+    // The SPIR-V run is not started once the WGSL one hung.
+    let runs = r["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 1, "{r}");
+    assert_eq!(runs[0]["verdict"], "hang");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("hang: the reference did not finish"),
+        "{}",
+        text(&out)
+    );
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+}

@@ -301,9 +301,14 @@ pub fn validate_units(
     units: &[Unit],
     formats: &[ShaderFormat],
 ) -> Result<Suite, Error> {
-    let mut runs = Vec::new();
-    for &format in formats {
+    let mut runs: Vec<Run> = Vec::new();
+    // After a hang the device may still be busy: the module's other runs
+    // are not started (the process is about to leave).
+    'formats: for &format in formats {
         for unit in units {
+            if runs.last().is_some_and(|r| r.verdict() == "hang") {
+                break 'formats;
+            }
             let mut o = opts.clone();
             o.shader_format = format;
             let outcome = match unit {
