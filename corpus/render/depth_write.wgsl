@@ -25,7 +25,7 @@ fn main(
     var out: Out;
     let t = clamp((distance - fog.near) / max(fog.far - fog.near, 0.001), 0.0, 1.0);
     out.colour = mix(vec4<f32>(distance, 0.5, 0.25, 1.0), fog.colour, t);
-    out.mask = (id << 4u) | u32(position.x) % 16u;
+    out.mask = (id << 4u) | (u32(position.x) % 16u);
     out.depth = clamp(position.z * (1.0 - 0.5 * t), 0.0, 1.0);
     return out;
 }
