@@ -553,3 +553,62 @@ fn a_render_hang_is_reported_and_the_process_leaves() {
     );
     assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
 }
+
+/// Every target is bound at its location and read: a change to the
+/// output at location 2 (none at 1), or to the depth alone, is caught.
+#[test]
+fn a_change_in_any_one_target_is_caught() {
+    let dir = tempfile::tempdir().unwrap();
+    let original = std::fs::read_to_string(root().join("corpus/render/depth_write.wgsl")).unwrap();
+    let json = dir.path().join("report.json");
+    for (from, to, target) in [
+        ("(id << 4u)", "(id << 5u)", "fragment @location(2)"),
+        (
+            "position.z * (1.0 - 0.5 * t)",
+            "position.z * (1.0 - 0.25 * t)",
+            "fragment depth",
+        ),
+    ] {
+        assert!(original.contains(from));
+        let shader = dir.path().join("changed.wgsl");
+        std::fs::write(&shader, original.replace(from, to)).unwrap();
+        let out = run(&[
+            shader.to_str().unwrap(),
+            "--reference",
+            "corpus/render/depth_write.wgsl",
+            "--report",
+            json.to_str().unwrap(),
+        ]);
+        if !had_adapter(&out) {
+            return;
+        }
+        assert_eq!(out.status.code(), Some(3), "{}", text(&out));
+        let r = report(&json);
+        for t in r["runs"][0]["report"]["targets"].as_array().unwrap() {
+            let differs = t["mismatches"].as_u64().unwrap() > 0;
+            assert_eq!(differs, t["name"] == target, "{to}: {t}");
+        }
+    }
+}
+
+/// A pair whose written WGSL leaves a default interpolation out
+/// (`@interpolate(perspective)` in the input, sampling unset in the IR):
+/// the capture stages match the vertex stage as wgpu reads it.
+#[test]
+fn captures_match_the_interface_the_driver_reads() {
+    let out = run(&[
+        "corpus/translate/flat_interpolated_ids.wgsl",
+        "--shader-format",
+        "all",
+    ]);
+    if !had_adapter(&out) {
+        return;
+    }
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .contains("vertex `vs_main` + fragment `fs_main` (spirv): agree"),
+        "{}",
+        text(&out)
+    );
+}
