@@ -51,9 +51,11 @@ pub struct Build {
     rust_module_options: RustModuleOptions,
 }
 
-/// One shader written by a build.
+/// One shader written by a build. Fields may be added in any version.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq)]
 pub struct Built {
+    /// The shader read, under the build's folder.
     pub input: PathBuf,
     /// The outputs, in the order of the formats.
     pub outputs: Vec<PathBuf>,
@@ -66,11 +68,15 @@ pub struct Built {
 }
 
 /// Why a build failed: every shader's diagnostics, rendered.
+#[non_exhaustive]
 #[derive(Debug, thiserror::Error)]
 #[error("{rendered}")]
 pub struct BuildError {
+    /// Every failed shader's diagnostics (its warnings too), rendered like
+    /// rustc's without colour; or the one error that stopped the build
+    /// before any shader (`OUT_DIR` unset, a bad glob, bad options).
     pub rendered: String,
-    /// How many shaders failed.
+    /// How many shaders failed; 0 when the build stopped before any.
     pub failed: usize,
 }
 
@@ -106,11 +112,14 @@ impl Build {
         self
     }
 
+    /// Which passes run [default: all that apply].
     pub fn passes(mut self, passes: PassSelection) -> Self {
         self.options.passes = passes;
         self
     }
 
+    /// Sets a pass's option (`float-atomics`, `strategy`, `ordered`), as
+    /// `--pass-option pass.option=value` does; checked when the build runs.
     pub fn pass_option(mut self, pass: &str, option: &str, value: &str) -> Self {
         self.options
             .pass_options
@@ -120,11 +129,14 @@ impl Build {
         self
     }
 
+    /// What the target supports beyond the baseline (`--features`).
     pub fn target(mut self, target: Target) -> Self {
         self.options.target = target;
         self
     }
 
+    /// How the back ends write (versions, entry point, WGSL reader,
+    /// override values).
     pub fn emit_options(mut self, emit: EmitOptions) -> Self {
         self.options.emit = emit;
         self

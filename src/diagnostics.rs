@@ -11,7 +11,9 @@ pub use shaderxform_passes::{Diagnostic, Label, Severity};
 use crate::source::{line_column, InputFormat, Source};
 use crate::spirv_words::describe_instruction;
 
-pub fn from_wgsl_parse(error: &naga::front::wgsl::ParseError) -> Diagnostic {
+/// naga's WGSL parse error: its first label primary, the others
+/// secondary, and its notes.
+pub(crate) fn from_wgsl_parse(error: &naga::front::wgsl::ParseError) -> Diagnostic {
     let mut d = Diagnostic::error(error.message()).with_code(shaderxform_passes::codes::WGSL_PARSE);
     for (i, (span, label)) in error.labels().enumerate() {
         d = if i == 0 {
@@ -26,7 +28,8 @@ pub fn from_wgsl_parse(error: &naga::front::wgsl::ParseError) -> Diagnostic {
     d
 }
 
-pub fn from_glsl_parse(errors: &naga::front::glsl::ParseErrors) -> Vec<Diagnostic> {
+/// naga's GLSL parse errors, one diagnostic each, at the place naga gives.
+pub(crate) fn from_glsl_parse(errors: &naga::front::glsl::ParseErrors) -> Vec<Diagnostic> {
     errors
         .errors
         .iter()
@@ -40,7 +43,7 @@ pub fn from_glsl_parse(errors: &naga::front::glsl::ParseErrors) -> Vec<Diagnosti
 
 /// A naga error with spans (validation): the message, each span, and the
 /// chain of causes as notes.
-pub fn from_spanned<E: std::error::Error>(
+pub(crate) fn from_spanned<E: std::error::Error>(
     error: &naga::WithSpan<E>,
     code: &str,
     keep_spans: bool,
@@ -66,7 +69,7 @@ pub fn from_spanned<E: std::error::Error>(
 /// naga's verdict on an input module. Where two resources of an entry
 /// point share a binding, naga names neither: both are named here, at
 /// their declarations.
-pub fn from_validation(
+pub(crate) fn from_validation(
     module: &naga::Module,
     error: &naga::WithSpan<naga::valid::ValidationError>,
     keep_spans: bool,
@@ -252,7 +255,7 @@ fn binding_collision(
 /// A diagnostic whose spans index no text the user has (a SPIR-V binary):
 /// what each label said becomes a note, so that the explanation is kept
 /// where its positions cannot be.
-pub fn without_spans(mut diagnostic: Diagnostic) -> Diagnostic {
+pub(crate) fn without_spans(mut diagnostic: Diagnostic) -> Diagnostic {
     let labels = std::mem::take(&mut diagnostic.labels);
     let said: Vec<String> = labels
         .into_iter()
@@ -266,7 +269,9 @@ pub fn without_spans(mut diagnostic: Diagnostic) -> Diagnostic {
 /// How to print diagnostics for people.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ColorChoice {
+    /// ANSI colours, for a terminal.
     Always,
+    /// Plain text, for files, pipes and logs.
     Never,
 }
 
@@ -279,6 +284,9 @@ pub fn render(diagnostic: &Diagnostic, source: &Source, color: ColorChoice) -> S
         Severity::Error => cs::Severity::Error,
         Severity::Warning => cs::Severity::Warning,
         Severity::Note => cs::Severity::Note,
+        // A severity added to the passes crate after this renderer: one
+        // that never fails a compilation is the safe reading.
+        _ => cs::Severity::Note,
     };
     let mut cs_diag = cs::Diagnostic::new(severity).with_message(&diagnostic.message);
     if let Some(code) = &diagnostic.code {
@@ -322,43 +330,70 @@ pub fn render(diagnostic: &Diagnostic, source: &Source, color: ColorChoice) -> S
 }
 
 /// A diagnostic as data for tools: `--message-format json` prints one per
-/// line and the report embeds them.
+/// line and the report embeds them. Fields may be added in any version.
+#[non_exhaustive]
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct DiagnosticJson {
+    /// How serious it is.
     pub severity: Severity,
+    /// The stable code ([`Diagnostic::code`]); `None` for the rare message
+    /// without one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub code: Option<String>,
+    /// One line saying what happened.
     pub message: String,
+    /// The shader's name ([`Source::name`]).
     pub file: String,
     /// Line and column of the primary span, 1-based; absent when the
     /// diagnostic has no position in the source text.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
+    /// The column of the primary span, 1-based, in characters; `None`
+    /// with `line`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub column: Option<usize>,
+    /// Every label that lies in the source text, in the diagnostic's
+    /// order; empty for binary SPIR-V.
     pub spans: Vec<SpanJson>,
     /// For a SPIR-V binary: the offset (in 32-bit words) of the primary
     /// label's instruction, and that instruction (`%12 = OpFAdd`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub word_offset: Option<usize>,
+    /// The primary label's instruction in SPIR-V assembly; `None` with
+    /// `word_offset`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub instruction: Option<String>,
+    /// The notes: for a SPIR-V binary, each label's word and instruction
+    /// first, then the diagnostic's own.
     pub notes: Vec<String>,
 }
 
+/// A label of a diagnostic, placed in the source text. Lines and columns
+/// count from 1, columns in characters; byte offsets from 0.
+#[non_exhaustive]
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct SpanJson {
+    /// The byte offset where the range starts.
     pub byte_start: usize,
+    /// The byte offset just past the range.
     pub byte_end: usize,
+    /// The line of `byte_start`.
     pub line: usize,
+    /// The column of `byte_start`.
     pub column: usize,
+    /// The line of `byte_end`.
     pub end_line: usize,
+    /// The column of `byte_end`.
     pub end_column: usize,
+    /// The text printed beside the range; may be empty.
     pub label: String,
+    /// Whether it is where the caret points ([`Label::primary`]).
     pub primary: bool,
 }
 
 impl DiagnosticJson {
+    /// `diagnostic` placed in `source`'s text; labels outside the text are
+    /// left out.
     pub fn new(diagnostic: &Diagnostic, source: &Source) -> Self {
         let text = source.text().unwrap_or("");
         let spans: Vec<SpanJson> = diagnostic

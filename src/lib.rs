@@ -18,14 +18,26 @@
 //! std::fs::write("histogram.spv", &compiled.outputs[0].bytes)?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! The module the passes work on is naga's IR ([`naga::Module`] in
+//! [`Transformed::module`], naga's GLSL and HLSL versions in
+//! [`EmitOptions`]). The crate re-exports the naga it is built with as
+//! [`naga`], and the passes crate as [`passes`]: use those
+//! re-exports rather than a naga dependency of your own, whose version
+//! would have to match exactly for the types to be the same.
+
+#![warn(missing_docs)]
 
 pub mod back;
+#[allow(missing_docs)]
 #[cfg(feature = "batch")]
 pub mod batch;
 #[cfg(feature = "build")]
 pub mod build;
 pub mod diagnostics;
+#[allow(missing_docs)]
 pub mod front;
+#[allow(missing_docs)]
 #[cfg(feature = "gpu")]
 pub mod gpu;
 pub mod includes;
@@ -41,6 +53,9 @@ pub mod write;
 
 pub use back::{EmitOptions, Output, OutputFormat, SpirvVersion, WgslTarget};
 pub use diagnostics::{render, ColorChoice, Diagnostic, DiagnosticJson, Severity};
+/// The naga this crate is built with, whose types its API takes and
+/// returns.
+pub use naga;
 pub use pipeline::{Compiled, Compiler, Failure, FailureKind, Options, Transformed};
 pub use reflect::Reflection;
 pub use report::Report;

@@ -18,11 +18,15 @@ use crate::source::Source;
 /// Everything that decides what a compilation does.
 #[derive(Clone, Debug)]
 pub struct Options {
+    /// Which passes run: all that apply (the default), none, or those
+    /// named.
     pub passes: PassSelection,
     /// `pass name -> option -> value`, e.g. `float-atomics -> strategy -> cas`.
     pub pass_options: BTreeMap<String, BTreeMap<String, String>>,
     /// What the target supports, for passes that depend on it.
     pub target: Target,
+    /// What the back ends write (versions, entry point, WGSL reader,
+    /// override values).
     pub emit: EmitOptions,
     /// Warnings are errors: a shader with any fails, and nothing is
     /// written (`--deny-warnings`).
@@ -44,8 +48,10 @@ impl Default for Options {
     }
 }
 
-/// What went wrong, which decides the exit code of the command line.
+/// What went wrong, which decides the exit code of the command line. More
+/// kinds may come: match with a wildcard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FailureKind {
     /// The options are wrong (an unknown pass, an entry point that does
     /// not exist): exit code 2.
@@ -63,15 +69,24 @@ pub enum FailureKind {
 }
 
 /// A failed compilation: the diagnostics that say why, and what the passes
-/// did up to that point.
+/// did up to that point. Fields may be added in any version: build one with
+/// [`Failure::new`].
+#[non_exhaustive]
 #[derive(Debug)]
 pub struct Failure {
+    /// What went wrong, which decides the exit code.
     pub kind: FailureKind,
+    /// Why, at least one error among them (a usage failure may carry a
+    /// single error with no place in the source).
     pub diagnostics: Vec<Diagnostic>,
+    /// What the passes did before the failure, as in
+    /// [`Transformed::passes`]; empty when it came before them (reading,
+    /// parsing, options).
     pub passes: Vec<PassReport>,
 }
 
 impl Failure {
+    /// A failure with no pass report.
     pub fn new(kind: FailureKind, diagnostics: Vec<Diagnostic>) -> Self {
         Failure {
             kind,
@@ -106,7 +121,9 @@ impl std::error::Error for Failure {}
 /// A validated, transformed module, ready to emit.
 #[derive(Debug)]
 pub struct Transformed {
+    /// The module as the passes left it, validated.
     pub module: Module,
+    /// naga's validation info of `module`, which the back ends need.
     pub info: ModuleInfo,
     /// What each selected pass did, in the order they ran, then the
     /// front end's rewrites under their own name (`spirv-legalize`).
@@ -130,7 +147,7 @@ impl Transformed {
 
     /// The interface of the module as it is written: what a host binds.
     pub fn reflection(&self) -> crate::Reflection {
-        crate::reflect::reflect(&self.module, &self.info, &self.passes)
+        crate::reflect::reflect(&self.module, &self.passes)
     }
 
     /// Warnings and notes of the passes (errors make a [`Failure`]).
@@ -153,6 +170,8 @@ impl Compiler {
         Self::with_manager(PassManager::with_builtin_passes(), options)
     }
 
+    /// [`Compiler::new`] with the passes of `manager` in place of the
+    /// built-in ones (a manager holding a pass of your own).
     pub fn with_manager(manager: PassManager, options: Options) -> Result<Self, Failure> {
         let usage = |e: shaderxform_passes::SelectionError| {
             Failure::new(
@@ -172,10 +191,13 @@ impl Compiler {
         })
     }
 
+    /// The options it was built with.
     pub fn options(&self) -> &Options {
         &self.options
     }
 
+    /// The names of the passes it knows, in run order (those `--passes`
+    /// accepts besides `all` and `none`).
     pub fn pass_names(&self) -> Vec<&'static str> {
         self.manager.names()
     }
@@ -200,18 +222,15 @@ impl Compiler {
                 .map_err(|d| Failure::new(FailureKind::Input, d))?;
             match shaderxform_passes::manager::validate(&parsed.module) {
                 Ok(_) => Ok(parsed.module),
-                Err(error) => {
-                    let d = diagnostics::from_validation(
+                Err(error) => Err(Failure::new(
+                    FailureKind::Input,
+                    vec![input_validation_error(
                         &parsed.module,
                         &error,
-                        parsed.spans.keeps_spans(),
-                        source.format,
-                    );
-                    Err(Failure::new(
-                        FailureKind::Input,
-                        vec![parsed.spans.locate(d)],
-                    ))
-                }
+                        &parsed.spans,
+                        source,
+                    )],
+                )),
             }
         })
     }
@@ -263,8 +282,7 @@ impl Compiler {
                     rewritten_by,
                     reports,
                 } => {
-                    let mut d =
-                        diagnostics::from_validation(&module, &error, keep_spans, source.format);
+                    let mut d = input_validation_error(&module, &error, &spans, source);
                     for pass in rewritten_by {
                         d = d.with_note(format!("after the `{pass}` pass rewrote the module"));
                     }
@@ -298,6 +316,16 @@ impl Compiler {
                         passes: with_front(reports),
                     }
                 }
+                // A failure added to the passes crate after this driver.
+                other => Failure {
+                    kind: FailureKind::Internal,
+                    diagnostics: vec![Diagnostic::error(format!(
+                        "internal error: the passes failed: {other:?}"
+                    ))
+                    .with_code(shaderxform_passes::codes::INTERNAL)
+                    .with_note("this is a bug in shaderxform, not in the shader")],
+                    passes: with_front(Vec::new()),
+                },
             })
             .map_err(|failure| locate_failure(failure, &spans))?;
         let mut reports = outcome.reports;
@@ -397,9 +425,12 @@ impl Compiler {
 
 /// A compiled shader: the transformed module and its outputs, one per
 /// format asked for, in that order.
+#[non_exhaustive]
 #[derive(Debug)]
 pub struct Compiled {
+    /// The module the outputs were written from, with the passes' reports.
     pub transformed: Transformed,
+    /// One output per format asked for, in the order asked.
     pub outputs: Vec<Output>,
 }
 
@@ -496,6 +527,34 @@ fn guarded<T>(
                 source.name
             )))
         }
+    }
+}
+
+/// naga's validation error about the input, placed in the source: where
+/// naga gives no span (an entry point with an empty body has none), at
+/// the declaration of the function it names.
+fn input_validation_error(
+    module: &Module,
+    error: &naga::WithSpan<naga::valid::ValidationError>,
+    spans: &front::SpanMap,
+    source: &Source,
+) -> Diagnostic {
+    use naga::valid::ValidationError as E;
+    let d = diagnostics::from_validation(module, error, spans.keeps_spans(), source.format);
+    let d = spans.locate(d);
+    if !d.labels.is_empty() || source.format != crate::InputFormat::Wgsl {
+        return d;
+    }
+    let name = match error.as_inner() {
+        E::EntryPoint { name, .. } | E::Function { name, .. } => name,
+        _ => return d,
+    };
+    match source
+        .text()
+        .and_then(|text| front::function_declaration(text, name))
+    {
+        Some(span) => d.with_primary(span, format!("in `{name}`")),
+        None => d,
     }
 }
 

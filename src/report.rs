@@ -10,18 +10,29 @@ use crate::diagnostics::{Diagnostic, DiagnosticJson};
 use crate::source::{line_column, Source};
 use crate::spirv_tools::Validators;
 
+/// The report of one shader's run, serialized by [`Report::to_json`].
+///
+/// Built with [`Report::new`] and the `add_*` methods; fields may be added
+/// in any version, hence `#[non_exhaustive]`.
+#[non_exhaustive]
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
     /// The version of the report's form: it changes only when a field
     /// changes meaning or goes away (fields may be added within one).
     pub schema: u32,
+    /// `shaderxform`.
     pub tool: &'static str,
+    /// The version of the shaderxform crate that wrote it.
     pub version: &'static str,
+    /// The shader read.
     pub input: InputJson,
+    /// Every file written, in the order written; empty on failure.
     pub outputs: Vec<OutputJson>,
     /// The validators that check this shader: naga's, and SPIRV-Tools'
     /// where SPIR-V is read or written and a `spirv-val` is available.
     pub validators: Validators,
+    /// Every selected pass in the order it ran, then the front end's own
+    /// rewrites (SPIR-V legalisation).
     pub passes: Vec<PassJson>,
     /// Every diagnostic of the run, those of the passes included.
     pub diagnostics: Vec<DiagnosticJson>,
@@ -33,6 +44,8 @@ pub struct Report {
     /// success.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reflection: Option<crate::Reflection>,
+    /// Whether the run succeeded: the `add_*` methods make it `false` as
+    /// soon as they add an error diagnostic.
     pub success: bool,
 }
 
@@ -40,55 +53,90 @@ pub struct Report {
 pub const REPORT_SCHEMA_VERSION: u32 = 1;
 
 /// Where a combined image sampler went, `[set, binding]` each.
+#[non_exhaustive]
 #[derive(Clone, Debug, Serialize)]
 pub struct BindingSplitJson {
+    /// The combined image sampler's name in the input; `None` where it had
+    /// none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// The combined image sampler's binding in the input.
     pub combined: [u32; 2],
+    /// The texture's binding in the output.
     pub texture: [u32; 2],
+    /// The sampler's binding in the output.
     pub sampler: [u32; 2],
 }
 
+/// The shader a report is about.
+#[non_exhaustive]
 #[derive(Clone, Debug, Serialize)]
 pub struct InputJson {
+    /// Its name ([`Source::name`]): the path as given.
     pub path: String,
+    /// Its format's name ([`InputFormat::name`](crate::InputFormat::name)).
     pub format: &'static str,
 }
 
+/// A file a run wrote.
+#[non_exhaustive]
 #[derive(Clone, Debug, Serialize)]
 pub struct OutputJson {
+    /// The path written, as given (the command line's `<stdout>` for
+    /// standard output).
     pub path: String,
+    /// Its format's name ([`OutputFormat::extension`](crate::OutputFormat::extension)).
     pub format: &'static str,
+    /// Its size in bytes.
     pub bytes: usize,
 }
 
+/// What one pass did, in a report.
+#[non_exhaustive]
 #[derive(Clone, Debug, Serialize)]
 pub struct PassJson {
+    /// The pass's name (`float-atomics`, ...).
     pub name: &'static str,
     /// `changed`, `unchanged` or `skipped`.
     pub status: &'static str,
+    /// Why it was skipped (`nothing to do`, `the target lacks ...`);
+    /// `None` when it ran.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// Its rewrites, in the order made.
     pub changes: Vec<ChangeJson>,
+    /// What it reported; also in [`Report::diagnostics`].
     pub diagnostics: Vec<DiagnosticJson>,
 }
 
+/// One rewrite, in a report: a [`Change`] placed in the source text.
+#[non_exhaustive]
 #[derive(Clone, Debug, Serialize)]
 pub struct ChangeJson {
+    /// What kind of rewrite ([`Change::kind`]: `retype-atomic`, ...).
     pub kind: String,
+    /// The shader's name ([`Source::name`]).
     pub file: String,
+    /// The 1-based line of the rewritten code; `None` where the change has
+    /// no span or the input is no text the spans index (binary SPIR-V).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
+    /// The 1-based column, in characters; `None` with `line`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub column: Option<usize>,
+    /// The strategy chosen for the site ([`Change::strategy`]); `None`
+    /// where the pass had no choice.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub strategy: Option<String>,
+    /// What was rewritten and how, one line.
     pub message: String,
+    /// Further facts a host may need ([`Change::details`]).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub details: BTreeMap<String, String>,
 }
 
 impl ChangeJson {
+    /// `change`, placed in `source`'s text.
     pub fn new(change: &Change, source: &Source) -> Self {
         let position = source
             .span_text()
@@ -108,6 +156,8 @@ impl ChangeJson {
 }
 
 impl Report {
+    /// The report of a run on `source` that has done nothing yet: no
+    /// output, no pass, successful.
     pub fn new(source: &Source) -> Self {
         Report {
             schema: REPORT_SCHEMA_VERSION,
@@ -133,6 +183,9 @@ impl Report {
         self.reflection = Some(compiled.reflection());
     }
 
+    /// Adds what the passes did (in their order) and their diagnostics,
+    /// and the combined image samplers the front end split; an error of
+    /// any pass makes the run unsuccessful.
     pub fn add_passes(&mut self, source: &Source, passes: &[PassReport]) {
         let pair = crate::reflect::binding_pair;
         for change in passes
@@ -160,6 +213,7 @@ impl Report {
                     ("skipped", Some(format!("the target lacks {what}")))
                 }
                 Some(Skipped::NotApplicable) => ("skipped", Some("nothing to do".to_string())),
+                Some(_) => ("skipped", None),
                 None if pass.changes.is_empty() => ("unchanged", None),
                 None => ("changed", None),
             };
@@ -209,6 +263,8 @@ impl Report {
         self.validators = Validators::for_run(source.format, formats);
     }
 
+    /// Adds a file written: its path as given, its format and its size in
+    /// bytes.
     pub fn add_output(
         &mut self,
         path: impl Into<String>,
@@ -222,6 +278,7 @@ impl Report {
         });
     }
 
+    /// The report as pretty-printed JSON, the form `--report` writes.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a report always serializes")
     }

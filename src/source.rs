@@ -5,9 +5,11 @@ use std::path::Path;
 
 use naga::ShaderStage;
 
-/// The formats shaderxform reads.
+/// The formats shaderxform reads. More may come: match with a wildcard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum InputFormat {
+    /// WGSL (`.wgsl`).
     Wgsl,
     /// Binary SPIR-V (`.spv`).
     SpirvBinary,
@@ -67,6 +69,10 @@ impl InputFormat {
         }
     }
 
+    /// The format of a file extension without its dot (`wgsl`, `spv`,
+    /// ...; one of [`InputFormat::EXTENSIONS`]); `None` for any other.
+    /// `stage` overrides the stage of GLSL and HLSL; without it `.vert`
+    /// and `.frag` name theirs and the others are compute shaders.
     pub fn from_extension(ext: &str, stage: Option<ShaderStage>) -> Option<Self> {
         Some(match ext {
             "wgsl" => InputFormat::Wgsl,
@@ -81,10 +87,14 @@ impl InputFormat {
         })
     }
 
+    /// Every extension [`InputFormat::from_extension`] knows, without the
+    /// dot, for messages and file filters.
     pub const EXTENSIONS: &'static [&'static str] = &[
         "wgsl", "spv", "spvasm", "comp", "vert", "frag", "glsl", "hlsl",
     ];
 
+    /// The short name used in reports and JSON (`wgsl`, `spv`, `spvasm`,
+    /// `glsl`, `hlsl`); the stage is not part of it.
     pub fn name(self) -> &'static str {
         match self {
             InputFormat::Wgsl => "wgsl",
@@ -95,6 +105,8 @@ impl InputFormat {
         }
     }
 
+    /// Whether the input is text (everything but binary SPIR-V), which
+    /// must then be UTF-8.
     pub fn is_text(self) -> bool {
         !matches!(self, InputFormat::SpirvBinary)
     }
@@ -124,12 +136,18 @@ impl fmt::Display for InputFormat {
 /// A shader to compile: its name (a path, for messages), format and bytes.
 #[derive(Clone, Debug)]
 pub struct Source {
+    /// What diagnostics call the shader: the path as given, or any name
+    /// for a shader that is no file (the command line's `<stdin>`).
     pub name: String,
+    /// How `bytes` are read.
     pub format: InputFormat,
+    /// The file's contents: text in UTF-8, or SPIR-V words in
+    /// little-endian bytes.
     pub bytes: Vec<u8>,
 }
 
 impl Source {
+    /// A shader from bytes already in memory.
     pub fn new(name: impl Into<String>, format: InputFormat, bytes: impl Into<Vec<u8>>) -> Self {
         Source {
             name: name.into(),
@@ -138,6 +156,7 @@ impl Source {
         }
     }
 
+    /// A shader from text already in memory, for the text formats.
     pub fn from_text(
         name: impl Into<String>,
         format: InputFormat,
@@ -200,19 +219,54 @@ pub fn offset_of(text: &str, line: usize, column: usize) -> usize {
             .map_or(line_text.len(), |(i, _)| i)
 }
 
-/// Why a shader file could not be loaded.
+/// Why a shader file could not be loaded. Each variant's `path` is the
+/// path as given, for messages.
+#[non_exhaustive]
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
+    /// The operating system refused to stat, open or read the file.
     #[error("cannot read {path}: {error}")]
-    Io { path: String, error: std::io::Error },
+    Io {
+        /// The file.
+        path: String,
+        /// The operating system's error.
+        error: std::io::Error,
+    },
+    /// The extension names no format ([`InputFormat::EXTENSIONS`]).
     #[error("{path}: unknown shader extension; expected one of: {}", InputFormat::EXTENSIONS.iter().map(|e| format!(".{e}")).collect::<Vec<_>>().join(", "))]
-    UnknownExtension { path: String },
+    UnknownExtension {
+        /// The file.
+        path: String,
+    },
+    /// The extension names a GLSL stage naga cannot read (`.geom`,
+    /// `.tesc`, `.tese`).
     #[error("{path}: {stage} shaders are not supported: naga reads vertex, fragment and compute GLSL only")]
-    UnsupportedStage { path: String, stage: &'static str },
+    UnsupportedStage {
+        /// The file.
+        path: String,
+        /// The stage in words (`geometry`, `tessellation control`, ...).
+        stage: &'static str,
+    },
+    /// The path is no regular file (a folder, FIFO, device or socket),
+    /// refused before it is opened.
     #[error("cannot read {path}: it is {kind}; only regular files are read")]
-    NotAFile { path: String, kind: &'static str },
+    NotAFile {
+        /// The path.
+        path: String,
+        /// What it is, in words (`a folder`, `a FIFO`, ...).
+        kind: &'static str,
+    },
+    /// The file holds more bytes than the limit.
     #[error("cannot read {path}: it holds {size} bytes, more than the limit of {limit} (--max-input-size)")]
-    TooLarge { path: String, size: u64, limit: u64 },
+    TooLarge {
+        /// The file.
+        path: String,
+        /// Its size in bytes, as measured (at least `limit + 1` where it
+        /// grew while being read).
+        size: u64,
+        /// The limit in bytes.
+        limit: u64,
+    },
 }
 
 impl Source {
@@ -252,7 +306,7 @@ pub const DEFAULT_MAX_INPUT_SIZE: u64 = 16 * 1024 * 1024;
 /// before they are opened: opening a FIFO waits for a writer, and reading
 /// `/dev/zero` never ends. The limit is enforced while reading, so a file
 /// that grows after it was measured is refused too.
-pub fn read_regular_file(path: &Path, max_size: u64) -> Result<Vec<u8>, LoadError> {
+pub(crate) fn read_regular_file(path: &Path, max_size: u64) -> Result<Vec<u8>, LoadError> {
     use std::io::Read;
 
     let name = || path.display().to_string();

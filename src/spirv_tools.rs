@@ -21,15 +21,21 @@ use crate::back::OutputFormat;
 use crate::source::InputFormat;
 
 /// The rules SPIR-V is checked or assembled against.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TargetEnv {
     /// Plain SPIR-V 1.`minor`, without an API's rules.
     Universal {
+        /// The minor version, 0 to 6; a larger one is taken as 6.
         minor: u8,
     },
+    /// Vulkan 1.1 with SPIR-V up to 1.3.
     Vulkan1_1,
+    /// Vulkan 1.1 with SPIR-V 1.4 (`VK_KHR_spirv_1_4`).
     Vulkan1_1Spirv1_4,
+    /// Vulkan 1.2, SPIR-V up to 1.5.
     Vulkan1_2,
+    /// Vulkan 1.3, SPIR-V up to 1.6.
     Vulkan1_3,
 }
 
@@ -74,7 +80,10 @@ pub struct ValidateOptions {
 /// What SPIRV-Tools said, or why it could not run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ToolError {
+    /// What the tool said, or why it could not run.
     pub message: String,
+    /// A line on what to do about it; `None` where there is nothing to
+    /// add.
     pub note: Option<String>,
     /// Where in assembly text, counted from 1: (line, column).
     pub position: Option<(usize, usize)>,
@@ -142,6 +151,7 @@ pub enum Provenance {
 pub struct Validator {
     /// `naga` or `spirv-val`.
     pub name: &'static str,
+    /// Whether it runs in process or is a program on `PATH`.
     pub provenance: Provenance,
     /// The program, for an installed one.
     #[serde(skip_serializing_if = "Option::is_none")]

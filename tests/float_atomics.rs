@@ -273,3 +273,108 @@ fn f16_corpus_is_widened_onto_u32_atomics() {
     assert!(!wgsl.is_empty());
     common::assert_tint_accepts(&wgsl);
 }
+
+/// A compiler of float-atomics alone for a target with subgroups, and
+/// with float add where `native_add`.
+fn subgroup_compiler(native_add: bool, sum: &str) -> Compiler {
+    Compiler::new(Options {
+        passes: PassSelection::Named(vec![shaderxform::passes::float_atomics::NAME.into()]),
+        pass_options: [(
+            "float-atomics".to_string(),
+            [("sum".to_string(), sum.to_string())].into(),
+        )]
+        .into(),
+        target: Target {
+            subgroups: true,
+            float32_atomic_add: native_add,
+            ..Target::default()
+        },
+        ..Options::default()
+    })
+    .unwrap()
+}
+
+/// The sums of corpus/float-atomics/sums, reduced over the subgroup first
+/// (on integer atomics, and on the target's own float add), are written
+/// in every format; Tint accepts their WGSL where it holds no float
+/// atomic; snapshots pin the compare-exchange lowering.
+#[test]
+fn subgroup_aggregated_sums_are_valid_everywhere() {
+    let mut wgsl = Vec::new();
+    insta::glob!("../corpus/float-atomics/sums", "*.wgsl", |path| {
+        let relative = common::display(path);
+        let source = Source::read(relative.as_ref(), None).unwrap();
+        for (native_add, sum) in [
+            (false, "compare-exchange"),
+            (false, "relay"),
+            (true, "compare-exchange"),
+        ] {
+            let what = format!("{relative} (native add {native_add}, sum {sum})");
+            let compiler = subgroup_compiler(native_add, sum);
+            let transformed = compiler
+                .transform(&source)
+                .unwrap_or_else(|f| panic!("{what}: {f}"));
+            let changes = &transformed.passes[0].changes;
+            assert!(
+                changes.iter().any(
+                    |c| c.details.get("float_addition_order").map(String::as_str)
+                        == Some("changed")
+                ),
+                "{what}: no add aggregated: {changes:?}"
+            );
+            for format in [
+                OutputFormat::Wgsl,
+                OutputFormat::SpirvAssembly,
+                OutputFormat::Hlsl,
+                OutputFormat::Msl,
+                OutputFormat::Glsl,
+            ] {
+                let output = compiler
+                    .emit(&source, &transformed, format)
+                    .unwrap_or_else(|f| panic!("{what} -> {format}: {f}"));
+                let text = output.text().unwrap().to_string();
+                if format == OutputFormat::Wgsl {
+                    assert!(text.contains("subgroupAdd("), "{what}: {text}");
+                    if !native_add && sum == "compare-exchange" {
+                        insta::assert_snapshot!("aggregated_wgsl", text.clone());
+                    }
+                    // Tint has no float atomics: native adds are WGSL for wgpu.
+                    if !native_add {
+                        wgsl.push((what.clone(), text));
+                    }
+                }
+            }
+        }
+    });
+    assert!(wgsl.len() >= 10, "{}", wgsl.len());
+    common::assert_tint_accepts(&wgsl);
+}
+
+/// Mins and maxes that load first (`prefilter=load`) are written as WGSL
+/// Tint accepts.
+#[test]
+fn tint_accepts_mins_and_maxes_loaded_first() {
+    let compiler = Compiler::new(Options {
+        passes: PassSelection::Named(vec![shaderxform::passes::float_atomics::NAME.into()]),
+        pass_options: [(
+            "float-atomics".to_string(),
+            [("prefilter".to_string(), "load".to_string())].into(),
+        )]
+        .into(),
+        ..Options::default()
+    })
+    .unwrap();
+    let corpus = common::corpus("float-atomics");
+    let loaded_first: usize = corpus
+        .iter()
+        .filter_map(|(_, source)| compiler.transform(source).ok())
+        .flat_map(|t| t.passes[0].changes.clone())
+        .filter_map(|c| c.details.get("min_max_loaded_first")?.parse::<usize>().ok())
+        .sum();
+    assert!(loaded_first >= 4, "{loaded_first} loaded first");
+    let shaders: Vec<(String, String)> = corpus
+        .into_iter()
+        .map(|(path, source)| (common::display(&path), common::wgsl(&compiler, &source)))
+        .collect();
+    common::assert_tint_accepts(&shaders);
+}

@@ -17,8 +17,10 @@ use std::process::{Command, Output};
 use std::time::Instant;
 
 use shaderxform::gpu::{self, Error, ValidateOptions, Validation, Verdict};
-use shaderxform::passes::float_atomics::{self, NanMode, RequestedStrategy, SumLowering};
-use shaderxform::{InputFormat, Options};
+use shaderxform::passes::float_atomics::{
+    self, Aggregation, NanMode, Prefilter, RequestedStrategy, SumLowering,
+};
+use shaderxform::{InputFormat, Options, PassSelection};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -139,6 +141,114 @@ fn every_float_atomics_strategy_agrees_with_the_reference() {
             );
             for shader in &shaders {
                 let what = format!("{} ({strategy}, nan {nan}, sum {sum})", shader.display());
+                let result = gpu::validate(shader, &ValidateOptions::new(options.clone()));
+                let Some(v) = adapter_or_skip(result, &what) else {
+                    return;
+                };
+                assert_eq!(v.verdict, Verdict::Agree, "{what}:\n{}", v.describe());
+            }
+        }
+    }
+}
+
+/// The f32 sums of corpus/float-atomics/sums, reduced over the subgroup
+/// first (where the adapter has subgroups) or added per invocation, on
+/// compare-exchange loops, exchange relays or the adapter's own float add,
+/// agree with one float add per invocation within the bound for their
+/// terms; the report says where the order of additions changed.
+#[test]
+fn subgroup_aggregated_sums_agree_with_per_invocation_adds() {
+    let shaders: Vec<PathBuf> = harnessed_shaders()
+        .into_iter()
+        .filter(|p| p.starts_with("corpus/float-atomics/sums"))
+        .collect();
+    assert!(shaders.len() >= 5, "{shaders:?}");
+    for native_add in [false, true] {
+        for sum in SumLowering::ALL {
+            for aggregate in [Aggregation::Auto, Aggregation::None] {
+                let mut options = Options {
+                    passes: PassSelection::Named(vec![float_atomics::NAME.to_string()]),
+                    ..Options::default()
+                };
+                options.target.float32_atomic_add = native_add;
+                options.pass_options.insert(
+                    float_atomics::NAME.to_string(),
+                    [
+                        (
+                            float_atomics::SUM_OPTION.to_string(),
+                            sum.name().to_string(),
+                        ),
+                        (
+                            float_atomics::AGGREGATE_OPTION.to_string(),
+                            aggregate.name().to_string(),
+                        ),
+                    ]
+                    .into(),
+                );
+                for shader in &shaders {
+                    let what = format!(
+                        "{} (native add {native_add}, sum {}, aggregate {})",
+                        shader.display(),
+                        sum.name(),
+                        aggregate.name()
+                    );
+                    let result = gpu::validate(shader, &ValidateOptions::new(options.clone()));
+                    let Some(v) = adapter_or_skip(result, &what) else {
+                        return;
+                    };
+                    assert_eq!(v.verdict, Verdict::Agree, "{what}:\n{}", v.describe());
+                    let reordered = v.report.passes.iter().flat_map(|p| &p.changes).any(|c| {
+                        c.details.get("float_addition_order").map(String::as_str) == Some("changed")
+                    });
+                    assert_eq!(
+                        reordered,
+                        aggregate == Aggregation::Auto,
+                        "{what}: aggregated where asked for (the adapter has subgroups)"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Float mins and maxes that load the word first and skip the atomic
+/// where it would change nothing (`prefilter=load`) agree with the
+/// reference under the encodings and NaN modes.
+#[test]
+fn loading_before_min_and_max_keeps_their_results() {
+    let shaders: Vec<PathBuf> = harnessed_shaders()
+        .into_iter()
+        .filter(|p| p.parent() == Some(Path::new("corpus/float-atomics")))
+        .collect();
+    assert!(shaders.len() >= 3, "{shaders:?}");
+    for strategy in [RequestedStrategy::Auto, RequestedStrategy::Ordered] {
+        for nan in NanMode::ALL {
+            let mut options = Options::default();
+            options.pass_options.insert(
+                float_atomics::NAME.to_string(),
+                [
+                    (
+                        float_atomics::STRATEGY_OPTION.to_string(),
+                        strategy.name().to_string(),
+                    ),
+                    (
+                        float_atomics::NAN_OPTION.to_string(),
+                        nan.name().to_string(),
+                    ),
+                    (
+                        float_atomics::PREFILTER_OPTION.to_string(),
+                        Prefilter::Load.name().to_string(),
+                    ),
+                ]
+                .into(),
+            );
+            for shader in &shaders {
+                let what = format!(
+                    "{} ({}, nan {}, prefilter load)",
+                    shader.display(),
+                    strategy.name(),
+                    nan.name()
+                );
                 let result = gpu::validate(shader, &ValidateOptions::new(options.clone()));
                 let Some(v) = adapter_or_skip(result, &what) else {
                     return;
@@ -346,7 +456,7 @@ fn without_a_reference_the_passes_reference_lowering_is_the_reference() {
         assert_eq!(out.status.code(), Some(0), "{strategy}: {}", text(&out));
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(
-            stdout.contains("reference lowering: --passes float-atomics --pass-option float-atomics.strategy=cas"),
+            stdout.contains("reference lowering: --passes float-atomics --pass-option float-atomics.aggregate=none --pass-option float-atomics.strategy=cas"),
             "{stdout}"
         );
         let json: serde_json::Value =

@@ -322,7 +322,8 @@ fn folders_list_every_shader_and_what_cannot_run() {
     assert_eq!(lines.len(), 3, "{stdout}");
     assert!(lines[0].starts_with("agree") && lines[0].contains("colour.wgsl"));
     assert!(
-        lines[1].starts_with("cannot-run") && lines[1].contains("`t` is a texture"),
+        lines[1].starts_with("cannot-run")
+            && lines[1].contains("`t` is a texture, sampler or immediate"),
         "{stdout}"
     );
     assert_eq!(
@@ -494,7 +495,7 @@ fn every_format_of_a_compute_shader_and_what_cannot_run_alone() {
     let out = run(&[shader.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     assert!(
-        String::from_utf8_lossy(&out.stderr).contains("`t` is a texture"),
+        String::from_utf8_lossy(&out.stderr).contains("`t` is a texture, sampler or immediate"),
         "{}",
         text(&out)
     );

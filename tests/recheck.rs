@@ -697,3 +697,57 @@ fn sixty_four_bit_types_are_refused_for_tint_and_written_for_wgpu() {
         .unwrap_or_else(|f| panic!("{f}"));
     assert!(written.outputs[0].text().unwrap().contains("u64"));
 }
+
+/// Resources named only by phony assignments (`_ = &buf;`, `_ = tex;`),
+/// as samples write to share one bind group layout between entry points,
+/// in the entry point or in a function it calls.
+const NAMED_ONLY: &str = "@group(0) @binding(0) var<storage, read> a: array<f32>;
+@group(0) @binding(1) var t: texture_2d<f32>;
+@group(0) @binding(2) var s: sampler;
+@group(0) @binding(3) var<uniform> u: vec4f;
+@group(0) @binding(4) var<storage, read_write> o: array<f32>;
+fn helper() { _ = &u; }
+@compute @workgroup_size(1) fn main() {
+  _ = &a;
+  _ = t;
+  _ = s;
+  helper();
+  o[0] = 1.0;
+}
+@compute @workgroup_size(1) fn other() {
+  o[1] = 2.0;
+}
+";
+
+#[test]
+fn the_check_refuses_text_where_an_entry_point_lost_a_resource_it_names() {
+    let lost = NAMED_ONLY
+        .replace("  _ = &a;\n", "")
+        .replace("fn helper() { _ = &u; }", "fn helper() { }");
+    let d = recheck_error(NAMED_ONLY, &lost);
+    assert!(
+        d.message.contains("entry point `main` uses")
+            && d.message.contains("@group(0) @binding(0)")
+            && d.message.contains("in the text"),
+        "{}",
+        d.message
+    );
+}
+
+#[test]
+fn resources_named_only_keep_their_static_use_in_the_wgsl_written() {
+    for reader in [WgslTarget::Tint, WgslTarget::Wgpu] {
+        let source = Source::from_text("named_only.wgsl", InputFormat::Wgsl, NAMED_ONLY);
+        let compiled = compiler(PassSelection::None, reader)
+            .compile(&source, &[OutputFormat::Wgsl])
+            .unwrap_or_else(|f| panic!("{f}"));
+        let wgsl = compiled.outputs[0].text().unwrap();
+        for phony in ["_ = &a;", "_ = t;", "_ = s;", "_ = &u;"] {
+            assert_eq!(count(wgsl, phony), 1, "{phony}:\n{wgsl}");
+        }
+        // `other` names nothing but `o`, and gains nothing.
+        let other = &wgsl[wgsl.find("fn other").unwrap()..];
+        assert!(!other.contains("_ ="), "{other}");
+        tint_accepts("named_only.wgsl", wgsl);
+    }
+}

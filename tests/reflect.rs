@@ -211,11 +211,28 @@ fn a_split_combined_sampler_is_described_on_both_bindings() {
 }
 
 /// The bind group layouts a host builds from the reflection alone.
+/// The bind group layouts of a pipeline of `entry_points`, each binding
+/// visible to the stages of the entry points that use it (a storage buffer
+/// written by the fragment stage alone may not be visible to the vertex
+/// stage without a feature).
 fn layouts_from(
     reflection: &Reflection,
     entry_points: &[&str],
-    visibility: wgpu::ShaderStages,
 ) -> Vec<Vec<wgpu::BindGroupLayoutEntry>> {
+    let visibility = |b: &Binding| {
+        reflection
+            .entry_points
+            .iter()
+            .filter(|e| entry_points.contains(&e.name.as_str()) && b.used_by.contains(&e.name))
+            .fold(wgpu::ShaderStages::NONE, |stages, e| {
+                stages
+                    | match e.stage {
+                        "vertex" => wgpu::ShaderStages::VERTEX,
+                        "fragment" => wgpu::ShaderStages::FRAGMENT,
+                        _ => wgpu::ShaderStages::COMPUTE,
+                    }
+            })
+    };
     let used = |b: &&Binding| b.used_by.iter().any(|u| entry_points.contains(&u.as_str()));
     let groups = reflection
         .bindings
@@ -257,6 +274,9 @@ fn layouts_from(
                     Some("sint") => wgpu::TextureSampleType::Sint,
                     Some("uint") => wgpu::TextureSampleType::Uint,
                     Some("depth") => wgpu::TextureSampleType::Depth,
+                    Some("unfilterable-float") => {
+                        wgpu::TextureSampleType::Float { filterable: false }
+                    }
                     _ => wgpu::TextureSampleType::Float { filterable: true },
                 },
                 view_dimension,
@@ -275,7 +295,7 @@ fn layouts_from(
         };
         layouts[b.group as usize].push(wgpu::BindGroupLayoutEntry {
             binding: b.binding,
-            visibility,
+            visibility: visibility(b),
             ty,
             count: None,
         });
@@ -331,18 +351,17 @@ fn wgpu_accepts_pipelines_laid_out_from_the_reflection_alone() {
             label: Some(&name),
             source: wgpu::ShaderSource::Wgsl(wgsl.as_str().into()),
         });
-        for (stages, visibility) in pipelines_of(&reflection) {
+        for stages in pipelines_of(&reflection) {
             let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-            let group_layouts: Vec<wgpu::BindGroupLayout> =
-                layouts_from(&reflection, &stages, visibility)
-                    .iter()
-                    .map(|entries| {
-                        device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-                            label: None,
-                            entries,
-                        })
+            let group_layouts: Vec<wgpu::BindGroupLayout> = layouts_from(&reflection, &stages)
+                .iter()
+                .map(|entries| {
+                    device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                        label: None,
+                        entries,
                     })
-                    .collect();
+                })
+                .collect();
             let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
                 label: None,
                 bind_group_layouts: &group_layouts.iter().map(Some).collect::<Vec<_>>(),
@@ -432,12 +451,12 @@ fn needs_what_the_adapter_may_lack(reflection: &Reflection, wgsl: &str) -> bool 
 /// The pipelines to make of a module: each compute entry point, and each
 /// fragment entry point after the first vertex entry point whose outputs
 /// it reads.
-fn pipelines_of(reflection: &Reflection) -> Vec<(Vec<&str>, wgpu::ShaderStages)> {
-    let mut pipelines: Vec<(Vec<&str>, wgpu::ShaderStages)> = reflection
+fn pipelines_of(reflection: &Reflection) -> Vec<Vec<&str>> {
+    let mut pipelines: Vec<Vec<&str>> = reflection
         .entry_points
         .iter()
         .filter(|e| e.stage == "compute")
-        .map(|e| (vec![e.name.as_str()], wgpu::ShaderStages::COMPUTE))
+        .map(|e| vec![e.name.as_str()])
         .collect();
     for fragment in reflection
         .entry_points
@@ -452,10 +471,7 @@ fn pipelines_of(reflection: &Reflection) -> Vec<(Vec<&str>, wgpu::ShaderStages)>
                     .all(|i| vertex.outputs.iter().any(|o| o.location == i.location))
         };
         if let Some(vertex) = reflection.entry_points.iter().find(feeds) {
-            pipelines.push((
-                vec![vertex.name.as_str(), fragment.name.as_str()],
-                wgpu::ShaderStages::VERTEX_FRAGMENT,
-            ));
+            pipelines.push(vec![vertex.name.as_str(), fragment.name.as_str()]);
         }
     }
     pipelines
@@ -526,7 +542,15 @@ fn render_pipeline(
             buffers: &buffers,
         },
         primitive: Default::default(),
-        depth_stencil: None,
+        // A fragment shader that only writes storage still needs an
+        // attachment to draw into.
+        depth_stencil: targets.is_empty().then(|| wgpu::DepthStencilState {
+            format: wgpu::TextureFormat::Depth32Float,
+            depth_write_enabled: Some(false),
+            depth_compare: Some(wgpu::CompareFunction::Always),
+            stencil: Default::default(),
+            bias: Default::default(),
+        }),
         multisample: Default::default(),
         fragment: Some(wgpu::FragmentState {
             module: shader,
@@ -825,6 +849,8 @@ fn a_host_that_follows_the_reflection_reads_the_right_minimum_on_the_gpu() {
             entry_point: &reflection.entry_points[0].name,
             constants: &[],
             buffers: &buffers,
+            resources: &[],
+            immediates: &[],
             workgroups: [(values.len() as u32).div_ceil(workgroup), 1, 1],
             timeout: std::time::Duration::from_secs(60),
         })

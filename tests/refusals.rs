@@ -119,7 +119,8 @@ fn gl_workgroup_size_without_a_declared_size_is_refused_where_it_is_read() {
 
 /// GLSL output: a `bgra8unorm` storage texture (GLSL has no such format)
 /// and 64-bit integers and 16-bit floats (naga's GLSL writer has none),
-/// each at the declaration that holds it.
+/// each at the declaration that holds it; a `textureLoad` of a depth
+/// texture (naga's GLSL writer has no such read) where it is called.
 #[test]
 fn what_glsl_output_cannot_hold_is_refused_where_the_shader_declares_it() {
     let compiler = compiler(GlslFront::Naga);
@@ -148,6 +149,14 @@ fn what_glsl_output_cannot_hold_is_refused_where_the_shader_declares_it() {
             ),
             "emit::glsl-f16",
             (5, 24),
+        ),
+        (
+            wgsl(
+                "depth_load.wgsl",
+                "@group(0) @binding(0) var depth: texture_depth_2d;\n@group(0) @binding(1)\nvar<storage, read_write> out: array<f32>;\n@compute @workgroup_size(1)\nfn main() { out[0] = textureLoad(depth, vec2(0i), 0); }\n",
+            ),
+            "emit::unsupported",
+            (5, 22),
         ),
     ];
     for (source, code, (line, column)) in cases {
@@ -228,4 +237,17 @@ fn point_size_and_point_coordinate_are_refused_for_wgsl_where_the_shader_uses_th
                 .unwrap_or_else(|f| panic!("{} ({front:?}): SPIR-V has it: {f}", source.name));
         }
     }
+}
+
+/// An entry point whose body is empty has no span in naga's module: the
+/// error about its missing `return` is placed at its name.
+#[test]
+fn an_entry_point_with_an_empty_body_is_refused_at_its_name() {
+    let text = "// points\n@fragment fn fs() -> @location(0) vec4f {\n}\n";
+    let source = Source::from_text("empty.wgsl", InputFormat::Wgsl, text);
+    let (kind, code, line, column) =
+        refusal(&compiler(GlslFront::Naga), &source, OutputFormat::Wgsl);
+    assert_eq!(kind, FailureKind::Input);
+    assert_eq!(code, shaderxform::codes::NAGA_VALIDATION);
+    assert_eq!((line, column), (2, 14));
 }

@@ -148,6 +148,10 @@ fn needed_features(wgsl: &str) -> wgpu::Features {
         wgpu::Features::SHADER_INT64,
     );
     need(
+        wgsl.contains("primitive_index"),
+        wgpu::Features::PRIMITIVE_INDEX,
+    );
+    need(
         wgsl.contains("texture_external"),
         wgpu::Features::EXTERNAL_TEXTURE,
     );

@@ -239,6 +239,8 @@ fn stored_words(wgsl: &str, count: usize) -> Option<Vec<u32>> {
             entry_point: "main",
             constants: &[],
             buffers: &buffers,
+            resources: &[],
+            immediates: &[],
             workgroups: [1, 1, 1],
             timeout: Duration::from_secs(30),
         })

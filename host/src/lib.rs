@@ -27,6 +27,7 @@
 //! without the compiler.
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 mod f16;
 mod ordered;

@@ -120,6 +120,8 @@ pub const FLOAT_ATOMICS_F16_NOT_WIDENABLE: &str = "float-atomics::f16-not-widena
 /// `float-atomics`: an f64 atomic min or max, and the target lacks the
 /// 64-bit integer atomics it becomes.
 pub const FLOAT_ATOMICS_INT64_ATOMICS_MISSING: &str = "float-atomics::int64-atomics-missing";
+/// `float-atomics`: `aggregate=subgroup`, and the target has no subgroups.
+pub const FLOAT_ATOMICS_SUBGROUPS_MISSING: &str = "float-atomics::subgroups-missing";
 /// `lane-transpose`: a note for record accesses left as they are, with the
 /// reason.
 pub const LANE_TRANSPOSE_NOT_APPLIED: &str = "lane-transpose::not-applied";
@@ -156,6 +158,10 @@ pub const EMIT_GLSL: &str = "emit::glsl";
 pub const EMIT_HLSL: &str = "emit::hlsl";
 /// naga's Metal writer failed: a bug.
 pub const EMIT_METAL: &str = "emit::metal";
+/// `--emit` names a format other than the one an output's extension
+/// says (`-o out.wgsl --emit spv`); the output is written as `--emit`
+/// says.
+pub const EMIT_EXTENSION_MISMATCH: &str = "emit::extension-mismatch";
 
 /// An internal error: a pass produced an invalid module, or something
 /// panicked. A bug in shaderxform or naga, never in the shader.

@@ -14,6 +14,12 @@
 //!   buffer keeps float bits for the host. When every value provably has
 //!   its sign bit set, the same with min and max swapped; zero-initialised
 //!   workgroup memory (+0.0) rules that form out.
+//!
+//! An f32 or f64 sum (adds without min or max) that the target cannot add
+//! natively holds the float's bits in an integer atomic, each add a
+//! compare-exchange loop or an exchange relay (`relay.rs`); where the
+//! target has subgroups, f32 adds are first reduced over the lanes that
+//! share an address (`aggregate.rs`), native float adds included.
 
 use std::collections::{HashMap, HashSet};
 
@@ -29,17 +35,21 @@ use crate::ir::{
 use crate::{Change, Diagnostic, OptionSpec, Pass, PassContext, Phase, Selection, Target};
 use shaderxform_host::{Accumulation, FloatEncoding};
 
+mod aggregate;
 mod config;
 mod find;
+mod prefilter;
 mod relay;
 mod retype;
 mod rewrite;
 
+use aggregate::{plan_aggregation, AggregateTypes, AggregationPlan};
 pub use config::{
-    Config, NanMode, RequestedStrategy, SumLowering, NAME, NAN_OPTION, NAN_VALUES, STRATEGY_OPTION,
-    STRATEGY_VALUES, SUM_OPTION, SUM_VALUES,
+    Aggregation, Config, NanMode, Prefilter, RequestedStrategy, SumLowering, AGGREGATE_OPTION,
+    AGGREGATE_VALUES, NAME, NAN_OPTION, NAN_VALUES, PREFILTER_OPTION, PREFILTER_VALUES,
+    STRATEGY_OPTION, STRATEGY_VALUES, SUM_OPTION, SUM_VALUES,
 };
-use config::{NAN, STRATEGY, SUM};
+use config::{AGGREGATE, NAN, PREFILTER, STRATEGY, SUM};
 use find::{
     atomic_offsets, describe, f16_not_widenable, find_accesses, missing_64_bit_atomics,
     proven_sign, scalar_name,
@@ -47,6 +57,8 @@ use find::{
 use retype::retype_globals;
 use rewrite::{drop_unread_min_max_results, exchange_result_type, FloatAtomicRewrite};
 
+/// The `float-atomics` pass, for a [`PassManager`](crate::PassManager);
+/// its options are [`Config`]'s.
 pub struct FloatAtomics;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -196,7 +208,7 @@ impl Pass for FloatAtomics {
     }
 
     fn description(&self) -> &'static str {
-        "float atomicMin/atomicMax on integer atomics through an order-preserving encoding, or a plain bitcast where the sign is proven"
+        "float atomicMin/atomicMax on integer atomics through an order-preserving encoding, or a plain bitcast where the sign is proven; float sums on integer atomics, reduced over the subgroup first where the target has subgroups"
     }
 
     fn phase(&self) -> Phase {
@@ -204,7 +216,7 @@ impl Pass for FloatAtomics {
     }
 
     fn options(&self) -> &'static [OptionSpec] {
-        &[STRATEGY, NAN, SUM]
+        &[STRATEGY, NAN, SUM, AGGREGATE, PREFILTER]
     }
 
     fn is_enabled(&self, module: &Module, _: &Target, _: Selection) -> bool {
@@ -229,6 +241,8 @@ impl Pass for FloatAtomics {
         let mut globals: Vec<_> = accesses.keys().copied().collect();
         globals.sort_by_key(|g| g.index());
         let mut relays = HashSet::new();
+        // f32 sums the target adds itself, which aggregation still speeds up.
+        let mut native_sums = HashSet::new();
         for global in globals {
             let uses = &accesses[&global];
             if !uses
@@ -239,11 +253,22 @@ impl Pass for FloatAtomics {
                 // hold the float's bits, and its adds are compare-exchange
                 // loops, or exchange relays where asked for and nothing
                 // else reads the atomic during the dispatch.
-                if let Some(relay) = sum_on_integer_atomics(uses, cx.target, config) {
+                let space = module.global_variables[global].space;
+                if let Some(relay) = sum_on_integer_atomics(uses, space, cx.target, config) {
+                    // An f64 sum loops on a u64 word: a 64-bit
+                    // compare-exchange.
+                    if let Some(missing) =
+                        missing_64_bit_atomics(cx.target, space, Strategy::Cas, uses)
+                    {
+                        report_missing_64_bit_atomics(cx, module, global, Strategy::Cas, missing);
+                        continue;
+                    }
                     if relay {
                         relays.insert(global);
                     }
                     plan.insert(global, Strategy::Cas);
+                } else if is_native_sum(module, global, uses, cx.target) {
+                    native_sums.insert(global);
                 }
                 continue;
             }
@@ -312,26 +337,47 @@ impl Pass for FloatAtomics {
                 continue;
             }
             if let Some(missing) = missing_64_bit_atomics(cx.target, space, strategy, uses) {
-                let mut d = Diagnostic::error(format!(
-                    "`{name}` holds f64: its {} rewrite needs {}, which the target does not declare",
-                    strategy.name(),
-                    missing.feature
-                ))
-                .with_code(crate::codes::FLOAT_ATOMICS_INT64_ATOMICS_MISSING);
-                d = match missing.culprit {
-                    Some(span) => d
-                        .with_primary(span, "this access needs more than 64-bit min/max")
-                        .with_secondary(module.global_variables.get_span(global), "the atomic"),
-                    None => d.with_primary(module.global_variables.get_span(global), "the atomic"),
-                };
-                cx.report(d.with_note(
-                    "f64 atomics become u64 or i64 atomics; with 64-bit integer min/max alone, only atomicMin and atomicMax on storage memory whose results are unused can be rewritten",
-                ));
+                report_missing_64_bit_atomics(cx, module, global, strategy, missing);
                 continue;
             }
             plan.insert(global, strategy);
         }
-        if plan.is_empty() || cx.diagnostics().iter().any(Diagnostic::is_error) {
+        let sums: HashSet<_> = plan
+            .keys()
+            .copied()
+            .filter(|g| {
+                !accesses[g]
+                    .iter()
+                    .any(|a| matches!(a.kind, AccessKind::Min | AccessKind::Max))
+            })
+            .chain(native_sums.iter().copied())
+            .collect();
+        if config.aggregate == Aggregation::Subgroup && !cx.target.subgroups && !sums.is_empty() {
+            let mut first: Vec<_> = sums.iter().copied().collect();
+            first.sort_by_key(|g| g.index());
+            cx.report(
+                Diagnostic::error(format!(
+                    "`float-atomics.aggregate=subgroup` asks for subgroup operations, and the target has none: `{}` is a float sum",
+                    global_name(module, first[0])
+                ))
+                .with_code(crate::codes::FLOAT_ATOMICS_SUBGROUPS_MISSING)
+                .with_primary(module.global_variables.get_span(first[0]), "the atomic")
+                .with_note("declare them with `--features subgroups`, or use aggregate=auto or none"),
+            );
+        }
+        let aggregation = match (config.aggregate, cx.target.subgroups) {
+            (Aggregation::None, _) | (_, false) => AggregationPlan::default(),
+            _ if sums.is_empty() => AggregationPlan::default(),
+            _ => plan_aggregation(
+                module,
+                cx.analyses().uniformity(module),
+                &sums,
+                &global_types,
+            ),
+        };
+        if (plan.is_empty() && aggregation.sites.is_empty())
+            || cx.diagnostics().iter().any(Diagnostic::is_error)
+        {
             return;
         }
 
@@ -364,8 +410,13 @@ impl Pass for FloatAtomics {
                 exchange_types.insert(word, exchange_result_type(module, word));
             }
         }
-        let f32_type = (!relays.is_empty())
+        let f32_type = (!relays.is_empty() || !aggregation.sites.is_empty())
             .then(|| ensure_type(&mut module.types, TypeInner::Scalar(Scalar::F32)));
+        let aggregate_types = (!aggregation.sites.is_empty()).then(|| AggregateTypes {
+            f32: ensure_type(&mut module.types, TypeInner::Scalar(Scalar::F32)),
+            u32: ensure_type(&mut module.types, TypeInner::Scalar(Scalar::U32)),
+            bool: ensure_type(&mut module.types, TypeInner::Scalar(Scalar::BOOL)),
+        });
         let mut rewrite = FloatAtomicRewrite {
             types: original_types.clone(),
             global_types: global_types
@@ -380,9 +431,21 @@ impl Pass for FloatAtomics {
             exchange_results: Default::default(),
             relays: relays.clone(),
             f32_type,
+            aggregated: HashMap::new(),
+            aggregate_types,
+            prefilter: config.prefilter == Prefilter::Load,
+            prefiltered: HashMap::new(),
         };
         let mut failed = None;
-        for function in crate::ir::functions_mut(module) {
+        let functions = module
+            .functions
+            .iter()
+            .map(|(h, _)| FunctionRef::Function(h))
+            .chain((0..module.entry_points.len()).map(FunctionRef::EntryPoint))
+            .collect::<Vec<_>>();
+        for f in functions {
+            let function = crate::ir::function_mut(module, f);
+            rewrite.aggregated = aggregation.sites.get(&f).cloned().unwrap_or_default();
             drop_unread_min_max_results(function, &rewrite);
             if let Err(e) = rebuild_function(function, &mut rewrite) {
                 failed = Some(e);
@@ -394,6 +457,21 @@ impl Pass for FloatAtomics {
                 e.0
             )));
             return;
+        }
+
+        // The subgroup operations of aggregated adds count the lanes that
+        // reach them, which is what they mean to do under a branch.
+        let mut rule_off: Vec<_> = aggregation.rule_off.iter().copied().collect();
+        rule_off.sort_by_key(|f| match *f {
+            FunctionRef::Function(h) => (0, h.index()),
+            FunctionRef::EntryPoint(i) => (1, i),
+        });
+        for f in rule_off {
+            crate::analysis::divergent_rule_ops::turn_off_in(
+                module,
+                f,
+                crate::analysis::uniformity::Rule::SubgroupUniformity,
+            );
         }
 
         // Drops the float-atomic types that nothing uses any more.
@@ -471,6 +549,12 @@ impl Pass for FloatAtomics {
                     false => "compare-exchange-loop",
                 };
                 change = change.with_detail("sum_lowering", lowering);
+                if let Some(&counts) = aggregation.per_global.get(&global) {
+                    change = with_aggregation(change, counts);
+                }
+            }
+            if let Some(&count) = rewrite.prefiltered.get(&global) {
+                change = change.with_detail("min_max_loaded_first", count);
             }
             for &float in &floats {
                 // One set of clear values per float width, named by the
@@ -494,21 +578,120 @@ impl Pass for FloatAtomics {
             }
             cx.record(change);
         }
+        let mut native: Vec<_> = native_sums.into_iter().collect();
+        native.sort_by_key(|g| g.index());
+        for global in native {
+            let Some(&counts) = aggregation.per_global.get(&global) else {
+                continue;
+            };
+            let name = global_name(module, global);
+            let change = Change::new(
+                "aggregate-sum",
+                module.global_variables.get_span(global),
+                format!("`{name}` keeps the target's float atomicAdd"),
+            )
+            .with_detail("variable", name)
+            .with_detail("sum_lowering", "native");
+            cx.record(with_aggregation(change, counts));
+        }
     }
 }
 
+/// The error for an f64 atomic whose rewrite needs 64-bit integer atomics
+/// the target does not declare.
+fn report_missing_64_bit_atomics(
+    cx: &mut PassContext<'_>,
+    module: &Module,
+    global: Handle<GlobalVariable>,
+    strategy: Strategy,
+    missing: find::Missing64,
+) {
+    let name = global_name(module, global);
+    let mut d = Diagnostic::error(format!(
+        "`{name}` holds f64: its {} rewrite needs {}, which the target does not declare",
+        strategy.name(),
+        missing.feature
+    ))
+    .with_code(crate::codes::FLOAT_ATOMICS_INT64_ATOMICS_MISSING);
+    d = match missing.culprit {
+        Some(span) => d
+            .with_primary(span, "this access needs more than 64-bit min/max")
+            .with_secondary(module.global_variables.get_span(global), "the atomic"),
+        None => d.with_primary(module.global_variables.get_span(global), "the atomic"),
+    };
+    cx.report(d.with_note(
+        "f64 atomics become u64 or i64 atomics (an f64 sum a compare-exchange loop on a u64); with 64-bit integer min/max alone, only atomicMin and atomicMax on storage memory whose results are unused can be rewritten",
+    ));
+}
+
+/// The report of a sum's aggregated adds: how many, how their address is
+/// known to be shared, and that the order of additions changed.
+fn with_aggregation(mut change: Change, (proven, checked): (usize, usize)) -> Change {
+    let adds = proven + checked;
+    change.message.push_str(&format!(
+        "; {adds} add{} reduced over the subgroup first, one atomic per subgroup (the order of float additions changed)",
+        if adds == 1 { "" } else { "s" }
+    ));
+    change
+        .with_detail("aggregation", "subgroup")
+        .with_detail("aggregated_adds_proven_uniform", proven)
+        .with_detail("aggregated_adds_checked_at_run_time", checked)
+        .with_detail("float_addition_order", "changed")
+}
+
+/// Whether `global` is an f32 sum that the target adds natively and this
+/// pass leaves as it is: only adds, subtracts, loads, stores and
+/// exchanges, in storage memory.
+fn is_native_sum(
+    module: &Module,
+    global: Handle<GlobalVariable>,
+    uses: &[Access],
+    target: &crate::Target,
+) -> bool {
+    target.float32_atomic_add
+        && matches!(
+            module.global_variables[global].space,
+            AddressSpace::Storage { .. }
+        )
+        && uses.iter().all(|a| a.float == Scalar::F32)
+        && uses
+            .iter()
+            .any(|a| matches!(a.kind, AccessKind::Add | AccessKind::Subtract))
+        && uses.iter().all(|a| {
+            matches!(
+                a.kind,
+                AccessKind::Add
+                    | AccessKind::Subtract
+                    | AccessKind::Load
+                    | AccessKind::Store
+                    | AccessKind::Exchange
+            )
+        })
+}
+
 /// For an atomic that no access takes a min or max of: whether it is an
-/// f32 sum to rewrite on integer atomics, and if so whether its adds can
+/// f32 or f64 sum to rewrite on integer atomics, and if so whether its adds can
 /// be exchange relays (`Some(true)`: asked for with `sum=relay`) or are
 /// compare-exchange loops (`Some(false)`). `None` leaves it as it is: the target adds floats
-/// itself (`float32-atomic-add`), it is no sum, or it holds another float.
-fn sum_on_integer_atomics(uses: &[Access], target: &crate::Target, config: Config) -> Option<bool> {
+/// itself (`float32-atomic-add`, which covers storage memory only), it is
+/// no sum, or it holds another float.
+fn sum_on_integer_atomics(
+    uses: &[Access],
+    space: AddressSpace,
+    target: &crate::Target,
+    config: Config,
+) -> Option<bool> {
     let sums = uses
         .iter()
         .any(|a| matches!(a.kind, AccessKind::Add | AccessKind::Subtract));
     let only_f32 = uses.iter().all(|a| a.float == Scalar::F32);
+    // f64 sums loop on u64 words (no target adds f64 atomically); the
+    // relay is f32's alone.
+    let only_f64 = uses.iter().all(|a| a.float == Scalar::F64);
     let understood = uses.iter().all(|a| a.kind != AccessKind::Other);
-    if !sums || !only_f32 || !understood || target.float32_atomic_add {
+    let native =
+        only_f32 && target.float32_atomic_add && matches!(space, AddressSpace::Storage { .. });
+    if !sums || !(only_f32 || only_f64) || !understood || native {
         return None;
     }
     // A load, an exchange or a used result could see the sum while relays
@@ -519,7 +702,8 @@ fn sum_on_integer_atomics(uses: &[Access], target: &crate::Target, config: Confi
         _ => false,
     });
     Some(
-        only_adds_and_stores
+        only_f32
+            && only_adds_and_stores
             && config.sum == SumLowering::Relay
             && config.strategy != RequestedStrategy::Cas,
     )

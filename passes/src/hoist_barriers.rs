@@ -45,6 +45,7 @@ use cross_loop::rewrite_across;
 use early_exit::fold_early_exit;
 use split_if::split_if;
 
+/// The `hoist-barriers` pass, for a [`PassManager`](crate::PassManager).
 pub struct HoistBarriers;
 
 /// Barriers the splitter gave up on, with why. A barrier is known by its

@@ -5,14 +5,14 @@
 //! instruction of a subgroup touches `k` times the memory it needs. The
 //! rewrite stores the subgroup's block of `k * S` words in `k` rounds
 //! instead, lane `l` writing word `r * S + l` in round `r`, and moves each
-//! word to the lane that writes it with `k` shuffles ([`permutation`]).
+//! word to the lane that writes it with `k` shuffles (see `permutation`).
 //! Loads run the other way.
 //!
 //! The coalesced code runs only when the subgroup is full, its record
 //! indices are consecutive and its block lies inside the array; otherwise
 //! the original accesses run. At compile time, the accesses must be in
 //! uniform control flow, indexed by a form whose values are expected to
-//! be consecutive across a subgroup ([`sites::index_form`]: the global
+//! be consecutive across a subgroup (`sites::index_form`: the global
 //! invocation index, spelled out or with a uniform offset, or a row-major
 //! 2D index), and the only accesses to their array in the entry point
 //! (one load of the record before one store of it at most): another
@@ -45,6 +45,8 @@ use emit::{ensure_subgroup_builtins, Group, Transpose};
 use flatten::flatten_records;
 use refusals::{group_refusal, ladder, not_applied, Candidate};
 
+/// The `lane-transpose` pass, for a [`PassManager`](crate::PassManager);
+/// it requires subgroup operations.
 pub struct LaneTranspose;
 
 /// The pass's name in `--passes` and reports.

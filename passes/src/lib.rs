@@ -3,6 +3,15 @@
 //! This crate does no I/O and knows nothing of files, GPUs or command
 //! lines: it takes a [`naga::Module`], changes it, and says what it did.
 //! The `shaderxform` crate drives it.
+//!
+//! naga's types are this crate's vocabulary: passes take a
+//! [`naga::Module`], diagnostics carry [`naga::Span`]s. The crate re-exports
+//! the naga it is built with as [`naga`]; use that re-export
+//! (`shaderxform_passes::naga::Module`) rather than a naga dependency of
+//! your own, whose version would have to match exactly for the types to be
+//! the same.
+
+#![warn(missing_docs)]
 
 pub mod analysis;
 pub mod codes;
@@ -26,6 +35,8 @@ pub use pass::{
     Selection, Target,
 };
 
+/// The naga this crate is built with, whose types its API takes and
+/// returns.
 pub use naga;
 
 /// Every pass shaderxform ships, in the order they run.

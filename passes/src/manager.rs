@@ -40,21 +40,35 @@ impl PassSelection {
 }
 
 /// A `--passes` or option name that no pass answers to.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SelectionError {
+    /// `--passes` (or a `--pass-option`) names a pass that is not
+    /// registered.
     UnknownPass {
+        /// The name as given.
         name: String,
+        /// The registered passes' names, in run order.
         known: Vec<&'static str>,
     },
+    /// A `--pass-option` names an option the pass does not take.
     UnknownOption {
+        /// The pass's name.
         pass: String,
+        /// The option's name as given.
         option: String,
+        /// The options the pass takes; empty when it takes none.
         known: Vec<&'static str>,
     },
+    /// A `--pass-option` gives an option a value it does not accept.
     BadOptionValue {
+        /// The pass's name.
         pass: String,
+        /// The option's name.
         option: String,
+        /// The value as given.
         value: String,
+        /// The values the option accepts ([`OptionSpec::values`](crate::OptionSpec::values)).
         allowed: &'static [&'static str],
     },
 }
@@ -103,9 +117,13 @@ impl std::fmt::Display for SelectionError {
 impl std::error::Error for SelectionError {}
 
 /// Why a pass did not run.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Skipped {
-    /// The target lacks something the pass requires.
+    /// The target lacks something the pass requires, in words
+    /// ([`Requirement::describe`](crate::Requirement::describe)). Only a
+    /// pass chosen by `all` is skipped so: a pass named explicitly takes
+    /// the requirement as granted.
     TargetLacks(&'static str),
     /// The pass found nothing to do.
     NotApplicable,
@@ -114,30 +132,44 @@ pub enum Skipped {
 /// What one selected pass did.
 #[derive(Clone, Debug)]
 pub struct PassReport {
+    /// The pass's name ([`Pass::name`]).
     pub name: &'static str,
+    /// Why it did not run; `None` when it ran (whether or not it changed
+    /// anything).
     pub skipped: Option<Skipped>,
+    /// Its rewrites, in the order it made them; empty when skipped.
     pub changes: Vec<Change>,
+    /// What it reported, in order; empty when skipped.
     pub diagnostics: Vec<Diagnostic>,
 }
 
 impl PassReport {
+    /// Whether it reported an error, which failed the run.
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }
 }
 
 /// Why a pipeline run produced no module.
+#[non_exhaustive]
 #[derive(Debug)]
 pub enum RunError {
     /// A pass reported an error: it was asked for a rewrite it cannot make.
     /// Its diagnostics are in its report.
-    Refused { reports: Vec<PassReport> },
+    Refused {
+        /// Every pass run so far, the refusing one last.
+        reports: Vec<PassReport>,
+    },
     /// The module does not validate after the passes that run before
     /// validation: the input is wrong. `rewritten_by` names the passes that
     /// changed it first, for the notes of the diagnostic.
     InvalidInput {
+        /// naga's validation error, with the spans of the input.
         error: Box<WithSpan<ValidationError>>,
+        /// The passes that rewrote the module before validation, in order;
+        /// empty when the input itself failed.
         rewritten_by: Vec<&'static str>,
+        /// Every pass run before validation.
         reports: Vec<PassReport>,
     },
     /// The module holds a barrier that not every invocation of a workgroup
@@ -145,14 +177,20 @@ pub enum RunError {
     /// and the output would be too. One error per barrier, in
     /// `diagnostics`.
     DivergentBarriers {
+        /// One error per divergent barrier, with the condition that makes
+        /// it divergent.
         diagnostics: Vec<Diagnostic>,
+        /// One per selected pass, in the order they ran.
         reports: Vec<PassReport>,
     },
     /// A pass turned a valid module into an invalid one. This is a bug in
     /// the pass, never the user's.
     PassProducedInvalidModule {
+        /// The name of the pass whose output failed validation.
         pass: &'static str,
+        /// naga's validation error on that output.
         error: Box<WithSpan<ValidationError>>,
+        /// Every pass run so far, that one last.
         reports: Vec<PassReport>,
     },
 }
@@ -161,7 +199,10 @@ pub enum RunError {
 /// for every selected pass, in the order they ran.
 #[derive(Debug)]
 pub struct RunOutcome {
+    /// naga's validation info of the module as the passes left it, which
+    /// the back ends need.
     pub info: ModuleInfo,
+    /// One report per selected pass, in the order they ran.
     pub reports: Vec<PassReport>,
     /// The analyses of the module as the run left it, for the driver's
     /// own checks of it.
@@ -182,10 +223,14 @@ impl Default for PassManager {
 pub use crate::ir::{validate, validator};
 
 impl PassManager {
+    /// A manager with no pass: `all` selects nothing, any pass named is
+    /// unknown, and a run only validates.
     pub fn empty() -> Self {
         PassManager { passes: Vec::new() }
     }
 
+    /// A manager with [`builtin_passes`](crate::builtin_passes), in their
+    /// order; what [`Default`] gives.
     pub fn with_builtin_passes() -> Self {
         let mut manager = Self::empty();
         for pass in crate::builtin_passes() {
@@ -201,14 +246,17 @@ impl PassManager {
         self.passes.push(pass);
     }
 
+    /// The registered passes' names, in registration order.
     pub fn names(&self) -> Vec<&'static str> {
         self.passes.iter().map(|p| p.name()).collect()
     }
 
+    /// The registered passes, in registration order.
     pub fn passes(&self) -> impl Iterator<Item = &dyn Pass> {
         self.passes.iter().map(|p| p.as_ref())
     }
 
+    /// The registered pass called `name`; `None` when there is none.
     pub fn get(&self, name: &str) -> Option<&dyn Pass> {
         self.passes().find(|p| p.name() == name)
     }

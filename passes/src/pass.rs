@@ -57,13 +57,16 @@ impl Target {
 }
 
 /// Something a pass needs from the target before it may run at all.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Requirement {
+    /// Subgroup operations ([`Target::subgroups`]).
     Subgroups,
 }
 
 impl Requirement {
+    /// Whether `target` provides it.
     pub fn is_met_by(self, target: &Target) -> bool {
         match self {
             Requirement::Subgroups => target.subgroups,
@@ -77,6 +80,8 @@ impl Requirement {
         }
     }
 
+    /// What is required, in words, for the report of a skipped pass
+    /// (`the target lacks subgroup operations`).
     pub fn describe(self) -> &'static str {
         match self {
             Requirement::Subgroups => "subgroup operations",
@@ -85,6 +90,7 @@ impl Requirement {
 }
 
 /// How the user selected this pass.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Selection {
     /// Named explicitly in `--passes`: the user asks for the rewrite
@@ -98,9 +104,15 @@ pub enum Selection {
 /// An option a pass accepts (`--pass-option float-atomics.strategy=cas`).
 #[derive(Clone, Copy, Debug)]
 pub struct OptionSpec {
+    /// The option's name after the pass's (`strategy` in
+    /// `float-atomics.strategy`).
     pub name: &'static str,
+    /// Every value it accepts; anything else is refused before any pass
+    /// runs.
     pub values: &'static [&'static str],
+    /// The value it has when not given; one of `values`.
     pub default: &'static str,
+    /// One line for `--help` and the documentation.
     pub help: &'static str,
 }
 
@@ -109,15 +121,19 @@ pub struct OptionSpec {
 pub struct Change {
     /// What kind of rewrite: `retype-atomic`, `split-if`, ...
     pub kind: String,
+    /// Where in the input the rewritten code is; undefined where the
+    /// rewrite has no single place (the report then gives no line).
     pub span: Span,
     /// The strategy the pass chose for this site, if it had a choice.
     pub strategy: Option<String>,
+    /// One line saying what was rewritten and how.
     pub message: String,
     /// Further facts a host may need (binding, offset, clear values...).
     pub details: BTreeMap<String, String>,
 }
 
 impl Change {
+    /// A change with no strategy and no details yet.
     pub fn new(kind: impl Into<String>, span: Span, message: impl Into<String>) -> Self {
         Change {
             kind: kind.into(),
@@ -128,11 +144,14 @@ impl Change {
         }
     }
 
+    /// Names the strategy chosen for this site (`ordered`, `cas`, ...),
+    /// which a host reads to know how the rewritten data is held.
     pub fn with_strategy(mut self, strategy: impl Into<String>) -> Self {
         self.strategy = Some(strategy.into());
         self
     }
 
+    /// Adds the fact `key`, replacing an earlier value of the same key.
     pub fn with_detail(mut self, key: impl Into<String>, value: impl ToString) -> Self {
         self.details.insert(key.into(), value.to_string());
         self
@@ -146,6 +165,10 @@ pub struct PassOptions {
 }
 
 impl PassOptions {
+    /// Options from option names to values. The values are not checked
+    /// here: [`PassManager::check_options`](crate::PassManager::check_options)
+    /// checks them against the pass's specs, and [`PassOptions::get`]
+    /// returns whatever was given.
     pub fn new(values: BTreeMap<String, String>) -> Self {
         PassOptions { values }
     }
@@ -179,14 +202,20 @@ impl Checkpoint {
 /// the checkpoint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Notes {
+    /// They stay in the pass's report.
     Keep,
+    /// They are dropped with the rewrite.
     Discard,
 }
 
 /// What a pass sees while it runs and where it leaves its results.
 pub struct PassContext<'a> {
+    /// What the output will run on.
     pub target: &'a Target,
+    /// How the user selected the pass; [`Selection::All`] asks for rewrites
+    /// that pay off only.
     pub selection: Selection,
+    /// The pass's own options, checked against its [`Pass::options`].
     pub options: &'a PassOptions,
     /// The analysis of the module as it was when the pass started; `None`
     /// for passes that run before validation.
@@ -199,6 +228,7 @@ pub struct PassContext<'a> {
 }
 
 impl<'a> PassContext<'a> {
+    /// A context with nothing recorded yet and no analyses computed.
     pub fn new(
         target: &'a Target,
         selection: Selection,
@@ -259,22 +289,28 @@ impl<'a> PassContext<'a> {
         &self.changes[checkpoint.changes.min(self.changes.len())..]
     }
 
+    /// Records a rewrite for the report.
     pub fn record(&mut self, change: Change) {
         self.changes.push(change);
     }
 
+    /// Reports a diagnostic; an error one stops the run after this pass
+    /// and fails the compilation.
     pub fn report(&mut self, diagnostic: Diagnostic) {
         self.diagnostics.push(diagnostic);
     }
 
+    /// The rewrites recorded so far, in order.
     pub fn changes(&self) -> &[Change] {
         &self.changes
     }
 
+    /// The diagnostics reported so far, in order.
     pub fn diagnostics(&self) -> &[Diagnostic] {
         &self.diagnostics
     }
 
+    /// The rewrites and diagnostics recorded, in order.
     pub fn into_results(self) -> (Vec<Change>, Vec<Diagnostic>) {
         (self.changes, self.diagnostics)
     }
@@ -287,6 +323,7 @@ impl<'a> PassContext<'a> {
 }
 
 /// When a pass runs relative to validation.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Phase {
     /// Before the module is validated: the pass makes an input that naga
@@ -308,6 +345,7 @@ pub trait Pass: Send + Sync {
     /// One line for `--help` and the documentation.
     fn description(&self) -> &'static str;
 
+    /// When it runs; [`Phase::Validated`] unless it says otherwise.
     fn phase(&self) -> Phase {
         Phase::Validated
     }
@@ -317,6 +355,8 @@ pub trait Pass: Send + Sync {
         &[]
     }
 
+    /// The options it takes (`--pass-option NAME.OPTION=VALUE`); none
+    /// unless it says otherwise.
     fn options(&self) -> &'static [OptionSpec] {
         &[]
     }
@@ -335,6 +375,9 @@ pub trait Pass: Send + Sync {
         true
     }
 
+    /// Rewrites `module` in place, recording each rewrite and diagnostic in
+    /// `cx`. A pass that reports an error may leave `module` half
+    /// rewritten: nothing is written from it.
     fn run(&self, module: &mut Module, cx: &mut PassContext<'_>);
 }
 

@@ -15,6 +15,7 @@ mod wgsl_entry_names;
 mod wgsl_filters;
 mod wgsl_module;
 mod wgsl_rule_filters;
+mod wgsl_static_uses;
 mod wgsl_wgpu_only;
 mod wgsl_workgroup_size;
 
@@ -28,20 +29,31 @@ use naga::{Module, ShaderStage};
 use crate::diagnostics::Diagnostic;
 
 pub use spirv::{disassemble as disassemble_spirv, validate as validate_spirv, SpirvVersion};
-pub use wgsl_rule_filters::check_uniformity_rules;
+pub(crate) use wgsl_rule_filters::check_uniformity_rules;
 
 /// The formats shaderxform writes.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum OutputFormat {
+    /// WGSL text (`.wgsl`), for the compiler [`WgslTarget`] names.
     Wgsl,
+    /// SPIR-V words in little-endian bytes (`.spv`).
     SpirvBinary,
+    /// SPIR-V assembly text (`.spvasm`), as `spirv-dis` writes it.
     SpirvAssembly,
+    /// GLSL text of one entry point (`.glsl`), version 450 unless told
+    /// otherwise.
     Glsl,
+    /// HLSL text (`.hlsl`), shader model 6.0 unless told otherwise or
+    /// the module needs a later one.
     Hlsl,
+    /// Metal Shading Language text (`.metal`), version 2.4 unless told
+    /// otherwise.
     Msl,
 }
 
 impl OutputFormat {
+    /// Every format, in the order `--help` lists them.
     pub const ALL: [OutputFormat; 6] = [
         OutputFormat::Wgsl,
         OutputFormat::SpirvBinary,
@@ -63,6 +75,21 @@ impl OutputFormat {
         }
     }
 
+    /// The format's name in messages: "WGSL", "SPIR-V binary"...
+    pub fn describe(self) -> &'static str {
+        match self {
+            OutputFormat::Wgsl => "WGSL",
+            OutputFormat::SpirvBinary => "SPIR-V binary",
+            OutputFormat::SpirvAssembly => "SPIR-V assembly",
+            OutputFormat::Glsl => "GLSL",
+            OutputFormat::Hlsl => "HLSL",
+            OutputFormat::Msl => "Metal",
+        }
+    }
+
+    /// The format `--emit` or a file extension names: an
+    /// [`extension`](Self::extension), or `spirv`, `msl`, and the GLSL
+    /// stage extensions `comp`, `vert`, `frag`; `None` for any other.
     pub fn from_name(name: &str) -> Option<Self> {
         Some(match name {
             "wgsl" => OutputFormat::Wgsl,
@@ -75,10 +102,14 @@ impl OutputFormat {
         })
     }
 
+    /// The format a file's extension names ([`OutputFormat::from_name`]);
+    /// `None` without an extension or for an unknown one.
     pub fn from_path(path: &Path) -> Option<Self> {
         Self::from_name(path.extension()?.to_str()?)
     }
 
+    /// Whether the output is bytes rather than UTF-8 text (binary SPIR-V
+    /// only).
     pub fn is_binary(self) -> bool {
         self == OutputFormat::SpirvBinary
     }
@@ -102,6 +133,7 @@ impl fmt::Display for OutputFormat {
 /// directives they take: Tint (browsers, Dawn) requires `enable subgroups;`
 /// before subgroup operations, while naga 30 (wgpu) refuses the directive
 /// and reads subgroup operations without it.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum WgslTarget {
     /// Tint: every `enable` the module needs.
@@ -112,8 +144,11 @@ pub enum WgslTarget {
 }
 
 impl WgslTarget {
+    /// The names `--wgsl-for` takes, one per target, in declaration order.
     pub const NAMES: [&'static str; 2] = ["tint", "wgpu"];
 
+    /// The target `--wgsl-for` names: one of [`WgslTarget::NAMES`], or
+    /// `naga` for wgpu; `None` for any other.
     pub fn from_name(name: &str) -> Option<Self> {
         match name {
             "tint" => Some(WgslTarget::Tint),
@@ -122,6 +157,7 @@ impl WgslTarget {
         }
     }
 
+    /// The name `--wgsl-for` and reports use.
     pub fn name(self) -> &'static str {
         match self {
             WgslTarget::Tint => "tint",
@@ -155,11 +191,15 @@ pub struct EmitOptions {
 /// An emitted shader.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Output {
+    /// The format written.
     pub format: OutputFormat,
+    /// The file's contents: UTF-8 text, or SPIR-V words in little-endian
+    /// bytes for [`OutputFormat::SpirvBinary`].
     pub bytes: Vec<u8>,
 }
 
 impl Output {
+    /// The output as text; `None` for binary SPIR-V.
     pub fn text(&self) -> Option<&str> {
         if self.format.is_binary() {
             None
@@ -170,6 +210,7 @@ impl Output {
 }
 
 /// Why emission failed.
+#[non_exhaustive]
 #[derive(Debug)]
 pub enum EmitError {
     /// The options cannot work for this module (an entry point that does
@@ -385,6 +426,15 @@ fn refuse_what_the_target_cannot_hold(
                     .with_note("write SPIR-V, HLSL or Metal, or WGSL for wgpu"),
             ));
         }
+        // naga's GLSL writer refuses every `textureLoad` of a depth texture.
+        if let Some(span) = first_depth_texture_load(module, info) {
+            return Err(EmitError::Unsupported(
+                Diagnostic::error("GLSL output cannot hold a `textureLoad` of a depth texture")
+                    .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED)
+                    .with_primary(span, "a depth texture read with `textureLoad`: naga's GLSL writer has no such read")
+                    .with_note("write SPIR-V, HLSL or Metal, or WGSL for wgpu; a non-multisampled depth texture can be read with `textureSampleLevel` and a non-filtering sampler instead"),
+            ));
+        }
     }
     if format == OutputFormat::Msl {
         if let Some(span) = shaderxform_passes::ir::first_place_using(module, info, is_f64) {
@@ -494,6 +544,38 @@ fn resolve_overrides<'m>(
     })
 }
 
+/// Where a function first reads a depth texture with `textureLoad`.
+fn first_depth_texture_load(module: &Module, info: &naga::valid::ModuleInfo) -> Option<naga::Span> {
+    let functions = module
+        .functions
+        .iter()
+        .map(|(handle, f)| (f, &info[handle]))
+        .chain(
+            module
+                .entry_points
+                .iter()
+                .enumerate()
+                .map(|(i, ep)| (&ep.function, info.get_entry_point(i))),
+        );
+    for (function, function_info) in functions {
+        for (handle, expression) in function.expressions.iter() {
+            let naga::Expression::ImageLoad { image, .. } = *expression else {
+                continue;
+            };
+            if matches!(
+                function_info[image].ty.inner_with(&module.types),
+                naga::TypeInner::Image {
+                    class: naga::ImageClass::Depth { .. },
+                    ..
+                }
+            ) {
+                return Some(function.expressions.get_span(handle));
+            }
+        }
+    }
+    None
+}
+
 /// The code of a failure of naga's writer for `format`.
 fn backend_code(format: OutputFormat) -> &'static str {
     use shaderxform_passes::codes;
@@ -548,7 +630,8 @@ fn entry_point_list(module: &Module) -> String {
     format!("entry points: {}", names.join(", "))
 }
 
-pub fn stage_name(stage: ShaderStage) -> &'static str {
+/// A stage in words, for messages and reflection.
+pub(crate) fn stage_name(stage: ShaderStage) -> &'static str {
     match stage {
         ShaderStage::Vertex => "vertex",
         ShaderStage::Fragment => "fragment",

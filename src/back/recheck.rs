@@ -66,6 +66,7 @@ pub fn wgsl(written_from: &Module, text: &str) -> Result<(), EmitError> {
     let expected = Interface::of(written_from, None, None);
     let found = Interface::of(&read, None, None);
     compare(OutputFormat::Wgsl, &expected, &found)?;
+    same_static_uses(written_from, &read)?;
     let place = |span: naga::Span| {
         span.to_range().map(|range| {
             let (line, column) = crate::source::line_column(text, range.start);
@@ -354,6 +355,52 @@ fn compare(format: OutputFormat, expected: &Interface, found: &Interface) -> Res
                 format!(
                     "@group({group}) @binding({binding}) ({}) is missing from the text",
                     expected.resources[&(group, binding)]
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Each entry point of the WGSL read back uses (statically, as WebGPU's
+/// automatic layouts count) the resources it uses in the module: a host
+/// that lays out its bind groups from the reflection, or lets the
+/// implementation do it, binds the same resources for both.
+fn same_static_uses(module: &Module, read: &Module) -> Result<(), EmitError> {
+    let used = |module: &Module, index: usize| -> Vec<(u32, u32)> {
+        let uses = shaderxform_passes::ir::entry_point_static_uses(module, index);
+        let mut keys: Vec<(u32, u32)> = uses
+            .into_iter()
+            .filter_map(|g| module.global_variables[g].binding.as_ref())
+            .map(|b| (b.group, b.binding))
+            .collect();
+        keys.sort_unstable();
+        keys
+    };
+    for (index, ep) in module.entry_points.iter().enumerate() {
+        let Some(read_index) = read.entry_points.iter().position(|r| r.name == ep.name) else {
+            continue; // `compare` has said so
+        };
+        let (wanted, found) = (used(module, index), used(read, read_index));
+        if wanted != found {
+            let show = |keys: &[(u32, u32)]| {
+                let list: Vec<String> = keys
+                    .iter()
+                    .map(|(g, b)| format!("@group({g}) @binding({b})"))
+                    .collect();
+                if list.is_empty() {
+                    "none".to_string()
+                } else {
+                    list.join(", ")
+                }
+            };
+            return Err(failure(
+                OutputFormat::Wgsl,
+                format!(
+                    "entry point `{}` uses {} in the module, but {} in the text",
+                    ep.name,
+                    show(&wanted),
+                    show(&found)
                 ),
             ));
         }

@@ -14,6 +14,8 @@ use naga::Module;
 pub struct SpirvVersion(pub u8, pub u8);
 
 impl SpirvVersion {
+    /// Parses `1.N` (`--spirv-version`); `None` for anything else or for
+    /// a minor version above 6.
     pub fn parse(text: &str) -> Option<Self> {
         let (major, minor) = super::parse_major_minor(text)?;
         (major == 1 && minor <= 6).then_some(SpirvVersion(major, minor))
@@ -161,6 +163,8 @@ fn validate_in(words: &[u32], env: TargetEnv) -> Result<(), Diagnostic> {
     })
 }
 
+/// SPIR-V words as assembly text, as `spirv-dis` writes it; an error where
+/// SPIRV-Tools is unavailable or the words are not SPIR-V.
 pub fn disassemble(words: &[u32]) -> Result<String, Diagnostic> {
     spirv_tools::disassemble(words).map_err(|e| e.diagnostic("cannot disassemble the SPIR-V"))
 }

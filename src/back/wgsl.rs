@@ -35,6 +35,7 @@ pub fn write(module: &Module, info: &ModuleInfo, reader: WgslTarget) -> Result<S
         None => (module, info),
     };
     let text = write_with_stand_ins(module, info)?;
+    let text = super::wgsl_static_uses::keep_static_uses(module, &text);
     let mut missing = Vec::new();
     if features::uses_f16(module, info) && !text.lines().any(|l| l == "enable f16;") {
         missing.push("f16");

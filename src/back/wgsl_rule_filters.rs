@@ -19,9 +19,9 @@
 //!   reported at the severity its filters give it, as Tint would: an
 //!   error by default, which fails the run like a divergent barrier.
 //!
-//! Passes that add subgroup operations (lane-transpose) turn
-//! `subgroup_uniformity` off themselves where they need to, so what is
-//! found here is the source's.
+//! Passes that add subgroup operations (lane-transpose, float-atomics'
+//! subgroup aggregation) turn `subgroup_uniformity` off themselves where
+//! they need to, so what is found here is the source's.
 
 use shaderxform_passes::analysis::cache::Analyses;
 use shaderxform_passes::analysis::divergent_rule_ops::{

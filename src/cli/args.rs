@@ -27,13 +27,19 @@ pub(super) struct Cli {
 
     /// Print only errors on stderr: no warnings, notes, rewrites, progress
     /// or summaries. The exit code is the same.
-    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    #[arg(
+        short,
+        long,
+        global = true,
+        conflicts_with = "verbose",
+        help_heading = "Output options"
+    )]
     pub(super) quiet: bool,
 
     /// Also print how the run went on stderr: the front end chosen, the
     /// passes run, the time of each stage, and in batch every shader with
     /// whether it came from the cache.
-    #[arg(short, long, global = true)]
+    #[arg(short, long, global = true, help_heading = "Output options")]
     pub(super) verbose: bool,
 }
 
@@ -43,10 +49,10 @@ pub(super) enum Command {
     /// diagnostics; exit 1 if any is an error.
     Check(CheckArgs),
     /// Run the transformed shader and a reference on a GPU adapter with the
-    /// same inputs and compare every buffer they write and every target
-    /// they draw (every entry point, or a folder of shaders). Exit 0 when
-    /// they agree, 3 on a mismatch or a hang, 4 without an adapter, 1 when
-    /// the inputs are wrong.
+    /// same inputs and compare every buffer and storage texture they write
+    /// and every target they draw (every entry point, or a folder of
+    /// shaders). Exit 0 when they agree, 3 on a mismatch or a hang, 4
+    /// without an adapter, 1 when the inputs are wrong.
     #[cfg(feature = "gpu")]
     Validate(ValidateArgs),
     /// Time the transformed shader and its reference (chosen as `validate`
@@ -207,6 +213,7 @@ pub(super) struct CheckArgs {
 /// How `validate` and `bench` set up a run on the GPU.
 #[cfg(feature = "gpu")]
 #[derive(Args, Debug)]
+#[command(next_help_heading = "GPU options")]
 pub(super) struct GpuRunArgs {
     /// Workgroups of one dispatch [default: the harness's, else enough for
     /// the longest runtime array along x].
@@ -334,7 +341,10 @@ fn parse_size(s: &str) -> Result<(String, u64), String> {
     Ok((name.trim().to_string(), n))
 }
 
+/// The options every command that compiles a shader shares. Their own
+/// heading keeps them after a command's own options in its help.
 #[derive(Args, Debug)]
+#[command(next_help_heading = "Compile options")]
 pub(super) struct CommonArgs {
     /// Passes to run: a comma-separated list of names, `all` (every pass that
     /// applies) or `none` (translation only).
@@ -361,7 +371,7 @@ pub(super) struct CommonArgs {
     /// Features the target supports, comma-separated: subgroups,
     /// int64-atomic-min-max (64-bit min/max on storage, results unused),
     /// int64-atomics (every 64-bit atomic operation), f64,
-    /// float32-atomic-add (f32 atomicAdd and atomicSub, kept as they are).
+    /// float32-atomic-add (f32 atomicAdd and atomicSub on storage memory, kept as they are).
     #[arg(
         long,
         value_name = "LIST",

@@ -12,10 +12,6 @@ pub const USAGE: i32 = 2;
 pub fn for_failure(kind: FailureKind) -> i32 {
     match kind {
         FailureKind::Usage => USAGE,
-        FailureKind::Input
-        | FailureKind::Refused
-        | FailureKind::Unsupported
-        | FailureKind::Internal
-        | FailureKind::DeniedWarnings => FAILED,
+        _ => FAILED,
     }
 }

@@ -64,8 +64,13 @@ impl Printer {
 
     /// A problem with the invocation or the file system, not inside a shader.
     pub(super) fn plain_error(&self, message: &str, file: &str) {
+        self.plain_diagnostic(&Diagnostic::error(message), file);
+    }
+
+    /// A diagnostic about the invocation, shown against the input's name.
+    pub(super) fn plain_diagnostic(&self, diagnostic: &Diagnostic, file: &str) {
         let source = Source::new(file, InputFormat::Wgsl, Vec::new());
-        self.diagnostic(&Diagnostic::error(message), &source);
+        self.diagnostic(diagnostic, &source);
     }
 }
 

@@ -20,6 +20,9 @@ use super::print::{
 pub(super) struct Destination {
     path: Option<PathBuf>,
     format: OutputFormat,
+    /// The format the path's extension names, where `--emit` chose
+    /// another.
+    extension_says: Option<OutputFormat>,
 }
 
 impl Destination {
@@ -36,10 +39,15 @@ fn destinations(args: &TransformArgs, input: &Path) -> Result<Vec<Destination>, 
     for path in &args.outputs {
         if path.as_os_str() == "-" {
             let format = forced.ok_or("writing to standard output (`-o -`) needs --emit FORMAT")?;
-            out.push(Destination { path: None, format });
+            out.push(Destination {
+                path: None,
+                format,
+                extension_says: None,
+            });
             continue;
         }
-        let format = match forced.or_else(|| OutputFormat::from_path(path)) {
+        let by_extension = OutputFormat::from_path(path);
+        let format = match forced.or(by_extension) {
             Some(f) => f,
             None => {
                 return Err(format!(
@@ -58,9 +66,32 @@ fn destinations(args: &TransformArgs, input: &Path) -> Result<Vec<Destination>, 
         out.push(Destination {
             path: Some(path.clone()),
             format,
+            extension_says: by_extension.filter(|&by_name| by_name != format),
         });
     }
     Ok(out)
+}
+
+/// A warning for every output whose extension names another format than
+/// `--emit`: `-o shader.wgsl --emit spv` writes SPIR-V that every tool
+/// reading by extension will take for WGSL, most often a slip.
+fn extension_mismatches(destinations: &[Destination]) -> Vec<Diagnostic> {
+    destinations
+        .iter()
+        .filter_map(|dest| {
+            let by_name = dest.extension_says?;
+            Some(
+                Diagnostic::warning(format!(
+                    "{} is written as {} (--emit {}), though its extension says {}",
+                    dest.display(),
+                    dest.format.describe(),
+                    dest.format,
+                    by_name.describe()
+                ))
+                .with_code(shaderxform_passes::codes::EMIT_EXTENSION_MISMATCH),
+            )
+        })
+        .collect()
 }
 
 /// Whether two paths name one file, whether or not `b` exists yet.
@@ -92,6 +123,19 @@ pub(super) fn transform(args: TransformArgs) -> i32 {
             return exit::USAGE;
         }
     };
+    let mismatches = extension_mismatches(&destinations);
+    if !mismatches.is_empty() {
+        for warning in &mismatches {
+            printer.plain_diagnostic(warning, &name);
+        }
+        if args.common.deny_warnings {
+            printer.plain_error(
+                "a warning was denied (--deny-warnings); nothing written",
+                &name,
+            );
+            return exit::FAILED;
+        }
+    }
     let checked = check_written_beside("--report", args.report.as_deref(), &input, &destinations)
         .and_then(|()| {
             check_written_beside("--reflect", args.reflect.as_deref(), &input, &destinations)

@@ -49,6 +49,7 @@ pub(super) fn front_end(format: InputFormat, options: &FrontOptions) -> &'static
         }
         InputFormat::Glsl(_) => "naga's GLSL reader",
         InputFormat::Hlsl(_) => "glslang (HLSL to SPIR-V), then naga's SPIR-V reader",
+        _ => "its reader",
     }
 }
 

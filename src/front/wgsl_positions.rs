@@ -168,6 +168,18 @@ fn dangling_attribute<'t>(text: &'t str, tokens: &[Token]) -> Option<(Span, &'t 
     None
 }
 
+/// The name in the declaration `fn NAME` of `text`: the place of an error
+/// about a function that naga gives no span (an entry point with an empty
+/// body has none).
+pub fn function_declaration(text: &str, name: &str) -> Option<Span> {
+    let tokens = tokens(text);
+    tokens.windows(2).find_map(|pair| {
+        let [keyword, ident] = pair else { return None };
+        (keyword.word && &text[keyword.span.clone()] == "fn" && &text[ident.span.clone()] == name)
+            .then(|| Span::new(ident.span.start as u32, ident.span.end as u32))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -479,6 +479,7 @@ impl Timer {
                     pass.set_bind_group(group as u32, bind_group, &[]);
                 }
             }
+            self.built.set_immediates(&mut pass);
             let [x, y, z] = self.workgroups;
             for _ in 0..k {
                 pass.dispatch_workgroups(x, y, z);

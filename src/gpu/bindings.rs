@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::compare::{self, Agreement};
+use super::compare::{self, Agreement, SumBound};
 use super::harness::{Compare, Harness, Rule};
 use super::reflect::{self, Binding, Leaf, Space};
 use super::values::{self, Constant, Encoding, Fill, Kind, RandomSpec, Rng, Scalar};
@@ -165,6 +165,8 @@ struct LeafPlan {
     random: RandomSpec,
     compare: Compare,
     tolerance: u32,
+    /// Floats that are sums of terms added in an order the shaders choose.
+    sum: Option<SumBound>,
 }
 
 /// A leaf in the buffer: which template, and which runtime element.
@@ -345,6 +347,12 @@ pub(super) fn plan_binding(
                 .and_then(|r| r.tolerance_ulps)
                 .or(harness.tolerance_ulps)
                 .unwrap_or(0),
+            sum: last(&|r| r.sum_terms.is_some())
+                .and_then(|r| r.sum_terms)
+                .map(|terms| SumBound {
+                    terms,
+                    magnitude: last(&|r| r.sum_magnitude.is_some()).and_then(|r| r.sum_magnitude),
+                }),
         })
     };
     let fixed = reference
@@ -516,6 +524,7 @@ impl BindingPlan {
             values_compared: 0,
             mismatches: 0,
             first_mismatches: Vec::new(),
+            tolerance: None,
         };
         let (Some(reference), Some(candidate)) = (reference, candidate) else {
             return json;
@@ -534,7 +543,7 @@ impl BindingPlan {
             }
             json.values_compared += 1;
             if let Agreement::Differ { ulps } =
-                compare::agree(plan.logical, plan.tolerance, expected[i], got[j])
+                compare::agree_as_sum(plan.logical, plan.tolerance, plan.sum, expected[i], got[j])
             {
                 json.mismatches += 1;
                 if json.first_mismatches.len() < MISMATCHES_LISTED {

@@ -46,6 +46,79 @@ pub fn agree(s: Scalar, tolerance: u32, expected: u64, got: u64) -> Agreement {
     }
 }
 
+/// What a float sum may differ by when its terms are added in another
+/// order: the harness's `sum_terms` and `sum_magnitude`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SumBound {
+    /// The most terms added into one value (`n`).
+    pub terms: u64,
+    /// A bound on the sum of the terms' magnitudes; `None` takes the
+    /// larger magnitude of the two results, which bounds every partial
+    /// sum where the terms have one sign.
+    pub magnitude: Option<f64>,
+}
+
+impl SumBound {
+    /// The largest difference between two sums of the same `n` terms
+    /// added in two orders, after the inherited accuracy of the WebGPU CTS
+    /// floating-point primer: each of the `n - 1` additions is correctly
+    /// rounded (either neighbour of the exact sum, so off by less than one
+    /// ULP of its result), every partial sum is at most `M` in magnitude,
+    /// so each sum lies within `(n - 1) * ULP(M)` of the exact one and two
+    /// of them within twice that.
+    pub fn allowed(self, s: Scalar, expected: f64, got: f64) -> f64 {
+        let magnitude = self
+            .magnitude
+            .unwrap_or(0.0)
+            .max(expected.abs())
+            .max(got.abs());
+        2.0 * self.terms.saturating_sub(1) as f64 * ulp_at(s, magnitude)
+    }
+}
+
+/// The ULP of floats of `s` whose magnitude is up to `magnitude`: the gap
+/// between neighbours in the binade holding it (the subnormal gap below
+/// the normal range).
+pub fn ulp_at(s: Scalar, magnitude: f64) -> f64 {
+    let (mantissa_bits, min_exponent) = match s.width {
+        2 => (10, -14),
+        8 => (52, -1022),
+        _ => (23, -126),
+    };
+    // A partial sum may round up past `magnitude` into the next binade.
+    let magnitude = magnitude * (1.0 + f64::EPSILON * 4.0);
+    let exponent = if magnitude > 0.0 && magnitude.is_finite() {
+        ((magnitude.to_bits() >> 52) & 0x7ff) as i32 - 1023
+    } else {
+        min_exponent
+    };
+    2f64.powi(exponent.max(min_exponent) - mantissa_bits)
+}
+
+/// [`agree`], and floats that differ by no more than `sum` allows for sums
+/// added in another order.
+pub fn agree_as_sum(
+    s: Scalar,
+    tolerance: u32,
+    sum: Option<SumBound>,
+    expected: u64,
+    got: u64,
+) -> Agreement {
+    let verdict = agree(s, tolerance, expected, got);
+    let (Agreement::Differ { ulps: Some(_) }, Some(sum)) = (verdict, sum) else {
+        return verdict;
+    };
+    let (e, g) = (
+        values::to_f64(s, expected & s.mask()),
+        values::to_f64(s, got & s.mask()),
+    );
+    if e.is_finite() && g.is_finite() && (e - g).abs() <= sum.allowed(s, e, g) {
+        Agreement::Agree
+    } else {
+        verdict
+    }
+}
+
 /// A value that differs, for people and reports.
 #[derive(Clone, Debug, Serialize)]
 pub struct Mismatch {
@@ -104,6 +177,58 @@ mod tests {
                 ulps: Some(2 * 0x3F80_0000)
             }
         );
+    }
+
+    #[test]
+    fn sums_agree_within_the_bound_for_their_terms() {
+        let s = Scalar::F32;
+        // 100 terms of one sign summing to about 1000: ULP(1000) = 2^-14,
+        // so two orders may differ by 2 * 99 * 2^-14 = 0.0121.
+        let sum = Some(SumBound {
+            terms: 100,
+            magnitude: None,
+        });
+        let near = 1000.0f32 + 0.012;
+        let far = 1000.0f32 + 0.013;
+        assert_eq!(
+            agree_as_sum(s, 0, sum, f(1000.0), f(near)),
+            Agreement::Agree
+        );
+        assert!(matches!(
+            agree_as_sum(s, 0, sum, f(1000.0), f(far)),
+            Agreement::Differ { ulps: Some(_) }
+        ));
+        // Two terms: one addition each way, one ULP each.
+        let two = Some(SumBound {
+            terms: 2,
+            magnitude: None,
+        });
+        let up = |x: f32, n: u32| f32::from_bits(x.to_bits() + n);
+        assert_eq!(
+            agree_as_sum(s, 0, two, f(1.0), f(up(1.0, 2))),
+            Agreement::Agree
+        );
+        assert!(matches!(
+            agree_as_sum(s, 0, two, f(1.0), f(up(1.0, 3))),
+            Agreement::Differ { .. }
+        ));
+        // Terms of both signs cancel: the bound is on their magnitudes.
+        let cancelling = Some(SumBound {
+            terms: 100,
+            magnitude: Some(1000.0),
+        });
+        assert_eq!(
+            agree_as_sum(s, 0, cancelling, f(0.5), f(0.51)),
+            Agreement::Agree
+        );
+        assert!(matches!(
+            agree_as_sum(s, 0, sum, f(0.5), f(0.51)),
+            Agreement::Differ { .. }
+        ));
+        assert!(matches!(
+            agree_as_sum(s, 0, sum, f(f32::NAN), f(1.0)),
+            Agreement::Differ { ulps: None }
+        ));
     }
 
     #[test]

@@ -8,6 +8,8 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::reflect::Space;
+use super::texture_device::{self, Created};
+use super::textures::ResourcePlan;
 
 /// `--backend`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,6 +98,8 @@ fn wanted_features() -> wgpu::Features {
         | F::BUFFER_BINDING_ARRAY
         | F::STORAGE_RESOURCE_BINDING_ARRAY
         | F::SAMPLED_TEXTURE_AND_STORAGE_BUFFER_ARRAY_NON_UNIFORM_INDEXING
+        | F::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES
+        | F::FLOAT32_FILTERABLE
         | F::VERTEX_WRITABLE_STORAGE
 }
 
@@ -299,13 +303,19 @@ pub struct Dispatch<'a> {
     pub entry_point: &'a str,
     pub constants: &'a [(&'a str, f64)],
     pub buffers: &'a [Buffer<'a>],
+    /// Textures and samplers, made afresh for each pipeline.
+    pub resources: &'a [ResourcePlan],
+    /// The immediates' bytes (push constants), set before each dispatch.
+    pub immediates: &'a [u8],
     pub workgroups: [u32; 3],
     pub timeout: Duration,
 }
 
 pub enum RunOutcome {
     /// The contents of the buffers read back, in order (`None` for the
-    /// others), and how long the dispatch and the read-back took.
+    /// others), then those of the resources (the first mip level of each
+    /// storage texture the shaders write, rows unpadded), and how long
+    /// the dispatch and the read-back took.
     Done {
         contents: Vec<Option<Vec<u8>>>,
         elapsed: Duration,
@@ -331,6 +341,17 @@ pub struct Built {
     pub pipeline: wgpu::ComputePipeline,
     pub buffers: Vec<wgpu::Buffer>,
     pub bind_groups: Vec<Option<wgpu::BindGroup>>,
+    pub resources: Vec<Created>,
+    pub immediates: Vec<u8>,
+}
+
+impl Built {
+    /// Sets the immediates, if the shader has any, on a pass.
+    pub fn set_immediates(&self, pass: &mut wgpu::ComputePass<'_>) {
+        if !self.immediates.is_empty() {
+            pass.set_immediates(0, &self.immediates);
+        }
+    }
 }
 
 impl Gpu {
@@ -368,7 +389,13 @@ impl Gpu {
             label: Some(d.label),
             source,
         });
-        let groups = d.buffers.iter().map(|b| b.group + 1).max().unwrap_or(0);
+        let groups = d
+            .buffers
+            .iter()
+            .map(|b| b.group + 1)
+            .chain(d.resources.iter().map(|r| r.group + 1))
+            .max()
+            .unwrap_or(0);
         let layouts: Vec<Option<wgpu::BindGroupLayout>> = (0..groups)
             .map(|group| {
                 let entries: Vec<wgpu::BindGroupLayoutEntry> = d
@@ -390,6 +417,12 @@ impl Gpu {
                         },
                         count: None,
                     })
+                    .chain(
+                        d.resources
+                            .iter()
+                            .filter(|r| r.group == group)
+                            .map(texture_device::layout_entry),
+                    )
                     .collect();
                 (!entries.is_empty()).then(|| {
                     device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -404,7 +437,7 @@ impl Gpu {
         let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some(d.label),
             bind_group_layouts: &layout_refs,
-            immediate_size: 0,
+            immediate_size: d.immediates.len() as u32,
         });
         let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: Some(d.label),
@@ -417,6 +450,7 @@ impl Gpu {
             },
             cache: None,
         });
+        let resources = texture_device::create(device, &self.queue, d.resources, d.label);
         let rejected = [validation.pop(), internal.pop()]
             .into_iter()
             .filter_map(pollster::block_on)
@@ -440,7 +474,7 @@ impl Gpu {
                 "the shared buffers do not fit the dispatch's".into(),
             ));
         }
-        let bind_groups = self.bind_groups(d, &layouts, &buffers);
+        let bind_groups = self.bind_groups(d, &layouts, &buffers, &resources);
         Ok(Built {
             module,
             layouts,
@@ -448,6 +482,8 @@ impl Gpu {
             pipeline,
             buffers,
             bind_groups,
+            resources,
+            immediates: d.immediates.to_vec(),
         })
     }
 
@@ -482,6 +518,7 @@ impl Gpu {
         d: &Dispatch<'_>,
         layouts: &[Option<wgpu::BindGroupLayout>],
         buffers: &[wgpu::Buffer],
+        resources: &[Created],
     ) -> Vec<Option<wgpu::BindGroup>> {
         let device = &self.device;
         layouts
@@ -498,6 +535,16 @@ impl Gpu {
                         binding: b.binding,
                         resource: buffer.as_entire_binding(),
                     })
+                    .chain(
+                        d.resources
+                            .iter()
+                            .zip(resources)
+                            .filter(|(r, _)| r.group == group as u32)
+                            .map(|(r, made)| wgpu::BindGroupEntry {
+                                binding: r.binding,
+                                resource: made.resource(),
+                            }),
+                    )
                     .collect();
                 Some(device.create_bind_group(&wgpu::BindGroupDescriptor {
                     label: Some(d.label),
@@ -517,8 +564,10 @@ impl Gpu {
             pipeline,
             buffers,
             bind_groups,
+            resources,
+            immediates: _,
         } = self.build(d)?;
-        let staging: Vec<Option<wgpu::Buffer>> = d
+        let mut staging: Vec<Option<wgpu::Buffer>> = d
             .buffers
             .iter()
             .zip(&buffers)
@@ -547,6 +596,9 @@ impl Gpu {
                     pass.set_bind_group(group as u32, bind_group, &[]);
                 }
             }
+            if !d.immediates.is_empty() {
+                pass.set_immediates(0, d.immediates);
+            }
             let [x, y, z] = d.workgroups;
             pass.dispatch_workgroups(x, y, z);
         }
@@ -555,6 +607,9 @@ impl Gpu {
                 encoder.copy_buffer_to_buffer(buffer, 0, staging, 0, buffer.size());
             }
         }
+        let texels =
+            texture_device::copy_back(device, &mut encoder, d.resources, &resources, d.label);
+        staging.extend(texels.iter().map(|t| t.as_ref().map(|t| t.buffer.clone())));
         let started = Instant::now();
         let submission = self.queue.submit([encoder.finish()]);
         let mapped = Arc::new(AtomicUsize::new(0));
@@ -592,6 +647,8 @@ impl Gpu {
                     buffers,
                     bind_groups,
                     staging,
+                    resources,
+                    texels,
                 ));
                 return Ok(RunOutcome::Hang);
             }
@@ -632,6 +689,10 @@ impl Gpu {
                 }
                 None => None,
             });
+        }
+        let textures = contents.split_off(d.buffers.len());
+        for (texture, read_back) in textures.into_iter().zip(&texels) {
+            contents.push(texture.zip(read_back.as_ref()).map(|(b, r)| r.unpad(&b)));
         }
         Ok(RunOutcome::Done { contents, elapsed })
     }

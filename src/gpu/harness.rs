@@ -19,6 +19,21 @@
 //!
 //! [binding.out]
 //! compare = "sorted"        # exact (default) | ignore | sorted
+//!
+//! [overrides]               # pipeline-overridable constants, by name or @id
+//! radius = 3
+//!
+//! [binding.image]           # a texture
+//! format = "rgba16float"
+//! size = [64, 32]           # width, height, layers or depth
+//! mip_levels = 1
+//!
+//! [binding.smooth]          # a sampler
+//! filter = "linear"
+//! address_mode = "repeat"   # or one per axis: ["repeat", "clamp-to-edge"]
+//! [binding.histogram]
+//! sum_terms = 4096          # floats added into each value, in any order
+//! sum_magnitude = 100.0     # bound on the terms' magnitudes summed (mixed signs)
 //! ```
 
 use std::collections::BTreeMap;
@@ -46,6 +61,9 @@ pub struct Harness {
     pub allow_nan: bool,
     #[serde(default, alias = "bindings")]
     pub binding: BTreeMap<String, Rule>,
+    /// Values of pipeline-overridable constants; `--override` wins.
+    #[serde(default)]
+    pub overrides: BTreeMap<String, f64>,
     /// Where the harness was read from, for relative paths.
     #[serde(skip)]
     pub path: Option<PathBuf>,
@@ -56,8 +74,9 @@ pub struct Harness {
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Rule {
-    /// Elements of the runtime array (binding level only).
-    pub size: Option<u64>,
+    /// Elements of the runtime array (binding level only), or a
+    /// texture's extent.
+    pub size: Option<Size>,
     pub fill: Option<toml::Value>,
     /// Explicit values of the leaves this rule covers, in order; the
     /// leaves after them are filled by `fill`.
@@ -75,10 +94,55 @@ pub struct Rule {
     #[serde(rename = "type")]
     pub ty: Option<String>,
     pub tolerance_ulps: Option<u32>,
+    /// The most float terms added into one value: sums compare within
+    /// what adding them in another order may change (see
+    /// `compare::SumBound`).
+    pub sum_terms: Option<u64>,
+    /// A bound on the sum of the magnitudes of those terms, where they
+    /// have both signs (by default the larger magnitude of the results).
+    pub sum_magnitude: Option<f64>,
     pub allow_infinities: Option<bool>,
     pub allow_nan: Option<bool>,
     #[serde(default)]
     pub fields: BTreeMap<String, Rule>,
+
+    // Textures (see `textures`).
+    /// The texel format of a sampled texture (`rgba8unorm`, ...).
+    pub format: Option<String>,
+    pub mip_levels: Option<u32>,
+    pub sample_count: Option<u32>,
+    /// How far a float texel written after filtering may be from the
+    /// reference's.
+    pub tolerance_abs: Option<f64>,
+
+    // Samplers (see `samplers`).
+    pub address_mode: Option<toml::Value>,
+    /// `mag_filter`, `min_filter` and `mipmap_filter` at once.
+    pub filter: Option<String>,
+    pub mag_filter: Option<String>,
+    pub min_filter: Option<String>,
+    pub mipmap_filter: Option<String>,
+    pub compare_function: Option<String>,
+    pub lod_clamp: Option<[f64; 2]>,
+}
+
+/// `size`: elements of a runtime array, or a texture's width, height and
+/// layers (or depth).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Size {
+    Elements(u64),
+    Extent(Vec<u32>),
+}
+
+impl Size {
+    /// The elements of a runtime array; `None` for an extent.
+    pub fn elements(&self) -> Option<u64> {
+        match self {
+            Size::Elements(n) => Some(*n),
+            Size::Extent(_) => None,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]

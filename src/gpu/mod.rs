@@ -32,13 +32,22 @@ pub mod render;
 pub mod suite;
 pub mod values;
 
+pub mod samplers;
+pub mod texels;
+pub mod textures;
+
 mod bindings;
+mod immediates;
 mod render_device;
 mod render_io;
 mod render_plan;
 mod render_report;
 mod report;
+mod resources;
 mod setup;
+mod texture_compare;
+mod texture_device;
+mod texture_fill;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -276,6 +285,19 @@ pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Erro
     }
 
     for (i, plan) in s.plans.iter().enumerate() {
+        let json = plan.compare(results[0][i].as_deref(), results[1][i].as_deref());
+        report.values_compared += json.values_compared;
+        report.mismatches += json.mismatches;
+        report.bindings.push(json);
+    }
+    if let Some(immediates) = &s.resources.immediates {
+        let mut json = immediates.plan.compare(None, None);
+        json.space = "immediate";
+        json.label = format!("`{}` (var<immediate>)", json.name);
+        report.bindings.push(json);
+    }
+    for (i, plan) in s.resources.textures.iter().enumerate() {
+        let i = s.plans.len() + i;
         let json = plan.compare(results[0][i].as_deref(), results[1][i].as_deref());
         report.values_compared += json.values_compared;
         report.mismatches += json.mismatches;

@@ -115,16 +115,9 @@ pub fn bindings(
             AddressSpace::Storage { access } => Space::Storage {
                 writable: access.contains(StorageAccess::STORE),
             },
-            AddressSpace::Handle => {
-                return Err(format!(
-                    "`{name}` is a texture or sampler binding; validate supports buffers only"
-                ))
-            }
-            AddressSpace::Immediate => {
-                return Err(format!(
-                    "`{name}` is an immediate (push constant); validate supports buffers only"
-                ))
-            }
+            // Not buffers: textures and samplers (`textures::reflect`),
+            // immediates (`immediates::reflect`), private and workgroup
+            // memory.
             _ => continue,
         };
         let Some(resource) = &var.binding else {
@@ -252,7 +245,7 @@ pub fn bindings(
     Ok(out)
 }
 
-fn walk(
+pub(super) fn walk(
     module: &Module,
     ty: Handle<naga::Type>,
     offset: u64,

@@ -147,7 +147,24 @@ impl Shader {
                 continue;
             };
             let part = self.part(stage);
-            let found = reflect::bindings(part.module(), &part.compiled.transformed.info, index)
+            let info = &part.compiled.transformed.info;
+            // Buffers only: a texture, sampler or immediate would leave the
+            // pipeline's layout short of what the shader binds.
+            let ep_info = info.get_entry_point(index);
+            if let Some((_, var)) = part.module().global_variables.iter().find(|(h, v)| {
+                !ep_info[*h].is_empty()
+                    && matches!(
+                        v.space,
+                        naga::AddressSpace::Handle | naga::AddressSpace::Immediate
+                    )
+            }) {
+                return Err(Error::Input(format!(
+                    "the {}: `{}` is a texture, sampler or immediate; render validation binds buffers only",
+                    role.name(),
+                    var.name.as_deref().unwrap_or("?")
+                )));
+            }
+            let found = reflect::bindings(part.module(), info, index)
                 .map_err(|e| Error::Input(format!("the {}: {e}", role.name())))?;
             for b in found {
                 match out
@@ -395,7 +412,9 @@ pub fn validate_render(
             .iter()
             .find(|(k, _)| find_binding(&keys[i..=i], k).is_some())
             .map(|(_, n)| *n)
-            .or(rules[i].and_then(|r| r.size));
+            .or(rules[i]
+                .and_then(|r| r.size.as_ref())
+                .and_then(|s| s.elements()));
         plans.push(plan_binding(
             r,
             c,

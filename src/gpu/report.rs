@@ -89,6 +89,9 @@ impl Validation {
                 )
             };
             out += &format!("  {} ({what}): {result}\n", b.label);
+            if let Some(tolerance) = &b.tolerance {
+                out += &format!("    compared: {tolerance}\n");
+            }
         }
         let listed: Vec<&Mismatch> = r
             .bindings
@@ -104,11 +107,30 @@ impl Validation {
         }
         out += &match self.verdict {
             Verdict::Agree => {
-                let buffers = r.bindings.iter().filter(|b| b.read_back).count();
+                let written = |space: &str| {
+                    r.bindings
+                        .iter()
+                        .filter(|b| {
+                            b.read_back && (b.space == "storage texture") == (space != "buffer")
+                        })
+                        .count()
+                };
+                let count = |n: usize, what: &str| match n {
+                    0 => None,
+                    1 => Some(format!("1 {what}")),
+                    _ => Some(format!("{n} {what}s")),
+                };
+                let places: Vec<String> = [
+                    count(written("buffer"), "buffer"),
+                    count(written("texture"), "storage texture"),
+                ]
+                .into_iter()
+                .flatten()
+                .collect();
                 format!(
-                    "agree: {} values in {buffers} buffer{} match the reference\n",
+                    "agree: {} values in {} match the reference\n",
                     r.values_compared,
-                    if buffers == 1 { "" } else { "s" }
+                    places.join(" and ")
                 )
             }
             Verdict::Mismatch => format!(
@@ -232,4 +254,8 @@ pub struct BindingJson {
     pub values_compared: u64,
     pub mismatches: u64,
     pub first_mismatches: Vec<Mismatch>,
+    /// How a storage texture's texels compare (`exact`, or the tolerance
+    /// that applied and why).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tolerance: Option<String>,
 }

@@ -15,6 +15,7 @@ use super::bindings::{
 use super::device::{self, Code, Gpu, OpenError, RunError};
 use super::harness::{Harness, Rule};
 use super::reflect::{self, Binding};
+use super::resources::{self, Resources};
 use super::{Error, Role, ShaderFormat, ValidateOptions, Warnings};
 use crate::pipeline::{Compiled, Compiler, Failure, Options};
 use crate::source::Source;
@@ -58,6 +59,8 @@ pub(crate) struct Setup {
     pub(super) reference_lowering: Option<String>,
     pub(super) harness_path: Option<PathBuf>,
     pub(super) plans: Vec<BindingPlan>,
+    /// Textures, samplers and immediates, the same for both shaders.
+    pub(super) resources: Resources,
     pub(super) seed: u64,
     pub(super) constants: Vec<(String, f64)>,
     pub(super) workgroup_size: [u32; 3],
@@ -96,9 +99,18 @@ impl Setup {
             Role::Reference => (&self.reference, &self.reference_bytes),
             Role::Candidate => (&self.candidate, &self.candidate_bytes),
         };
+        // Only the overrides this shader declares (by name or @id): the
+        // reference may have ones the candidate lacks.
+        let declared = &prepared.compiled.transformed.module.overrides;
         let constants: Vec<(&str, f64)> = self
             .constants
             .iter()
+            .filter(|(k, _)| {
+                declared.iter().any(|(_, o)| {
+                    o.name.as_deref() == Some(k.as_str())
+                        || o.id.is_some_and(|id| id.to_string() == *k)
+                })
+            })
             .map(|(k, v)| (k.as_str(), *v))
             .collect();
         let buffers: Vec<device::Buffer> = self
@@ -122,6 +134,8 @@ impl Setup {
                 entry_point: &prepared.entry_point().name,
                 constants: &constants,
                 buffers: &buffers,
+                resources: &self.resources.textures,
+                immediates: self.resources.immediate_bytes(),
                 workgroups: self.dispatch,
                 timeout,
             },
@@ -171,6 +185,15 @@ pub(crate) fn set_up(
         gpu.extend_target(&mut target);
     }
     let mut candidate_options = opts.options.clone();
+    // The harness's overrides, where the command line gives none.
+    for (name, value) in &harness.overrides {
+        candidate_options
+            .emit
+            .overrides
+            .entry(name.clone())
+            .or_insert(*value);
+    }
+    let overrides = candidate_options.emit.overrides.clone();
     candidate_options.target = target.clone();
     candidate_options.emit.entry_point = ep_name.clone();
     // The shaders are handed to wgpu, whose WGSL reader is naga's.
@@ -190,6 +213,7 @@ pub(crate) fn set_up(
         emit: crate::EmitOptions {
             entry_point: None,
             wgsl_for: crate::WgslTarget::Wgpu,
+            overrides: overrides.clone(),
             ..opts.options.emit.clone()
         },
         deny_warnings: false,
@@ -262,6 +286,7 @@ pub(crate) fn set_up(
     let reference_bindings = reflect(&reference, Role::Reference)?;
     let candidate_bindings = reflect(&candidate, Role::Candidate)?;
     let pairs = pair_bindings(reference_bindings, candidate_bindings)?;
+    let handles = resources::reflect(&reference, &candidate)?;
 
     let seed = opts.seed.or(harness.seed).unwrap_or(0);
     let atomic_floats = atomic_floats(&candidate.compiled.transformed.passes);
@@ -273,6 +298,7 @@ pub(crate) fn set_up(
                 "{what} names the binding `{key}`, which the entry point does not use (it uses {})",
                 keys.iter()
                     .map(|(r, _)| format!("`{}` ({}:{})", r.name, r.group, r.binding))
+                    .chain(handles.listed())
                     .collect::<Vec<_>>()
                     .join(", ")
             ))
@@ -280,10 +306,23 @@ pub(crate) fn set_up(
     };
     let mut rules: Vec<Option<&Rule>> = vec![None; pairs.len()];
     for (key, rule) in &harness.binding {
-        rules[resolve_key(key, "the harness")?] = Some(rule);
+        if find_binding(&keys, key).is_none() && handles.names(key) {
+            continue;
+        }
+        let i = resolve_key(key, "the harness")?;
+        super::textures::check_buffer_rule(rule, &pairs[i].0.label())?;
+        rules[i] = Some(rule);
     }
-    let mut sizes: Vec<Option<u64>> = rules.iter().map(|r| r.and_then(|r| r.size)).collect();
+    let mut sizes: Vec<Option<u64>> = rules
+        .iter()
+        .map(|r| r.and_then(|r| r.size.as_ref()).and_then(|s| s.elements()))
+        .collect();
     for (key, n) in &opts.sizes {
+        if find_binding(&keys, key).is_none() && handles.names(key) {
+            return Err(Error::Input(format!(
+                "--size {key}={n}: `{key}` is not a buffer; a texture's extent is `size = [width, height, ...]` in a harness"
+            )));
+        }
         sizes[resolve_key(key, "--size")?] = Some(*n);
     }
     for (i, (reference_binding, candidate_binding)) in pairs.iter().enumerate() {
@@ -297,21 +336,17 @@ pub(crate) fn set_up(
         )?);
     }
 
-    if require_read_back && !plans.iter().any(|p| p.read_back()) {
+    let resources = handles.plan(&harness, seed, opened.as_ref().ok().map(|g| &**g))?;
+
+    if require_read_back && !plans.iter().any(|p| p.read_back()) && !resources.read_back() {
         return Err(Error::Input(format!(
-            "nothing to compare: the entry point `{}` writes no storage buffer",
+            "nothing to compare: the entry point `{}` writes no storage buffer or storage texture",
             candidate.entry_point().name
         )));
     }
 
     let constants: Vec<(String, f64)> = match opts.shader_format {
-        ShaderFormat::Wgsl => opts
-            .options
-            .emit
-            .overrides
-            .iter()
-            .map(|(k, v)| (k.clone(), *v))
-            .collect(),
+        ShaderFormat::Wgsl => overrides.iter().map(|(k, v)| (k.clone(), *v)).collect(),
         // SPIR-V output has the overrides' values written in.
         ShaderFormat::Spirv => Vec::new(),
     };
@@ -331,13 +366,19 @@ pub(crate) fn set_up(
         OpenError::Device(m) => Error::Gpu(m),
     })?;
     let limits = gpu.limits();
-    let dispatch = opts.dispatch.or(harness.dispatch).unwrap_or_else(|| {
-        let elements = plans.iter().filter_map(|p| p.elements).max().unwrap_or(1);
-        let x = elements
-            .div_ceil(workgroup_size[0].max(1) as u64)
-            .clamp(1, limits.max_compute_workgroups_per_dimension as u64);
-        [x as u32, 1, 1]
-    });
+    // A shader that writes a storage texture runs an invocation per texel.
+    let texture_dispatch = super::textures::dispatch_for(&resources.textures, workgroup_size);
+    let dispatch = opts
+        .dispatch
+        .or(harness.dispatch)
+        .or(texture_dispatch)
+        .unwrap_or_else(|| {
+            let elements = plans.iter().filter_map(|p| p.elements).max().unwrap_or(1);
+            let x = elements
+                .div_ceil(workgroup_size[0].max(1) as u64)
+                .clamp(1, limits.max_compute_workgroups_per_dimension as u64);
+            [x as u32, 1, 1]
+        });
     if dispatch
         .iter()
         .any(|&n| n == 0 || n > limits.max_compute_workgroups_per_dimension)
@@ -356,6 +397,7 @@ pub(crate) fn set_up(
         reference_lowering,
         harness_path,
         plans,
+        resources,
         seed,
         constants,
         workgroup_size,
@@ -376,10 +418,12 @@ struct ReferenceLowering {
 
 /// The passes that make an input naga rejects as it is into its own
 /// reference, when the candidate's passes include one that can: the
-/// float-atomics pass with its compare-exchange lowering (the candidate's
-/// NaN mode kept).
+/// float-atomics pass with its compare-exchange lowering, one atomic per
+/// invocation (the candidate's NaN mode kept).
 fn reference_lowering_for(options: &Options) -> Option<ReferenceLowering> {
-    use shaderxform_passes::float_atomics::{RequestedStrategy, NAME as PASS, STRATEGY_OPTION};
+    use shaderxform_passes::float_atomics::{
+        Aggregation, RequestedStrategy, AGGREGATE_OPTION, NAME as PASS, STRATEGY_OPTION,
+    };
 
     let runs = match &options.passes {
         PassSelection::All => true,
@@ -394,6 +438,10 @@ fn reference_lowering_for(options: &Options) -> Option<ReferenceLowering> {
     own.insert(
         STRATEGY_OPTION.to_string(),
         RequestedStrategy::Cas.name().to_string(),
+    );
+    own.insert(
+        AGGREGATE_OPTION.to_string(),
+        Aggregation::None.name().to_string(),
     );
     let spelled: Vec<String> = own
         .iter()

@@ -26,15 +26,23 @@ pub mod rust_module;
 /// meaning or goes away (fields may be added within a version).
 pub const SCHEMA_VERSION: u32 = 1;
 
-/// The interface of a written shader.
+/// The interface of a written shader. The reflection types are
+/// `#[non_exhaustive]`: fields may be added within a schema version.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Reflection {
+    /// [`SCHEMA_VERSION`].
     pub schema: u32,
+    /// Every entry point, in the module's order.
     pub entry_points: Vec<EntryPoint>,
+    /// Every pipeline-overridable constant, in the module's order.
     pub overrides: Vec<Override>,
+    /// Every resource binding, sorted by group, binding and name.
     pub bindings: Vec<Binding>,
 }
 
+/// An entry point of the shader written.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct EntryPoint {
     /// The name in WGSL and SPIR-V output, and the source's.
@@ -61,9 +69,14 @@ pub struct EntryPoint {
 }
 
 /// A user-defined input or output at a location.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Location {
+    /// `@location(N)`.
     pub location: u32,
+    /// The argument's or struct member's name; `result` for an output
+    /// that is the return value itself, `argN` or `NAME.N` (N its
+    /// position) for an unnamed argument or member.
     pub name: String,
     /// The WGSL type: `vec4<f32>`.
     #[serde(rename = "type")]
@@ -77,12 +90,18 @@ pub struct Location {
     pub blend_src: Option<u32>,
 }
 
+/// A pipeline-overridable constant (`override` in WGSL, a specialization
+/// constant in SPIR-V).
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Override {
+    /// Its name; `None` for one known by its id only.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// Its `@id`; `None` where it has none (the host sets it by name).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<u16>,
+    /// Its WGSL type: `u32`, `f32`, `bool`...
     #[serde(rename = "type")]
     pub ty: String,
     /// The default value, where it is a constant; `null` where there is
@@ -90,10 +109,17 @@ pub struct Override {
     pub default: Option<f64>,
 }
 
+/// A resource binding (`@group(G) @binding(B)`) of the shader written.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Binding {
+    /// `@group`, the bind group (the descriptor set in Vulkan).
     pub group: u32,
+    /// `@binding` within the group.
     pub binding: u32,
+    /// The variable's name; for an unnamed block, its only member's or its
+    /// runtime-sized array's, else its type's (`global N` where none is
+    /// known).
     pub name: String,
     /// `uniform-buffer`, `storage-buffer`, `sampler`, `comparison-sampler`,
     /// `sampled-texture`, `depth-texture`, `storage-texture`,
@@ -108,9 +134,11 @@ pub struct Binding {
     /// Textures: `1d`, `2d`, `2d-array`, `cube`, `cube-array` or `3d`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub view_dimension: Option<&'static str>,
-    /// Sampled textures: `float`, `sint` or `uint`; depth textures `depth`.
+    /// Sampled textures: `float` (`unfilterable-float` when multisampled),
+    /// `sint` or `uint`; depth textures `depth`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sample_type: Option<&'static str>,
+    /// Sampled and depth textures: whether they are multisampled.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub multisampled: bool,
     /// Storage textures: the texel format, as WGSL names it (`rgba8unorm`).
@@ -130,11 +158,13 @@ pub struct Binding {
 }
 
 /// The memory layout of a buffer's type.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Layout {
     /// Bytes, with one element of a runtime-sized array, as naga and
     /// WebGPU count it.
     pub size: u32,
+    /// The alignment in bytes, a power of two.
     pub align: u32,
     /// The smallest buffer the binding accepts (WebGPU's
     /// `minBindingSize`): `size` rounded up to `align`.
@@ -147,27 +177,38 @@ pub struct Layout {
     pub array: Option<ArrayLayout>,
 }
 
+/// A member of a buffer's struct type.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Member {
+    /// The member's name (`memberN` for an unnamed one, N its index).
     pub name: String,
+    /// Its offset in bytes from the start of the struct.
     pub offset: u32,
+    /// Its size in bytes (of one element, for a runtime-sized array).
     pub size: u32,
+    /// Its WGSL type.
     #[serde(rename = "type")]
     pub ty: String,
 }
 
+/// The array a buffer's type is, or ends in.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ArrayLayout {
     /// Where the array starts in the buffer.
     pub offset: u32,
+    /// The distance in bytes from one element to the next.
     pub stride: u32,
     /// The element count; `null` for a runtime-sized array.
     pub length: Option<u32>,
+    /// The element's WGSL type.
     #[serde(rename = "element_type")]
     pub element: String,
 }
 
 /// A change to a binding that the host must follow.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "by", rename_all = "kebab-case")]
 pub enum Rewritten {
@@ -192,6 +233,8 @@ pub enum Rewritten {
     HlslRegisterShift {
         /// The register the source declares: `t3`.
         register: String,
+        /// The shift the register's class got: the binding is the
+        /// register's number plus this.
         shift: u32,
     },
     /// A combined image sampler of the source, split on the way in into
@@ -199,21 +242,24 @@ pub enum Rewritten {
     SplitCombinedSampler {
         /// `[group, binding]` of the source's combined image sampler.
         combined: [u32; 2],
+        /// `[group, binding]` of the texture that replaces it.
         texture: [u32; 2],
+        /// `[group, binding]` of the sampler that replaces it.
         sampler: [u32; 2],
     },
 }
 
-/// The interface of `module`, validated as `info`, with what the `passes`
+/// The interface of `module`, a validated module, with what the `passes`
 /// (and the front end's legalisation) reported.
-pub fn reflect(
-    module: &Module,
-    info: &naga::valid::ModuleInfo,
-    passes: &[PassReport],
-) -> Reflection {
+pub fn reflect(module: &Module, passes: &[PassReport]) -> Reflection {
     let mut layouter = Layouter::default();
     // A validated module always lays out.
     let laid_out = layouter.update(module.to_ctx()).is_ok();
+    // What each entry point uses statically, as the WGSL written says it:
+    // naga's `ModuleInfo` also counts expressions nothing evaluates.
+    let static_uses: Vec<_> = (0..module.entry_points.len())
+        .map(|i| shaderxform_passes::ir::entry_point_static_uses(module, i))
+        .collect();
     let mut bindings: Vec<Binding> = module
         .global_variables
         .iter()
@@ -227,7 +273,7 @@ pub fn reflect(
                 .entry_points
                 .iter()
                 .enumerate()
-                .filter(|(i, _)| !info.get_entry_point(*i)[handle].is_empty())
+                .filter(|(i, _)| static_uses[*i].contains(&handle))
                 .map(|(_, ep)| ep.name.clone())
                 .collect();
             Some(binding)
@@ -276,6 +322,8 @@ pub fn reflect(
 }
 
 impl Reflection {
+    /// The reflection as pretty-printed JSON, the form
+    /// `docs/reflection.schema.json` describes.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a reflection always serializes")
     }
@@ -428,6 +476,9 @@ fn describe_handle(inner: &TypeInner, binding: &mut Binding) {
                     binding.sample_type = Some(match kind {
                         naga::ScalarKind::Sint => "sint",
                         naga::ScalarKind::Uint => "uint",
+                        // WebGPU refuses a multisampled texture whose layout
+                        // says it can be filtered.
+                        _ if multi => "unfilterable-float",
                         _ => "float",
                     });
                 }

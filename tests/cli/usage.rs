@@ -190,3 +190,88 @@ fn spirv_version_too_old_for_subgroups_is_a_usage_error() {
     );
     assert_stderr_has(&out, &["1.3", "1.0"]);
 }
+
+#[test]
+fn emit_contradicting_the_extension_is_a_warning_and_emit_wins() {
+    let dir = tempdir();
+    copy_corpus(dir.path(), GOOD, "in.wgsl");
+    let out = run(dir.path(), &["in.wgsl", "-o", "out.wgsl", "--emit", "spv"]);
+    assert_exit(&out, 0);
+    assert_stderr_has(
+        &out,
+        &[
+            "warning[emit::extension-mismatch]",
+            "out.wgsl",
+            "SPIR-V binary",
+            "WGSL",
+        ],
+    );
+    let bytes = fs::read(dir.path().join("out.wgsl")).unwrap();
+    assert_eq!(
+        u32::from_le_bytes(bytes[..4].try_into().unwrap()),
+        SPIRV_MAGIC,
+        "--emit spv writes SPIR-V whatever the extension"
+    );
+}
+
+#[test]
+fn emit_agreeing_with_the_extension_says_nothing() {
+    let dir = tempdir();
+    copy_corpus(dir.path(), GOOD, "in.wgsl");
+    for (output, emit) in [
+        ("out.spv", "spv"),
+        ("out.metal", "msl"),
+        ("out.comp", "glsl"),
+    ] {
+        let out = run(dir.path(), &["in.wgsl", "-o", output, "--emit", emit]);
+        assert_exit(&out, 0);
+        assert_stderr_lacks(&out, &["extension-mismatch"]);
+    }
+}
+
+#[test]
+fn emit_contradicting_the_extension_under_deny_warnings_writes_nothing() {
+    let dir = tempdir();
+    copy_corpus(dir.path(), GOOD, "in.wgsl");
+    let out = assert_fails_cleanly(
+        dir.path(),
+        &[
+            "in.wgsl",
+            "-o",
+            "out.hlsl",
+            "--emit",
+            "wgsl",
+            "--deny-warnings",
+        ],
+        1,
+        &["in.wgsl"],
+    );
+    assert_stderr_has(&out, &["emit::extension-mismatch", "out.hlsl"]);
+}
+
+/// Each subcommand's help starts with its own options; the options every
+/// compiling command shares follow under their own heading.
+#[test]
+fn subcommand_help_lists_its_own_options_first() {
+    let dir = tempdir();
+    let mut commands = vec![("batch", "--cache"), ("check", "--report")];
+    if cfg!(feature = "gpu") {
+        commands.extend([("validate", "--report"), ("bench", "--seconds")]);
+    }
+    for (command, own) in commands {
+        let out = run(dir.path(), &[command, "--help"]);
+        assert_exit(&out, 0);
+        let help = String::from_utf8(out.stdout).unwrap();
+        let own_at = help
+            .find(own)
+            .unwrap_or_else(|| panic!("`{command} --help` lists {own}:\n{help}"));
+        let shared_at = help
+            .find("Compile options:")
+            .unwrap_or_else(|| panic!("`{command} --help` has a Compile options heading:\n{help}"));
+        let passes_at = help.find("--passes").unwrap();
+        assert!(
+            own_at < shared_at && shared_at < passes_at,
+            "`{command} --help`: its own {own} comes before the shared options:\n{help}"
+        );
+    }
+}

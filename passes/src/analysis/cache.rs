@@ -15,6 +15,8 @@ use naga::Module;
 
 use crate::analysis::uniformity::Uniformity;
 
+/// The analyses of one module that have been asked for so far; empty
+/// ([`Default`]) until a pass or the driver asks for one.
 #[derive(Debug, Default)]
 pub struct Analyses {
     uniformity: OnceLock<Uniformity>,

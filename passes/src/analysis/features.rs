@@ -41,7 +41,9 @@ pub fn f16_use(module: &Module, info: &naga::valid::ModuleInfo) -> Option<naga::
     })
 }
 
-fn function_uses_subgroup_ops(function: &Function) -> bool {
+/// Whether a function holds a subgroup operation of its own (not through
+/// the functions it calls).
+pub fn function_uses_subgroup_ops(function: &Function) -> bool {
     let mut found = false;
     for_each_statement(&function.body, &mut |statement, _| {
         found |= matches!(

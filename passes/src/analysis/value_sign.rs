@@ -11,12 +11,14 @@ use naga::{
 
 use crate::ir::for_each_statement;
 
+/// What is proven about the sign bit of a float value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SignBit {
     /// Provably clear: `+0.0`, positive values, `+inf`.
     Clear,
     /// Provably set: `-0.0`, negative values, `-inf`.
     Set,
+    /// Nothing proven: it may be either, or the value is not a float.
     Unknown,
 }
 
@@ -47,6 +49,7 @@ pub struct ValueSign<'a> {
 }
 
 impl<'a> ValueSign<'a> {
+    /// The facts of `function`'s expressions, in `module`.
     pub fn new(module: &'a Module, function: &'a Function) -> Self {
         ValueSign {
             module,
@@ -55,6 +58,8 @@ impl<'a> ValueSign<'a> {
         }
     }
 
+    /// What holds for the sign bit of `expr` in every invocation, for
+    /// every input.
     pub fn sign_bit(&mut self, expr: Handle<Expression>) -> SignBit {
         if self.visiting.contains(&expr) {
             return SignBit::Unknown;

@@ -14,9 +14,16 @@ pub const NAN_OPTION: &str = "nan";
 /// `float-atomics.sum`: how the adds of an f32 sum without min or max are
 /// rewritten.
 pub const SUM_OPTION: &str = "sum";
+/// `float-atomics.aggregate`: whether f32 sums are first reduced over the
+/// subgroup, one lane doing the atomic.
+pub const AGGREGATE_OPTION: &str = "aggregate";
+/// `float-atomics.prefilter`: whether a min or max whose result is unused
+/// loads the word first and skips the atomic when it would change nothing.
+pub const PREFILTER_OPTION: &str = "prefilter";
 
 /// The strategy the user asks for; the pass chooses the encoding of each
 /// atomic from it.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum RequestedStrategy {
     /// The signed bitcast where the sign of every value is proven, else the
@@ -32,6 +39,7 @@ pub enum RequestedStrategy {
 }
 
 impl RequestedStrategy {
+    /// Every value, in the order `--help` lists them.
     pub const ALL: [RequestedStrategy; 4] = [
         RequestedStrategy::Auto,
         RequestedStrategy::Ordered,
@@ -49,12 +57,15 @@ impl RequestedStrategy {
         }
     }
 
+    /// The value the command line spells `value`; `None` for a name this
+    /// version does not know.
     pub fn parse(value: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|s| s.name() == value)
     }
 }
 
 /// What a NaN operand of a float min or max does.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum NanMode {
     /// NaNs take part in the order of the encoding.
@@ -65,6 +76,7 @@ pub enum NanMode {
 }
 
 impl NanMode {
+    /// Every value, in the order `--help` lists them.
     pub const ALL: [NanMode; 2] = [NanMode::Propagate, NanMode::Ignore];
 
     /// The value as the command line spells it.
@@ -75,12 +87,15 @@ impl NanMode {
         }
     }
 
+    /// The value the command line spells `value`; `None` for a name this
+    /// version does not know.
     pub fn parse(value: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|m| m.name() == value)
     }
 }
 
 /// How the adds of an f32 sum without min or max are rewritten.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum SumLowering {
     /// A compare-exchange loop per add: on the H100, 2.8 times faster than
@@ -93,6 +108,7 @@ pub enum SumLowering {
 }
 
 impl SumLowering {
+    /// Every value, in the order `--help` lists them.
     pub const ALL: [SumLowering; 2] = [SumLowering::CompareExchange, SumLowering::Relay];
 
     /// The value as the command line spells it.
@@ -103,10 +119,87 @@ impl SumLowering {
         }
     }
 
+    /// The value the command line spells `value`; `None` for a name this
+    /// version does not know.
     pub fn parse(value: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|m| m.name() == value)
     }
 }
+
+/// Whether the adds of an f32 sum are reduced over the subgroup first.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Aggregation {
+    /// Where the target has subgroups: `subgroupAdd` over the lanes that
+    /// add to one address, and one atomic per subgroup.
+    #[default]
+    Auto,
+    /// As `auto`, and an error where the target has no subgroups.
+    Subgroup,
+    /// One atomic per invocation, as written.
+    None,
+}
+
+impl Aggregation {
+    /// Every value, in the order `--help` lists them.
+    pub const ALL: [Aggregation; 3] = [Aggregation::Auto, Aggregation::Subgroup, Aggregation::None];
+
+    /// The value as the command line spells it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Aggregation::Auto => "auto",
+            Aggregation::Subgroup => "subgroup",
+            Aggregation::None => "none",
+        }
+    }
+
+    /// The value the command line spells `value`; `None` for a name this
+    /// version does not know.
+    pub fn parse(value: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|m| m.name() == value)
+    }
+}
+
+/// Whether a min or max whose result is unused loads first.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Prefilter {
+    /// The atomic min or max, always.
+    #[default]
+    None,
+    /// Load the word; do the atomic only where the value would lower (for
+    /// a max: raise) it.
+    Load,
+}
+
+impl Prefilter {
+    /// Every value, in the order `--help` lists them.
+    pub const ALL: [Prefilter; 2] = [Prefilter::None, Prefilter::Load];
+
+    /// The value as the command line spells it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Prefilter::None => "none",
+            Prefilter::Load => "load",
+        }
+    }
+
+    /// The value the command line spells `value`; `None` for a name this
+    /// version does not know.
+    pub fn parse(value: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|m| m.name() == value)
+    }
+}
+
+/// The values of [`PREFILTER_OPTION`], in the order `--help` lists them.
+pub const PREFILTER_VALUES: &[&str] = &[Prefilter::None.name(), Prefilter::Load.name()];
+
+/// The values of [`AGGREGATE_OPTION`], in the order `--help` lists them.
+pub const AGGREGATE_VALUES: &[&str] = &[
+    Aggregation::Auto.name(),
+    Aggregation::Subgroup.name(),
+    Aggregation::None.name(),
+];
 
 /// The values of [`SUM_OPTION`], in the order `--help` lists them.
 pub const SUM_VALUES: &[&str] = &[
@@ -146,23 +239,50 @@ pub(super) const SUM: OptionSpec = OptionSpec {
     help: "how the adds of an f32 sum without min or max become integer atomics: compare-exchange: a compare-exchange loop each; relay: an exchange relay each where nothing else reads the atomic",
 };
 
+pub(super) const AGGREGATE: OptionSpec = OptionSpec {
+    name: AGGREGATE_OPTION,
+    values: AGGREGATE_VALUES,
+    default: Aggregation::Auto.name(),
+    help: "whether the adds of an f32 sum whose result is unused are reduced with subgroupAdd first, one lane per subgroup doing the atomic, where the lanes share the address (proven, or checked at run time): auto: where the target has subgroups; subgroup: an error where it has none; none: never",
+};
+
+pub(super) const PREFILTER: OptionSpec = OptionSpec {
+    name: PREFILTER_OPTION,
+    values: PREFILTER_VALUES,
+    default: Prefilter::None.name(),
+    help: "for a float min or max on a 32-bit word whose result is unused (ordered and signed strategies): none: the atomic always; load: load the word first and do the atomic only where the value would lower (raise) it",
+};
+
 /// The pass's options, typed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Config {
+    /// `float-atomics.strategy`: how min and max are rewritten.
     pub strategy: RequestedStrategy,
+    /// `float-atomics.nan`: what a NaN operand of min or max does.
     pub nan: NanMode,
+    /// `float-atomics.sum`: how the adds of an f32 sum are rewritten.
     pub sum: SumLowering,
+    /// `float-atomics.aggregate`: whether an f32 sum's adds are reduced
+    /// over the subgroup first.
+    pub aggregate: Aggregation,
+    /// `float-atomics.prefilter`: whether a min or max whose result is
+    /// unused loads the word first.
+    pub prefilter: Prefilter,
 }
 
 impl Config {
-    /// Reads options the manager has checked against [`STRATEGY`] and
-    /// [`NAN`] (`PassManager::check_options` reports a value neither
-    /// lists); an option not given takes its default.
+    /// Reads options the manager has checked against the pass's specs
+    /// ([`STRATEGY_VALUES`], [`NAN_VALUES`], [`SUM_VALUES`];
+    /// [`PassManager::check_options`](crate::PassManager::check_options)
+    /// reports a value they do not list); an option not given takes its
+    /// default.
     pub fn from_options(options: &PassOptions) -> Config {
         Config {
             strategy: RequestedStrategy::parse(options.get(&STRATEGY)).unwrap_or_default(),
             nan: NanMode::parse(options.get(&NAN)).unwrap_or_default(),
             sum: SumLowering::parse(options.get(&SUM)).unwrap_or_default(),
+            aggregate: Aggregation::parse(options.get(&AGGREGATE)).unwrap_or_default(),
+            prefilter: Prefilter::parse(options.get(&PREFILTER)).unwrap_or_default(),
         }
     }
 }
@@ -181,12 +301,16 @@ mod tests {
                 strategy: RequestedStrategy::Auto,
                 nan: NanMode::Propagate,
                 sum: SumLowering::CompareExchange,
+                aggregate: Aggregation::Auto,
+                prefilter: Prefilter::None,
             }
         );
         let given = BTreeMap::from([
             (STRATEGY_OPTION.to_string(), "cas".to_string()),
             (NAN_OPTION.to_string(), "ignore".to_string()),
             (SUM_OPTION.to_string(), "relay".to_string()),
+            (AGGREGATE_OPTION.to_string(), "none".to_string()),
+            (PREFILTER_OPTION.to_string(), "load".to_string()),
         ]);
         assert_eq!(
             Config::from_options(&PassOptions::new(given)),
@@ -194,6 +318,8 @@ mod tests {
                 strategy: RequestedStrategy::Cas,
                 nan: NanMode::Ignore,
                 sum: SumLowering::Relay,
+                aggregate: Aggregation::None,
+                prefilter: Prefilter::Load,
             }
         );
     }

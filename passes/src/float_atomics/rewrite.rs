@@ -9,8 +9,9 @@ use naga::{
     Scalar, ScalarKind, Statement, Type,
 };
 
-use crate::ir::{for_each_block_mut, read_expressions, BlockBuilder, Rewrite};
+use crate::ir::{for_each_block_mut, read_expressions, BlockBuilder, Rewrite, StatementPath};
 
+use super::aggregate::{aggregated_add, AggregateTypes, Sharing};
 use super::{float_atomic_global, word_width, Strategy};
 
 pub(super) struct FloatAtomicRewrite {
@@ -31,6 +32,16 @@ pub(super) struct FloatAtomicRewrite {
     pub(super) relays: std::collections::HashSet<Handle<GlobalVariable>>,
     /// The type of `f32`, for the relays' carries.
     pub(super) f32_type: Option<Handle<Type>>,
+    /// The adds of the function being rebuilt that are aggregated over the
+    /// subgroup, by their path in the original function.
+    pub(super) aggregated: HashMap<StatementPath, Sharing>,
+    /// The types the aggregation needs, where any add is aggregated.
+    pub(super) aggregate_types: Option<AggregateTypes>,
+    /// Mins and maxes whose results are unused load the word first
+    /// (`prefilter=load`, see `prefilter.rs`).
+    pub(super) prefilter: bool,
+    /// How many of each global's mins and maxes do.
+    pub(super) prefiltered: HashMap<Handle<GlobalVariable>, usize>,
 }
 
 /// Drops the results of rewritten mins and maxes that nothing reads (a
@@ -317,7 +328,81 @@ fn identity_word(word: Scalar, is_min: bool) -> Literal {
     }
 }
 
+impl FloatAtomicRewrite {
+    /// An add or subtract whose result nothing reads, reduced over the
+    /// subgroup first (see `aggregate.rs`): the native float add where the
+    /// atomic keeps its type, else the loop or relay of its lowering.
+    fn aggregated(
+        &mut self,
+        b: &mut BlockBuilder<'_>,
+        sharing: Sharing,
+        statement: &Statement,
+    ) -> Option<Option<Handle<Expression>>> {
+        let Statement::Atomic {
+            pointer,
+            fun: fun @ (AtomicFunction::Add | AtomicFunction::Subtract),
+            value,
+            result,
+        } = *statement
+        else {
+            return None;
+        };
+        let types = self.aggregate_types?;
+        let Some(site) = self.site(b, pointer) else {
+            aggregated_add(b, sharing, pointer, value, types, |l, contribution| {
+                l.statement(Statement::Atomic {
+                    pointer,
+                    fun,
+                    value: contribution,
+                    result,
+                })
+            });
+            return Some(result);
+        };
+        if let Some(result) = result {
+            // Nothing reads it (only such adds are aggregated).
+            b.expressions_mut()[result] = Expression::Literal(Literal::Bool(false));
+        }
+        let word_ty = self.word_types[&site.word()];
+        let negate = fun == AtomicFunction::Subtract;
+        if site.relay {
+            let float_ty = self.f32_type.expect("planned with the relays");
+            aggregated_add(b, sharing, pointer, value, types, |l, contribution| {
+                super::relay::exchange_relay(l, pointer, contribution, negate, word_ty, float_ty)
+            });
+        } else {
+            let exchange_ty = *self
+                .exchange_types
+                .get(&site.word())
+                .expect("planned whenever an access adds");
+            let update = if negate {
+                Update::Subtract
+            } else {
+                Update::Add
+            };
+            aggregated_add(b, sharing, pointer, value, types, |l, contribution| {
+                compare_exchange_loop(l, site, pointer, update, contribution, word_ty, exchange_ty);
+            });
+        }
+        Some(None)
+    }
+}
+
 impl Rewrite for FloatAtomicRewrite {
+    fn statement_at(
+        &mut self,
+        b: &mut BlockBuilder<'_>,
+        path: &[u32],
+        statement: &Statement,
+    ) -> Option<Option<Handle<Expression>>> {
+        if let Some(&sharing) = self.aggregated.get(path) {
+            if let Some(done) = self.aggregated(b, sharing, statement) {
+                return Some(done);
+            }
+        }
+        self.statement(b, statement)
+    }
+
     fn expression(
         &mut self,
         b: &mut BlockBuilder<'_>,
@@ -442,6 +527,18 @@ impl Rewrite for FloatAtomicRewrite {
                         ty: word_ty,
                         comparison: false,
                     };
+                }
+                let min_max = matches!(fun, AtomicFunction::Min | AtomicFunction::Max);
+                if self.prefilter && min_max && result.is_none() && site.word().width == 4 {
+                    super::prefilter::load_first(b, pointer, fun, word);
+                    let (global, _) = float_atomic_global(
+                        b.expressions(),
+                        &self.types,
+                        &self.global_types,
+                        pointer,
+                    )?;
+                    *self.prefiltered.entry(global).or_default() += 1;
+                    return Some(None);
                 }
                 b.statement(Statement::Atomic {
                     pointer,

@@ -349,3 +349,70 @@ fn a_target_with_float_atomic_add_keeps_f32_sums() {
     assert!(run.report.changes.is_empty());
     assert!(run.wgsl.contains("atomic<f32>"), "{}", run.wgsl);
 }
+
+/// Float atomic add is a storage-memory feature (wgpu's
+/// `SHADER_FLOAT32_ATOMIC`, naga's validator): a workgroup sum becomes
+/// integer atomics even on a target with it.
+#[test]
+fn a_workgroup_sum_is_lowered_even_with_float_atomic_add() {
+    let target = Target {
+        float32_atomic_add: true,
+        ..Target::default()
+    };
+    let source = "var<workgroup> partial: atomic<f32>;
+         @group(0) @binding(0) var<storage, read_write> out: array<f32>;
+         @compute @workgroup_size(8)
+         fn main(@builtin(local_invocation_index) i: u32) {
+             atomicAdd(&partial, out[i]);
+             workgroupBarrier();
+             if (i == 0u) { out[0] = atomicLoad(&partial); }
+         }";
+    assert_eq!(
+        sum_lowering(source, &[], &target).as_deref(),
+        Some("compare-exchange-loop")
+    );
+}
+
+/// An f64 sum becomes a compare-exchange loop on a u64 word where the
+/// target has every 64-bit atomic operation (even with `sum=relay`: the
+/// relay is f32's), and an error that names the add where it has not.
+#[test]
+fn f64_sums_loop_on_u64_words_with_64_bit_atomics() {
+    let source = "@group(0) @binding(0) var<storage, read_write> total: atomic<f64>;
+         @group(0) @binding(1) var<storage, read_write> out: array<f64>;
+         @compute @workgroup_size(8)
+         fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+             atomicAdd(&total, out[gid.x]);
+             atomicSub(&total, 0.5lf);
+         }";
+    let target = Target {
+        int64_atomic_min_max: true,
+        int64_atomic_all_ops: true,
+        float64: true,
+        ..Target::default()
+    };
+    for options in [&[][..], &[(SUM_OPTION, "relay")][..]] {
+        assert_eq!(
+            sum_lowering(source, options, &target).as_deref(),
+            Some("compare-exchange-loop")
+        );
+        let run = run_pass(NAME, source, options, &target).unwrap();
+        assert!(run.wgsl.contains("atomic<u64>"), "{}", run.wgsl);
+        assert_eq!(run.wgsl.matches("atomicCompareExchangeWeak").count(), 2);
+        assert_eq!(
+            run.report.changes[0].details["clear_value_for_sum"],
+            "0x0000000000000000"
+        );
+    }
+    let min_max_only = Target {
+        int64_atomic_min_max: true,
+        ..Target::default()
+    };
+    let Err(errors) = run_pass(NAME, source, &[], &min_max_only) else {
+        panic!("an f64 sum without 64-bit compare-exchange ran");
+    };
+    assert_eq!(
+        errors[0].code.as_deref(),
+        Some(crate::codes::FLOAT_ATOMICS_INT64_ATOMICS_MISSING)
+    );
+}

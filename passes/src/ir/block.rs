@@ -114,6 +114,7 @@ impl<'a> BlockBuilder<'a> {
         self.emitter.start(self.expressions);
     }
 
+    /// The span every expression and statement added gets.
     pub fn span(&self) -> Span {
         self.span
     }
@@ -128,6 +129,7 @@ impl<'a> BlockBuilder<'a> {
         self.expressions
     }
 
+    /// The statements built, with the last run of expressions emitted.
     pub fn finish(mut self) -> Block {
         self.flush();
         self.block

@@ -1,11 +1,15 @@
 //! Naming a function of a module, entry points included.
 
+use std::collections::HashSet;
+
 use naga::{Function, Handle, Module};
 
 /// A function or an entry point of the module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FunctionRef {
+    /// A function of `module.functions`.
     Function(Handle<Function>),
+    /// The function of `module.entry_points[index]`.
     EntryPoint(usize),
 }
 
@@ -23,4 +27,24 @@ pub fn function_mut(module: &mut Module, function: FunctionRef) -> &mut Function
         FunctionRef::Function(h) => &mut module.functions[h],
         FunctionRef::EntryPoint(i) => &mut module.entry_points[i].function,
     }
+}
+
+/// The functions that entry point `entry` calls, directly or through
+/// other functions.
+pub fn functions_called_from(module: &Module, entry: usize) -> HashSet<Handle<Function>> {
+    let mut reached = HashSet::new();
+    let mut pending = vec![&module.entry_points[entry].function];
+    while let Some(function) = pending.pop() {
+        super::for_each_statement(&function.body, &mut |statement, _| {
+            if let naga::Statement::Call {
+                function: callee, ..
+            } = *statement
+            {
+                if reached.insert(callee) {
+                    pending.push(&module.functions[callee]);
+                }
+            }
+        });
+    }
+    reached
 }

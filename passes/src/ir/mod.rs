@@ -19,6 +19,7 @@ mod pointer_arguments;
 mod promote;
 mod rebuild;
 mod run_time_floats;
+mod static_uses;
 mod substitute;
 mod type_places;
 mod types;
@@ -28,7 +29,7 @@ mod walk;
 
 pub use block::{add_local, BlockBuilder};
 pub use folding::{folded_float, folded_vector, overflowing_integer};
-pub use function::{function_mut, function_of, FunctionRef};
+pub use function::{function_mut, function_of, functions_called_from, FunctionRef};
 pub use inline::{inline_call, remove_uncalled_function, CallSite};
 pub use names::global_name;
 pub use path::{block_of, enclosing, enclosing_loop, for_each_statement_with_path, StatementPath};
@@ -40,6 +41,7 @@ pub use rebuild::{
     Unsupported,
 };
 pub use run_time_floats::{compute_floats_at_run_time, f32_bits_of, has_floats_for_run_time};
+pub use static_uses::{entry_point_static_uses, globals_named_by, live_expressions};
 pub use substitute::substitute_uses;
 pub use type_places::first_place_using;
 pub use types::{ensure_type, scalar_of, scalar_type};

@@ -9,10 +9,12 @@ use naga::{
 use super::BlockBuilder;
 
 impl BlockBuilder<'_> {
+    /// The literal `value` as a `u32`.
     pub fn u32(&mut self, value: u32) -> Handle<Expression> {
         self.expr(Expression::Literal(Literal::U32(value)))
     }
 
+    /// `left op right`; the operands must have types `op` accepts.
     pub fn binary(
         &mut self,
         op: BinaryOperator,
@@ -69,6 +71,7 @@ impl BlockBuilder<'_> {
         }
     }
 
+    /// The one-argument math function `fun(arg)`.
     pub fn math(&mut self, fun: MathFunction, arg: Handle<Expression>) -> Handle<Expression> {
         self.expr(Expression::Math {
             fun,
@@ -79,6 +82,7 @@ impl BlockBuilder<'_> {
         })
     }
 
+    /// The value `pointer` points to.
     pub fn load(&mut self, pointer: Handle<Expression>) -> Handle<Expression> {
         self.expr(Expression::Load { pointer })
     }
@@ -92,6 +96,7 @@ impl BlockBuilder<'_> {
         self.expr(Expression::Access { base, index })
     }
 
+    /// The statement `*pointer = value`.
     pub fn store(&mut self, pointer: Handle<Expression>, value: Handle<Expression>) {
         self.statement(Statement::Store { pointer, value });
     }

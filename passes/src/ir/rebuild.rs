@@ -75,6 +75,10 @@ pub trait Rewrite {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unsupported(pub &'static str);
 
+/// Re-creates `function`'s expressions in a fresh arena in body order,
+/// letting `rewrite` replace expressions and statements as they are reached
+/// (see the module's documentation). Fails, leaving `function` as it was,
+/// on a statement it cannot rebuild (ray queries, cooperative matrices).
 pub fn rebuild_function(
     function: &mut Function,
     rewrite: &mut impl Rewrite,
@@ -349,6 +353,8 @@ fn translate_operands(
     for_each_operand(expression, &mut |h| *h = map[h]);
 }
 
+/// The result expression a statement defines (an atomic's, a call's, a
+/// subgroup operation's...); `None` for statements with none.
 pub fn statement_result(statement: &Statement) -> Option<Handle<Expression>> {
     match *statement {
         Statement::Atomic { result, .. } | Statement::Call { result, .. } => result,

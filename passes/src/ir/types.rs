@@ -5,6 +5,7 @@ pub fn ensure_type(types: &mut UniqueArena<Type>, inner: TypeInner) -> Handle<Ty
     types.insert(Type { name: None, inner }, Span::UNDEFINED)
 }
 
+/// The handle of the anonymous scalar type `scalar`, added if missing.
 pub fn scalar_type(module: &mut Module, scalar: Scalar) -> Handle<Type> {
     ensure_type(&mut module.types, TypeInner::Scalar(scalar))
 }

@@ -11,6 +11,8 @@ pub fn validator() -> Validator {
     Validator::new(ValidationFlags::all(), Capabilities::all())
 }
 
+/// Validates `module` with [`validator`]: its info, which the back ends
+/// need, or naga's error with the spans of the module.
 pub fn validate(module: &Module) -> Result<ModuleInfo, Box<WithSpan<ValidationError>>> {
     validator().validate(module).map_err(Box::new)
 }

@@ -52,12 +52,21 @@ pub use crate::ir::FunctionRef;
 pub use crate::ir::StatementPath;
 
 /// A statement that needs every invocation of the workgroup to reach it.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BarrierKind {
+    /// `workgroupBarrier()`: a control barrier on workgroup memory (with
+    /// any other flags), or one naga holds with no memory flag.
     WorkgroupBarrier,
+    /// `storageBarrier()`: a control barrier on storage memory.
     StorageBarrier,
+    /// `textureBarrier()`: a control barrier on storage textures.
     TextureBarrier,
+    /// `subgroupBarrier()`: a control barrier among the invocations of one
+    /// subgroup.
     SubgroupBarrier,
+    /// `workgroupUniformLoad(p)`: a barrier around a load, whose address
+    /// must also be uniform.
     WorkgroupUniformLoad,
 }
 
@@ -97,7 +106,11 @@ impl BarrierKind {
 /// what it contributes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Cause {
+    /// The source range of the step; undefined where the IR node came
+    /// from no source (a rewrite's).
     pub span: Span,
+    /// What the step contributes, as a sentence fragment for a label
+    /// (`control flow depends on this value, ...`).
     pub message: String,
 }
 
@@ -105,13 +118,17 @@ pub struct Cause {
 /// must be uniform, inside one function.
 #[derive(Clone, Debug)]
 pub struct UniformityRequirement {
+    /// What is required, and of what.
     pub what: RequirementKind,
     /// The barrier or call statement.
     pub span: Span,
+    /// Where the statement is in the function's body (see
+    /// [`StatementPath`]).
     pub path: StatementPath,
     node: NodeIndex,
 }
 
+/// What a [`UniformityRequirement`] requires.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RequirementKind {
     /// A barrier must be reached in uniform control flow.
@@ -119,21 +136,29 @@ pub enum RequirementKind {
     /// A call to a function that reaches a barrier must be made in uniform
     /// control flow. `barrier` is that barrier, in the callee or deeper.
     Call {
+        /// The function called.
         callee: Handle<Function>,
+        /// The kind of barrier it reaches.
         barrier: BarrierKind,
+        /// Where that barrier is, in the callee or deeper.
         barrier_span: Span,
     },
     /// An argument the callee needs uniform (it decides whether the
     /// callee's barrier is reached).
     Argument {
+        /// The function called.
         callee: Handle<Function>,
+        /// The argument's position, from 0.
         index: usize,
+        /// The kind of barrier it decides.
         barrier: BarrierKind,
+        /// Where that barrier is, in the callee or deeper.
         barrier_span: Span,
     },
 }
 
 impl UniformityRequirement {
+    /// The barrier the requirement is about, here or in a callee.
     pub fn barrier(&self) -> BarrierKind {
         match self.what {
             RequirementKind::Barrier(b)
@@ -147,9 +172,13 @@ impl UniformityRequirement {
 /// (for a pointer) through what it points to.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ParamEffect {
+    /// The parameter does not act on it.
     #[default]
     None,
+    /// The parameter's value acts on it.
     Value,
+    /// What the pointer parameter points to acts on it (its value, the
+    /// address, does not).
     Contents,
 }
 
@@ -190,8 +219,12 @@ pub struct FunctionSummary {
 /// uniform control flow, with uniform values for `params_required_uniform`.
 #[derive(Clone, Debug)]
 pub struct RuleReach {
+    /// The builtin reached.
     pub op: RuleOp,
+    /// Where it is, in the function or deeper.
     pub op_span: Span,
+    /// The rule's severity at the builtin: never `Off` (nothing is
+    /// required then).
     pub severity: naga::diagnostic_filter::Severity,
     /// Parameters whose value (or pointee) decides whether such a builtin
     /// is reached, or is an operand it requires uniform.
@@ -240,11 +273,15 @@ pub struct FunctionUniformity {
     source_reasons: HashMap<NodeIndex, String>,
     /// For every node the root reaches, the node it was reached from.
     reached_from: HashMap<NodeIndex, NodeIndex>,
+    /// The barriers in the function, and the calls and arguments that
+    /// reach barriers, that need uniformity; in program order. Those
+    /// broken whatever the callers are [`FunctionUniformity::violations`].
     pub requirements: Vec<UniformityRequirement>,
     /// The builtins of the filterable rules (derivatives, subgroup
     /// operations), and the calls reaching them, that must be in uniform
     /// control flow; apart from `requirements`, which are about barriers.
     pub rule_requirements: Vec<RuleRequirement>,
+    /// What callers need to know of the function.
     pub summary: FunctionSummary,
     /// The names of the tracked variables, by index.
     names: Vec<String>,
@@ -387,6 +424,9 @@ pub struct Uniformity {
 }
 
 impl Uniformity {
+    /// Analyses every function and entry point of `module`, which must be
+    /// valid (or at least have its callees before their callers, as naga
+    /// keeps them).
     pub fn analyze(module: &Module) -> Uniformity {
         Self::analyze_assuming(module, &HashSet::new())
     }
@@ -417,6 +457,8 @@ impl Uniformity {
         }
     }
 
+    /// The uniformity of one function or entry point of the analysed
+    /// module. Panics for a function the module did not have.
     pub fn function(&self, function: FunctionRef) -> &FunctionUniformity {
         match function {
             FunctionRef::Function(h) => &self.functions[h.index()].1,

@@ -36,11 +36,16 @@ use super::{Cause, FunctionRef, FunctionUniformity, StatementPath, Uniformity};
 /// A filterable uniformity rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rule {
+    /// `derivative_uniformity`: implicit derivatives (`textureSample`,
+    /// `dpdx`, ...) need uniform control flow.
     DerivativeUniformity,
+    /// `subgroup_uniformity`: subgroup and quad builtins need uniform
+    /// control flow, and some of their operands uniform values.
     SubgroupUniformity,
 }
 
 impl Rule {
+    /// Every rule, in declaration order.
     pub const ALL: [Rule; 2] = [Rule::DerivativeUniformity, Rule::SubgroupUniformity];
 
     /// The rule's name in WGSL's `diagnostic(...)`.
@@ -68,11 +73,16 @@ impl Rule {
 }
 
 /// A builtin that one of the rules requires in uniform control flow.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RuleOp {
+    /// `textureSample`, with its implicit level of detail.
     TextureSample,
+    /// `textureSampleBias`.
     TextureSampleBias,
+    /// `textureSampleCompare`, with its implicit level of detail.
     TextureSampleCompare,
+    /// `dpdx`, `dpdy`, `fwidth` and their `Coarse` and `Fine` forms.
     Derivative(DerivativeAxis, DerivativeControl),
     /// A subgroup or quad builtin, by its WGSL name.
     Subgroup(&'static str),
@@ -84,6 +94,7 @@ pub enum RuleOp {
 pub struct UniformOperand {
     /// Its position among the builtin's arguments, as Tint counts them.
     pub index: usize,
+    /// The operand's expression, in the function holding the builtin.
     pub expression: Handle<Expression>,
 }
 
@@ -200,9 +211,12 @@ fn collective_name(op: SubgroupOperation, collective: CollectiveOperation) -> &'
 /// reached.
 #[derive(Clone, Debug)]
 pub struct RuleRequirement {
+    /// What is required, and of what.
     pub what: RuleRequirementKind,
     /// The builtin, or the call statement.
     pub span: Span,
+    /// Where the builtin's or call's statement is in the function's body
+    /// (for an expression, the statement that evaluates it).
     pub path: StatementPath,
     /// The severity of the builtin's rule at the builtin: never `Off`
     /// (nothing is required then).
@@ -210,30 +224,44 @@ pub struct RuleRequirement {
     pub(super) node: NodeIndex,
 }
 
+/// What a [`RuleRequirement`] requires.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RuleRequirementKind {
     /// The builtin itself, evaluated in this function.
     Builtin(RuleOp),
     /// An operand of the builtin that must be uniform (`index` as Tint
     /// counts the builtin's arguments).
-    BuiltinOperand { op: RuleOp, index: usize },
+    BuiltinOperand {
+        /// The builtin.
+        op: RuleOp,
+        /// The operand's position among the builtin's arguments.
+        index: usize,
+    },
     /// A call of a function that reaches one; `op_span` is the builtin, in
     /// the callee or deeper.
     Call {
+        /// The function called.
         callee: Handle<Function>,
+        /// The builtin it reaches.
         op: RuleOp,
+        /// Where that builtin is.
         op_span: Span,
     },
     /// An argument that decides whether the callee reaches one.
     Argument {
+        /// The function called.
         callee: Handle<Function>,
+        /// The argument's position, from 0.
         index: usize,
+        /// The builtin it decides.
         op: RuleOp,
+        /// Where that builtin is.
         op_span: Span,
     },
 }
 
 impl RuleRequirement {
+    /// The builtin the requirement is about, here or in a callee.
     pub fn op(&self) -> RuleOp {
         match self.what {
             RuleRequirementKind::Builtin(op)
@@ -255,6 +283,7 @@ impl RuleRequirement {
         }
     }
 
+    /// The rule that requires it.
     pub fn rule(&self) -> Rule {
         self.op().rule()
     }
@@ -275,10 +304,12 @@ impl RuleRequirement {
 pub struct RuleSeverities([Severity; 2]);
 
 impl RuleSeverities {
+    /// The severities in `function` of `module` (see [`severity_in`]).
     pub fn of(module: &Module, function: &Function) -> Self {
         RuleSeverities(Rule::ALL.map(|rule| severity_in(module, function, rule)))
     }
 
+    /// The severity of `rule`; `Off` where a filter turned it off.
     pub fn get(self, rule: Rule) -> Severity {
         self.0[rule.index()]
     }

@@ -1,0 +1,192 @@
+//! The textures and samplers of a dispatch on the device: their layout
+//! entries, their creation with the planned texels, and the read-back of
+//! the storage textures the shaders write.
+
+use super::textures::{Made, ResourcePlan, TextureShape};
+
+/// A texture or sampler made on the device, kept alive with the pipeline.
+pub struct Created {
+    pub texture: Option<wgpu::Texture>,
+    pub view: Option<wgpu::TextureView>,
+    pub sampler: Option<wgpu::Sampler>,
+}
+
+impl Created {
+    pub fn resource(&self) -> wgpu::BindingResource<'_> {
+        match (&self.view, &self.sampler) {
+            (Some(view), _) => wgpu::BindingResource::TextureView(view),
+            (None, Some(sampler)) => wgpu::BindingResource::Sampler(sampler),
+            (None, None) => unreachable!("a texture or a sampler"),
+        }
+    }
+}
+
+pub fn layout_entry(r: &ResourcePlan) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding: r.binding,
+        visibility: wgpu::ShaderStages::COMPUTE,
+        ty: r.layout_type(),
+        count: None,
+    }
+}
+
+/// Makes every resource of a dispatch and fills its textures.
+pub fn create(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    resources: &[ResourcePlan],
+    label: &str,
+) -> Vec<Created> {
+    resources
+        .iter()
+        .map(|r| match &r.made {
+            Made::Sampler(modes) => Created {
+                texture: None,
+                view: None,
+                sampler: Some(device.create_sampler(&modes.descriptor())),
+            },
+            Made::Texture {
+                shape,
+                binding_type,
+                data,
+            } => {
+                let storage = matches!(binding_type, wgpu::BindingType::StorageTexture { .. });
+                let drawn =
+                    !data.is_empty() && (!shape.format.copyable() || shape.sample_count > 1);
+                let mut usage = wgpu::TextureUsages::COPY_DST;
+                usage |= if storage {
+                    wgpu::TextureUsages::STORAGE_BINDING | wgpu::TextureUsages::COPY_SRC
+                } else {
+                    wgpu::TextureUsages::TEXTURE_BINDING
+                };
+                if drawn {
+                    usage |= wgpu::TextureUsages::RENDER_ATTACHMENT;
+                }
+                let texture = device.create_texture(&wgpu::TextureDescriptor {
+                    label: Some(label),
+                    size: shape.size,
+                    mip_level_count: shape.mip_levels,
+                    sample_count: shape.sample_count,
+                    dimension: shape.dimension,
+                    format: shape.format.format,
+                    usage,
+                    view_formats: &[],
+                });
+                if drawn {
+                    super::texture_fill::draw(device, queue, &texture, shape, data, label);
+                } else if !data.is_empty() {
+                    upload(queue, &texture, shape, data);
+                }
+                let view = texture.create_view(&wgpu::TextureViewDescriptor {
+                    label: Some(label),
+                    dimension: Some(shape.view_dimension),
+                    ..Default::default()
+                });
+                Created {
+                    texture: Some(texture),
+                    view: Some(view),
+                    sampler: None,
+                }
+            }
+        })
+        .collect()
+}
+
+/// Writes every mip level's texels.
+fn upload(queue: &wgpu::Queue, texture: &wgpu::Texture, shape: &TextureShape, data: &[u8]) {
+    let bytes = shape.format.bytes() as u32;
+    let mut offset = 0usize;
+    for level in 0..shape.mip_levels {
+        let e = shape.size.mip_level_size(level, shape.dimension);
+        let len = shape.texels(level) as usize * bytes as usize;
+        queue.write_texture(
+            wgpu::TexelCopyTextureInfo {
+                texture,
+                mip_level: level,
+                origin: wgpu::Origin3d::ZERO,
+                aspect: wgpu::TextureAspect::All,
+            },
+            &data[offset..offset + len],
+            wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(e.width * bytes),
+                rows_per_image: Some(e.height),
+            },
+            e,
+        );
+        offset += len;
+    }
+}
+
+/// Where a storage texture's first mip level is copied for reading, and
+/// how its rows are padded there.
+pub struct ReadBack {
+    pub buffer: wgpu::Buffer,
+    row_bytes: usize,
+    padded_row_bytes: usize,
+}
+
+/// Copies each written storage texture into a buffer that can be mapped.
+pub fn copy_back(
+    device: &wgpu::Device,
+    encoder: &mut wgpu::CommandEncoder,
+    resources: &[ResourcePlan],
+    created: &[Created],
+    label: &str,
+) -> Vec<Option<ReadBack>> {
+    resources
+        .iter()
+        .zip(created)
+        .map(|(r, c)| {
+            let (true, Made::Texture { shape, .. }, Some(texture)) =
+                (r.read_back, &r.made, &c.texture)
+            else {
+                return None;
+            };
+            let e = shape.size;
+            let row_bytes = e.width as usize * shape.format.bytes();
+            let align = wgpu::COPY_BYTES_PER_ROW_ALIGNMENT as usize;
+            let padded_row_bytes = row_bytes.div_ceil(align) * align;
+            let rows = e.height as usize * e.depth_or_array_layers as usize;
+            let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some(label),
+                size: (padded_row_bytes * rows) as u64,
+                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            });
+            encoder.copy_texture_to_buffer(
+                wgpu::TexelCopyTextureInfo {
+                    texture,
+                    mip_level: 0,
+                    origin: wgpu::Origin3d::ZERO,
+                    aspect: wgpu::TextureAspect::All,
+                },
+                wgpu::TexelCopyBufferInfo {
+                    buffer: &buffer,
+                    layout: wgpu::TexelCopyBufferLayout {
+                        offset: 0,
+                        bytes_per_row: Some(padded_row_bytes as u32),
+                        rows_per_image: Some(e.height),
+                    },
+                },
+                e,
+            );
+            Some(ReadBack {
+                buffer,
+                row_bytes,
+                padded_row_bytes,
+            })
+        })
+        .collect()
+}
+
+impl ReadBack {
+    /// The texels without the rows' padding.
+    pub fn unpad(&self, padded: &[u8]) -> Vec<u8> {
+        padded
+            .chunks(self.padded_row_bytes)
+            .flat_map(|row| &row[..self.row_bytes])
+            .copied()
+            .collect()
+    }
+}
