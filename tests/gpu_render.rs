@@ -60,12 +60,14 @@ fn report(path: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
-const RENDER_SHADERS: [&str; 7] = [
+const RENDER_SHADERS: [&str; 9] = [
     "corpus/render/both_stages.wgsl",
     "corpus/render/depth_write.wgsl",
     "corpus/render/instanced.wgsl",
     "corpus/render/lit.frag",
     "corpus/render/lit.vert",
+    "corpus/render/shadow_lookup.wgsl",
+    "corpus/render/textured_quad.wgsl",
     "corpus/render/tinted.wgsl",
     "corpus/render/vertex_colour.wgsl",
 ];
@@ -107,7 +109,7 @@ fn render_corpus_agrees_as_wgsl_and_spirv_with_and_without_passes() {
             assert!(line.contains("wgsl") && line.contains("spirv"), "{line}");
         }
         assert!(
-            stdout.contains("7 shaders: 7 agree, 0 mismatch, 0 hang, 0 cannot run, 0 errors"),
+            stdout.contains("9 shaders: 9 agree, 0 mismatch, 0 hang, 0 cannot run, 0 errors"),
             "{stdout}"
         );
         let r = report(&json);
@@ -190,6 +192,11 @@ fn wrong_render_candidates_are_caught() {
         (
             "corpus/gpu-negative/render/wrong_colour.wgsl",
             "corpus/gpu-negative/render/reference/colour.reference.wgsl",
+            "fragment @location(0)",
+        ),
+        (
+            "corpus/gpu-negative/render/swapped_uv.wgsl",
+            "corpus/render/textured_quad.wgsl",
             "fragment @location(0)",
         ),
     ] {
@@ -306,9 +313,9 @@ fn folders_list_every_shader_and_what_cannot_run() {
     )
     .unwrap();
     std::fs::write(
-        dir.path().join("textured.wgsl"),
-        "@group(0) @binding(0) var t: texture_2d<f32>;
-         @fragment fn fs(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> { return textureLoad(t, vec2<i32>(p.xy), 0); }\n",
+        dir.path().join("pushed.wgsl"),
+        "var<immediate> t: vec4<f32>;
+         @fragment fn fs(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> { return t * p; }\n",
     )
     .unwrap();
     std::fs::write(dir.path().join("notes.txt"), "not a shader").unwrap();
@@ -323,7 +330,7 @@ fn folders_list_every_shader_and_what_cannot_run() {
     assert!(lines[0].starts_with("agree") && lines[0].contains("colour.wgsl"));
     assert!(
         lines[1].starts_with("cannot-run")
-            && lines[1].contains("`t` is a texture, sampler or immediate"),
+            && lines[1].contains("`t` is an immediate"),
         "{stdout}"
     );
     assert_eq!(
@@ -390,6 +397,12 @@ fn library_runs_each_format_of_each_render_shader() {
             let Outcome::Render(r) = &run.outcome else {
                 panic!("{shader}: not a render run");
             };
+            // Textures and samplers made from the reflection alone.
+            if shader.ends_with("shadow_lookup.wgsl") {
+                assert_eq!(r.report.resources.len(), 2, "{:?}", r.report.resources);
+                assert!(r.report.resources[0].contains("depth32float"));
+                assert!(r.report.resources[1].contains("compare"));
+            }
             // Targets at every location written, with gaps, and depth.
             if shader.ends_with("depth_write.wgsl") {
                 let names: Vec<&str> = r.report.targets.iter().map(|t| t.name.as_str()).collect();
@@ -435,7 +448,7 @@ fn batch_validate_runs_what_it_compiled() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        stdout.contains("7 shaders: 7 agree, 0 mismatch, 0 hang, 0 cannot run, 0 errors"),
+        stdout.contains("9 shaders: 9 agree, 0 mismatch, 0 hang, 0 cannot run, 0 errors"),
         "{stdout}"
     );
     assert!(
@@ -485,17 +498,17 @@ fn every_format_of_a_compute_shader_and_what_cannot_run_alone() {
         assert_eq!(run["report"]["bindings"][1]["encoding"], "ordered-f32");
     }
 
-    let shader = dir.path().join("textured.wgsl");
+    let shader = dir.path().join("pushed.wgsl");
     std::fs::write(
         &shader,
-        "@group(0) @binding(0) var t: texture_2d<f32>;
-         @fragment fn fs(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> { return textureLoad(t, vec2<i32>(p.xy), 0); }\n",
+        "var<immediate> t: vec4<f32>;
+         @fragment fn fs(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> { return t * p; }\n",
     )
     .unwrap();
     let out = run(&[shader.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     assert!(
-        String::from_utf8_lossy(&out.stderr).contains("`t` is a texture, sampler or immediate"),
+        String::from_utf8_lossy(&out.stderr).contains("`t` is an immediate"),
         "{}",
         text(&out)
     );

@@ -31,6 +31,7 @@ pub use super::render_io::RenderPair;
 use super::render_io::{self, IoVar, StageIo};
 use super::render_plan::{generated_inputs, FragmentChoice, PassPlan, TargetPlan, VertexData};
 pub use super::render_report::{RenderReport, RenderValidation, TargetJson};
+use super::textures::{self, HandleBinding, Handles};
 use super::{Error, Role, ShaderFormat, ValidateOptions, Verdict, Warnings};
 use crate::pipeline::{Compiled, Compiler, Failure, Options};
 use crate::source::Source;
@@ -148,18 +149,16 @@ impl Shader {
             };
             let part = self.part(stage);
             let info = &part.compiled.transformed.info;
-            // Buffers only: a texture, sampler or immediate would leave the
+            // Buffers, textures and samplers: an immediate would leave the
             // pipeline's layout short of what the shader binds.
             let ep_info = info.get_entry_point(index);
-            if let Some((_, var)) = part.module().global_variables.iter().find(|(h, v)| {
-                !ep_info[*h].is_empty()
-                    && matches!(
-                        v.space,
-                        naga::AddressSpace::Handle | naga::AddressSpace::Immediate
-                    )
-            }) {
+            if let Some((_, var)) =
+                part.module().global_variables.iter().find(|(h, v)| {
+                    !ep_info[*h].is_empty() && v.space == naga::AddressSpace::Immediate
+                })
+            {
                 return Err(Error::Input(format!(
-                    "the {}: `{}` is a texture, sampler or immediate; render validation binds buffers only",
+                    "the {}: `{}` is an immediate; render validation binds buffers, textures and samplers",
                     role.name(),
                     var.name.as_deref().unwrap_or("?")
                 )));
@@ -178,6 +177,52 @@ impl Shader {
         }
         out.sort_by_key(|(b, _)| (b.group, b.binding));
         Ok(out)
+    }
+
+    /// The textures and samplers the drawn entry points use, sorted by
+    /// slot, which of them they sample together, and the stages that use
+    /// each.
+    fn handles(&self, role: Role) -> Result<(Handles, Vec<wgpu::ShaderStages>), Error> {
+        let mut all: Vec<(HandleBinding, wgpu::ShaderStages)> = Vec::new();
+        let mut together: Vec<((u32, u32), (u32, u32))> = Vec::new();
+        for (stage, stages) in [
+            (Stage::Vertex, wgpu::ShaderStages::VERTEX),
+            (Stage::Fragment, wgpu::ShaderStages::FRAGMENT),
+        ] {
+            let Some(index) = self.index(stage) else {
+                continue;
+            };
+            let part = self.part(stage);
+            let (found, sampled) =
+                textures::reflect(part.module(), &part.compiled.transformed.info, index)
+                    .map_err(|e| Error::Input(format!("the {}: {e}", role.name())))?;
+            let slot = |h: &HandleBinding| (h.group, h.binding);
+            together.extend(
+                sampled
+                    .iter()
+                    .map(|&(t, s)| (slot(&found[t]), slot(&found[s]))),
+            );
+            for h in found {
+                match all.iter_mut().find(|(o, _)| slot(o) == slot(&h)) {
+                    Some((_, used)) => *used |= stages,
+                    None => all.push((h, stages)),
+                }
+            }
+        }
+        all.sort_by_key(|(h, _)| (h.group, h.binding));
+        let position = |slot: (u32, u32)| {
+            all.iter()
+                .position(|(h, _)| (h.group, h.binding) == slot)
+                .expect("every sampled slot is listed")
+        };
+        let mut sampled: Vec<(usize, usize)> = together
+            .into_iter()
+            .map(|(t, s)| (position(t), position(s)))
+            .collect();
+        sampled.sort_unstable();
+        sampled.dedup();
+        let stages = all.iter().map(|(_, s)| *s).collect();
+        Ok(((all.into_iter().map(|(h, _)| h).collect(), sampled), stages))
     }
 
     /// The interface of a stage as the driver's reader reads the written
@@ -224,6 +269,15 @@ fn compile(
         .compile(&source, &[output])
         .map_err(|f| fail(&source, f))?;
     Ok((source, compiled))
+}
+
+/// A texture or sampler as the report lists it: its label and what was
+/// made.
+fn describe_resource(r: &textures::ResourcePlan) -> String {
+    match &r.made {
+        textures::Made::Texture { shape, .. } => format!("{}: {}", r.label, shape.describe()),
+        textures::Made::Sampler(modes) => format!("{}: {}", r.label, modes.describe()),
+    }
 }
 
 /// Compiles one role's shader: `source`, and the fragment stage's own
@@ -424,6 +478,30 @@ pub fn validate_render(
             None,
         )?);
     }
+    // Textures and samplers, planned as for compute.
+    let (reference_handles, reference_stages) = reference.handles(Role::Reference)?;
+    let (candidate_handles, candidate_stages) = candidate.handles(Role::Candidate)?;
+    let resource_stages: Vec<wgpu::ShaderStages> = reference_stages
+        .iter()
+        .zip(&candidate_stages)
+        .map(|(a, b)| *a | *b)
+        .collect();
+    let features = opened
+        .as_ref()
+        .map_or(wgpu::Features::empty(), |g| g.features);
+    let resources = textures::plan(
+        reference_handles,
+        candidate_handles,
+        &harness,
+        seed,
+        features,
+    )?;
+    if let Some(r) = resources.iter().find(|r| r.read_back) {
+        return Err(Error::Input(format!(
+            "{}: render validation compares the targets and buffers a draw writes, not storage textures",
+            r.label
+        )));
+    }
     let mut reference_bytes = Vec::new();
     let mut candidate_bytes = Vec::new();
     for plan in &plans {
@@ -519,6 +597,7 @@ pub fn validate_render(
         error: None,
         targets: Vec::new(),
         bindings: Vec::new(),
+        resources: resources.iter().map(describe_resource).collect(),
         timings_ms: super::Timings::default(),
     };
     let warnings = Warnings {
@@ -546,6 +625,8 @@ pub fn validate_render(
             generated_vertex: generated_vertex.as_deref(),
             vertex_buffer: &vertex_buffer,
             passes: &passes,
+            resources: &resources,
+            resource_stages: &resource_stages,
             buffers: plans
                 .iter()
                 .zip(bytes)

@@ -10,6 +10,8 @@ use super::device::{Code, Gpu, RunError};
 use super::reflect::Space;
 use super::render::{INSTANCES, SIZE, VERTICES};
 use super::render_plan::{FragmentChoice, PassPlan, TargetPlan, VertexData};
+use super::texture_device;
+use super::textures::ResourcePlan;
 
 /// Bytes of one row of a target in a copy (a multiple of 256).
 fn padded_row(target: &TargetPlan) -> u32 {
@@ -57,7 +59,13 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
     });
 
     // Buffers and their bind groups, shared by every pass.
-    let groups = d.buffers.iter().map(|b| b.group + 1).max().unwrap_or(0);
+    let groups = d
+        .buffers
+        .iter()
+        .map(|b| b.group + 1)
+        .chain(d.resources.iter().map(|r| r.group + 1))
+        .max()
+        .unwrap_or(0);
     let layouts: Vec<Option<wgpu::BindGroupLayout>> = (0..groups)
         .map(|group| {
             let entries: Vec<wgpu::BindGroupLayoutEntry> = d
@@ -79,6 +87,16 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
                     },
                     count: None,
                 })
+                .chain(
+                    d.resources
+                        .iter()
+                        .zip(d.resource_stages)
+                        .filter(|(r, _)| r.group == group)
+                        .map(|(r, stages)| wgpu::BindGroupLayoutEntry {
+                            visibility: *stages,
+                            ..texture_device::layout_entry(r)
+                        }),
+                )
                 .collect();
             (!entries.is_empty()).then(|| {
                 device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -117,6 +135,7 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
             buffer
         })
         .collect();
+    let created = texture_device::create(device, gpu.queue(), d.resources, &d.label);
     let bind_groups: Vec<Option<wgpu::BindGroup>> = layouts
         .iter()
         .enumerate()
@@ -131,6 +150,16 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
                     binding: b.binding,
                     resource: buffer.as_entire_binding(),
                 })
+                .chain(
+                    d.resources
+                        .iter()
+                        .zip(&created)
+                        .filter(|(r, _)| r.group == group as u32)
+                        .map(|(r, c)| wgpu::BindGroupEntry {
+                            binding: r.binding,
+                            resource: c.resource(),
+                        }),
+                )
                 .collect();
             Some(device.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: Some(&d.label),
@@ -394,6 +423,7 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
                 capture_modules,
                 pipelines,
                 buffers,
+                created,
                 bind_groups,
                 vertex_buffer,
                 textures,
@@ -479,6 +509,9 @@ pub(super) struct Draw<'a> {
     pub(super) generated_vertex: Option<&'a str>,
     pub(super) vertex_buffer: &'a VertexData,
     pub(super) passes: &'a [PassPlan],
+    /// Textures and samplers, with the stages that use each.
+    pub(super) resources: &'a [ResourcePlan],
+    pub(super) resource_stages: &'a [wgpu::ShaderStages],
     pub(super) buffers: Vec<DrawBuffer<'a>>,
     pub(super) timeout: Duration,
 }

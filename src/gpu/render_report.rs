@@ -52,6 +52,9 @@ pub struct RenderReport {
     pub error: Option<String>,
     pub targets: Vec<TargetJson>,
     pub bindings: Vec<BindingJson>,
+    /// The textures and samplers made for the draw, as the compute report
+    /// describes them.
+    pub resources: Vec<String>,
     pub timings_ms: super::Timings,
 }
 
@@ -97,6 +100,9 @@ impl RenderValidation {
                 format!("{} of {} values differ", t.mismatches, t.values_compared)
             };
             out += &format!("  {} ({}): {result}\n", t.name, t.format);
+        }
+        for resource in &r.resources {
+            out += &format!("  {resource}\n");
         }
         for b in r.bindings.iter().filter(|b| b.read_back) {
             out += &format!(
