@@ -329,8 +329,7 @@ fn folders_list_every_shader_and_what_cannot_run() {
     assert_eq!(lines.len(), 3, "{stdout}");
     assert!(lines[0].starts_with("agree") && lines[0].contains("colour.wgsl"));
     assert!(
-        lines[1].starts_with("cannot-run")
-            && lines[1].contains("`t` is an immediate"),
+        lines[1].starts_with("cannot-run") && lines[1].contains("`t` is an immediate"),
         "{stdout}"
     );
     assert_eq!(
