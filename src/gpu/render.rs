@@ -529,7 +529,11 @@ pub fn validate_render(
     if let Some(f) = &fragment_io {
         let mut targets: Vec<TargetPlan> = f.outputs.iter().map(TargetPlan::color).collect();
         if f.writes_depth() {
-            targets.push(TargetPlan::depth());
+            targets.push(TargetPlan::depth("fragment depth"));
+        } else if targets.is_empty() {
+            // A fragment stage that only writes storage buffers: the pass
+            // still needs an attachment.
+            targets.push(TargetPlan::depth("depth (no colour output)"));
         }
         passes.push(PassPlan {
             fragment: FragmentChoice::Shader,
@@ -611,6 +615,17 @@ pub fn validate_render(
             .collect(),
     };
 
+    let constants: Vec<(&str, f64)> = match opts.shader_format {
+        ShaderFormat::Wgsl => opts
+            .options
+            .emit
+            .overrides
+            .iter()
+            .map(|(k, v)| (k.as_str(), *v))
+            .collect(),
+        // SPIR-V output has the overrides' values written in.
+        ShaderFormat::Spirv => Vec::new(),
+    };
     let mut results = Vec::new();
     for (role, shader, bytes) in [
         (Role::Reference, &reference, &reference_bytes),
@@ -625,6 +640,7 @@ pub fn validate_render(
             generated_vertex: generated_vertex.as_deref(),
             vertex_buffer: &vertex_buffer,
             passes: &passes,
+            constants: &constants,
             resources: &resources,
             resource_stages: &resource_stages,
             buffers: plans

@@ -219,6 +219,12 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
             });
         }
         let depth = pass.targets.iter().any(|t| t.is_depth());
+        // The shader's overrides; the generated stages have none.
+        let own = |generated: bool| wgpu::PipelineCompilationOptions {
+            constants: if generated { &[] } else { d.constants },
+            ..Default::default()
+        };
+        let fragment_generated = matches!(pass.fragment, FragmentChoice::Generated(_));
         pipelines.push(
             device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
                 label: Some(&d.label),
@@ -226,7 +232,7 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
                 vertex: wgpu::VertexState {
                     module: vertex_module,
                     entry_point: Some(vertex_entry),
-                    compilation_options: Default::default(),
+                    compilation_options: own(generated_vertex.is_some()),
                     buffers: &vertex_buffers,
                 },
                 primitive: wgpu::PrimitiveState {
@@ -249,7 +255,7 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
                 fragment: Some(wgpu::FragmentState {
                     module: fragment_module,
                     entry_point: Some(fragment_entry),
-                    compilation_options: Default::default(),
+                    compilation_options: own(fragment_generated),
                     targets: &color_targets,
                 }),
                 multiview_mask: None,
@@ -509,6 +515,9 @@ pub(super) struct Draw<'a> {
     pub(super) generated_vertex: Option<&'a str>,
     pub(super) vertex_buffer: &'a VertexData,
     pub(super) passes: &'a [PassPlan],
+    /// Values of the shader's overrides (`--override`; none for SPIR-V,
+    /// which has them written in).
+    pub(super) constants: &'a [(&'a str, f64)],
     /// Textures and samplers, with the stages that use each.
     pub(super) resources: &'a [ResourcePlan],
     pub(super) resource_stages: &'a [wgpu::ShaderStages],

@@ -200,9 +200,11 @@ impl TargetPlan {
         }
     }
 
-    pub(super) fn depth() -> Self {
+    /// A `depth32float` target: the fragment stage's `frag_depth`, or the
+    /// rasterized depth where it writes no colour (a pass needs a target).
+    pub(super) fn depth(name: &str) -> Self {
         TargetPlan {
-            name: "fragment depth".into(),
+            name: name.into(),
             slot: 0,
             format: wgpu::TextureFormat::Depth32Float,
             components: 1,
