@@ -625,3 +625,42 @@ fn captures_match_the_interface_the_driver_reads() {
         text(&out)
     );
 }
+
+/// A fragment stage that writes no colour, only a storage buffer, is
+/// drawn into a depth target (a pass needs an attachment), and both the
+/// depth and the buffer are compared; `--override` reaches the stages.
+#[test]
+fn a_fragment_stage_without_colour_outputs_and_with_overrides() {
+    let dir = tempfile::tempdir().unwrap();
+    let shader = dir.path().join("counts.wgsl");
+    std::fs::write(
+        &shader,
+        "override scale: f32;
+@group(0) @binding(0) var<storage, read_write> hits: array<atomic<u32>, 64>;
+@fragment fn fs(@builtin(position) p: vec4<f32>) {
+    atomicAdd(&hits[u32(p.x * scale) % 64u], 1u);
+}\n",
+    )
+    .unwrap();
+    let json = dir.path().join("report.json");
+    let out = run(&[
+        shader.to_str().unwrap(),
+        "--override",
+        "scale=0.5",
+        "--shader-format",
+        "all",
+        "--report",
+        json.to_str().unwrap(),
+    ]);
+    if !had_adapter(&out) {
+        return;
+    }
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let r = report(&json);
+    for run in r["runs"].as_array().unwrap() {
+        assert_eq!(run["verdict"], "agree", "{run}");
+        let report = &run["report"];
+        assert_eq!(report["targets"][0]["name"], "depth (no colour output)");
+        assert_eq!(report["bindings"][0]["values_compared"], 64);
+    }
+}
