@@ -206,6 +206,10 @@ pub struct Plan {
     /// `#include`s, which are not compiled on their own: each with the
     /// first shader found including it (both relative to the input folder).
     pub headers: Vec<(PathBuf, PathBuf)>,
+    /// WGSL modules (files that declare `#define_import_path` and no entry
+    /// point), which are not compiled on their own: each with the first
+    /// WGSL file found importing it, if any.
+    pub modules: Vec<(PathBuf, Option<PathBuf>)>,
 }
 
 /// Every shader under the input folder (by extension, `--glob` and
@@ -248,16 +252,24 @@ pub fn plan_tree(options: &BatchOptions) -> Result<Plan, PlanError> {
     )?;
     relatives.sort();
     let included = select::headers(options, &relatives);
+    let wgsl_modules = select::wgsl_modules(options, &relatives);
     let relatives = select::by_glob(options, relatives)?;
     let mut headers = Vec::new();
+    let mut modules = Vec::new();
     let relatives: Vec<PathBuf> = relatives
         .into_iter()
-        .filter(|relative| match included.get(relative) {
-            Some(includer) => {
-                headers.push((relative.clone(), includer.clone()));
-                false
+        .filter(|relative| {
+            if let Some(importer) = wgsl_modules.get(relative) {
+                modules.push((relative.clone(), importer.clone()));
+                return false;
             }
-            None => true,
+            match included.get(relative) {
+                Some(includer) => {
+                    headers.push((relative.clone(), includer.clone()));
+                    false
+                }
+                None => true,
+            }
         })
         .collect();
     let mut claimed: BTreeMap<PathBuf, PathBuf> = BTreeMap::new();
@@ -302,6 +314,7 @@ pub fn plan_tree(options: &BatchOptions) -> Result<Plan, PlanError> {
         jobs,
         skipped,
         headers,
+        modules,
     })
 }
 

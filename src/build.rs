@@ -244,7 +244,10 @@ impl Build {
                 })?,
         };
         let globs = self.glob_set().map_err(setup)?;
-        let compiler = Compiler::new(self.options.clone()).map_err(|failure| {
+        // WGSL modules are found anywhere under the folder (before `-I`).
+        let mut options = self.options.clone();
+        options.front.module_dirs.push(self.dir.clone());
+        let compiler = Compiler::new(options).map_err(|failure| {
             setup(
                 failure
                     .diagnostics
@@ -295,6 +298,9 @@ impl Build {
                     continue;
                 }
             };
+            if is_wgsl_module(&source) {
+                continue;
+            }
             let compiled = match compiler.compile(&source, &formats) {
                 Ok(compiled) => compiled,
                 Err(failure) => {
@@ -378,6 +384,17 @@ impl Build {
 }
 
 /// `file:line:col: warning: message`, as one `cargo:warning` line holds.
+/// A WGSL module that is no shader of its own: it declares
+/// `#define_import_path` and no entry point (shaders import it).
+fn is_wgsl_module(source: &Source) -> bool {
+    use crate::front::wgsl_modules;
+    source.format == InputFormat::Wgsl
+        && source.text().is_some_and(|text| {
+            wgsl_modules::declared_import_path(text).is_some()
+                && !wgsl_modules::has_entry_point(text)
+        })
+}
+
 fn one_line(diagnostic: &Diagnostic, source: &Source) -> String {
     let json = DiagnosticJson::new(diagnostic, source);
     let position = match (json.line, json.column) {
@@ -613,6 +630,43 @@ fn main(@builtin(local_invocation_index) lid: u32) {
                 .lines()
                 .any(|l| l.starts_with("cargo:rerun-if-changed=")
                     && l.ends_with("include/scale.glsl.h")),
+            "{cargo}"
+        );
+    }
+
+    #[test]
+    fn wgsl_modules_are_imported_not_compiled_and_are_rerun_triggers() {
+        let dir = tempfile::tempdir().unwrap();
+        let shaders = dir.path().join("shaders");
+        std::fs::create_dir_all(shaders.join("lib")).unwrap();
+        std::fs::write(
+            shaders.join("lib/scale.wgsl"),
+            "#define_import_path app::scale\nconst SCALE: u32 = #{SCALE};\n",
+        )
+        .unwrap();
+        std::fs::write(
+            shaders.join("double.wgsl"),
+            "#import app::scale::SCALE\n@group(0) @binding(0) var<storage, read_write> v: array<u32>;\n@compute @workgroup_size(64)\nfn main(@builtin(global_invocation_id) id: vec3<u32>) { v[id.x] *= SCALE; }\n",
+        )
+        .unwrap();
+        let mut cargo = Vec::new();
+        let built = Build::new(&shaders)
+            .front_options(crate::front::FrontOptions {
+                defines: vec![("SCALE".into(), Some("2u".into()))],
+                ..Default::default()
+            })
+            .emit(OutputFormat::Wgsl)
+            .out_dir(dir.path().join("out"))
+            .run_with(&mut cargo)
+            .unwrap();
+        assert_eq!(built.len(), 1, "only the shader is compiled");
+        let wgsl = std::fs::read_to_string(dir.path().join("out/double.wgsl")).unwrap();
+        assert!(wgsl.contains("= 2u;"), "{wgsl}");
+        let cargo = String::from_utf8(cargo).unwrap();
+        assert!(
+            cargo
+                .lines()
+                .any(|l| l.starts_with("cargo:rerun-if-changed=") && l.ends_with("lib/scale.wgsl")),
             "{cargo}"
         );
     }

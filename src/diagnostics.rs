@@ -2,7 +2,6 @@
 //! [`Diagnostic`], rendering like rustc (codespan) and as JSON.
 
 use codespan_reporting::diagnostic as cs;
-use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term;
 use serde::Serialize;
 
@@ -228,9 +227,15 @@ fn binding_collision(
     let (other, _) = globals
         .iter()
         .find(|&(h, g)| h != handle && g.binding.as_ref() == Some(&binding))?;
-    let name = |h: naga::Handle<naga::GlobalVariable>| match globals[h].name.as_deref() {
-        Some(name) if !name.is_empty() => format!("`{name}`"),
-        _ => "an unnamed resource".to_string(),
+    // An unnamed block (`buffer B { uint v[]; };`, HLSL's `$Global`) by
+    // its only or runtime-sized member, else its block name.
+    let name = |h: naga::Handle<naga::GlobalVariable>| {
+        let name = shaderxform_passes::ir::global_name(module, h);
+        let named = globals[h].name.as_deref().is_some_and(|n| !n.is_empty());
+        match named || !name.starts_with("global ") {
+            true => format!("`{name}`"),
+            false => "an unnamed resource".to_string(),
+        }
     };
     let (first, second) = (name(other), name(handle));
     let mut d = Diagnostic::error(format!(
@@ -279,7 +284,11 @@ pub enum ColorChoice {
 /// the source line with carets, then the notes.
 pub fn render(diagnostic: &Diagnostic, source: &Source, color: ColorChoice) -> String {
     let text = source.text().unwrap_or("");
-    let file = SimpleFile::new(source.name.as_str(), text);
+    // The shader is file 0; a label in another file (a WGSL module the
+    // shader imports) adds that file.
+    let mut files = codespan_reporting::files::SimpleFiles::new();
+    files.add(source.name.as_str(), text);
+    let mut other_files: Vec<&std::sync::Arc<shaderxform_passes::SourceFile>> = Vec::new();
     let severity = match diagnostic.severity {
         Severity::Error => cs::Severity::Error,
         Severity::Warning => cs::Severity::Warning,
@@ -296,13 +305,32 @@ pub fn render(diagnostic: &Diagnostic, source: &Source, color: ColorChoice) -> S
     // The caret goes under the primary label; when a front end gave only
     // secondary ones, the first stands in for it.
     let has_primary = diagnostic.labels.iter().any(|l| l.primary);
-    for (i, label) in diagnostic.labels.iter().enumerate() {
+    // Primary labels first: the `-->` line names the first label's file.
+    let mut labels: Vec<(usize, &Label)> = diagnostic.labels.iter().enumerate().collect();
+    labels.sort_by_key(|(i, l)| !(l.primary || (!has_primary && *i == 0)));
+    for (i, label) in labels {
+        let (file_id, file_text) = match &label.file {
+            None => (0, text),
+            Some(file) => {
+                let known = other_files
+                    .iter()
+                    .position(|f| std::sync::Arc::ptr_eq(f, file));
+                let id = match known {
+                    Some(k) => k + 1,
+                    None => {
+                        other_files.push(file);
+                        files.add(file.name.as_str(), file.text.as_str())
+                    }
+                };
+                (id, file.text.as_str())
+            }
+        };
         match label.span.to_range() {
-            Some(range) if range.end <= text.len() && !text.is_empty() => {
+            Some(range) if range.end <= file_text.len() && !file_text.is_empty() => {
                 let l = if label.primary || (!has_primary && i == 0) {
-                    cs::Label::primary((), range)
+                    cs::Label::primary(file_id, range)
                 } else {
-                    cs::Label::secondary((), range)
+                    cs::Label::secondary(file_id, range)
                 };
                 cs_diag.labels.push(l.with_message(&label.message));
             }
@@ -323,7 +351,7 @@ pub fn render(diagnostic: &Diagnostic, source: &Source, color: ColorChoice) -> S
         ColorChoice::Always => term::termcolor::Buffer::ansi(),
         ColorChoice::Never => term::termcolor::Buffer::no_color(),
     };
-    if term::emit_to_write_style(&mut buffer, &config, &file, &cs_diag).is_err() {
+    if term::emit_to_write_style(&mut buffer, &config, &files, &cs_diag).is_err() {
         return format!("{}: {}\n", diagnostic.severity.as_str(), diagnostic.message);
     }
     String::from_utf8_lossy(buffer.as_slice()).into_owned()
@@ -342,7 +370,8 @@ pub struct DiagnosticJson {
     pub code: Option<String>,
     /// One line saying what happened.
     pub message: String,
-    /// The shader's name ([`Source::name`]).
+    /// The file of the primary span: the shader's name ([`Source::name`]),
+    /// or a WGSL module it imports where the span lies there.
     pub file: String,
     /// Line and column of the primary span, 1-based; absent when the
     /// diagnostic has no position in the source text.
@@ -373,6 +402,10 @@ pub struct DiagnosticJson {
 #[non_exhaustive]
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct SpanJson {
+    /// The file the span is in, when it is not the shader's (a WGSL module
+    /// the shader imports).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
     /// The byte offset where the range starts.
     pub byte_start: usize,
     /// The byte offset just past the range.
@@ -401,12 +434,17 @@ impl DiagnosticJson {
             .iter()
             .filter_map(|label| {
                 let range = label.span.to_range()?;
+                let (file, text) = match &label.file {
+                    Some(file) => (Some(file.name.clone()), file.text.as_str()),
+                    None => (None, text),
+                };
                 if range.end > text.len() {
                     return None;
                 }
                 let (line, column) = line_column(text, range.start);
                 let (end_line, end_column) = line_column(text, range.end);
                 Some(SpanJson {
+                    file,
                     byte_start: range.start,
                     byte_end: range.end,
                     line,
@@ -426,7 +464,9 @@ impl DiagnosticJson {
             severity: diagnostic.severity,
             code: diagnostic.code.clone(),
             message: diagnostic.message.clone(),
-            file: source.name.clone(),
+            file: primary
+                .and_then(|s| s.file.clone())
+                .unwrap_or_else(|| source.name.clone()),
             line: primary.map(|s| s.line),
             column: primary.map(|s| s.column),
             word_offset: places.first().map(|p| p.word),

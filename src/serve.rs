@@ -551,6 +551,7 @@ fn options(request: &Request) -> Result<Options, String> {
                 .iter()
                 .map(std::path::PathBuf::from)
                 .collect(),
+            module_dirs: Vec::new(),
             hlsl_entry_point: o.entry_point.clone(),
             hlsl_register_shifts: o
                 .hlsl_register_shifts

@@ -306,7 +306,7 @@ pub const DEFAULT_MAX_INPUT_SIZE: u64 = 16 * 1024 * 1024;
 /// before they are opened: opening a FIFO waits for a writer, and reading
 /// `/dev/zero` never ends. The limit is enforced while reading, so a file
 /// that grows after it was measured is refused too.
-pub(crate) fn read_regular_file(path: &Path, max_size: u64) -> Result<Vec<u8>, LoadError> {
+pub fn read_regular_file(path: &Path, max_size: u64) -> Result<Vec<u8>, LoadError> {
     use std::io::Read;
 
     let name = || path.display().to_string();

@@ -352,3 +352,39 @@ fn batch_fails_a_fifo_by_name_and_compiles_the_others() {
     assert!(err.contains("in/zero.wgsl: it is a device"), "{err}");
     assert!(dir.path().join("out/good.spv").is_file());
 }
+
+/// `--input-format` reads a file as the format it names, whatever its
+/// name says: HLSL kept in a `.comp` file, as some projects do, reads as
+/// HLSL (with the stage the name gives), where it was read as GLSL.
+#[test]
+fn input_format_reads_a_file_as_it_says_whatever_its_name() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("blur.comp"),
+        "RWStructuredBuffer<float> v : register(u0);
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) { v[id.x] = v[id.x] * 0.5; }
+",
+    )
+    .unwrap();
+    let read = run(
+        dir.path(),
+        &["blur.comp", "--input-format", "hlsl", "-o", "out.wgsl"],
+    );
+    assert_exit(&read, 0);
+    let wgsl = fs::read_to_string(dir.path().join("out.wgsl")).unwrap();
+    assert!(
+        wgsl.contains("@compute @workgroup_size(64, 1, 1)"),
+        "{wgsl}"
+    );
+    let as_named = run(dir.path(), &["blur.comp", "-o", "glsl.wgsl"]);
+    assert_exit(&as_named, 1);
+    assert!(
+        stderr(&as_named).contains("blur.comp:1:"),
+        "{}",
+        stderr(&as_named)
+    );
+}

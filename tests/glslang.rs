@@ -388,6 +388,44 @@ fn glslang_errors_point_at_the_line_and_name_included_files() {
     assert!(rendered.contains("bad.h:1, included by"), "{rendered}");
 }
 
+/// An error in a header that another header includes, found through an
+/// include folder, points at the shader's own `#include` that leads to
+/// it, and says which file and line.
+#[test]
+fn errors_in_headers_that_headers_include_point_at_the_include_they_come_through() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let headers = dir.path().join("headers");
+    std::fs::create_dir(&headers).unwrap();
+    std::fs::write(headers.join("outer.h"), "#include \"inner.h\"\n").unwrap();
+    std::fs::write(headers.join("inner.h"), "\nfloat f() { return missing; }\n").unwrap();
+    let main = dir.path().join("main.hlsl");
+    std::fs::write(
+        &main,
+        "// a shader\n#include \"outer.h\"\n[numthreads(1, 1, 1)]\nvoid main() {}\n",
+    )
+    .unwrap();
+    let source = Source::read(&main, None).unwrap();
+    let failure = compiler(FrontOptions {
+        include_dirs: vec![headers],
+        ..FrontOptions::default()
+    })
+    .transform(&source)
+    .unwrap_err();
+    let rendered = shaderxform::render_all(
+        &failure.diagnostics,
+        &source,
+        shaderxform::ColorChoice::Never,
+    );
+    assert!(rendered.contains("main.hlsl:2:1"), "{rendered}");
+    assert!(
+        rendered.contains("in inner.h, which the file included here includes, at line 2"),
+        "{rendered}"
+    );
+}
+
 #[test]
 fn defines_and_include_folders_reach_glslang_and_includes_are_dependencies() {
     if common::tool("glslangValidator").is_none() {
@@ -635,4 +673,34 @@ void main(uint3 id : SV_DispatchThreadID) {
     assert_eq!(binding_of("tex"), Some(0));
     assert_eq!(binding_of("samp"), Some(16));
     assert_eq!(binding_of("outp"), Some(1));
+}
+
+/// Unnamed blocks on one binding are named in the conflict as the shader
+/// names them: by their runtime-sized member.
+#[test]
+fn unnamed_blocks_on_one_binding_are_named_by_their_members() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let source = Source::from_text(
+        "alias.comp",
+        InputFormat::Glsl(ShaderStage::Compute),
+        "#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 2) writeonly buffer DrawCommands { uint drawCommands[]; };
+layout(std430, binding = 2) writeonly buffer TaskCommands { uvec2 taskCommands[]; };
+void main() {
+    drawCommands[gl_GlobalInvocationID.x] = 1u;
+    taskCommands[gl_GlobalInvocationID.x] = uvec2(2u);
+}
+",
+    );
+    let failure = glslang().transform(&source).unwrap_err();
+    let d = &failure.diagnostics[0];
+    assert_eq!(d.code.as_deref(), Some("input::binding-conflict"), "{d:?}");
+    assert!(
+        d.message.contains("`drawCommands`") && d.message.contains("`taskCommands`"),
+        "{}",
+        d.message
+    );
 }

@@ -316,6 +316,211 @@ void main() {
     }
 }
 
+/// An atomic on a texel of a storage image (HLSL `InterlockedAdd` on a
+/// `RWTexture2D<uint>` element, GLSL `imageAtomicAdd` on an image of an
+/// array) is refused at its line, naming the image, where naga's reader
+/// stopped at "unsupported storage class".
+#[test]
+fn atomics_on_storage_image_texels_are_refused_at_their_line_by_name() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("counter.hlsl"),
+        "RWTexture2D<uint> counter : register(u0);
+RWStructuredBuffer<uint> seen : register(u1);
+
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    uint previous;
+    InterlockedAdd(counter[uint2(0, 0)], 1, previous);
+    seen[id.x] = previous;
+}
+",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("bins.comp"),
+        "#version 450
+layout(local_size_x = 64) in;
+layout(binding = 0, r32ui) uniform uimage2D bins[2];
+void main() {
+    imageAtomicAdd(bins[1], ivec2(gl_GlobalInvocationID.xy), 1u);
+}
+",
+    )
+    .unwrap();
+    for (file, at, line, image) in [
+        (
+            "counter.hlsl",
+            "counter.hlsl:8:5",
+            "InterlockedAdd(counter[uint2(0, 0)], 1, previous);",
+            "`counter`",
+        ),
+        (
+            "bins.comp",
+            "bins.comp:5:5",
+            "imageAtomicAdd(bins[1], ivec2(gl_GlobalInvocationID.xy), 1u);",
+            "`bins`",
+        ),
+    ] {
+        let refused = run(dir.path(), &[file, "-o", "out.wgsl"]);
+        assert_exit(&refused, 1);
+        let err = stderr(&refused);
+        assert!(
+            err.contains(&format!(
+                "error[spirv::image-atomic]: atomic operation on a texel of {image}"
+            )) && err.contains(at)
+                && err.contains(line),
+            "{err}"
+        );
+        assert!(!dir.path().join("out.wgsl").exists());
+    }
+}
+
+/// `debugPrintfEXT` (HLSL `printf`) is a non-semantic instruction, which
+/// naga's reader refused ("unsupported extension set"): it is removed and
+/// reported, and the shader translates. An HLSL class with methods only is
+/// a structure without members, which naga refused ("Structure types must
+/// have at least one member"): it gets one that nothing reads.
+#[test]
+fn debug_printf_is_removed_and_empty_structures_get_a_member() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let glsl = "#version 450
+#extension GL_EXT_debug_printf : require
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer B { uint v[]; };
+void main() {
+    uint x = v[gl_GlobalInvocationID.x];
+    debugPrintfEXT(\"x = %u\", x);
+    v[gl_GlobalInvocationID.x] = x * 2u;
+}
+";
+    let source = Source::from_text("printf.comp", InputFormat::Glsl(ShaderStage::Compute), glsl);
+    let (wgsl, report) = wgsl_and_report(&glslang(), &source);
+    assert!(wgsl.contains("* 2u"), "{wgsl}");
+    assert!(
+        report.contains("strip-non-semantic") && report.contains("1 non-semantic instructions"),
+        "{report}"
+    );
+
+    let hlsl = "RWStructuredBuffer<uint> v : register(u0);
+class Logger {
+    uint twice(uint x) { printf(\"%u\", x); return x * 2; }
+};
+[numthreads(1, 1, 1)]
+void main()
+{
+    Logger l;
+    v[0] = l.twice(v[0]);
+}
+";
+    let source = Source::from_text("class.hlsl", InputFormat::Hlsl(ShaderStage::Compute), hlsl);
+    let (wgsl, report) = wgsl_and_report(&glslang(), &source);
+    assert!(
+        wgsl.contains("struct Logger {\n    member: u32,\n}"),
+        "{wgsl}"
+    );
+    assert!(report.contains("fill-empty-struct"), "{report}");
+    common::assert_tint_accepts(&[("class.hlsl".to_string(), wgsl)]);
+}
+
+/// Texel buffers, and image operations on an element of an array of
+/// storage images, are refused by name at their line, where naga's
+/// reader stopped at "unsupported image dimension" on the `#version`
+/// line or at "invalid image".
+#[test]
+fn texel_buffers_and_arrays_of_storage_images_are_refused_by_name_at_their_line() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("texel.comp"),
+        "#version 450
+layout(local_size_x = 64) in;
+layout(binding = 0) uniform samplerBuffer src;
+layout(binding = 1, r32f) uniform writeonly imageBuffer dst;
+void main() {
+    int i = int(gl_GlobalInvocationID.x);
+    imageStore(dst, i, texelFetch(src, i) * 2.0);
+}
+",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("layers.comp"),
+        "#version 450
+layout(local_size_x = 8, local_size_y = 8) in;
+layout(binding = 0, rgba8) uniform writeonly image2D layers[4];
+void main() {
+    imageStore(layers[gl_WorkGroupID.z], ivec2(gl_GlobalInvocationID.xy), vec4(1.0));
+}
+",
+    )
+    .unwrap();
+    let refused = run(dir.path(), &["texel.comp", "-o", "out.wgsl"]);
+    assert_exit(&refused, 1);
+    let err = stderr(&refused);
+    for (name, at) in [("src", "texel.comp:3:1"), ("dst", "texel.comp:4:1")] {
+        assert!(
+            err.contains(&format!("error[spirv::unsupported-image]: `{name}` is a "))
+                && err.contains(at),
+            "{err}"
+        );
+    }
+    assert!(
+        err.contains("uniform texel buffer") && err.contains("storage texel buffer"),
+        "{err}"
+    );
+    let refused = run(dir.path(), &["layers.comp", "-o", "out.wgsl"]);
+    assert_exit(&refused, 1);
+    let err = stderr(&refused);
+    assert!(
+        err.contains("error[spirv::unsupported-image]: `layers` is an array of storage images")
+            && err.contains("layers.comp:5:5"),
+        "{err}"
+    );
+    assert!(!dir.path().join("out.wgsl").exists());
+}
+
+/// glslang gives `RWByteAddressBuffer.InterlockedAdd(offset, 1)` a value
+/// of type `int` on a `uint` atomic, which spirv-val refuses; the value is
+/// bitcast to the atomic's type and the shader translates.
+#[test]
+fn byte_address_buffer_atomics_with_literal_values_translate() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let hlsl = "RWByteAddressBuffer counters : register(u0);
+RWStructuredBuffer<uint> seen : register(u1);
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    uint previous;
+    counters.InterlockedAdd(4, 1, previous);
+    counters.InterlockedMax(8, 7);
+    seen[id.x] = previous;
+}
+";
+    let source = Source::from_text(
+        "counters.hlsl",
+        InputFormat::Hlsl(ShaderStage::Compute),
+        hlsl,
+    );
+    let (wgsl, _) = wgsl_and_report(&glslang(), &source);
+    assert!(
+        wgsl.contains("atomicAdd((&counters_2.u0040_data[1i]), bitcast<u32>(1i))"),
+        "{wgsl}"
+    );
+    assert!(wgsl.contains("atomicMax("), "{wgsl}");
+    common::assert_tint_accepts(&[("counters.hlsl".to_string(), wgsl)]);
+}
+
 /// `acc` leaves the loop as an `OpPhi` of the loop header, which the
 /// atomic and the subgroup operations after the loop use.
 const LOOP_VALUE_HLSL: &str = "RWStructuredBuffer<uint> values : register(u0);

@@ -362,3 +362,57 @@ void main() {
     );
     assert!(!dir.path().join("out.wgsl").exists());
 }
+
+/// naga's reader keeps the subgroup size and the workgroup id in private
+/// variables the entry point stores; a loop that steps by
+/// `WaveGetLaneCount()` in the shader's own function, or a condition on
+/// the workgroup id, is uniform, and so is the barrier under it: the
+/// function gets the built-ins as arguments, and Tint agrees.
+#[test]
+fn barriers_under_the_subgroup_size_or_the_workgroup_id_of_a_helper_stay_uniform() {
+    let hlsl = "RWStructuredBuffer<uint> b : register(u0);
+groupshared uint g[64];
+uint step() { return WaveGetLaneCount(); }
+[numthreads(64, 1, 1)]
+void main(uint3 gtid : SV_GroupThreadID, uint3 gid : SV_GroupID)
+{
+    for (uint i = 0; i < 64; i += step())
+    {
+        g[i] = i;
+        GroupMemoryBarrierWithGroupSync();
+    }
+    if (gid.x > 2)
+    {
+        GroupMemoryBarrierWithGroupSync();
+    }
+    b[gtid.x] = g[gtid.x];
+}
+";
+    let glsl = "#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer B { uint b[]; };
+shared uint g[64];
+void fill() {
+    if (gl_WorkGroupID.x > 2u) {
+        g[gl_LocalInvocationID.x] = gl_WorkGroupID.x;
+        barrier();
+    }
+}
+void main() {
+    fill();
+    b[gl_GlobalInvocationID.x] = g[gl_LocalInvocationID.x];
+}
+";
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let mut written = Vec::new();
+    for source in [
+        Source::from_text("steps.hlsl", InputFormat::Hlsl(ShaderStage::Compute), hlsl),
+        Source::from_text("steps.comp", InputFormat::Glsl(ShaderStage::Compute), glsl),
+    ] {
+        let (wgsl, _) = wgsl_and_report(&glslang(), &source);
+        written.push((source.name.clone(), wgsl));
+    }
+    common::assert_tint_accepts(&written);
+}

@@ -259,3 +259,29 @@ fn an_inline_shader_without_includes_is_served_from_outside_the_root() {
     }));
     assert_eq!(answer["ok"], true, "{answer}");
 }
+
+#[test]
+fn wgsl_modules_are_read_under_the_root_and_a_quoted_import_outside_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = tree(dir.path());
+    fs::create_dir_all(root.join("lib")).unwrap();
+    fs::write(
+        root.join("lib/scale.wgsl"),
+        "#define_import_path app::scale\nconst SCALE: u32 = #{SCALE};\n",
+    )
+    .unwrap();
+    fs::write(
+        root.join("double.wgsl"),
+        "#import app::scale::SCALE\n@group(0) @binding(0) var<storage, read_write> v: array<u32>;\n@compute @workgroup_size(64)\nfn main(@builtin(global_invocation_id) id: vec3<u32>) { v[id.x] *= SCALE; }\n",
+    )
+    .unwrap();
+    let mut server = Server::start(&root, &["--root", "."], None);
+    let options = json!({"include-dirs": ["lib"], "defines": ["SCALE=3u"]});
+    let ok = server
+        .request(json!({"id": 1, "path": "double.wgsl", "emit": ["wgsl"], "options": options}));
+    assert_eq!(ok["ok"], true, "{ok}");
+    assert!(ok.to_string().contains("3u"), "{ok}");
+    let escaping = "#import \"../secret.wgsl\"::x\n@compute @workgroup_size(1) fn main() {}\n";
+    fs::write(root.join("escape.wgsl"), escaping).unwrap();
+    assert_forbidden(&server.request(json!({"id": 2, "path": "escape.wgsl", "emit": ["wgsl"]})));
+}

@@ -31,3 +31,41 @@ fn the_tint_checker_rejects_invalid_wgsl() {
         "a barrier in divergent control flow must be rejected"
     );
 }
+
+/// Tint refuses arrays in push constants (the `immediate` address space,
+/// where naga writes them): WGSL for Tint refuses them at the block with
+/// their use, and WGSL for wgpu holds them.
+#[test]
+fn push_constants_holding_an_array_are_refused_for_tint_and_written_for_wgpu() {
+    let glsl = "#version 450
+layout(local_size_x = 4) in;
+layout(push_constant) uniform Text { uvec4 data[2]; } text;
+layout(std430, binding = 0) buffer Out { uint v[]; };
+void main() { v[gl_LocalInvocationID.x] = text.data[gl_LocalInvocationID.x % 2u].x; }
+";
+    let source = shaderxform::Source::from_text(
+        "text.comp",
+        shaderxform::InputFormat::Glsl(naga::ShaderStage::Compute),
+        glsl,
+    );
+    let for_tint = common::translator(EmitOptions::default());
+    let failure = for_tint
+        .compile(&source, &[shaderxform::OutputFormat::Wgsl])
+        .unwrap_err();
+    let rendered = shaderxform::render_all(
+        &failure.diagnostics,
+        &source,
+        shaderxform::ColorChoice::Never,
+    );
+    assert!(
+        rendered.contains("error[emit::unsupported]: WGSL for Tint cannot hold the immediate data (push constants) `text`")
+            && rendered.contains("text.comp:3:"),
+        "{rendered}"
+    );
+    let for_wgpu = common::translator(EmitOptions {
+        wgsl_for: shaderxform::WgslTarget::Wgpu,
+        ..EmitOptions::default()
+    });
+    let wgsl = common::wgsl(&for_wgpu, &source);
+    assert!(wgsl.contains("var<immediate>"), "{wgsl}");
+}

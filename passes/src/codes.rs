@@ -39,6 +39,21 @@ pub const WGSL_PARSE: &str = "wgsl::parse";
 /// An expression of the WGSL input is nested deeper than naga's parser
 /// can follow.
 pub const WGSL_NESTING: &str = "wgsl::nesting";
+/// An `#import` of a WGSL input (or of a module it imports) names a
+/// module path that no module of the search folders declares, or a quoted
+/// file that does not exist.
+pub const WGSL_UNKNOWN_MODULE: &str = "wgsl::unknown-module";
+/// An `#import` or a `module::item` path names an item that the module
+/// does not declare (or declares only in a disabled `#ifdef` branch).
+pub const WGSL_UNKNOWN_ITEM: &str = "wgsl::unknown-item";
+/// Two files of one search folder declare the same `#define_import_path`.
+pub const WGSL_AMBIGUOUS_MODULE: &str = "wgsl::ambiguous-module";
+/// WGSL modules import each other in a cycle.
+pub const WGSL_IMPORT_CYCLE: &str = "wgsl::import-cycle";
+/// A preprocessor directive of a WGSL input or module is malformed or
+/// unbalanced (`#ifdef` without `#endif`, `#else` without `#ifdef`), or
+/// tests or substitutes a shader def that no `-D` gives a value.
+pub const WGSL_DIRECTIVE: &str = "wgsl::directive";
 /// naga's GLSL parser refuses the input.
 pub const GLSL_PARSE: &str = "glsl::parse";
 /// glslang's own error or warning about the GLSL or HLSL input.
@@ -68,6 +83,12 @@ pub const SPIRV_ATOMIC_VECTOR_COMPONENT: &str = "spirv::atomic-vector-component"
 /// A clustered subgroup reduction of the SPIR-V input, which naga's IR
 /// cannot hold.
 pub const SPIRV_CLUSTERED_REDUCTION: &str = "spirv::clustered-reduction";
+/// An atomic operation of the SPIR-V input on a texel of a storage image,
+/// which naga's reader cannot read.
+pub const SPIRV_IMAGE_ATOMIC: &str = "spirv::image-atomic";
+/// An image of the SPIR-V input naga's reader cannot read: a texel
+/// buffer, or an element of an array of storage images.
+pub const SPIRV_UNSUPPORTED_IMAGE: &str = "spirv::unsupported-image";
 /// The specialization-constant expressions of the SPIR-V input cannot be
 /// folded.
 pub const SPIRV_LEGALIZE: &str = "spirv::legalize";

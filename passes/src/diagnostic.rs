@@ -42,6 +42,19 @@ pub struct Label {
     pub message: String,
     /// The primary label is where the caret points; secondary labels explain.
     pub primary: bool,
+    /// The file `span` indexes when it is not the shader the diagnostic is
+    /// about (a WGSL module the shader imports); `None` for the shader.
+    pub file: Option<std::sync::Arc<SourceFile>>,
+}
+
+/// A file other than the shader that a label points into: its name, as
+/// diagnostics print it, and its text, which the label's span indexes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceFile {
+    /// The file's name, as diagnostics print it (`lib/util.wgsl`).
+    pub name: String,
+    /// The file's text, which the label's span indexes.
+    pub text: String,
 }
 
 /// A message about the shader: what is wrong or what was done, where in the
@@ -110,6 +123,7 @@ impl Diagnostic {
                 span,
                 message: message.into(),
                 primary: true,
+                file: None,
             });
         }
         self
@@ -124,6 +138,7 @@ impl Diagnostic {
                 span,
                 message: message.into(),
                 primary: false,
+                file: None,
             });
         }
         self

@@ -433,7 +433,12 @@ impl Pass for FloatAtomics {
             f32_type,
             aggregated: HashMap::new(),
             aggregate_types,
-            prefilter: config.prefilter == Prefilter::Load,
+            prefilter: module
+                .global_variables
+                .iter()
+                .filter(|(_, g)| config.prefilter.loads_first_in(g.space))
+                .map(|(h, _)| h)
+                .collect(),
             prefiltered: HashMap::new(),
         };
         let mut failed = None;

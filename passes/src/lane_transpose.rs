@@ -13,8 +13,9 @@
 //! the original accesses run. At compile time, the accesses must be in
 //! uniform control flow, indexed by a form whose values are expected to
 //! be consecutive across a subgroup (`sites::index_form`: the global
-//! invocation index, spelled out or with a uniform offset, or a row-major
-//! 2D index), and the only accesses to their array in the entry point
+//! invocation index, spelled out, plus uniform offsets and terms the same
+//! along a row of the workgroup, as in row-major 2D and 3D indices), and
+//! the only accesses to their array in the entry point
 //! (one load of the record before one store of it at most): another
 //! invocation's word becomes visible to a lane only through the record
 //! accesses that moved it.
@@ -77,13 +78,6 @@ impl Pass for LaneTranspose {
     }
 
     fn run(&self, module: &mut Module, cx: &mut PassContext<'_>) {
-        if !normalize::has_wrapper(module) {
-            let uniformity = cx.analyses().take_uniformity(module);
-            if let Some(unchanged) = transpose_module(module, uniformity, cx) {
-                cx.analyses().restore_uniformity(unchanged);
-            }
-            return;
-        }
         let before = cx.checkpoint(module);
         if !normalize::normalize(module) {
             let uniformity = cx.analyses().take_uniformity(module);
@@ -356,11 +350,19 @@ fn transpose_entry_point(
             }
         }
     }
+    // The types of the record indices: an `i32` one is read as `u32`.
+    let Some(scalars) = crate::ir::expression_scalars(module, function) else {
+        return false;
+    };
+    let signed_indices: Vec<bool> = plans
+        .iter()
+        .map(|(p, _)| scalars[p.i().index()].map(|s| s.kind) == Some(naga::ScalarKind::Sint))
+        .collect();
     let builtins = ensure_subgroup_builtins(module, index);
     let u32_ty = ensure_type(&mut module.types, TypeInner::Scalar(Scalar::U32));
     let bool_ty = ensure_type(&mut module.types, TypeInner::Scalar(Scalar::BOOL));
     let mut groups = Vec::new();
-    for (plan, form) in plans {
+    for ((plan, form), signed_index) in plans.into_iter().zip(signed_indices) {
         let (global, k, span) = (plan.global(), plan.k(), plan.span());
         let Some(&Layout::Words(scalar)) = layouts.get(&global) else {
             unreachable!("only word arrays are grouped")
@@ -413,6 +415,7 @@ fn transpose_entry_point(
             scalar_ty,
             length,
             active,
+            signed_index,
         });
     }
     let mut rewrite = Transpose {
@@ -437,17 +440,31 @@ fn transpose_entry_point(
     true
 }
 
-/// Globals that functions other than entry points refer to.
+/// Globals that functions other than entry points use.
 fn globals_used_by_functions(module: &Module) -> Vec<Handle<naga::GlobalVariable>> {
-    let mut out = Vec::new();
-    for (_, f) in module.functions.iter() {
-        for (_, e) in f.expressions.iter() {
-            if let Expression::GlobalVariable(g) = *e {
-                out.push(g);
-            }
-        }
-    }
-    out
+    module
+        .global_variables
+        .iter()
+        .map(|(g, _)| g)
+        .filter(|&g| {
+            module
+                .functions
+                .iter()
+                .any(|(_, f)| crate::ir::function_uses_global(f, g))
+        })
+        .collect()
+}
+
+/// The functions other than entry points that use `global`, for notes:
+/// "`clear`, `reset`".
+fn functions_using(module: &Module, global: Handle<naga::GlobalVariable>) -> String {
+    module
+        .functions
+        .iter()
+        .filter(|&(_, f)| crate::ir::function_uses_global(f, global))
+        .map(|(_, f)| format!("`{}`", f.name.as_deref().unwrap_or("a function")))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// How notes and reports name a buffer: the variable, or, for an array in

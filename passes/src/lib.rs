@@ -26,7 +26,7 @@ pub mod pass;
 #[cfg(test)]
 mod testing;
 
-pub use diagnostic::{Diagnostic, Label, Severity};
+pub use diagnostic::{Diagnostic, Label, Severity, SourceFile};
 pub use manager::{
     PassManager, PassReport, PassSelection, RunError, RunOutcome, SelectionError, Skipped,
 };

@@ -15,7 +15,9 @@
 //! - 64-bit floats and integers (`f64`, `i64`, `u64`), which WGSL does not
 //!   have and naga writes as an extension of its own;
 //! - any other `enable wgpu_...;` directive (16-bit integers, mesh
-//!   shaders, cooperative matrices).
+//!   shaders, cooperative matrices);
+//! - push constants that hold an array: naga writes them in the
+//!   `immediate` address space, where Tint refuses arrays.
 //!
 //! When WGSL is written for Tint (`--wgsl-for tint`, the default) these are
 //! refused with the construct's place, and a note that `--wgsl-for wgpu`
@@ -82,6 +84,25 @@ pub fn refuse_for_tint(
                 .with_note(FOR_WGPU),
             ));
         }
+    }
+    for (handle, global) in module.global_variables.iter() {
+        if global.space != naga::AddressSpace::Immediate || !holds_array(module, global.ty) {
+            continue;
+        }
+        let name = shaderxform_passes::ir::global_name(module, handle);
+        return Err(EmitError::Unsupported(
+            Diagnostic::error(format!(
+                "WGSL for Tint cannot hold the immediate data (push constants) `{name}`: it holds an array"
+            ))
+            .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED)
+            .with_primary(
+                module.global_variables.get_span(handle),
+                "push constants with an array: Tint refuses arrays in the `immediate` address space",
+            )
+            .with_secondary(first_use(module, handle), format!("`{name}` is used here"))
+            .with_note("move the array into a uniform buffer, or spell it as vectors or scalars")
+            .with_note(FOR_WGPU),
+        ));
     }
     for entry_point in &module.entry_points {
         let function = &entry_point.function;
@@ -151,6 +172,15 @@ pub fn refuse_wgpu_extensions(text: &str, reader: WgslTarget) -> Result<(), Emit
         }
     }
     Ok(())
+}
+
+/// Whether a type is, or holds, an array.
+fn holds_array(module: &Module, ty: naga::Handle<naga::Type>) -> bool {
+    match module.types[ty].inner {
+        TypeInner::Array { .. } | TypeInner::BindingArray { .. } => true,
+        TypeInner::Struct { ref members, .. } => members.iter().any(|m| holds_array(module, m.ty)),
+        _ => false,
+    }
 }
 
 /// Whether an entry point argument is, or holds, the barycentric builtin.

@@ -83,6 +83,7 @@ pub(super) fn key(
     field(format!("{:?}", options.color).as_bytes());
     field(format!("{:?}", source.format).as_bytes());
     field(front_identity(source.format, &compiler.options().front).as_bytes());
+    field(wgsl_module_search(source, &compiler.options().front).as_bytes());
     for (format, path) in &job.outputs {
         field(format.extension().as_bytes());
         field(slash_path(path).as_bytes());
@@ -105,6 +106,21 @@ fn front_identity(format: InputFormat, front: &FrontOptions) -> String {
         InputFormat::Glsl(_) if front::glsl_through_glslang(front) => glslang(),
         InputFormat::Glsl(_) => "naga".to_string(),
         InputFormat::Hlsl(_) => glslang(),
+        _ => String::new(),
+    }
+}
+
+/// For a WGSL shader with `#import`s, every module path its search
+/// folders declare and the file that declares it: a module that appears,
+/// moves or changes its path may change where an import leads, which the
+/// hashes of the files imported do not show. (The files imported are
+/// dependencies, checked by hash like included files.)
+fn wgsl_module_search(source: &Source, front: &FrontOptions) -> String {
+    use crate::front::wgsl_modules;
+    match source.text() {
+        Some(text) if source.format == InputFormat::Wgsl && wgsl_modules::has_directives(text) => {
+            wgsl_modules::search_fingerprint(&source.name, front)
+        }
         _ => String::new(),
     }
 }

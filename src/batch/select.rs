@@ -83,6 +83,58 @@ pub(super) fn headers(options: &BatchOptions, relatives: &[PathBuf]) -> BTreeMap
     included
 }
 
+/// Every WGSL file of `relatives` that is a module and not a shader (it
+/// declares `#define_import_path` and no entry point), with the first WGSL
+/// file of `relatives` whose `#import`s name its path (or a path inside
+/// it), if any.
+pub(super) fn wgsl_modules(
+    options: &BatchOptions,
+    relatives: &[PathBuf],
+) -> BTreeMap<PathBuf, Option<PathBuf>> {
+    use crate::front::wgsl_modules;
+    let texts: Vec<(&PathBuf, String)> = relatives
+        .iter()
+        .filter(|r| InputFormat::from_path(r, options.stage) == Some(InputFormat::Wgsl))
+        .filter_map(|relative| {
+            let bytes =
+                read_regular_file(&options.input_dir.join(relative), options.max_input_size)
+                    .ok()?;
+            Some((relative, String::from_utf8_lossy(&bytes).into_owned()))
+        })
+        .collect();
+    let imports: Vec<(&PathBuf, Vec<String>)> = texts
+        .iter()
+        .map(|(relative, text)| {
+            let paths = wgsl_modules::raw_imports(text)
+                .into_iter()
+                .map(|path| path.join("::"))
+                .collect();
+            (*relative, paths)
+        })
+        .collect();
+    let mut modules = BTreeMap::new();
+    for (relative, text) in &texts {
+        let Some(declared) = wgsl_modules::declared_import_path(text) else {
+            continue;
+        };
+        if wgsl_modules::has_entry_point(text) {
+            continue;
+        }
+        let inside = format!("{declared}::");
+        let importer = imports
+            .iter()
+            .find(|(importer, paths)| {
+                importer != relative
+                    && paths
+                        .iter()
+                        .any(|p| *p == declared || p.starts_with(&inside))
+            })
+            .map(|(importer, _)| (*importer).clone());
+        modules.insert((*relative).clone(), importer);
+    }
+    modules
+}
+
 /// One of `count` shares of a tree (`--shard K/N`, `index` from 1), for
 /// machines that split one tree between them. A shader belongs to the
 /// share its path's hash names, so that adding or removing a shader moves

@@ -418,7 +418,8 @@ pub(super) struct CommonArgs {
     #[arg(long = "storage-format", value_name = "NAME=FORMAT", value_parser = shaderxform::front::parse_storage_format)]
     pub(super) storage_formats: Vec<(String, naga::StorageFormat)>,
 
-    /// The format of standard input (`-` as IN): wgsl, spv, spvasm, glsl
+    /// The format of the input, whatever its name says (HLSL in a `.comp`
+    /// file), and of standard input (`-` as IN): wgsl, spv, spvasm, glsl
     /// (or comp, vert, frag) or hlsl.
     #[arg(long, value_name = "FORMAT", value_parser = ["wgsl", "spv", "spvasm", "glsl", "comp", "vert", "frag", "hlsl"])]
     pub(super) input_format: Option<String>,

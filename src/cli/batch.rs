@@ -23,6 +23,15 @@ pub(super) fn run(args: BatchArgs) -> i32 {
         Ok(c) => c,
         Err(code) => return code,
     };
+    // WGSL modules are found anywhere in the tree (before `-I` folders).
+    let mut compiler_options = compiler.options().clone();
+    compiler_options
+        .front
+        .module_dirs
+        .push(args.input_dir.clone());
+    let Ok(compiler) = Compiler::new(compiler_options) else {
+        unreachable!("the options were checked when the compiler was made")
+    };
     let mut formats = Vec::new();
     for name in &args.emit {
         let format = OutputFormat::from_name(name).expect("clap checks --emit");
@@ -77,6 +86,20 @@ pub(super) fn run(args: BatchArgs) -> i32 {
                         options.input_dir.join(header).display(),
                         options.input_dir.join(includer).display()
                     );
+                }
+                for (module, importer) in &plan.modules {
+                    let module = options.input_dir.join(module);
+                    match importer {
+                        Some(importer) => eprintln!(
+                            "not compiled: {} (WGSL module imported by {})",
+                            module.display(),
+                            options.input_dir.join(importer).display()
+                        ),
+                        None => eprintln!(
+                            "not compiled: {} (WGSL module without an entry point)",
+                            module.display()
+                        ),
+                    }
                 }
             }
             plan.jobs

@@ -66,6 +66,7 @@ pub(super) fn options(common: &CommonArgs) -> Result<Options, String> {
                 .map(|d| shaderxform::front::parse_define(d))
                 .collect(),
             include_dirs: common.include_dirs.clone(),
+            module_dirs: Vec::new(),
             hlsl_entry_point: common.entry_point.clone(),
             hlsl_register_shifts: common.hlsl_register_shifts.clone(),
             storage_formats: common.storage_formats.clone(),
@@ -84,6 +85,9 @@ pub(super) fn stage(common: &CommonArgs) -> Option<naga::ShaderStage> {
 pub(super) fn load(path: &Path, common: &CommonArgs, printer: &Printer) -> Result<Source, i32> {
     if path.as_os_str() == "-" {
         return load_stdin(common, printer);
+    }
+    if let Some(format) = common.input_format.as_deref() {
+        return load_as(path, format, common, printer);
     }
     if InputFormat::from_path(path, stage(common)).is_none()
         && InputFormat::unsupported_glsl_stage(path).is_none()
@@ -106,6 +110,34 @@ pub(super) fn load(path: &Path, common: &CommonArgs, printer: &Printer) -> Resul
         printer.plain_error(&e.to_string(), &path.display().to_string());
         exit::FAILED
     })
+}
+
+/// A file read as the format `--input-format` names, whatever its name
+/// says (HLSL in a `.comp` file): the stage is `--stage`, else the one the
+/// name gives (`x.frag`), else compute.
+fn load_as(
+    path: &Path,
+    format: &str,
+    common: &CommonArgs,
+    printer: &Printer,
+) -> Result<Source, i32> {
+    let named_stage = match InputFormat::from_path(path, None) {
+        Some(InputFormat::Glsl(stage) | InputFormat::Hlsl(stage)) => Some(stage),
+        _ => None,
+    };
+    let Some(format) = InputFormat::from_extension(format, stage(common).or(named_stage)) else {
+        printer.plain_error(
+            &format!("unknown --input-format {format}"),
+            "<command line>",
+        );
+        return Err(exit::USAGE);
+    };
+    let bytes =
+        shaderxform::source::read_regular_file(path, common.max_input_size).map_err(|e| {
+            printer.plain_error(&e.to_string(), &path.display().to_string());
+            exit::FAILED
+        })?;
+    Ok(Source::new(path.display().to_string(), format, bytes))
 }
 
 /// Standard input as a shader of the format `--input-format` names.

@@ -73,8 +73,13 @@ pub(super) fn run(args: UniformityArgs) -> i32 {
         Ok(s) => s,
         Err(code) => return code,
     };
+    // The shader as it is read (defines, include and module folders), with
+    // no pass run on it.
     let options = Options {
         passes: PassSelection::None,
+        front: super::input::options(&args.common)
+            .map(|o| o.front)
+            .unwrap_or_default(),
         ..Options::default()
     };
     let compiler = match Compiler::new(options) {
@@ -108,15 +113,25 @@ pub(super) fn run(args: UniformityArgs) -> i32 {
         }
         _ => None,
     };
+    // WGSL with modules: the spans index the shader composed with them; a
+    // site in a module stands at the shader's `#import` that led to it.
+    let modules = match source.format {
+        InputFormat::Wgsl => front::parse(&source, &compiler.options().front)
+            .ok()
+            .map(|p| p.spans)
+            .filter(|spans| matches!(spans, front::SpanMap::Modules(_))),
+        _ => None,
+    };
     let text = if source_lines.is_some() {
         source.text()
     } else {
         source.span_text()
     };
     let locate = |span: naga::Span| {
-        let span = match &source_lines {
-            Some(lines) => lines.text_span(span).unwrap_or(naga::Span::UNDEFINED),
-            None => span,
+        let span = match (&source_lines, &modules) {
+            (Some(lines), _) => lines.text_span(span).unwrap_or(naga::Span::UNDEFINED),
+            (None, Some(front::SpanMap::Modules(map))) => map.in_shader(span),
+            _ => span,
         };
         match text {
             Some(text)
@@ -455,6 +470,11 @@ fn tint_verdict(source: &Source) -> TintVerdict {
     let Some(text) = source.text() else {
         return TintVerdict::Unavailable("the input is not text".into());
     };
+    if front::wgsl_modules::has_directives(text) {
+        return TintVerdict::Unavailable(
+            "Tint reads plain WGSL, and this shader imports modules or tests shader defs".into(),
+        );
+    }
     let dir = match tint_dir() {
         Ok(dir) => dir,
         Err(why) => return TintVerdict::Unavailable(why),

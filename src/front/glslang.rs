@@ -58,8 +58,13 @@ pub struct FrontOptions {
     pub glsl_front: GlslFront,
     /// `-D NAME[=VALUE]`, for glslang.
     pub defines: Vec<(String, Option<String>)>,
-    /// `-I DIR`, searched for `#include` after the shader's own folder.
+    /// `-I DIR`, searched for `#include` after the shader's own folder,
+    /// and for WGSL modules (subfolders included) after `module_dirs`.
     pub include_dirs: Vec<PathBuf>,
+    /// Folders searched for WGSL modules, subfolders included, after the
+    /// shader's own folder and before `include_dirs`: `batch` and
+    /// `shaderxform::build` give the input folder.
+    pub module_dirs: Vec<PathBuf>,
     /// The entry point of an HLSL shader [default: `main`].
     pub hlsl_entry_point: Option<String>,
     /// Added to the binding of each HLSL register of a class (`t`, `s`,
@@ -293,7 +298,13 @@ pub fn compile(
     let log = String::from_utf8_lossy(&result.stdout).into_owned()
         + &String::from_utf8_lossy(&result.stderr);
     if !result.status.success() {
-        return Err(diagnostics(&log, &input, source, text));
+        return Err(diagnostics(
+            &log,
+            &input,
+            source,
+            text,
+            &options.include_dirs,
+        ));
     }
     // glslang only warns, and writes an empty shader, when the entry
     // point is missing.
@@ -400,7 +411,13 @@ fn depfile_inputs(text: &str) -> Vec<PathBuf> {
 
 /// glslang's `ERROR: file:line: message` lines as diagnostics; those in
 /// the shader itself point at the line.
-fn diagnostics(log: &str, input: &Path, source: &Source, text: &str) -> Vec<Diagnostic> {
+fn diagnostics(
+    log: &str,
+    input: &Path,
+    source: &Source,
+    text: &str,
+    include_dirs: &[PathBuf],
+) -> Vec<Diagnostic> {
     let input_name = input.display().to_string();
     let mut out = Vec::new();
     let mut other = Vec::new();
@@ -443,6 +460,16 @@ fn diagnostics(log: &str, input: &Path, source: &Source, text: &str) -> Vec<Diag
                 d = d.with_primary(
                     span,
                     format!("in the file included here, at line {line_number}"),
+                );
+            } else if let Some(span) = include_line_leading_to(source, text, include_dirs, file) {
+                let name = Path::new(file)
+                    .file_name()
+                    .map_or(file.into(), |n| n.to_string_lossy());
+                d = d.with_primary(
+                    span,
+                    format!(
+                        "in {name}, which the file included here includes, at line {line_number}"
+                    ),
                 );
             }
             d = d.with_note(format!(
@@ -555,6 +582,79 @@ pub(super) fn include_line(text: &str, file: &str) -> Option<naga::Span> {
         .map(|s| line_span(text, s))
 }
 
+/// The shader's own `#include` line whose file includes `file`, through
+/// however many other files: an error in a header that another header
+/// includes points where the chain starts.
+fn include_line_leading_to(
+    source: &Source,
+    text: &str,
+    include_dirs: &[PathBuf],
+    file: &str,
+) -> Option<naga::Span> {
+    let wanted = Path::new(file).canonicalize().ok()?;
+    let mut top_level = None;
+    let _ = crate::includes::for_each_candidate(
+        crate::includes::own_dir(&source.name),
+        text,
+        include_dirs,
+        crate::source::DEFAULT_MAX_INPUT_SIZE,
+        |candidate| {
+            if candidate.path.canonicalize().ok().as_ref() == Some(&wanted) {
+                top_level = Some(candidate.top_level.to_string());
+                return Err(());
+            }
+            Ok(())
+        },
+    );
+    include_line(text, &top_level?)
+}
+
+/// The shader's own `#include` line whose file includes `file` through
+/// other files, where `files` are the paths of every file the shader
+/// read (glslang's `OpString`s): each directive is matched to the path it
+/// ends with, and the files are read to follow the chain.
+pub(super) fn include_line_through<'a>(
+    text: &str,
+    file: &str,
+    files: impl Iterator<Item = &'a String> + Clone,
+) -> Option<naga::Span> {
+    let path_of = |name: &str| {
+        files.clone().find(|f| {
+            f.as_str() == name
+                || f.strip_suffix(name)
+                    .is_some_and(|rest| rest.ends_with('/') || rest.ends_with('\\'))
+        })
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut reaches = |start: &str| {
+        let mut pending = vec![(start.to_string(), 0)];
+        while let Some((path, depth)) = pending.pop() {
+            if path == file {
+                return true;
+            }
+            if depth > crate::includes::MAX_DEPTH || !seen.insert(path.clone()) {
+                continue;
+            }
+            let Ok(bytes) = crate::source::read_regular_file(
+                Path::new(&path),
+                crate::source::DEFAULT_MAX_INPUT_SIZE,
+            ) else {
+                continue;
+            };
+            for name in crate::includes::directives(&String::from_utf8_lossy(&bytes)) {
+                if let Some(next) = path_of(&name) {
+                    pending.push((next.clone(), depth + 1));
+                }
+            }
+        }
+        false
+    };
+    let top = crate::includes::directives(text)
+        .into_iter()
+        .find(|name| path_of(name).is_some_and(|path| reaches(path)))?;
+    include_line(text, &top)
+}
+
 /// `file:line: message`, the file possibly holding colons.
 fn parse_location(rest: &str) -> Option<(&str, usize, &str)> {
     let mut search = 0;
@@ -634,7 +734,7 @@ mod tests {
         );
         let input = Path::new("/tmp/g/shader.comp");
         let place = |log: &str| {
-            let ds = diagnostics(log, input, &source, text);
+            let ds = diagnostics(log, input, &source, text, &[]);
             let span = ds[0].primary_span().expect("a place");
             (
                 text[span.to_range().unwrap()].to_string(),

@@ -134,6 +134,16 @@ pub(super) fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<P
             legalized.source_continued,
             "OpSourceContinued removed with the embedded source text they continue (line positions stay)",
         ),
+        (
+            "strip-non-semantic",
+            legalized.non_semantic,
+            "non-semantic instructions (debug printf) removed: they change nothing the shader computes",
+        ),
+        (
+            "fill-empty-struct",
+            legalized.empty_structs,
+            "structures without members given one unused uint member: naga and WGSL have no empty structures",
+        ),
     ] {
         if count > 0 {
             changes.push(Change::new(kind, span, format!("{count} {what}")));

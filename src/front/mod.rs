@@ -5,6 +5,7 @@ mod compute_interface;
 mod glsl;
 mod glsl_positions;
 pub mod glslang;
+mod glslang_repairs;
 mod legalize_report;
 mod sizes;
 mod span_map;
@@ -15,6 +16,7 @@ pub mod spirv_legalize;
 mod spirv_positions;
 pub mod storage_format;
 mod wgsl;
+pub mod wgsl_modules;
 mod wgsl_positions;
 
 use naga::Module;
@@ -133,7 +135,14 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
         Ok(parsed)
     };
     Ok(match source.format {
-        InputFormat::Wgsl => from_text(wgsl::parse(text_of(source)?)?),
+        InputFormat::Wgsl => {
+            let text = text_of(source)?;
+            if wgsl_modules::has_directives(text) {
+                parse_wgsl_modules(source, text, options)?
+            } else {
+                from_text(wgsl::parse(text)?)
+            }
+        }
         InputFormat::Glsl(stage) if glsl_through_glslang(options) => {
             through_glslang(glslang::Language::Glsl, stage)?
         }
@@ -147,6 +156,28 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
         InputFormat::SpirvAssembly => {
             from_spirv(spirv::parse_assembly(text_of(source)?, legalize_context)?)
         }
+    })
+}
+
+/// A WGSL shader with naga_oil-style directives: composed with the modules
+/// it imports, parsed, and its spans taken back to the files they came
+/// from.
+fn parse_wgsl_modules(
+    source: &Source,
+    text: &str,
+    options: &FrontOptions,
+) -> Result<Parsed, Vec<Diagnostic>> {
+    let composed = wgsl_modules::compose(&source.name, text, options)?;
+    let module = wgsl::parse(&composed.text).map_err(|ds| {
+        ds.into_iter()
+            .map(|d| composed.map.locate(d))
+            .collect::<Vec<_>>()
+    })?;
+    Ok(Parsed {
+        module,
+        rewrites: None,
+        spans: SpanMap::Modules(composed.map),
+        dependencies: composed.dependencies,
     })
 }
 

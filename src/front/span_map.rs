@@ -24,6 +24,9 @@ pub enum SpanMap {
     /// They index SPIR-V that glslang wrote without line information: no
     /// text to point at.
     Nowhere,
+    /// They index the text of a WGSL shader composed with the modules it
+    /// imports; the map takes each back to its file.
+    Modules(std::sync::Arc<super::wgsl_modules::ModuleMap>),
 }
 
 impl SpanMap {
@@ -48,6 +51,7 @@ impl SpanMap {
             SpanMap::InSource => diagnostic,
             SpanMap::OnSourceLines(lines) => on_source_lines(diagnostic, lines),
             SpanMap::Nowhere => diagnostics::without_spans(diagnostic),
+            SpanMap::Modules(map) => map.locate(diagnostic),
         }
     }
 
@@ -67,6 +71,17 @@ impl SpanMap {
                         .into_iter()
                         .map(|d| on_source_lines(d, lines))
                         .collect();
+                }
+            }
+            SpanMap::Modules(map) => {
+                // A change has no file of its own: one in a module stands
+                // at the shader's `#import` that led to it.
+                for report in reports {
+                    for change in &mut report.changes {
+                        change.span = map.in_shader(change.span);
+                    }
+                    let spanned = std::mem::take(&mut report.diagnostics);
+                    report.diagnostics = spanned.into_iter().map(|d| map.locate(d)).collect();
                 }
             }
             SpanMap::Nowhere => {

@@ -84,10 +84,14 @@ pub fn parse_binary(
     }
     // naga's reader trusts its input (a truncated module can make it index
     // out of bounds), so SPIRV-Tools checks it first.
-    let input: Vec<u32> = bytes
+    let mut input: Vec<u32> = bytes
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")))
         .collect();
+    if let SpanOrigin::Glslang { .. } = origin {
+        // What glslang writes invalid, and means plainly.
+        input = super::glslang_repairs::bitcast_atomic_values(input).0;
+    }
     let positions = match origin {
         SpanOrigin::Glslang { .. } => None,
         SpanOrigin::Binary => Some(InputPositions::binary(&input)),
@@ -174,7 +178,7 @@ pub fn parse_binary(
         }
         (None, _) => {}
     }
-    let module = non_finite_constants_at_run_time(module).map_err(|ds| {
+    let mut module = non_finite_constants_at_run_time(module).map_err(|ds| {
         ds.into_iter()
             .map(|mut d| {
                 if let SpanOrigin::Glslang { file, text } = origin {
@@ -194,6 +198,11 @@ pub fn parse_binary(
             })
             .collect::<Vec<_>>()
     })?;
+    // The reader's private copies of uniform built-ins (workgroup id,
+    // subgroup size) reach the functions that read them as arguments,
+    // which WGSL's uniformity rules see through.
+    let copies = shaderxform_passes::analysis::uniformity::uniform_entry_copies(&module);
+    shaderxform_passes::ir::pass_entry_copies_as_arguments(&mut module, &copies);
     Ok(Read {
         module,
         legalized,

@@ -46,6 +46,7 @@ impl SourceLines {
         const OP_NO_LINE: u32 = 317;
         const OP_NAME: u32 = 5;
         const OP_TYPE_POINTER: u32 = 32;
+        const OP_TYPE_STRUCT: u32 = 30;
         const OP_VARIABLE: u32 = 59;
         let read = binary_instructions(words)?;
         let offsets = naga_offsets(words, &read);
@@ -57,6 +58,14 @@ impl SourceLines {
         let mut names = std::collections::HashMap::new();
         let mut other_files = std::collections::HashMap::new();
         let mut pointees = std::collections::HashMap::new();
+        // The `#include` line each included file stands at.
+        let mut include_lines: std::collections::HashMap<u32, Option<Span>> =
+            std::collections::HashMap::new();
+        // Globals whose name the shader's text does not hold (declared in
+        // an included file, or named by a macro): each stands at the
+        // first line that reads or writes it.
+        let mut unplaced: std::collections::HashMap<u32, Range<usize>> =
+            std::collections::HashMap::new();
         for (range, naga_range) in read.iter().zip(offsets) {
             let instruction = &words[range.clone()];
             let opcode = instruction[0] & 0xffff;
@@ -77,9 +86,17 @@ impl SourceLines {
                     } else if file_ids.contains(&instruction[1]) {
                         line_span(text, &starts, instruction[2], instruction[3])
                     } else {
-                        other_files
-                            .get(&instruction[1])
-                            .and_then(|name| super::glslang::include_line(text, name))
+                        *include_lines.entry(instruction[1]).or_insert_with(|| {
+                            other_files.get(&instruction[1]).and_then(|name| {
+                                super::glslang::include_line(text, name).or_else(|| {
+                                    super::glslang::include_line_through(
+                                        text,
+                                        name,
+                                        other_files.values(),
+                                    )
+                                })
+                            })
+                        })
                     };
                     continue;
                 }
@@ -94,6 +111,14 @@ impl SourceLines {
                 OP_TYPE_POINTER if instruction.len() > 3 => {
                     pointees.insert(instruction[1], instruction[3]);
                 }
+                // A structure stands at the first line that names it.
+                OP_TYPE_STRUCT if !in_function && instruction.len() > 1 => {
+                    let name = names.get(&instruction[1]).filter(|n| !n.is_empty());
+                    if let Some(span) = name.and_then(|n| declaration_line(text, &starts, n)) {
+                        instructions.push((naga_range, span));
+                    }
+                    continue;
+                }
                 // glslang writes no line for a global: its declaration is
                 // found by its name, or its block's (`cbuffer B { ... };`).
                 OP_VARIABLE if !in_function && instruction.len() > 2 => {
@@ -101,14 +126,22 @@ impl SourceLines {
                         .get(&instruction[2])
                         .filter(|n| !n.is_empty())
                         .or_else(|| names.get(pointees.get(&instruction[1])?));
-                    if let Some(span) = name.and_then(|n| declaration_line(text, &starts, n)) {
-                        instructions.push((naga_range, span));
+                    match name.and_then(|n| declaration_line(text, &starts, n)) {
+                        Some(span) => instructions.push((naga_range, span)),
+                        None => {
+                            unplaced.insert(instruction[2], naga_range);
+                        }
                     }
                     continue;
                 }
                 _ => {}
             }
             if let Some(span) = current {
+                if let Some(global) = accessed_variable(instruction) {
+                    if let Some(declaration) = unplaced.remove(&global) {
+                        instructions.push((declaration, span));
+                    }
+                }
                 instructions.push((naga_range, span));
             }
             if opcode == OP_FUNCTION_END {
@@ -118,6 +151,8 @@ impl SourceLines {
                 current = None;
             }
         }
+        // Globals placed at their first use join in their own order.
+        instructions.sort_by_key(|(binary, _)| binary.start);
         Some(SourceLines { instructions })
     }
 
@@ -188,6 +223,23 @@ pub(super) fn line_before_instruction(
 
 /// The line of the first use of `name` as a whole identifier in `text`
 /// outside comments: in GLSL and HLSL a global is declared before it is used.
+/// The pointer a load, store, access chain or image texel pointer reads
+/// through.
+fn accessed_variable(instruction: &[u32]) -> Option<u32> {
+    const OP_IMAGE_TEXEL_POINTER: u32 = 60;
+    const OP_LOAD: u32 = 61;
+    const OP_STORE: u32 = 62;
+    const OP_ACCESS_CHAIN: u32 = 65;
+    const OP_IN_BOUNDS_ACCESS_CHAIN: u32 = 66;
+    match instruction[0] & 0xffff {
+        OP_STORE => instruction.get(1).copied(),
+        OP_LOAD | OP_ACCESS_CHAIN | OP_IN_BOUNDS_ACCESS_CHAIN | OP_IMAGE_TEXEL_POINTER => {
+            instruction.get(3).copied()
+        }
+        _ => None,
+    }
+}
+
 fn declaration_line(text: &str, starts: &[usize], name: &str) -> Option<Span> {
     let is_ident = |c: char| c.is_alphanumeric() || c == '_';
     let mut in_block_comment = false;
@@ -493,5 +545,126 @@ OpFunctionEnd
             "the global, past the comment that names it"
         );
         assert_eq!(line_of(61), Some("#include \"inc.h\""), "the included line");
+    }
+
+    /// A line of a header that another header includes stands at the
+    /// shader's `#include` that leads to it.
+    #[test]
+    fn lines_of_headers_included_by_headers_stand_at_the_shaders_include() {
+        let dir = tempfile::tempdir().unwrap();
+        let outer = dir.path().join("lib/outer.h");
+        let inner = dir.path().join("lib/deep/inner.h");
+        std::fs::create_dir_all(inner.parent().unwrap()).unwrap();
+        std::fs::write(&outer, "#include \"deep/inner.h\"\n").unwrap();
+        std::fs::write(&inner, "uint f() { return 1u; }\n").unwrap();
+        let glsl = "#version 450\n#include \"other.h\"\n#include \"lib/outer.h\"\nvoid main() {}\n";
+        let words = super::super::spirv::assemble(&format!(
+            "OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\"
+OpExecutionMode %main LocalSize 1 1 1
+%shader = OpString \"/tmp/x/shader.comp\"
+%outer = OpString \"{}\"
+%inner = OpString \"{}\"
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%ptr = OpTypePointer Function %uint
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%v = OpVariable %ptr Function
+OpLine %inner 1 0
+%a = OpLoad %uint %v
+OpReturn
+OpFunctionEnd
+",
+            outer.display(),
+            inner.display()
+        ))
+        .unwrap();
+        let lines = SourceLines::of(&words, "/tmp/x/shader.comp", glsl).unwrap();
+        let read = binary_instructions(&words).unwrap();
+        let offsets = naga_offsets(&words, &read);
+        let (_, naga) = read
+            .iter()
+            .zip(&offsets)
+            .find(|(range, _)| words[range.start] & 0xffff == 61)
+            .unwrap();
+        let span = Span::new(naga.start as u32, naga.end as u32);
+        let at = lines.text_span(span).map(|s| &glsl[s.to_range().unwrap()]);
+        assert_eq!(at, Some("#include \"lib/outer.h\""));
+    }
+
+    /// A structure type stands at the first line that names it.
+    #[test]
+    fn structures_stand_at_the_line_that_names_them() {
+        let hlsl = "// Thing\nclass Thing {\n};\nvoid main() {}\n";
+        let words = super::super::spirv::assemble(
+            "OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %thing \"Thing\"
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%thing = OpTypeStruct %uint
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+",
+        )
+        .unwrap();
+        let lines = SourceLines::of(&words, "/tmp/x/shader.hlsl", hlsl).unwrap();
+        let read = binary_instructions(&words).unwrap();
+        let offsets = naga_offsets(&words, &read);
+        let (_, naga) = read
+            .iter()
+            .zip(&offsets)
+            .find(|(range, _)| words[range.start] & 0xffff == 30)
+            .unwrap();
+        let span = Span::new(naga.start as u32, naga.end as u32);
+        let at = lines.text_span(span).map(|s| &hlsl[s.to_range().unwrap()]);
+        assert_eq!(at, Some("class Thing {"));
+    }
+
+    /// A global whose name the shader does not hold (a header declares it,
+    /// or a macro makes its name) stands at the first line that reads it.
+    #[test]
+    fn globals_the_shader_does_not_name_stand_at_their_first_use() {
+        let glsl = "#version 450\n#include \"decl.h\"\nvoid main() {\n    uint x = HIDDEN;\n}\n";
+        let words = super::super::spirv::assemble(
+            "OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\"
+OpExecutionMode %main LocalSize 1 1 1
+%shader = OpString \"/tmp/x/shader.comp\"
+OpName %hidden \"made_by_a_macro\"
+%void = OpTypeVoid
+%uint = OpTypeInt 32 0
+%pptr = OpTypePointer Private %uint
+%hidden = OpVariable %pptr Private
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpLine %shader 4 0
+%a = OpLoad %uint %hidden
+OpReturn
+OpFunctionEnd
+",
+        )
+        .unwrap();
+        let lines = SourceLines::of(&words, "/tmp/x/shader.comp", glsl).unwrap();
+        let read = binary_instructions(&words).unwrap();
+        let offsets = naga_offsets(&words, &read);
+        let (_, naga) = read
+            .iter()
+            .zip(&offsets)
+            .find(|(range, _)| words[range.start] & 0xffff == 59)
+            .unwrap();
+        let span = Span::new(naga.start as u32, naga.end as u32);
+        let at = lines.text_span(span).map(|s| &glsl[s.to_range().unwrap()]);
+        assert_eq!(at, Some("uint x = HIDDEN;"));
     }
 }

@@ -36,6 +36,9 @@ pub fn check_front_inputs(
     front: &FrontOptions,
     max_size: u64,
 ) -> Result<(), String> {
+    if source.format == InputFormat::Wgsl {
+        return check_wgsl_modules(root, source, front);
+    }
     if !matches!(source.format, InputFormat::Glsl(_) | InputFormat::Hlsl(_)) {
         return Ok(());
     }
@@ -74,6 +77,40 @@ pub fn check_front_inputs(
             Ok(())
         },
     )?;
+    Ok(())
+}
+
+/// The folders a WGSL shader's modules are searched for in (its `-I`
+/// folders), and every quoted file its `#import`s may name (beside the
+/// shader, then in each folder), lie under `root`. Modules found by their
+/// `#define_import_path` are files of those folders.
+fn check_wgsl_modules(root: &Path, source: &Source, front: &FrontOptions) -> Result<(), String> {
+    use crate::front::wgsl_modules;
+    let Some(text) = source.text().filter(|t| wgsl_modules::has_directives(t)) else {
+        return Ok(());
+    };
+    for dir in front.module_dirs.iter().chain(&front.include_dirs) {
+        check_path(root, dir)?;
+    }
+    for path in wgsl_modules::raw_imports(text) {
+        let Some(quoted) = path.first().and_then(|p| p.strip_prefix('"')) else {
+            continue;
+        };
+        let name = quoted.trim_end_matches('"');
+        let candidates = std::iter::once(includes::own_dir(&source.name))
+            .chain(front.module_dirs.iter().cloned())
+            .chain(front.include_dirs.iter().cloned())
+            .map(|dir| dir.join(name));
+        for candidate in candidates {
+            check_path(root, &candidate).map_err(|_| {
+                format!(
+                    "`#import \"{name}\"` may read {}, outside the root {}",
+                    candidate.display(),
+                    root.display()
+                )
+            })?;
+        }
+    }
     Ok(())
 }
 

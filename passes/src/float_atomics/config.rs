@@ -98,12 +98,14 @@ impl NanMode {
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum SumLowering {
-    /// A compare-exchange loop per add: on the H100, 2.8 times faster than
-    /// the relay on one contended address and 5.4 times on 4,096 bins
+    /// A compare-exchange loop per add: the reference, and what an add
+    /// whose result is read, or an atomic also loaded or exchanged, keeps.
+    CompareExchange,
+    /// An exchange relay per add, where nothing else reads the atomic: on
+    /// the H100, 20 times faster than the loop on 4,096 bins, and 1,090
+    /// times on one contended address after a subgroup sum
     /// (docs/BENCHMARKS.md).
     #[default]
-    CompareExchange,
-    /// An exchange relay per add, where nothing else reads the atomic.
     Relay,
 }
 
@@ -164,8 +166,12 @@ impl Aggregation {
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Prefilter {
-    /// The atomic min or max, always.
+    /// Load first in storage memory, where it measured faster (on the
+    /// H100, 4.2 times on one contended address); not in workgroup
+    /// memory, where it gained nothing (docs/BENCHMARKS.md).
     #[default]
+    Auto,
+    /// The atomic min or max, always.
     None,
     /// Load the word; do the atomic only where the value would lower (for
     /// a max: raise) it.
@@ -174,13 +180,23 @@ pub enum Prefilter {
 
 impl Prefilter {
     /// Every value, in the order `--help` lists them.
-    pub const ALL: [Prefilter; 2] = [Prefilter::None, Prefilter::Load];
+    pub const ALL: [Prefilter; 3] = [Prefilter::Auto, Prefilter::None, Prefilter::Load];
 
     /// The value as the command line spells it.
     pub const fn name(self) -> &'static str {
         match self {
+            Prefilter::Auto => "auto",
             Prefilter::None => "none",
             Prefilter::Load => "load",
+        }
+    }
+
+    /// Whether a min or max on a global in `space` loads first.
+    pub fn loads_first_in(self, space: naga::AddressSpace) -> bool {
+        match self {
+            Prefilter::Auto => matches!(space, naga::AddressSpace::Storage { .. }),
+            Prefilter::None => false,
+            Prefilter::Load => true,
         }
     }
 
@@ -192,7 +208,11 @@ impl Prefilter {
 }
 
 /// The values of [`PREFILTER_OPTION`], in the order `--help` lists them.
-pub const PREFILTER_VALUES: &[&str] = &[Prefilter::None.name(), Prefilter::Load.name()];
+pub const PREFILTER_VALUES: &[&str] = &[
+    Prefilter::Auto.name(),
+    Prefilter::None.name(),
+    Prefilter::Load.name(),
+];
 
 /// The values of [`AGGREGATE_OPTION`], in the order `--help` lists them.
 pub const AGGREGATE_VALUES: &[&str] = &[
@@ -235,8 +255,8 @@ pub(super) const NAN: OptionSpec = OptionSpec {
 pub(super) const SUM: OptionSpec = OptionSpec {
     name: SUM_OPTION,
     values: SUM_VALUES,
-    default: SumLowering::CompareExchange.name(),
-    help: "how the adds of an f32 sum without min or max become integer atomics: compare-exchange: a compare-exchange loop each; relay: an exchange relay each where nothing else reads the atomic",
+    default: SumLowering::Relay.name(),
+    help: "how the adds of an f32 sum without min or max become integer atomics: relay: an exchange relay each where nothing else reads the atomic (else a compare-exchange loop); compare-exchange: a compare-exchange loop each",
 };
 
 pub(super) const AGGREGATE: OptionSpec = OptionSpec {
@@ -249,8 +269,8 @@ pub(super) const AGGREGATE: OptionSpec = OptionSpec {
 pub(super) const PREFILTER: OptionSpec = OptionSpec {
     name: PREFILTER_OPTION,
     values: PREFILTER_VALUES,
-    default: Prefilter::None.name(),
-    help: "for a float min or max on a 32-bit word whose result is unused (ordered and signed strategies): none: the atomic always; load: load the word first and do the atomic only where the value would lower (raise) it",
+    default: Prefilter::Auto.name(),
+    help: "for a float min or max on a 32-bit word whose result is unused (ordered and signed strategies): auto: load first in storage memory, where it measured faster; none: the atomic always; load: load the word first and do the atomic only where the value would lower (raise) it",
 };
 
 /// The pass's options, typed.
@@ -300,15 +320,15 @@ mod tests {
             Config {
                 strategy: RequestedStrategy::Auto,
                 nan: NanMode::Propagate,
-                sum: SumLowering::CompareExchange,
+                sum: SumLowering::Relay,
                 aggregate: Aggregation::Auto,
-                prefilter: Prefilter::None,
+                prefilter: Prefilter::Auto,
             }
         );
         let given = BTreeMap::from([
             (STRATEGY_OPTION.to_string(), "cas".to_string()),
             (NAN_OPTION.to_string(), "ignore".to_string()),
-            (SUM_OPTION.to_string(), "relay".to_string()),
+            (SUM_OPTION.to_string(), "compare-exchange".to_string()),
             (AGGREGATE_OPTION.to_string(), "none".to_string()),
             (PREFILTER_OPTION.to_string(), "load".to_string()),
         ]);
@@ -317,7 +337,7 @@ mod tests {
             Config {
                 strategy: RequestedStrategy::Cas,
                 nan: NanMode::Ignore,
-                sum: SumLowering::Relay,
+                sum: SumLowering::CompareExchange,
                 aggregate: Aggregation::None,
                 prefilter: Prefilter::Load,
             }

@@ -2,7 +2,7 @@
 //! words on the way in and decoded on the way out, and min and max become
 //! integer min and max or a compare-exchange loop.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use naga::{
     AtomicFunction, BinaryOperator, Expression, Function, GlobalVariable, Handle, Literal, Module,
@@ -39,7 +39,7 @@ pub(super) struct FloatAtomicRewrite {
     pub(super) aggregate_types: Option<AggregateTypes>,
     /// Mins and maxes whose results are unused load the word first
     /// (`prefilter=load`, see `prefilter.rs`).
-    pub(super) prefilter: bool,
+    pub(super) prefilter: HashSet<Handle<GlobalVariable>>,
     /// How many of each global's mins and maxes do.
     pub(super) prefiltered: HashMap<Handle<GlobalVariable>, usize>,
 }
@@ -529,16 +529,19 @@ impl Rewrite for FloatAtomicRewrite {
                     };
                 }
                 let min_max = matches!(fun, AtomicFunction::Min | AtomicFunction::Max);
-                if self.prefilter && min_max && result.is_none() && site.word().width == 4 {
-                    super::prefilter::load_first(b, pointer, fun, word);
-                    let (global, _) = float_atomic_global(
+                if min_max && result.is_none() && site.word().width == 4 {
+                    let global = float_atomic_global(
                         b.expressions(),
                         &self.types,
                         &self.global_types,
                         pointer,
-                    )?;
-                    *self.prefiltered.entry(global).or_default() += 1;
-                    return Some(None);
+                    )
+                    .map(|(global, _)| global);
+                    if let Some(global) = global.filter(|g| self.prefilter.contains(g)) {
+                        super::prefilter::load_first(b, pointer, fun, word);
+                        *self.prefiltered.entry(global).or_default() += 1;
+                        return Some(None);
+                    }
                 }
                 b.statement(Statement::Atomic {
                     pointer,

@@ -286,17 +286,21 @@ fn sum_lowering(source: &str, options: &[(&str, &str)], target: &Target) -> Opti
 }
 
 /// f32 sums the target cannot add itself become integer atomics holding
-/// the float's bits, their adds compare-exchange loops; asked for
-/// (`sum=relay`), adds whose results nothing reads, on an atomic nothing
-/// else reads, are exchange relays (two exchanges, no retry on
-/// contention), and a read result, a load or the reference strategy keep
-/// them compare-exchange loops.
+/// the float's bits: by default (and `sum=relay`), adds whose results
+/// nothing reads, on an atomic nothing else reads, are exchange relays
+/// (two exchanges, no retry on contention), and a read result, a load or
+/// the reference strategy keep them compare-exchange loops;
+/// `sum=compare-exchange` asks for loops everywhere.
 #[test]
-fn f32_sums_become_compare_exchange_loops_or_relays_where_asked_for() {
+fn f32_sums_become_relays_or_compare_exchange_loops_where_asked_for() {
     let target = Target::default();
     let relay = sum_of("atomicAdd(&total, v); atomicSub(&total, 2.0 * v);");
     assert_eq!(
         sum_lowering(&relay, &[], &target).as_deref(),
+        Some("exchange-relay")
+    );
+    assert_eq!(
+        sum_lowering(&relay, &[(SUM_OPTION, "compare-exchange")], &target).as_deref(),
         Some("compare-exchange-loop")
     );
     let relays = [(SUM_OPTION, "relay")];

@@ -7,6 +7,7 @@
 //! to be created by their statement. [`BlockBuilder`] keeps those rules.
 
 mod block;
+mod copies_as_arguments;
 pub(crate) mod exits;
 mod folding;
 mod function;
@@ -28,14 +29,15 @@ mod valid;
 mod walk;
 
 pub use block::{add_local, BlockBuilder};
+pub use copies_as_arguments::pass_entry_copies_as_arguments;
 pub use folding::{folded_float, folded_vector, overflowing_integer};
 pub use function::{function_mut, function_of, functions_called_from, FunctionRef};
 pub use inline::{inline_call, remove_uncalled_function, CallSite};
 pub use names::global_name;
 pub use path::{block_of, enclosing, enclosing_loop, for_each_statement_with_path, StatementPath};
-pub use pointer::{pointer_global, pointer_root, pointer_steps, PointerRoot};
+pub use pointer::{function_uses_global, pointer_global, pointer_root, pointer_steps, PointerRoot};
 pub use pointer_arguments::{copy_element_pointer_arguments, has_element_pointer_arguments};
-pub use promote::promote_single_store_locals;
+pub use promote::{literal_index, promote_single_store_locals, IntegerConstants};
 pub use rebuild::{
     for_each_operand, for_each_statement_operand, rebuild_function, statement_result, Rewrite,
     Unsupported,
@@ -44,7 +46,7 @@ pub use run_time_floats::{compute_floats_at_run_time, f32_bits_of, has_floats_fo
 pub use static_uses::{entry_point_static_uses, globals_named_by, live_expressions};
 pub use substitute::substitute_uses;
 pub use type_places::first_place_using;
-pub use types::{ensure_type, scalar_of, scalar_type};
+pub use types::{ensure_type, expression_scalars, scalar_of, scalar_type};
 pub(crate) use uses::{defined_at_top, local_uses, stored_local, used_in, LocalUse, LoopLocals};
 pub use valid::{validate, validator};
 pub(crate) use walk::child_blocks_mut;

@@ -71,3 +71,21 @@ pub fn pointer_steps(
     steps.reverse();
     (pointer_root(expressions, at), steps)
 }
+
+/// Whether `function` uses `global`: an expression or statement takes it,
+/// or a pointer into it, as an operand. An expression naming the global is
+/// not enough: naga's SPIR-V reader gives every function one for every
+/// global, used or not.
+pub fn function_uses_global(function: &naga::Function, global: Handle<GlobalVariable>) -> bool {
+    let e = &function.expressions;
+    let is_global = |h: Handle<Expression>| pointer_global(e, h) == Some(global);
+    let mut used = e.iter().any(|(_, x)| {
+        let mut uses = false;
+        crate::ir::visit_operands(x, |o| uses |= is_global(o));
+        uses
+    });
+    crate::ir::for_each_statement(&function.body, &mut |statement, _| {
+        let _ = crate::ir::visit_statement_operands(statement, |o| used |= is_global(o));
+    });
+    used
+}

@@ -36,7 +36,7 @@ fn substitute_in_block(
             continue;
         }
         for_each_statement_operand(&mut statement, &mut |h| {
-            if let Some(&new) = map.get(h) {
+            if let Some(new) = replacement(map, *h) {
                 *h = new;
             }
         })?;
@@ -67,7 +67,7 @@ fn reemit(
         let mut expression = expressions[handle].clone();
         let mut changed = false;
         for_each_operand(&mut expression, &mut |h| {
-            if let Some(&new) = map.get(h) {
+            if let Some(new) = replacement(map, *h) {
                 *h = new;
                 changed = true;
             }
@@ -86,4 +86,22 @@ fn reemit(
     }
     flush(&mut kept, &mut emits);
     emits
+}
+
+/// What a use of `h` becomes: its substitute, or the substitute's own
+/// re-created copy where the substitute used a replaced operand (a local's
+/// value `pin[i].pos`, re-created once `i` is replaced, stands for the
+/// local's loads as the copy).
+fn replacement(
+    map: &HashMap<Handle<Expression>, Handle<Expression>>,
+    h: Handle<Expression>,
+) -> Option<Handle<Expression>> {
+    let mut new = *map.get(&h)?;
+    for _ in 0..map.len() {
+        match map.get(&new) {
+            Some(&next) if next != new => new = next,
+            _ => break,
+        }
+    }
+    Some(new)
 }

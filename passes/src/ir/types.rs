@@ -1,4 +1,4 @@
-use naga::{Handle, Module, Scalar, Span, Type, TypeInner, UniqueArena};
+use naga::{Function, Handle, Module, Scalar, Span, Type, TypeInner, UniqueArena};
 
 /// The handle of an anonymous type with this shape, added if missing.
 pub fn ensure_type(types: &mut UniqueArena<Type>, inner: TypeInner) -> Handle<Type> {
@@ -19,4 +19,27 @@ pub fn scalar_of(inner: &TypeInner) -> Option<Scalar> {
         | TypeInner::Atomic(s) => Some(s),
         _ => None,
     }
+}
+
+/// The scalar of every expression of `function`, by handle index (`None`
+/// for a struct, an array or a pointer to one), or `None` where a type does
+/// not resolve.
+pub fn expression_scalars(module: &Module, function: &Function) -> Option<Vec<Option<Scalar>>> {
+    let ctx = naga::proc::ResolveContext::with_locals(
+        module,
+        &function.local_variables,
+        &function.arguments,
+    );
+    let mut typifier = naga::front::Typifier::new();
+    let Some((last, _)) = function.expressions.iter().last() else {
+        return Some(Vec::new());
+    };
+    typifier.grow(last, &function.expressions, &ctx).ok()?;
+    Some(
+        function
+            .expressions
+            .iter()
+            .map(|(h, _)| typifier[h].inner_with(&module.types).scalar())
+            .collect(),
+    )
 }

@@ -91,6 +91,9 @@ pub(super) struct Group {
     pub(super) length: Option<u32>,
     /// The flag of the bounds guard the group was lifted out of.
     pub(super) active: Option<Handle<naga::LocalVariable>>,
+    /// Whether the record index is an `i32`: the check and the rounds read
+    /// it as `u32` (see `sites::forms` on why that is the same record).
+    pub(super) signed_index: bool,
 }
 
 /// A store's pointer and value.
@@ -142,7 +145,7 @@ impl Transpose {
     /// The rebuilt word array and record index of a grouped access.
     fn operands(
         &self,
-        b: &BlockBuilder<'_>,
+        b: &mut BlockBuilder<'_>,
         pointer: Handle<Expression>,
         group: &Group,
     ) -> Operands {
@@ -153,9 +156,18 @@ impl Transpose {
         };
         let word = sites::word_index(&self.constants, e, index)
             .expect("a grouped access is `words[k * i + c]`");
+        let i = if group.signed_index {
+            b.expr(Expression::As {
+                expr: word.i,
+                kind: naga::ScalarKind::Uint,
+                convert: Some(4),
+            })
+        } else {
+            word.i
+        };
         Operands {
             words: base,
-            i: word.i,
+            i,
             k: group.plan.k(),
             scalar: group.scalar,
             length: group.length,

@@ -52,14 +52,36 @@ pub(super) fn flatten_records(
             .iter()
             .any(|(_, e)| matches!(*e, Expression::GlobalVariable(g) if g == global));
         if !accessed {
+            let callers = super::normalize::callers_of_global_left(module, index, global);
+            if !callers.is_empty() {
+                let name = global_name(module, global);
+                let reason = format!(
+                    "only functions the entry point calls access it ({}), in a loop or too large to inline",
+                    callers
+                        .iter()
+                        .map(|n| format!("`{n}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+                let span = module.global_variables.get_span(global);
+                cx.report(not_applied(
+                    &format!("`{name}`"),
+                    &reason,
+                    span,
+                    "declared here",
+                ));
+            }
             continue;
         }
         let name = global_name(module, global);
         let span = module.global_variables.get_span(global);
         let what = format!("`{name}`");
         if used_by_functions.contains(&global) {
-            let reason = "functions other than the entry point access it";
-            cx.report(not_applied(&what, reason, span, "declared here"));
+            let reason = format!(
+                "functions other than the entry point access it ({})",
+                super::functions_using(module, global)
+            );
+            cx.report(not_applied(&what, &reason, span, "declared here"));
             continue;
         }
         let array_member = records::storage_array(module, var).and_then(|(_, m)| m);

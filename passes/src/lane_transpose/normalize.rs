@@ -30,10 +30,14 @@ use naga::{
 };
 
 use crate::analysis::uniformity::FunctionRef;
+
+mod helpers;
+
 use crate::ir::{
     for_each_statement, inline_call, pointer_global, promote_single_store_locals,
-    remove_uncalled_function, splice_nested_blocks, substitute_uses, CallSite,
+    remove_uncalled_function, splice_nested_blocks, substitute_uses, CallSite, IntegerConstants,
 };
+pub use helpers::callers_of_global_left;
 
 /// A wrapper entry point: its stores of built-in arguments into private
 /// globals, then its call.
@@ -44,44 +48,42 @@ struct Wrapper {
     callee: Handle<Function>,
 }
 
-/// Whether some compute entry point of `module` is a SPIR-V wrapper, which
-/// [`normalize`] would rewrite.
-pub fn has_wrapper(module: &Module) -> bool {
-    (0..module.entry_points.len()).any(|index| {
-        module.entry_points[index].stage == ShaderStage::Compute && wrapper(module, index).is_some()
-    })
-}
-
-/// Normalises every compute entry point of `module` that is a SPIR-V
-/// wrapper; whether any was.
+/// Normalises every compute entry point of `module`: a SPIR-V wrapper is
+/// inlined, calls to helpers that access record buffers are inlined
+/// ([`helpers`]), and locals stored once are promoted; whether anything
+/// changed.
 pub fn normalize(module: &mut Module) -> bool {
     let mut changed = false;
     for index in 0..module.entry_points.len() {
         if module.entry_points[index].stage != ShaderStage::Compute {
             continue;
         }
-        let Some(wrapper) = wrapper(module, index) else {
-            continue;
-        };
-        if inline_call(
-            module,
-            FunctionRef::EntryPoint(index),
-            &[wrapper.call as u32],
-            CallSite::Tail,
-        )
-        .is_err()
-        {
-            continue;
+        let mut changed_here = false;
+        if let Some(wrapper) = wrapper(module, index) {
+            let inlined = inline_call(
+                module,
+                FunctionRef::EntryPoint(index),
+                &[wrapper.call as u32],
+                CallSite::Tail,
+            );
+            if inlined.is_ok() {
+                changed_here = true;
+                // Before the built-ins: the callee reads them too.
+                remove_uncalled_function(module, wrapper.callee);
+                read_builtins_from_arguments(module, index, &wrapper);
+            }
         }
-        changed = true;
-        // Before the built-ins: the callee reads them too.
-        remove_uncalled_function(module, wrapper.callee);
-        read_builtins_from_arguments(module, index, &wrapper);
+        changed_here |= helpers::inline_record_helpers(module, index);
+        let constants = IntegerConstants::of(module);
         let function = &mut module.entry_points[index].function;
-        promote_single_store_locals(function);
-        // naga's GLSL reader wraps the body of each `if` in a block
-        // (`if c { { return; } }`), which hides the bounds guard.
-        splice_nested_blocks(&mut function.body);
+        // WGSL's `var i = gid.x;` is such a local too.
+        changed_here |= !promote_single_store_locals(function, &constants).is_empty();
+        if changed_here {
+            // naga's GLSL reader wraps the body of each `if` in a block
+            // (`if c { { return; } }`), which hides the bounds guard.
+            splice_nested_blocks(&mut function.body);
+        }
+        changed |= changed_here;
     }
     changed
 }
@@ -421,7 +423,13 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     main_1();
 }";
         let mut module = naga::front::wgsl::parse_str(source).unwrap();
-        assert!(!normalize(&mut module));
+        assert!(wrapper(&module, 0).is_none());
+        // `main_1` is inlined as a helper that accesses `out`, but the
+        // private copy of the built-in stays what `main_1` reads.
+        normalize(&mut module);
+        let wgsl = entry_wgsl(&module);
+        assert!(wgsl.contains("gid_1_ = gid;"), "{wgsl}");
+        assert!(wgsl.contains("gid_1_.x"), "{wgsl}");
     }
 
     #[test]
@@ -434,6 +442,52 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     gid_1 = gid;
     main_1();
     out[0] = 2u;
+}";
+        let mut module = naga::front::wgsl::parse_str(source).unwrap();
+        assert!(wrapper(&module, 0).is_none());
+        // `main_1` is inlined as a helper that accesses `out`, but the
+        // private copy of the built-in stays what `main_1` reads.
+        normalize(&mut module);
+        let wgsl = entry_wgsl(&module);
+        assert!(wgsl.contains("gid_1_ = gid;"), "{wgsl}");
+        assert!(wgsl.contains("gid_1_.x"), "{wgsl}");
+    }
+
+    #[test]
+    fn a_helper_that_accesses_a_record_buffer_is_inlined_and_a_var_promoted() {
+        let source = "struct P { a: f32, b: f32 }
+@group(0) @binding(0) var<storage, read_write> out: array<P>;
+fn put(i: u32) { out[i] = P(1.0, 2.0); }
+fn twice(x: f32) -> f32 { return 2.0 * x; }
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    var index = gid.x;
+    put(index);
+    loop {
+        put(index + 1u);
+        if twice(1.0) > 0.0 { break; }
+    }
+}";
+        let mut module = naga::front::wgsl::parse_str(source).unwrap();
+        assert!(normalize(&mut module));
+        Validator::new(ValidationFlags::all(), Capabilities::all())
+            .validate(&module)
+            .unwrap_or_else(|e| panic!("invalid after normalising: {e:?}"));
+        let wgsl = entry_wgsl(&module);
+        // The call outside the loop is inlined, with the var's value as
+        // its argument; the one in the loop stays, and so does `put`.
+        assert!(wgsl.contains("out[gid.x] = P(1f, 2f);"), "{wgsl}");
+        assert!(wgsl.contains("put((gid.x + 1u));"), "{wgsl}");
+        // A function that touches no record buffer is not inlined.
+        assert!(wgsl.contains("twice(1f)"), "{wgsl}");
+    }
+
+    #[test]
+    fn a_plain_entry_point_is_left_as_it_is() {
+        let source = "@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    out[gid.x] = 1u;
 }";
         let mut module = naga::front::wgsl::parse_str(source).unwrap();
         assert!(!normalize(&mut module));

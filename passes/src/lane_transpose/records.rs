@@ -6,14 +6,16 @@
 //! pass only deals with word arrays: a record's load becomes `k` word
 //! loads, its store `k` word stores at `k * i + c`.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use naga::{
     AddressSpace, Arena, ArraySize, BinaryOperator, Expression, Function, GlobalVariable, Handle,
     Module, Scalar, ScalarKind, Span, Statement, Type, TypeInner,
 };
 
-use crate::ir::{ensure_type, rebuild_function, BlockBuilder, Rewrite, Unsupported};
+use crate::ir::{
+    ensure_type, expression_scalars, rebuild_function, BlockBuilder, Rewrite, Unsupported,
+};
 
 /// The fewest and most words a record may have.
 pub const MIN_WORDS: u32 = 2;
@@ -332,6 +334,9 @@ pub fn flatten(
             )
         }
     };
+    let signed_records = signed_record_accesses(module, function, global).ok_or(Unsupported(
+        "the types of the entry point's expressions do not resolve",
+    ))?;
     let mut rewrite = Flatten {
         global,
         array_member,
@@ -339,6 +344,7 @@ pub fn flatten(
         words,
         members,
         pointers: HashMap::new(),
+        signed_records,
     };
     rebuild_function(function, &mut rewrite)?;
     module.global_variables[global].ty = global_ty;
@@ -364,6 +370,9 @@ struct Flatten {
     /// Placeholders standing for pointers into the array, which no longer
     /// exist as expressions.
     pointers: HashMap<Handle<Expression>, RecordPointer>,
+    /// The accesses to a record of the array by an `i32` index, in the
+    /// function as it was.
+    signed_records: HashSet<Handle<Expression>>,
 }
 
 impl Flatten {
@@ -472,7 +481,72 @@ impl Flatten {
     }
 }
 
+/// The `Access` expressions of `function` that index `global`'s records
+/// with an `i32`; `None` where the types do not resolve.
+fn signed_record_accesses(
+    module: &Module,
+    function: &Function,
+    global: Handle<GlobalVariable>,
+) -> Option<HashSet<Handle<Expression>>> {
+    let e = &function.expressions;
+    let indexes_records = |base| array_global(module, e, base) == Some(global);
+    let signed: Vec<_> = e
+        .iter()
+        .filter_map(|(h, x)| match *x {
+            Expression::Access { base, index } if indexes_records(base) => Some((h, index)),
+            _ => None,
+        })
+        .collect();
+    if signed.is_empty() {
+        return Some(HashSet::new());
+    }
+    let scalars = expression_scalars(module, function)?;
+    Some(
+        signed
+            .into_iter()
+            .filter(|&(_, index)| {
+                scalars[index.index()].is_some_and(|s| s.kind == ScalarKind::Sint)
+            })
+            .map(|(h, _)| h)
+            .collect(),
+    )
+}
+
 impl Rewrite for Flatten {
+    /// A record indexed by an `i32` is at word `k * u32(i) + c`: the word
+    /// index is `u32`. The conversion keeps the bits of an index in bounds;
+    /// a negative one becomes one past 2^31, whose product wraps as that of
+    /// any `u32` index past 2^32 / k does: out of bounds before, it may
+    /// reach a word in bounds, as WGSL lets an out-of-bounds access do.
+    fn expression_from(
+        &mut self,
+        b: &mut BlockBuilder<'_>,
+        original: Handle<Expression>,
+        expression: &Expression,
+    ) -> Option<Handle<Expression>> {
+        match *expression {
+            Expression::Access { base, index }
+                if self.signed_records.contains(&original) && self.is_global(b, base) =>
+            {
+                let record = b.expr(Expression::As {
+                    expr: index,
+                    kind: ScalarKind::Uint,
+                    convert: Some(4),
+                });
+                Some(self.placeholder(
+                    b,
+                    RecordPointer {
+                        words: base,
+                        record,
+                        member: None,
+                        component: None,
+                    },
+                ))
+            }
+            _ => self.expression(b, expression),
+        }
+    }
+
     fn expression(
         &mut self,
         b: &mut BlockBuilder<'_>,

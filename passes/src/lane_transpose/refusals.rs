@@ -54,6 +54,7 @@ pub(super) fn ladder(
             what,
             span,
             entry.function.expressions.get_span(index),
+            &sites::seen_index(module, &entry.function, index),
             sites::why_not_a_form(module, entry, flow, index),
         ));
     };
@@ -64,8 +65,8 @@ pub(super) fn ladder(
         return Err(not_uniform(what, span, flow, path));
     }
     if selection == Selection::All {
-        if !rows_keep_subgroups_together(entry, form) {
-            return Err(subgroups_span_rows(what, entry, form, span));
+        if !rows_keep_subgroups_together(entry, &form) {
+            return Err(subgroups_span_rows(what, entry, &form, span));
         }
         if !cost::pays(access, k) {
             return Err(not_measured_to_pay(what, access, k, span));
@@ -110,12 +111,14 @@ fn index_not_recognised(
     what: &str,
     span: Span,
     index_span: Span,
+    seen: &str,
     near_miss: Option<String>,
 ) -> Diagnostic {
     let mut reason = format!(
         "the record index is not one of the forms whose values are consecutive across a subgroup: {}",
         sites::ACCEPTED_FORMS
     );
+    reason = format!("{reason}; the index seen is `{seen}`");
     if let Some(why) = near_miss {
         reason = format!("{reason}; here {why}");
     }
@@ -125,7 +128,7 @@ fn index_not_recognised(
 /// Whether `--passes all` expects the run-time check to hold for an index
 /// of this form in `entry`: a subgroup that spans rows of the workgroup
 /// sees its indices jump between rows.
-fn rows_keep_subgroups_together(entry: &naga::EntryPoint, form: sites::IndexForm) -> bool {
+fn rows_keep_subgroups_together(entry: &naga::EntryPoint, form: &sites::IndexForm) -> bool {
     form.shape == sites::IndexShape::WorkgroupLinear || sites::subgroups_within_rows(entry)
 }
 
@@ -135,7 +138,7 @@ fn rows_keep_subgroups_together(entry: &naga::EntryPoint, form: sites::IndexForm
 fn subgroups_span_rows(
     what: &str,
     entry: &naga::EntryPoint,
-    form: sites::IndexForm,
+    form: &sites::IndexForm,
     span: Span,
 ) -> Diagnostic {
     let size = sites::workgroup_size(entry)
@@ -176,7 +179,10 @@ pub(super) fn group_refusal(
 ) -> Option<String> {
     let global = plan.global();
     if used_by_functions.contains(&global) {
-        return Some("functions other than the entry point access the buffer".into());
+        return Some(format!(
+            "functions other than the entry point access the buffer ({})",
+            super::functions_using(module, global)
+        ));
     }
     if !sites::accessed_only_by_groups(module, function, global, sites) {
         return Some("the entry point also accesses the buffer other than by whole records".into());

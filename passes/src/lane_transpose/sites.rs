@@ -2,15 +2,17 @@
 //! `k` loads, or `k` stores, of `words[k * i + c]` for every `c` in
 //! `0..k`, standing together (nothing but `Emit` statements between them).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use naga::{
-    Arena, BinaryOperator, Binding, BuiltIn, EntryPoint, Expression, Function, GlobalVariable,
-    Handle, Literal, Module, ScalarKind, Span, Statement, TypeInner,
+    Arena, BinaryOperator, Expression, Function, GlobalVariable, Handle, Module, Span, Statement,
 };
 
-use crate::analysis::uniformity::{FunctionUniformity, StatementPath};
+use crate::analysis::uniformity::StatementPath;
 use crate::ir::{child_blocks, pointer_global};
+
+mod forms;
+mod render;
 
 /// `k * i + c`.
 #[derive(Clone, Copy, Debug)]
@@ -103,38 +105,20 @@ impl WordArray {
 
 /// The module's constants that are non-negative integers.
 #[derive(Debug, Default)]
-pub struct Constants(HashMap<Handle<naga::Constant>, u32>);
+pub struct Constants(crate::ir::IntegerConstants);
 
 impl Constants {
     pub fn of(module: &Module) -> Self {
-        Constants(
-            module
-                .constants
-                .iter()
-                .filter_map(|(h, c)| match module.global_expressions[c.init] {
-                    Expression::Literal(ref l) => literal(l).map(|v| (h, v)),
-                    _ => None,
-                })
-                .collect(),
-        )
+        Constants(crate::ir::IntegerConstants::of(module))
     }
 
     /// The value of a literal or constant expression, as `u32`.
     fn value(&self, expressions: &Arena<Expression>, h: Handle<Expression>) -> Option<u32> {
         match expressions[h] {
-            Expression::Literal(ref l) => literal(l),
-            Expression::Constant(c) => self.0.get(&c).copied(),
+            Expression::Literal(ref l) => crate::ir::literal_index(l),
+            Expression::Constant(c) => self.0.get(c),
             _ => None,
         }
-    }
-}
-
-fn literal(l: &Literal) -> Option<u32> {
-    match *l {
-        Literal::U32(v) => Some(v),
-        Literal::I32(v) => u32::try_from(v).ok(),
-        Literal::AbstractInt(v) => u32::try_from(v).ok(),
-        _ => None,
     }
 }
 
@@ -243,310 +227,7 @@ fn is_read_only(module: &Module, function: &Function, pointer: Handle<Expression
     }
 }
 
-/// The subgroup size `--passes all` expects: that of the adapter the cost
-/// model was measured on. Workgroups whose rows are shorter than it put
-/// invocations of several rows in one subgroup.
-pub const EXPECTED_SUBGROUP_SIZE: u32 = 32;
-
-/// How a record index is made from the invocation's ids.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum IndexShape {
-    /// `global_invocation_id.x`.
-    GlobalX,
-    /// `workgroup_id.x * W + local_invocation_id.x`, `W` the workgroup's
-    /// x size: `global_invocation_id.x` by another name.
-    WorkgroupLocalX,
-    /// `workgroup_id.x * N + local_invocation_index`, a one-dimensional
-    /// workgroup of `N` invocations.
-    WorkgroupLinear,
-    /// `global_invocation_id.y * width + global_invocation_id.x`, `width`
-    /// uniform: a row-major 2D index.
-    Rows,
-}
-
-/// A record index the pass recognises: one whose values in a subgroup
-/// are expected to be consecutive in lane order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct IndexForm {
-    pub shape: IndexShape,
-    /// Whether a uniform offset is added (or subtracted).
-    pub offset: bool,
-}
-
-impl IndexForm {
-    pub fn describe(&self) -> String {
-        let shape = match self.shape {
-            IndexShape::GlobalX => "global_invocation_id.x",
-            IndexShape::WorkgroupLocalX => "workgroup_id.x * W + local_invocation_id.x",
-            IndexShape::WorkgroupLinear => "workgroup_id.x * N + local_invocation_index",
-            IndexShape::Rows => "global_invocation_id.y * width + global_invocation_id.x",
-        };
-        if self.offset {
-            format!("{shape} + uniform offset")
-        } else {
-            shape.to_string()
-        }
-    }
-}
-
-/// The forms [`index_form`] accepts, for notes.
-pub const ACCEPTED_FORMS: &str = "`global_invocation_id.x`, `workgroup_id.x * W + local_invocation_id.x` (W the workgroup's x size), `workgroup_id.x * N + local_invocation_index` (a one-dimensional workgroup of N), or `global_invocation_id.y * width + global_invocation_id.x` (width uniform), each optionally plus or minus a uniform offset";
-
-/// The entry point's workgroup size, by dimension, where it is a
-/// compile-time constant (not an override).
-pub fn workgroup_size(entry: &EntryPoint) -> [Option<u32>; 3] {
-    let overridden = |d: usize| {
-        entry
-            .workgroup_size_overrides
-            .is_some_and(|o| o[d].is_some())
-    };
-    std::array::from_fn(|d| (!overridden(d)).then_some(entry.workgroup_size[d]))
-}
-
-/// Whether every subgroup is known to hold invocations of one row of the
-/// workgroup only, at the subgroup size `--passes all` expects: the
-/// workgroup is one row, or its rows are a multiple of that size long.
-/// Elsewhere a subgroup spans rows, and its record indices, of any form
-/// but [`IndexShape::WorkgroupLinear`], jump between them.
-pub fn subgroups_within_rows(entry: &EntryPoint) -> bool {
-    match workgroup_size(entry) {
-        [_, Some(1), Some(1)] => true,
-        [Some(x), _, _] => x % EXPECTED_SUBGROUP_SIZE == 0,
-        _ => false,
-    }
-}
-
-/// Classifies the record index `i` of an access in `entry`: `None` for an
-/// index the pass does not recognise. `uniformity` is the entry point's, of
-/// the function as it is now.
-pub fn index_form(
-    module: &Module,
-    entry: &EntryPoint,
-    uniformity: &FunctionUniformity,
-    i: Handle<Expression>,
-) -> Option<IndexForm> {
-    Classifier::new(module, entry, uniformity).form(i)
-}
-
-/// For an index [`index_form`] refuses that comes close to a form, what
-/// keeps it from being one: `workgroup_id.x` times another size, say.
-pub fn why_not_a_form(
-    module: &Module,
-    entry: &EntryPoint,
-    uniformity: &FunctionUniformity,
-    i: Handle<Expression>,
-) -> Option<String> {
-    let classifier = Classifier::new(module, entry, uniformity);
-    match classifier.form(i) {
-        Some(_) => None,
-        None => classifier.near_miss.into_inner(),
-    }
-}
-
-struct Classifier<'a> {
-    module: &'a Module,
-    function: &'a Function,
-    workgroup_size: [Option<u32>; 3],
-    uniformity: &'a FunctionUniformity,
-    constants: Constants,
-    /// What kept the last candidate for a form from being one.
-    near_miss: std::cell::RefCell<Option<String>>,
-}
-
-impl<'a> Classifier<'a> {
-    fn new(module: &'a Module, entry: &'a EntryPoint, uniformity: &'a FunctionUniformity) -> Self {
-        Classifier {
-            module,
-            function: &entry.function,
-            workgroup_size: workgroup_size(entry),
-            uniformity,
-            constants: Constants::of(module),
-            near_miss: Default::default(),
-        }
-    }
-
-    fn is_uniform(&self, h: Handle<Expression>) -> bool {
-        self.uniformity.is_expression_uniform(h)
-    }
-
-    fn missed(&self, why: String) -> Option<IndexShape> {
-        *self.near_miss.borrow_mut() = Some(why);
-        None
-    }
-
-    fn form(&self, i: Handle<Expression>) -> Option<IndexForm> {
-        let i = self.through_casts(i);
-        if let Some(shape) = self.shape(i) {
-            return Some(IndexForm {
-                shape,
-                offset: false,
-            });
-        }
-        // `x + c`, `c + x`, `x - c`, with `c` uniform.
-        let Expression::Binary { op, left, right } = self.function.expressions[i] else {
-            return None;
-        };
-        let rest = match op {
-            BinaryOperator::Add if self.is_uniform(right) => left,
-            BinaryOperator::Add if self.is_uniform(left) => right,
-            BinaryOperator::Subtract if self.is_uniform(right) => left,
-            _ => return None,
-        };
-        self.form(rest).map(|f| IndexForm { offset: true, ..f })
-    }
-
-    /// One of the shapes, without an offset.
-    fn shape(&self, i: Handle<Expression>) -> Option<IndexShape> {
-        if self.builtin_component(i) == Some((BuiltIn::GlobalInvocationId, 0)) {
-            return Some(IndexShape::GlobalX);
-        }
-        let e = &self.function.expressions;
-        let Expression::Binary {
-            op: BinaryOperator::Add,
-            left,
-            right,
-        } = e[i]
-        else {
-            return None;
-        };
-        [(left, right), (right, left)]
-            .into_iter()
-            .find_map(|(product, term)| self.product_plus(product, term))
-    }
-
-    /// The shape of `product + term`.
-    fn product_plus(
-        &self,
-        product: Handle<Expression>,
-        term: Handle<Expression>,
-    ) -> Option<IndexShape> {
-        let Expression::Binary {
-            op: BinaryOperator::Multiply,
-            left,
-            right,
-        } = self.function.expressions[self.through_casts(product)]
-        else {
-            return None;
-        };
-        let term = self.builtin_component(term)?;
-        [(left, right), (right, left)]
-            .into_iter()
-            .find_map(|(id, factor)| {
-                let id = self.builtin_component(id)?;
-                let [x, y, z] = self.workgroup_size;
-                // `workgroup_id.x` times the workgroup's x size.
-                let times_width = || match (self.constant(factor), x) {
-                    (Some(c), Some(x)) if c == x => Ok(()),
-                    (Some(c), Some(x)) => Err(format!(
-                        "`workgroup_id.x` is multiplied by {c}, not by the workgroup's x size, {x}"
-                    )),
-                    (None, Some(_)) => Err(
-                        "`workgroup_id.x` is multiplied by a value that is not a compile-time constant"
-                            .to_string(),
-                    ),
-                    (_, None) => Err(
-                        "the workgroup's x size is an override, not a compile-time constant"
-                            .to_string(),
-                    ),
-                };
-                use BuiltIn as B;
-                match (id, term) {
-                    ((B::WorkGroupId, 0), (B::LocalInvocationId, 0)) => match times_width() {
-                        Ok(()) => Some(IndexShape::WorkgroupLocalX),
-                        Err(why) => self.missed(why),
-                    },
-                    ((B::WorkGroupId, 0), (B::LocalInvocationIndex, _)) => {
-                        if y != Some(1) || z != Some(1) {
-                            return self.missed(
-                                "`local_invocation_index` counts the invocations of a workgroup of more than one row".to_string(),
-                            );
-                        }
-                        match times_width() {
-                            Ok(()) => Some(IndexShape::WorkgroupLinear),
-                            Err(why) => self.missed(why),
-                        }
-                    }
-                    ((B::GlobalInvocationId, 1), (B::GlobalInvocationId, 0)) => {
-                        if self.is_uniform(factor) {
-                            Some(IndexShape::Rows)
-                        } else {
-                            self.missed(
-                                "the row width may differ between invocations".to_string(),
-                            )
-                        }
-                    }
-                    _ => None,
-                }
-            })
-    }
-
-    /// `u32(x)` is `x` wherever the index is classified: its leaves are
-    /// ids, `u32`, and WGSL's arithmetic keeps the type of its operands.
-    fn through_casts(&self, mut h: Handle<Expression>) -> Handle<Expression> {
-        while let Expression::As {
-            expr,
-            kind: ScalarKind::Uint,
-            convert: Some(4) | None,
-        } = self.function.expressions[h]
-        {
-            h = expr;
-        }
-        h
-    }
-
-    /// A compile-time constant: a literal or a `const`.
-    fn constant(&self, h: Handle<Expression>) -> Option<u32> {
-        self.constants
-            .value(&self.function.expressions, self.through_casts(h))
-    }
-
-    /// The built-in an expression reads, with the component for a vector
-    /// (0 for a scalar): `gid.x`, `ids.gid.x`, `local_invocation_index`.
-    fn builtin_component(&self, h: Handle<Expression>) -> Option<(BuiltIn, u32)> {
-        let e = &self.function.expressions;
-        let h = self.through_casts(h);
-        let builtin = |h: Handle<Expression>| -> Option<BuiltIn> {
-            let binding = match e[h] {
-                Expression::FunctionArgument(n) => {
-                    self.function.arguments[n as usize].binding.as_ref()
-                }
-                Expression::AccessIndex { base, index } => match e[base] {
-                    Expression::FunctionArgument(n) => {
-                        match self.module.types[self.function.arguments[n as usize].ty].inner {
-                            TypeInner::Struct { ref members, .. } => {
-                                members.get(index as usize)?.binding.as_ref()
-                            }
-                            _ => None,
-                        }
-                    }
-                    _ => None,
-                },
-                _ => None,
-            };
-            match binding {
-                Some(&Binding::BuiltIn(b)) => Some(b),
-                _ => None,
-            }
-        };
-        match e[h] {
-            Expression::AccessIndex { base, index } => match builtin(base) {
-                Some(
-                    b @ (BuiltIn::GlobalInvocationId
-                    | BuiltIn::WorkGroupId
-                    | BuiltIn::LocalInvocationId),
-                ) => Some((b, index)),
-                _ => match builtin(h) {
-                    Some(BuiltIn::LocalInvocationIndex) => Some((BuiltIn::LocalInvocationIndex, 0)),
-                    _ => None,
-                },
-            },
-            _ => match builtin(h) {
-                Some(BuiltIn::LocalInvocationIndex) => Some((BuiltIn::LocalInvocationIndex, 0)),
-                _ => None,
-            },
-        }
-    }
-}
+pub use forms::*;
 
 /// The word array a pointer indexes, and the index.
 fn word_access(

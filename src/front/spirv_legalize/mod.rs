@@ -69,7 +69,10 @@ mod clustered_reductions;
 mod combined_samplers;
 mod copy_logical;
 mod cross_block_operands;
+mod empty_structs;
 mod hlsl_prefix_scans;
+mod image_atomics;
+mod non_semantic;
 mod shift_signedness;
 mod source_text;
 mod spec_constants;
@@ -77,6 +80,7 @@ mod storage_formats;
 mod subgroup_ballot_queries;
 mod subgroup_lane_ops;
 mod subgroup_masks;
+mod unreadable_images;
 
 use std::collections::HashMap;
 
@@ -138,6 +142,10 @@ pub struct Legalized {
     pub storage_formats: Vec<ChosenStorageFormat>,
     /// `OpSourceContinued` removed, with the source text they continued.
     pub source_continued: usize,
+    /// Instructions of `NonSemantic.*` sets (`debugPrintfEXT`) removed.
+    pub non_semantic: usize,
+    /// Structures without members given an unused `uint` member.
+    pub empty_structs: usize,
 }
 
 impl Legalized {
@@ -147,6 +155,8 @@ impl Legalized {
             || !self.access.is_empty()
             || self.copy_logical > 0
             || self.source_continued > 0
+            || self.non_semantic > 0
+            || self.empty_structs > 0
             || !self.builtins.is_empty()
             || !self.storage_formats.is_empty()
             || self.subgroup_lane_ops > 0
@@ -208,6 +218,8 @@ pub fn legalize(
     let mut l = Legalizer::new(module);
     let mut refused = l.refuse_atomic_vector_components(&words);
     refused.extend(l.refuse_clustered_reductions(&words));
+    refused.extend(l.refuse_image_atomics(&words));
+    refused.extend(l.refuse_unreadable_images(&words));
     if !refused.is_empty() {
         return Err(refused);
     }
@@ -226,6 +238,8 @@ pub fn legalize(
     let mut out = Legalized {
         storage_formats,
         source_continued: l.strip_continued_source_text(),
+        non_semantic: l.strip_non_semantic_instructions(),
+        empty_structs: l.fill_empty_structs(),
         builtins: l.merge_builtin_inputs(),
         subgroup_lane_ops: l.lower_subgroup_lane_ops()
             + l.lower_subgroup_ballot_queries()

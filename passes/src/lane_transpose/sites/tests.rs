@@ -1,3 +1,5 @@
+use naga::EntryPoint;
+
 use super::*;
 use crate::analysis::uniformity::{FunctionRef, Uniformity};
 
@@ -65,6 +67,7 @@ const fn plain(shape: IndexShape) -> Option<IndexForm> {
     Some(IndexForm {
         shape,
         offset: false,
+        seen: None,
     })
 }
 
@@ -72,6 +75,7 @@ const fn offset(shape: IndexShape) -> Option<IndexForm> {
     Some(IndexForm {
         shape,
         offset: true,
+        seen: None,
     })
 }
 
@@ -209,4 +213,125 @@ fn subgroups_stay_within_rows_of_one_row_or_of_multiples_of_32() {
     assert!(!within("8, 8, 4"));
     assert!(!within("O, 2"));
     assert!(within("32, O"));
+}
+
+fn grid(seen: &str, offset: bool) -> Option<IndexForm> {
+    Some(IndexForm {
+        shape: IndexShape::Grid,
+        offset,
+        seen: Some(seen.to_string()),
+    })
+}
+
+#[test]
+fn three_dimensional_grids_linearised_row_by_row() {
+    assert_eq!(
+        form("64", "gid.z * 64u * 16u + gid.y * 64u + gid.x"),
+        grid(
+            "global_invocation_id.z * 64u * 16u + global_invocation_id.y * 64u + global_invocation_id.x",
+            false
+        )
+    );
+    assert_eq!(
+        form("8, 8, 4", "(gid.z * 16u + gid.y) * params.width + gid.x"),
+        grid(
+            "(global_invocation_id.z * 16u + global_invocation_id.y) * params.width + global_invocation_id.x",
+            false
+        )
+    );
+    assert_eq!(
+        form("64", "gid.x + params.width * (gid.y + 16u * gid.z)"),
+        grid(
+            "global_invocation_id.x + params.width * (global_invocation_id.y + 16u * global_invocation_id.z)",
+            false
+        )
+    );
+    // The x term anywhere in the sum, beside an offset.
+    assert_eq!(
+        form("64", "gid.x + gid.y * W + gid.z * W * 16u + params.offset"),
+        grid(
+            "global_invocation_id.x + global_invocation_id.y * W + global_invocation_id.z * W * 16u + params.offset",
+            true
+        )
+    );
+    // `workgroup_id` is uniform in a workgroup: an offset.
+    assert_eq!(
+        form("64", "wid.x * 64u + lid.x + wid.y * params.width"),
+        offset(IndexShape::WorkgroupLocalX)
+    );
+    assert_eq!(
+        form("16, 4", "(wid.y * 4u + lid.y) * params.width + gid.x"),
+        grid(
+            "(workgroup_id.y * 4u + local_invocation_id.y) * params.width + global_invocation_id.x",
+            false
+        )
+    );
+}
+
+#[test]
+fn signed_indices_are_read_through_their_conversions() {
+    use IndexShape::{GlobalX, Rows, WorkgroupLocalX};
+    assert_eq!(form("64", "i32(gid.x)"), plain(GlobalX));
+    assert_eq!(form("64", "u32(i32(gid.x))"), plain(GlobalX));
+    assert_eq!(form("64", "i32(gid.x) + 1i"), offset(GlobalX));
+    assert_eq!(
+        form("16, 16", "i32(gid.y) * i32(params.width) + i32(gid.x)"),
+        plain(Rows)
+    );
+    assert_eq!(
+        form("64", "i32(wid.x) * 64i + i32(lid.x)"),
+        plain(WorkgroupLocalX)
+    );
+    // The conversion of the whole vector, then its component.
+    assert_eq!(form("64", "bitcast<vec3i>(gid)[0]"), plain(GlobalX));
+    assert_eq!(form("64", "vec3i(gid).x + 1i"), offset(GlobalX));
+    // A conversion from a float is no integer conversion.
+    assert_eq!(form("64", "u32(f32(gid.x))"), None);
+    assert_eq!(form("64", "vec3u(vec3f(gid)).x"), None);
+}
+
+#[test]
+fn terms_that_change_along_a_row_are_refused_by_name() {
+    let why = |workgroup_size: &str, index: &str| {
+        let module = naga::front::wgsl::parse_str(&shader(workgroup_size, index)).expect("valid");
+        let uniformity = Uniformity::analyze(&module);
+        let entry = &module.entry_points[0];
+        why_not_a_form(
+            &module,
+            entry,
+            uniformity.function(FunctionRef::EntryPoint(0)),
+            store_index(entry),
+        )
+    };
+    for index in [
+        "gid.z * v + gid.y * 64u + gid.x",
+        "gid.x + v",
+        "gid.x + gid.x",
+        "gid.y * 64u + gid.x * 2u",
+        "gid.y * 64u - gid.x",
+        "wid.x * 64u + lid.x + lidx",
+    ] {
+        assert_eq!(form("64", index), None, "{index}");
+    }
+    assert_eq!(
+        why("64", "gid.z * v + gid.y * 64u + gid.x").as_deref(),
+        Some("the row width may differ between invocations")
+    );
+    assert_eq!(
+        why("64", "gid.x + v").as_deref(),
+        Some("`v` may differ between the invocations of a row of the workgroup")
+    );
+    assert_eq!(why("64", "gid.y * 64u + gid.x * 2u"), None);
+}
+
+#[test]
+fn the_index_seen_is_written_with_the_builtins_names() {
+    let module =
+        naga::front::wgsl::parse_str(&shader("64", "gid.x * 2u + (params.offset - lid.y)"))
+            .expect("valid");
+    let entry = &module.entry_points[0];
+    assert_eq!(
+        seen_index(&module, &entry.function, store_index(entry)),
+        "global_invocation_id.x * 2u + (params.offset - local_invocation_id.y)"
+    );
 }

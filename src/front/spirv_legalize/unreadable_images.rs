@@ -1,0 +1,115 @@
+//! Images naga's reader cannot read, refused here by name at their line
+//! rather than at naga's "unsupported image dimension" (on the first line
+//! of the shader) or "invalid image":
+//!
+//! - texel buffers (`Dim Buffer`: GLSL `samplerBuffer`, `imageBuffer`,
+//!   HLSL `Buffer<T>`, `RWBuffer<T>`), which WGSL has not, at their
+//!   declaration;
+//! - arrays of storage images (`uniform image2D outs[4]`) where an element
+//!   is loaded: naga reads the array as a binding array, but not an image
+//!   operation on one of its storage images.
+
+use rspirv::dr::Operand;
+use rspirv::spirv::{Dim, Op, Word};
+
+use super::{instruction_with_result, variable_declaration, Legalizer, Refusal};
+use crate::diagnostics::Diagnostic;
+
+impl Legalizer {
+    pub(super) fn refuse_unreadable_images(&self, words: &[u32]) -> Vec<Refusal> {
+        let mut refused = Vec::new();
+        let mut storage_arrays = std::collections::HashMap::new();
+        for (variable, pointer_type) in self.global_variables() {
+            let Some((_, mut ty)) = self.pointee(pointer_type) else {
+                continue;
+            };
+            let mut arrayed = false;
+            while let Some(inst) = self.global(ty) {
+                match (inst.class.opcode, inst.operands.first()) {
+                    (Op::TypeArray | Op::TypeRuntimeArray, Some(Operand::IdRef(element))) => {
+                        arrayed = true;
+                        ty = *element;
+                    }
+                    (Op::TypeSampledImage, Some(Operand::IdRef(image))) => ty = *image,
+                    _ => break,
+                }
+            }
+            let Some(image) = self.global(ty).filter(|i| i.class.opcode == Op::TypeImage) else {
+                continue;
+            };
+            let name = self
+                .names
+                .get(&variable)
+                .filter(|n| !n.is_empty())
+                .map_or_else(|| "an image".to_string(), |n| format!("`{n}`"));
+            let storage = image.operands.get(5) == Some(&Operand::LiteralBit32(2));
+            if image.operands.get(1) == Some(&Operand::Dim(Dim::DimBuffer)) {
+                let kind = if storage {
+                    "storage texel buffer (`imageBuffer`, `RWBuffer<T>`)"
+                } else {
+                    "uniform texel buffer (`samplerBuffer`, `Buffer<T>`)"
+                };
+                refused.push(Refusal {
+                    diagnostic: Diagnostic::error(format!(
+                        "{name} is a {kind}: WGSL has no texel buffers, and naga's reader cannot read one"
+                    ))
+                    .with_code(shaderxform_passes::codes::SPIRV_UNSUPPORTED_IMAGE)
+                    .with_note("declare a storage buffer of the texel type (`buffer { vec4 texels[]; }`, `StructuredBuffer<float4>`) and index it"),
+                    instruction: variable_declaration(words, variable),
+                    label: "declared here",
+                });
+            } else if storage && arrayed {
+                storage_arrays.insert(variable, name);
+            }
+        }
+        if storage_arrays.is_empty() {
+            return refused;
+        }
+        // An element of the array taken (an access chain on it), then
+        // loaded: the image operation naga stops at follows.
+        let chains: std::collections::HashMap<Word, Word> = self
+            .module
+            .functions
+            .iter()
+            .flat_map(|f| f.blocks.iter().flat_map(|b| &b.instructions))
+            .filter(|i| matches!(i.class.opcode, Op::AccessChain | Op::InBoundsAccessChain))
+            .filter_map(|i| match i.operands.first() {
+                Some(Operand::IdRef(base)) if storage_arrays.contains_key(base) => {
+                    Some((i.result_id?, *base))
+                }
+                _ => None,
+            })
+            .collect();
+        let mut reported = std::collections::HashSet::new();
+        for load in self
+            .module
+            .functions
+            .iter()
+            .flat_map(|f| f.blocks.iter().flat_map(|b| &b.instructions))
+            .filter(|i| i.class.opcode == Op::Load)
+        {
+            let Some(Operand::IdRef(pointer)) = load.operands.first() else {
+                continue;
+            };
+            let Some(variable) = chains.get(pointer) else {
+                continue;
+            };
+            if !reported.insert(*variable) {
+                continue;
+            }
+            refused.push(Refusal {
+                diagnostic: Diagnostic::error(format!(
+                    "{} is an array of storage images: naga's reader cannot read an image operation on one of them",
+                    storage_arrays[variable]
+                ))
+                .with_code(shaderxform_passes::codes::SPIRV_UNSUPPORTED_IMAGE)
+                .with_note("declare each storage image at a binding of its own"),
+                instruction: load
+                    .result_id
+                    .and_then(|id| instruction_with_result(words, Op::Load, id)),
+                label: "an element is used here",
+            });
+        }
+        refused
+    }
+}

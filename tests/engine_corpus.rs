@@ -1,0 +1,377 @@
+//! The compute shaders of public engines and libraries (`corpus/engine`,
+//! compiled as `corpus/engine/manifest.toml` says): each through glslang
+//! alone, then through shaderxform to WGSL and SPIR-V with `--passes none`
+//! and `--passes all`. Every output is valid (naga and Tint for WGSL,
+//! spirv-val for SPIR-V), nothing is an internal error, every refusal has
+//! a line and column, and shaderxform reads at least a set share of what
+//! glslang reads. The counts, by project, are printed (`--nocapture`).
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use naga::ShaderStage;
+use shaderxform::front::{FrontOptions, GlslFront, HlslRegister};
+use shaderxform::{
+    render, ColorChoice, Compiler, DiagnosticJson, EmitOptions, Failure, FailureKind, InputFormat,
+    Options, OutputFormat, PassSelection, Source, WgslTarget,
+};
+
+/// The share of the compilations glslang reads that shaderxform reads
+/// (both outputs written with `--passes none`), in percent, at least: 85
+/// of 116 are read. What stops the others (image atomics, barriers that
+/// are divergent as written, extensions naga does not read) is listed in
+/// docs/front-ends.md; each is a located refusal.
+const READ_SHARE_AT_LEAST: usize = 73;
+
+#[derive(serde::Deserialize)]
+struct Manifest {
+    settings: BTreeMap<String, Settings>,
+    shader: Vec<Shader>,
+}
+
+#[derive(serde::Deserialize, Default, Clone)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+struct Settings {
+    #[serde(default)]
+    defines: Vec<String>,
+    #[serde(default)]
+    include_dirs: Vec<String>,
+    #[serde(default)]
+    hlsl_register_shifts: Vec<String>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+struct Shader {
+    path: String,
+    language: Option<String>,
+    settings: Option<String>,
+    #[serde(default)]
+    entry_points: Vec<String>,
+    #[serde(default)]
+    storage_formats: Vec<String>,
+}
+
+/// One compilation: a file, and for HLSL one of its entry points.
+struct Case {
+    project: String,
+    path: PathBuf,
+    hlsl: bool,
+    entry_point: Option<String>,
+    settings: Settings,
+    storage_formats: Vec<String>,
+}
+
+impl Case {
+    fn name(&self) -> String {
+        let file = common::display(&self.path);
+        match &self.entry_point {
+            Some(entry) => format!("{file} ({entry})"),
+            None => file,
+        }
+    }
+
+    fn include_dirs(&self) -> Vec<PathBuf> {
+        let dir = engine_dir();
+        self.settings
+            .include_dirs
+            .iter()
+            .map(|d| dir.join(d))
+            .collect()
+    }
+
+    fn source(&self) -> Source {
+        let format = if self.hlsl {
+            InputFormat::Hlsl(ShaderStage::Compute)
+        } else {
+            InputFormat::Glsl(ShaderStage::Compute)
+        };
+        let bytes = std::fs::read(&self.path).unwrap();
+        Source::new(common::display(&self.path), format, bytes)
+    }
+
+    fn compiler(&self, passes: PassSelection, wgsl_for: WgslTarget) -> Compiler {
+        let front = FrontOptions {
+            glsl_front: GlslFront::Glslang,
+            defines: self
+                .settings
+                .defines
+                .iter()
+                .map(|d| shaderxform::front::parse_define(d))
+                .collect(),
+            include_dirs: self.include_dirs(),
+            hlsl_entry_point: self.entry_point.clone(),
+            hlsl_register_shifts: self
+                .settings
+                .hlsl_register_shifts
+                .iter()
+                .map(|s| {
+                    let (class, shift) = s.split_once('=').unwrap();
+                    (
+                        HlslRegister::from_letter(class).unwrap(),
+                        shift.parse().unwrap(),
+                    )
+                })
+                .collect(),
+            storage_formats: self
+                .storage_formats
+                .iter()
+                .map(|s| shaderxform::front::parse_storage_format(s).unwrap())
+                .collect(),
+            ..FrontOptions::default()
+        };
+        Compiler::new(Options {
+            passes,
+            front,
+            emit: EmitOptions {
+                wgsl_for,
+                ..EmitOptions::default()
+            },
+            ..Options::default()
+        })
+        .unwrap()
+    }
+
+    /// Whether glslangValidator alone compiles the shader as its project's
+    /// build does (same defines, include folders and entry point).
+    fn glslang_reads(&self, validator: &Path) -> bool {
+        let dir = tempfile::tempdir().unwrap();
+        let mut command = Command::new(validator);
+        command.args(["-V", "--target-env", "vulkan1.1", "-S", "comp", "-o"]);
+        command.arg(dir.path().join("out.spv"));
+        if let Some(entry) = &self.entry_point {
+            command.args(["-D", "-e", entry]);
+        }
+        for define in &self.settings.defines {
+            command.arg(format!("-D{define}"));
+        }
+        for include in self.include_dirs() {
+            command.arg(format!("-I{}", include.display()));
+        }
+        command.arg(&self.path);
+        command.output().unwrap().status.success()
+    }
+}
+
+fn engine_dir() -> PathBuf {
+    common::root().join("corpus/engine")
+}
+
+fn cases() -> Vec<Case> {
+    let text = std::fs::read_to_string(engine_dir().join("manifest.toml")).unwrap();
+    let manifest: Manifest = toml::from_str(&text).unwrap();
+    let mut cases = Vec::new();
+    for shader in manifest.shader {
+        let path = engine_dir().join(&shader.path);
+        assert!(path.is_file(), "{} is in the manifest", path.display());
+        let hlsl = shader.language.as_deref() == Some("hlsl") || shader.path.ends_with(".hlsl");
+        let settings = match &shader.settings {
+            Some(name) => manifest.settings[name].clone(),
+            None => Settings::default(),
+        };
+        let entry_points: Vec<Option<String>> = if !hlsl {
+            vec![None]
+        } else if shader.entry_points.is_empty() {
+            vec![Some("main".to_string())]
+        } else {
+            shader.entry_points.iter().cloned().map(Some).collect()
+        };
+        for entry_point in entry_points {
+            cases.push(Case {
+                project: shader.path.split('/').next().unwrap().to_string(),
+                path: path.clone(),
+                hlsl,
+                entry_point,
+                settings: settings.clone(),
+                storage_formats: shader.storage_formats.clone(),
+            });
+        }
+    }
+    cases
+}
+
+/// What is wrong with a failure: an internal error, or an error without a
+/// line and column.
+fn failure_faults(name: &str, failure: &Failure, source: &Source) -> Vec<String> {
+    let mut faults = Vec::new();
+    for diagnostic in failure.diagnostics.iter().filter(|d| d.is_error()) {
+        let rendered = render(diagnostic, source, ColorChoice::Never);
+        if failure.kind == FailureKind::Internal || diagnostic.code.as_deref() == Some("internal") {
+            faults.push(format!("{name}: internal error:\n{rendered}"));
+            continue;
+        }
+        let json = DiagnosticJson::new(diagnostic, source);
+        let placed = match (json.line, json.column) {
+            (Some(line), Some(column)) => {
+                rendered.contains(&format!("{}:{line}:{column}", source.name))
+            }
+            _ => false,
+        };
+        if !placed {
+            faults.push(format!("{name}: an error without a position:\n{rendered}"));
+        }
+    }
+    if failure.diagnostics.iter().all(|d| !d.is_error()) {
+        faults.push(format!("{name}: a failure without an error"));
+    }
+    faults
+}
+
+fn spirv_val(validator: &Path, name: &str, bytes: &[u8]) -> Option<String> {
+    // The Vulkan version whose rules hold for the module's SPIR-V version.
+    let minor = bytes[2];
+    let env = match minor {
+        0..=3 => "vulkan1.1",
+        4 => "vulkan1.1spv1.4",
+        5 => "vulkan1.2",
+        _ => "vulkan1.3",
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("out.spv");
+    std::fs::write(&path, bytes).unwrap();
+    let out = Command::new(validator)
+        .args(["--target-env", env])
+        .arg(&path)
+        .output()
+        .unwrap();
+    (!out.status.success()).then(|| {
+        format!(
+            "{name}: spirv-val rejects the SPIR-V:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+fn naga_validates(name: &str, wgsl: &str) -> Option<String> {
+    let module = match naga::front::wgsl::parse_str(wgsl) {
+        Ok(module) => module,
+        Err(e) => return Some(format!("{name}: naga cannot read the WGSL: {e}\n{wgsl}")),
+    };
+    naga::valid::Validator::new(
+        naga::valid::ValidationFlags::all(),
+        naga::valid::Capabilities::all(),
+    )
+    .validate(&module)
+    .err()
+    .map(|e| format!("{name}: naga rejects the WGSL: {e:?}"))
+}
+
+#[derive(Default)]
+struct Counts {
+    cases: usize,
+    glslang: usize,
+    read_none: usize,
+    read_all: usize,
+    read_of_glslang: usize,
+}
+
+#[test]
+fn engine_compute_shaders_read_through_glslang_give_valid_outputs_or_located_refusals() {
+    let (Some(glslang), Some(spirv_val_tool)) =
+        (common::tool("glslangValidator"), common::tool("spirv-val"))
+    else {
+        return;
+    };
+    let cases = cases();
+    let files: std::collections::BTreeSet<&Path> = cases.iter().map(|c| c.path.as_path()).collect();
+    let projects: std::collections::BTreeSet<&str> =
+        cases.iter().map(|c| c.project.as_str()).collect();
+    assert!(
+        files.len() >= 100 && projects.len() >= 5,
+        "{} files of {} projects",
+        files.len(),
+        projects.len()
+    );
+    let mut faults = Vec::new();
+    let mut counts: BTreeMap<String, Counts> = BTreeMap::new();
+    let mut refusals: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut wgsl_for_tint = Vec::new();
+    for case in &cases {
+        let name = case.name();
+        let source = case.source();
+        let glslang_reads = case.glslang_reads(&glslang);
+        let mut read = [false; 2];
+        for (i, passes) in [PassSelection::None, PassSelection::All]
+            .into_iter()
+            .enumerate()
+        {
+            let label = format!("{name} [passes {}]", ["none", "all"][i]);
+            let formats = [OutputFormat::Wgsl, OutputFormat::SpirvBinary];
+            match case
+                .compiler(passes.clone(), WgslTarget::Tint)
+                .compile(&source, &formats)
+            {
+                Ok(compiled) => {
+                    read[i] = true;
+                    let wgsl = compiled.outputs[0].text().unwrap().to_string();
+                    faults.extend(spirv_val(
+                        &spirv_val_tool,
+                        &label,
+                        &compiled.outputs[1].bytes,
+                    ));
+                    // naga reads WGSL written for wgpu (no `enable subgroups;`).
+                    match case
+                        .compiler(passes, WgslTarget::Wgpu)
+                        .compile(&source, &[OutputFormat::Wgsl])
+                    {
+                        Ok(for_wgpu) => faults
+                            .extend(naga_validates(&label, for_wgpu.outputs[0].text().unwrap())),
+                        Err(f) => {
+                            faults.push(format!("{label}: written for Tint, not for wgpu: {f}"))
+                        }
+                    }
+                    wgsl_for_tint.push((label, wgsl));
+                }
+                Err(failure) => {
+                    faults.extend(failure_faults(&label, &failure, &source));
+                    if i == 0 {
+                        let first = failure.diagnostics.iter().find(|d| d.is_error());
+                        let code = first
+                            .and_then(|d| d.code.clone())
+                            .unwrap_or_else(|| "none".to_string());
+                        let message = first.map(|d| d.message.clone()).unwrap_or_default();
+                        refusals
+                            .entry(code)
+                            .or_default()
+                            .push(format!("{name}: {message}"));
+                    }
+                }
+            }
+        }
+        let count = counts.entry(case.project.clone()).or_default();
+        count.cases += 1;
+        count.glslang += usize::from(glslang_reads);
+        count.read_none += usize::from(read[0]);
+        count.read_all += usize::from(read[1]);
+        count.read_of_glslang += usize::from(glslang_reads && read[0]);
+    }
+    let mut table = String::from("project: compilations, glslang reads, shaderxform reads (passes none, all), of what glslang reads\n");
+    let mut total = Counts::default();
+    for (project, c) in &counts {
+        table += &format!(
+            "{project}: {}, {}, {} {}, {}\n",
+            c.cases, c.glslang, c.read_none, c.read_all, c.read_of_glslang
+        );
+        total.cases += c.cases;
+        total.glslang += c.glslang;
+        total.read_of_glslang += c.read_of_glslang;
+    }
+    for (code, list) in &refusals {
+        table += &format!("refused, {code}: {}\n", list.len());
+        for line in list {
+            table += &format!("  {}\n", line.lines().next().unwrap_or(""));
+        }
+    }
+    eprintln!("{table}");
+    assert!(faults.is_empty(), "{}", faults.join("\n\n"));
+    common::assert_tint_accepts(&wgsl_for_tint);
+    assert!(
+        total.read_of_glslang * 100 >= READ_SHARE_AT_LEAST * total.glslang,
+        "shaderxform reads {} of the {} compilations glslang reads, under {READ_SHARE_AT_LEAST}%:\n{table}",
+        total.read_of_glslang,
+        total.glslang
+    );
+}
