@@ -751,3 +751,21 @@ fn resources_named_only_keep_their_static_use_in_the_wgsl_written() {
         tint_accepts("named_only.wgsl", wgsl);
     }
 }
+
+/// A comparison sampler that no entry point uses is written to SPIR-V,
+/// which has one sampler type, and reads back as a plain sampler: that is
+/// no difference between the module and the text.
+#[test]
+fn spirv_with_an_unused_comparison_sampler_reads_back() {
+    let source = Source::from_text(
+        "unused_comparison.wgsl",
+        InputFormat::Wgsl,
+        "@group(0) @binding(1) var s: sampler_comparison;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1) fn main() { out[0] = 1u; }\n",
+    );
+    let compiled = compiler(PassSelection::None, WgslTarget::Wgpu)
+        .compile(&source, &[OutputFormat::SpirvBinary])
+        .unwrap_or_else(|f| panic!("{f}"));
+    assert!(!compiled.outputs[0].bytes.is_empty());
+}

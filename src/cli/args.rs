@@ -49,9 +49,10 @@ pub(super) enum Command {
     /// diagnostics; exit 1 if any is an error.
     Check(CheckArgs),
     /// Run the transformed shader and a reference on a GPU adapter with the
-    /// same inputs and compare every buffer and storage texture they write. Exit 0 when they
-    /// agree, 3 on a mismatch or a hang, 4 without an adapter, 1 when the
-    /// inputs are wrong.
+    /// same inputs and compare every buffer and storage texture they write
+    /// and every target they draw (every entry point, or a folder of
+    /// shaders). Exit 0 when they agree, 3 on a mismatch or a hang, 4
+    /// without an adapter, 1 when the inputs are wrong.
     #[cfg(feature = "gpu")]
     Validate(ValidateArgs),
     /// Time the transformed shader and its reference (chosen as `validate`
@@ -144,6 +145,13 @@ pub(super) struct BatchArgs {
     /// `shaderxform-manifest.shard-K-of-N.json` unless --manifest names one.
     #[arg(long, value_name = "K/N", value_parser = shaderxform::batch::Shard::parse)]
     pub(super) shard: Option<shaderxform::batch::Shard>,
+
+    /// Then validate every shader compiled on the GPU (as `validate DIR`
+    /// does), in the formats emitted that wgpu reads (WGSL, SPIR-V; WGSL
+    /// when neither is); exit 3 on a mismatch.
+    #[cfg(feature = "gpu")]
+    #[arg(long, conflicts_with = "watch")]
+    pub(super) validate: bool,
 
     #[command(flatten)]
     pub(super) common: CommonArgs,
@@ -244,15 +252,18 @@ pub(super) struct GpuRunArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub(super) timeout: f64,
 
-    /// What the shaders are handed to wgpu as.
-    #[arg(long, value_name = "FORMAT", value_parser = ["wgsl", "spirv"], default_value = "wgsl")]
+    /// What the shaders are handed to wgpu as; `all` validates each
+    /// format in turn (validate only).
+    #[arg(long, value_name = "FORMAT", value_parser = ["wgsl", "spirv", "all"], default_value = "wgsl")]
     pub(super) shader_format: String,
 }
 
 #[cfg(feature = "gpu")]
 #[derive(Args, Debug)]
 pub(super) struct ValidateArgs {
-    /// The shader to transform and validate (a compute shader).
+    /// The shader to transform and validate (every compute, vertex and
+    /// fragment entry point unless --entry-point names one), or a folder
+    /// of shaders.
     #[arg(value_name = "IN")]
     pub(super) input: PathBuf,
 

@@ -142,6 +142,17 @@ pub(super) fn run(args: BatchArgs) -> i32 {
     };
     let mut result = run_jobs(&options, &compiler, &jobs, &printer);
     let mut code = finish(&options, &result, &manifest, &printer);
+    #[cfg(feature = "gpu")]
+    if args.validate {
+        let inputs: Vec<&std::path::Path> = jobs.iter().map(|j| j.input.as_path()).collect();
+        code = code.max(super::validate_many::after_batch(
+            &inputs,
+            &options.options,
+            options.stage,
+            &options.formats,
+            &printer,
+        ));
+    }
     if let Some(watching) = watching {
         code = watch(
             &options,

@@ -11,6 +11,7 @@ use super::exit;
 use super::input::{load, options, stage};
 use super::print::{fail, write_report, Printer};
 use super::transform::check_written_beside;
+use super::validate_many;
 
 impl GpuRunArgs {
     /// The options of a GPU run, or the exit code of a usage error already
@@ -55,6 +56,12 @@ pub(super) fn validate(args: ValidateArgs) -> i32 {
 
     let printer = Printer::new(&args.common);
     let name = args.input.display().to_string();
+    if args.input.is_dir() {
+        return match validate_many::folder_options(&args, &printer) {
+            Ok(v) => validate_many::validate_folder(&args, &v, &printer),
+            Err(code) => code,
+        };
+    }
     if let Err(message) = check_written_beside("--report", args.report.as_deref(), &args.input, &[])
     {
         printer.plain_error(&message, &name);
@@ -64,6 +71,9 @@ pub(super) fn validate(args: ValidateArgs) -> i32 {
         Ok(v) => v,
         Err(code) => return code,
     };
+    if let Some(code) = validate_many::validate_module(&args, &v, &printer) {
+        return code;
+    }
 
     match gpu::validate(&args.input, &v) {
         Ok(validation) => {
@@ -127,6 +137,13 @@ pub(super) fn bench(args: BenchArgs) -> i32 {
     let name = args.input.display().to_string();
     if !(args.seconds.is_finite() && args.seconds > 0.0) {
         printer.plain_error("--seconds must be a positive number of seconds", &name);
+        return exit::USAGE;
+    }
+    if args.run.shader_format == "all" {
+        printer.plain_error(
+            "bench times one shader format: --shader-format wgsl or spirv",
+            &name,
+        );
         return exit::USAGE;
     }
     let v = match args.run.options(&args.input, &args.common, &printer) {

@@ -25,6 +25,8 @@ mod input;
 mod print;
 mod transform;
 mod uniformity;
+#[cfg(feature = "gpu")]
+mod validate_many;
 mod verbosity;
 mod version;
 

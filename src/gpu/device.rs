@@ -100,6 +100,7 @@ fn wanted_features() -> wgpu::Features {
         | F::SAMPLED_TEXTURE_AND_STORAGE_BUFFER_ARRAY_NON_UNIFORM_INDEXING
         | F::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES
         | F::FLOAT32_FILTERABLE
+        | F::VERTEX_WRITABLE_STORAGE
 }
 
 /// Discrete GPUs first, then integrated, virtual, CPU; Vulkan before the
@@ -694,6 +695,17 @@ impl Gpu {
             contents.push(texture.zip(read_back.as_ref()).map(|(b, r)| r.unpad(&b)));
         }
         Ok(RunOutcome::Done { contents, elapsed })
+    }
+
+    /// Marks the device as left running a hung submission: nothing else
+    /// is given to it, and the next validation opens another.
+    pub(super) fn abandon(&self) {
+        self.abandoned.store(true, Ordering::SeqCst);
+    }
+
+    /// The first error the device reported outside any error scope.
+    pub(super) fn first_error(&self) -> Option<String> {
+        self.errors.lock().ok().and_then(|e| e.first().cloned())
     }
 
     /// Errors wgpu reported outside the scopes of a dispatch.

@@ -25,8 +25,11 @@ pub mod bench;
 pub mod bench_samples;
 pub mod compare;
 pub mod device;
+pub mod folder;
 pub mod harness;
 pub mod reflect;
+pub mod render;
+pub mod suite;
 pub mod values;
 
 pub mod samplers;
@@ -35,6 +38,10 @@ pub mod textures;
 
 mod bindings;
 mod immediates;
+mod render_device;
+mod render_io;
+mod render_plan;
+mod render_report;
 mod report;
 mod resources;
 mod setup;
