@@ -237,19 +237,7 @@ fn divergent_barriers_are_found_exactly_where_tint_finds_them() {
             .violations()
             .into_iter()
             .filter_map(|(_, r)| {
-                let span = match r.what {
-                    shaderxform::passes::analysis::uniformity::RequirementKind::Barrier(_) => {
-                        r.span
-                    }
-                    shaderxform::passes::analysis::uniformity::RequirementKind::Call {
-                        barrier_span,
-                        ..
-                    }
-                    | shaderxform::passes::analysis::uniformity::RequirementKind::Argument {
-                        barrier_span,
-                        ..
-                    } => barrier_span,
-                };
+                let span = r.barrier_span();
                 span.is_defined()
                     .then(|| span.location(&text).line_number as usize)
             })

@@ -9,7 +9,7 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-use shaderxform::passes::analysis::uniformity::{RequirementKind, Uniformity};
+use shaderxform::passes::analysis::uniformity::Uniformity;
 use shaderxform::passes::naga::diagnostic_filter::Severity;
 use shaderxform::{Compiler, EmitOptions, Options, OutputFormat, PassSelection, Source};
 
@@ -131,15 +131,10 @@ fn our_divergent_barrier_lines(compiler: &Compiler, source: &Source) -> BTreeSet
         .unwrap_or_else(|f| panic!("{}: {f}", source.name));
     let text = source.text().expect("WGSL is text");
     let analysis = Uniformity::analyze(&module);
-    let barriers =
-        analysis
-            .violations()
-            .into_iter()
-            .map(|(_, requirement)| match requirement.what {
-                RequirementKind::Barrier(_) => requirement.span,
-                RequirementKind::Call { barrier_span, .. }
-                | RequirementKind::Argument { barrier_span, .. } => barrier_span,
-            });
+    let barriers = analysis
+        .violations()
+        .into_iter()
+        .map(|(_, requirement)| requirement.barrier_span());
     let derivatives = analysis
         .rule_violations()
         .into_iter()

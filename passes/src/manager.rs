@@ -13,6 +13,7 @@ use crate::pass::{Change, Pass, PassContext, PassOptions, Phase, Selection, Targ
 
 /// Which passes the user asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PassSelection {
     /// Every pass that applies to the module and target.
     All,

@@ -171,6 +171,17 @@ fn refusal(
             .with_primary(barrier_span, format!("`{name}` may reach this memory barrier"))
             .with_secondary(requirement.span, "called here with a non-uniform argument")
         }
+        // A kind of requirement the analysis may add later: said at its
+        // place without the details the ones above give.
+        _ => Diagnostic::error(format!(
+            "{}, and a memory barrier is reached in non-uniform control flow",
+            target.lacks()
+        ))
+        .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED)
+        .with_primary(
+            requirement.span,
+            "not every invocation of the workgroup may reach a memory barrier from here",
+        ),
     };
     for cause in analysed.explain_requirement(requirement) {
         diagnostic = diagnostic.with_secondary(cause.span, cause.message);

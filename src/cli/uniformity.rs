@@ -223,6 +223,8 @@ impl Requirement for UniformityRequirement {
             ),
             // An argument's requirement belongs to its call's line.
             RequirementKind::Argument { index, .. } => return Listed::Argument(index),
+            // A kind the analysis may add later: the barrier it is about.
+            _ => format!("{}()", self.barrier().name()),
         })
     }
 
@@ -267,6 +269,8 @@ impl Requirement for RuleRequirement {
             ),
             RuleRequirementKind::Argument { index, .. }
             | RuleRequirementKind::BuiltinOperand { index, .. } => return Listed::Argument(index),
+            // A kind the analysis may add later: the operation it is about.
+            _ => format!("{op}()"),
         })
     }
 

@@ -478,6 +478,11 @@ pub fn divergent_barrier(
             ),
             requirement.span,
         ),
+        // A kind of requirement the analysis may add later.
+        _ => (
+            format!("`{name}` reaches `{barrier}` in non-uniform control flow"),
+            requirement.span,
+        ),
     })
 }
 

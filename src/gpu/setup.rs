@@ -429,6 +429,8 @@ fn reference_lowering_for(options: &Options) -> Option<ReferenceLowering> {
         PassSelection::All => true,
         PassSelection::None => false,
         PassSelection::Named(names) => names.iter().any(|n| n == PASS),
+        // A selection added later: the pass may run.
+        _ => true,
     };
     if !runs {
         return None;

@@ -130,6 +130,7 @@ pub struct UniformityRequirement {
 
 /// What a [`UniformityRequirement`] requires.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum RequirementKind {
     /// A barrier must be reached in uniform control flow.
     Barrier(BarrierKind),
@@ -164,6 +165,16 @@ impl UniformityRequirement {
             RequirementKind::Barrier(b)
             | RequirementKind::Call { barrier: b, .. }
             | RequirementKind::Argument { barrier: b, .. } => b,
+        }
+    }
+
+    /// Where the barrier is: the requirement's own span for a barrier
+    /// here, the barrier's in the callee for a call or an argument.
+    pub fn barrier_span(&self) -> Span {
+        match self.what {
+            RequirementKind::Barrier(_) => self.span,
+            RequirementKind::Call { barrier_span, .. }
+            | RequirementKind::Argument { barrier_span, .. } => barrier_span,
         }
     }
 }

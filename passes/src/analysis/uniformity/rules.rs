@@ -226,6 +226,7 @@ pub struct RuleRequirement {
 
 /// What a [`RuleRequirement`] requires.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum RuleRequirementKind {
     /// The builtin itself, evaluated in this function.
     Builtin(RuleOp),
