@@ -2,8 +2,10 @@
 //! module, in each shader format and over whole folders, on a real adapter
 //! (lavapipe where there is no GPU). The corpus's graphics shaders
 //! (corpus/render) agree with themselves as WGSL and as SPIR-V, with and
-//! without passes and with no harness; the deliberately wrong render
-//! candidates of corpus/gpu-negative/render are caught (exit 3).
+//! without passes and with no harness, and so do the WebGPU samples'
+//! shaders of corpus/public but those that say why they cannot run; the
+//! deliberately wrong render candidates of corpus/gpu-negative/render are
+//! caught (exit 3).
 //!
 //! Without an adapter the tests skip with a message, unless
 //! SHADERXFORM_REQUIRE_GPU=1, when they fail.
@@ -662,5 +664,75 @@ fn a_fragment_stage_without_colour_outputs_and_with_overrides() {
         let report = &run["report"];
         assert_eq!(report["targets"][0]["name"], "depth (no colour output)");
         assert_eq!(report["bindings"][0]["values_compared"], 64);
+    }
+}
+
+/// Shaders that `validate` cannot run in corpus/public, with what it says
+/// of each: the rest must agree.
+const PUBLIC_CANNOT_RUN: [(&str, &str); 6] = [
+    (
+        "cornell/common.wgsl",
+        "no compute, vertex or fragment entry point",
+    ),
+    (
+        "fragmentGBuffersDebugView.wgsl",
+        "wgpu rejected the reference",
+    ),
+    (
+        "fragmentForwardRendering.wgsl",
+        "wgpu rejected the reference",
+    ),
+    ("texturedSquare.wgsl", "wgpu rejected the reference"),
+    ("sampleExternalTexture.frag.wgsl", "texture_external"),
+    ("sampleExternalTextureAsPanorama.wgsl", "texture_external"),
+];
+
+/// The WebGPU samples' shaders (corpus/public: compute, vertex and
+/// fragment stages with textures, samplers, depth and instancing) agree
+/// with themselves as WGSL and as SPIR-V, with and without passes, with no
+/// harness; each that cannot run says why.
+#[test]
+fn public_shaders_agree_as_wgsl_and_spirv_or_say_why_they_cannot_run() {
+    for passes in ["none", "all"] {
+        let out = run(&[
+            "corpus/public",
+            "--shader-format",
+            "all",
+            "--passes",
+            passes,
+        ]);
+        if !had_adapter(&out) {
+            return;
+        }
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "--passes {passes}: {}",
+            text(&out)
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let mut agree = 0;
+        for line in stdout.lines().filter(|l| l.contains("corpus/public/")) {
+            if line.starts_with("agree") {
+                assert!(line.contains("wgsl") && line.contains("spirv"), "{line}");
+                agree += 1;
+                continue;
+            }
+            let known = PUBLIC_CANNOT_RUN
+                .iter()
+                .find(|(file, _)| line.split(':').next().unwrap().ends_with(file));
+            match known {
+                Some((_, why)) => assert!(
+                    line.starts_with("cannot-run") && line.contains(why),
+                    "--passes {passes}: {line}"
+                ),
+                None => panic!("--passes {passes}: does not agree: {line}"),
+            }
+        }
+        assert!(agree >= 63, "--passes {passes}: {agree} agree:\n{stdout}");
+        assert!(
+            stdout.contains("0 mismatch, 0 hang") && stdout.contains("0 errors"),
+            "{stdout}"
+        );
     }
 }
