@@ -437,6 +437,27 @@ fn tokens(text: &str) -> Vec<Range<usize>> {
 mod tests {
     use super::*;
 
+    /// The text each instruction with `opcode` stands at in `text`, the
+    /// source of `path` that `words` were compiled from, in order.
+    fn texts_at<'t>(words: &[u32], path: &str, text: &'t str, opcode: u32) -> Vec<Option<&'t str>> {
+        let lines = SourceLines::of(words, path, text).unwrap();
+        let read = binary_instructions(words).unwrap();
+        let offsets = naga_offsets(words, &read);
+        read.iter()
+            .zip(&offsets)
+            .filter(|(range, _)| words[range.start] & 0xffff == opcode)
+            .map(|(_, naga)| {
+                let span = Span::new(naga.start as u32, naga.end as u32);
+                lines.text_span(span).map(|s| &text[s.to_range().unwrap()])
+            })
+            .collect()
+    }
+
+    /// The text the first instruction with `opcode` stands at.
+    fn text_at<'t>(words: &[u32], path: &str, text: &'t str, opcode: u32) -> Option<&'t str> {
+        texts_at(words, path, text, opcode)[0]
+    }
+
     /// Each `OpLine` of the shader's own file places the instructions after
     /// it, up to an `OpNoLine`, a line of another file or the end of the
     /// block.
@@ -473,18 +494,7 @@ OpFunctionEnd
 ",
         )
         .unwrap();
-        let lines = SourceLines::of(&words, "/tmp/x/shader.comp", glsl).unwrap();
-        let read = binary_instructions(&words).unwrap();
-        let offsets = naga_offsets(&words, &read);
-        let loads: Vec<Option<&str>> = read
-            .iter()
-            .zip(&offsets)
-            .filter(|(range, _)| words[range.start] & 0xffff == 61)
-            .map(|(_, naga)| {
-                let span = Span::new(naga.start as u32, naga.end as u32);
-                lines.text_span(span).map(|s| &glsl[s.to_range().unwrap()])
-            })
-            .collect();
+        let loads = texts_at(&words, "/tmp/x/shader.comp", glsl, 61);
         assert_eq!(
             loads,
             [Some("second line"), None, None, Some("rd"), None],
@@ -527,18 +537,7 @@ OpFunctionEnd
 ",
         )
         .unwrap();
-        let lines = SourceLines::of(&words, "/tmp/x/shader.comp", glsl).unwrap();
-        let read = binary_instructions(&words).unwrap();
-        let offsets = naga_offsets(&words, &read);
-        let line_of = |opcode: u32| {
-            let (_, naga) = read
-                .iter()
-                .zip(&offsets)
-                .find(|(range, _)| words[range.start] & 0xffff == opcode)
-                .unwrap();
-            let span = Span::new(naga.start as u32, naga.end as u32);
-            lines.text_span(span).map(|s| &glsl[s.to_range().unwrap()])
-        };
+        let line_of = |opcode: u32| text_at(&words, "/tmp/x/shader.comp", glsl, opcode);
         assert_eq!(
             line_of(59),
             Some("layout(binding = 0) buffer B { float v[]; } data;"),
@@ -582,16 +581,7 @@ OpFunctionEnd
             inner.display()
         ))
         .unwrap();
-        let lines = SourceLines::of(&words, "/tmp/x/shader.comp", glsl).unwrap();
-        let read = binary_instructions(&words).unwrap();
-        let offsets = naga_offsets(&words, &read);
-        let (_, naga) = read
-            .iter()
-            .zip(&offsets)
-            .find(|(range, _)| words[range.start] & 0xffff == 61)
-            .unwrap();
-        let span = Span::new(naga.start as u32, naga.end as u32);
-        let at = lines.text_span(span).map(|s| &glsl[s.to_range().unwrap()]);
+        let at = text_at(&words, "/tmp/x/shader.comp", glsl, 61);
         assert_eq!(at, Some("#include \"lib/outer.h\""));
     }
 
@@ -616,16 +606,7 @@ OpFunctionEnd
 ",
         )
         .unwrap();
-        let lines = SourceLines::of(&words, "/tmp/x/shader.hlsl", hlsl).unwrap();
-        let read = binary_instructions(&words).unwrap();
-        let offsets = naga_offsets(&words, &read);
-        let (_, naga) = read
-            .iter()
-            .zip(&offsets)
-            .find(|(range, _)| words[range.start] & 0xffff == 30)
-            .unwrap();
-        let span = Span::new(naga.start as u32, naga.end as u32);
-        let at = lines.text_span(span).map(|s| &hlsl[s.to_range().unwrap()]);
+        let at = text_at(&words, "/tmp/x/shader.hlsl", hlsl, 30);
         assert_eq!(at, Some("class Thing {"));
     }
 
@@ -655,16 +636,7 @@ OpFunctionEnd
 ",
         )
         .unwrap();
-        let lines = SourceLines::of(&words, "/tmp/x/shader.comp", glsl).unwrap();
-        let read = binary_instructions(&words).unwrap();
-        let offsets = naga_offsets(&words, &read);
-        let (_, naga) = read
-            .iter()
-            .zip(&offsets)
-            .find(|(range, _)| words[range.start] & 0xffff == 59)
-            .unwrap();
-        let span = Span::new(naga.start as u32, naga.end as u32);
-        let at = lines.text_span(span).map(|s| &glsl[s.to_range().unwrap()]);
+        let at = text_at(&words, "/tmp/x/shader.comp", glsl, 59);
         assert_eq!(at, Some("uint x = HIDDEN;"));
     }
 }
