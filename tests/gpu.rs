@@ -12,8 +12,10 @@
 
 mod common;
 
+use common::gpu::{adapter_or_skip, had_adapter, output_text, validate_command};
+use common::root;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 use std::time::Instant;
 
 use shaderxform::gpu::{self, Error, ValidateOptions, Validation, Verdict};
@@ -21,30 +23,6 @@ use shaderxform::passes::float_atomics::{
     self, Aggregation, NanMode, Prefilter, RequestedStrategy, SumLowering,
 };
 use shaderxform::{InputFormat, Options, PassSelection};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn gpu_required() -> bool {
-    std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_some_and(|v| v != "0")
-}
-
-/// `None` (after saying why) when there is no adapter and that is allowed.
-fn adapter_or_skip(result: Result<Validation, Error>, what: &str) -> Option<Validation> {
-    match result {
-        Err(Error::NoAdapter(message)) => {
-            assert!(
-                !gpu_required(),
-                "SHADERXFORM_REQUIRE_GPU is set but there is no adapter: {message}"
-            );
-            eprintln!("skipping {what}: {message}");
-            None
-        }
-        Err(e) => panic!("{what}: {e}"),
-        Ok(v) => Some(v),
-    }
-}
 
 /// Every `*.harness.toml` under corpus/, with the shader beside it.
 fn harnessed_shaders() -> Vec<PathBuf> {
@@ -371,42 +349,11 @@ fill = 0
 
 // --- The command line ---------------------------------------------------
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_shaderxform"))
-        .arg("validate")
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("run shaderxform")
-}
-
-fn text(out: &Output) -> String {
-    format!(
-        "--- stdout ---\n{}\n--- stderr ---\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
-
-/// `false` (after saying why) when the binary found no adapter.
-fn had_adapter(out: &Output) -> bool {
-    if out.status.code() == Some(4) {
-        assert!(
-            !gpu_required(),
-            "SHADERXFORM_REQUIRE_GPU is set but there is no adapter:\n{}",
-            text(out)
-        );
-        eprintln!("skipping: no adapter");
-        return false;
-    }
-    true
-}
-
 #[test]
 fn cli_exit_codes_and_report() {
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("report.json");
-    let out = run(&[
+    let out = validate_command(&[
         "corpus/float-atomics/bounds_storage_any_sign.wgsl",
         "--report",
         report.to_str().unwrap(),
@@ -414,7 +361,7 @@ fn cli_exit_codes_and_report() {
     if !had_adapter(&out) {
         return;
     }
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(0), "{}", output_text(&out));
     assert!(String::from_utf8_lossy(&out.stdout).contains("agree:"));
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
@@ -422,12 +369,12 @@ fn cli_exit_codes_and_report() {
     assert_eq!(json["bindings"][1]["encoding"], "ordered-f32");
     assert_eq!(json["passes"][0]["name"], "float-atomics");
 
-    let out = run(&[
+    let out = validate_command(&[
         "corpus/gpu-negative/off_by_one_store.wgsl",
         "--report",
         report.to_str().unwrap(),
     ]);
-    assert_eq!(out.status.code(), Some(3), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(3), "{}", output_text(&out));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("mismatch: output[0]: expected"), "{stdout}");
     let json: serde_json::Value =
@@ -441,7 +388,7 @@ fn without_a_reference_the_passes_reference_lowering_is_the_reference() {
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("report.json");
     for strategy in ["auto", "ordered", "cas"] {
-        let out = run(&[
+        let out = validate_command(&[
             "corpus/float-atomics/extent_min_max_no_harness.wgsl",
             "--passes",
             "float-atomics",
@@ -453,7 +400,12 @@ fn without_a_reference_the_passes_reference_lowering_is_the_reference() {
         if !had_adapter(&out) {
             return;
         }
-        assert_eq!(out.status.code(), Some(0), "{strategy}: {}", text(&out));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{strategy}: {}",
+            output_text(&out)
+        );
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(
             stdout.contains("reference lowering: --passes float-atomics --pass-option float-atomics.aggregate=none --pass-option float-atomics.strategy=cas"),
@@ -470,27 +422,27 @@ fn without_a_reference_the_passes_reference_lowering_is_the_reference() {
         assert!(json["values_compared"].as_u64().unwrap() >= 2);
     }
     // The NaN mode asked for is the reference's too.
-    let out = run(&[
+    let out = validate_command(&[
         "corpus/float-atomics/extent_min_max_no_harness.wgsl",
         "--float-atomics-nan",
         "ignore",
     ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(0), "{}", output_text(&out));
     assert!(
         String::from_utf8_lossy(&out.stdout).contains("float-atomics.nan=ignore"),
         "{}",
-        text(&out)
+        output_text(&out)
     );
 }
 
 #[test]
 fn cli_without_a_matching_adapter_exits_4_and_says_what_it_tried() {
-    let out = run(&[
+    let out = validate_command(&[
         "corpus/translate/buffer_double_f32.wgsl",
         "--adapter",
         "no-such-adapter-anywhere",
     ]);
-    assert_eq!(out.status.code(), Some(4), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(4), "{}", output_text(&out));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("tried backends"), "{stderr}");
 }
@@ -506,12 +458,12 @@ fn cli_input_errors_exit_1() {
     )
     .unwrap();
     // Not valid as it is, and not made runnable by the passes asked for.
-    let out = run(&[shader.to_str().unwrap(), "--passes", "hoist-barriers"]);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let out = validate_command(&[shader.to_str().unwrap(), "--passes", "hoist-barriers"]);
+    assert_eq!(out.status.code(), Some(1), "{}", output_text(&out));
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("does not compile"),
         "{}",
-        text(&out)
+        output_text(&out)
     );
 
     // A harness naming a binding the shader does not have.
@@ -525,12 +477,12 @@ fn cli_input_errors_exit_1() {
         dir.path().join("ref.wgsl"),
     )
     .unwrap();
-    let out = run(&[shader.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let out = validate_command(&[shader.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", output_text(&out));
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("`nope`"),
         "{}",
-        text(&out)
+        output_text(&out)
     );
 }
 
@@ -556,8 +508,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(global_invocation_id
 ",
     )
     .unwrap();
-    let out = run(&[shader.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let out = validate_command(&[shader.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", output_text(&out));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.contains("refusing to dispatch the reference: `workgroupBarrier` is reached in non-uniform control flow")
@@ -594,7 +546,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     .unwrap();
     let report = dir.path().join("hang.json");
     let started = Instant::now();
-    let out = run(&[
+    let out = validate_command(&[
         shader.to_str().unwrap(),
         "--size",
         "data=64",
@@ -608,7 +560,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     if !had_adapter(&out) {
         return;
     }
-    assert_eq!(out.status.code(), Some(3), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(3), "{}", output_text(&out));
     assert!(
         started.elapsed().as_secs() < 30,
         "the hang was not cut short"

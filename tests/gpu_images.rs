@@ -13,31 +13,13 @@
 
 mod common;
 
+use common::gpu::adapter_or_skip;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use shaderxform::gpu::{self, Error, ShaderFormat, ValidateOptions, Validation, Verdict};
 use shaderxform::{Options, PassSelection};
-
-fn gpu_required() -> bool {
-    std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_some_and(|v| v != "0")
-}
-
-/// `None` (after saying why) when there is no adapter and that is allowed.
-fn adapter_or_skip(result: Result<Validation, Error>, what: &str) -> Option<Validation> {
-    match result {
-        Err(Error::NoAdapter(message)) => {
-            assert!(
-                !gpu_required(),
-                "SHADERXFORM_REQUIRE_GPU is set but there is no adapter: {message}"
-            );
-            eprintln!("skipping {what}: {message}");
-            None
-        }
-        Err(e) => panic!("{what}: {e}"),
-        Ok(v) => Some(v),
-    }
-}
 
 fn options(format: ShaderFormat, passes: PassSelection) -> ValidateOptions {
     let mut v = ValidateOptions::new(Options {

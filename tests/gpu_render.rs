@@ -12,51 +12,17 @@
 
 #![cfg(all(feature = "gpu", feature = "cli"))]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+
+use common::gpu::{had_adapter, output_text, validate_command};
+use common::{gpu_required, root};
+
+use std::path::Path;
+use std::process::Command;
 
 use shaderxform::gpu::suite::{self, Outcome, Unit};
 use shaderxform::gpu::{Error, ShaderFormat, ValidateOptions};
 use shaderxform::{Options, PassSelection};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn gpu_required() -> bool {
-    std::env::var_os("SHADERXFORM_REQUIRE_GPU").is_some_and(|v| v != "0")
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_shaderxform"))
-        .arg("validate")
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("run shaderxform")
-}
-
-fn text(out: &Output) -> String {
-    format!(
-        "--- stdout ---\n{}\n--- stderr ---\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
-
-/// `false` (after saying why) when the binary found no adapter.
-fn had_adapter(out: &Output) -> bool {
-    if out.status.code() == Some(4) {
-        assert!(
-            !gpu_required(),
-            "SHADERXFORM_REQUIRE_GPU is set but there is no adapter:\n{}",
-            text(out)
-        );
-        eprintln!("skipping: no adapter");
-        return false;
-    }
-    true
-}
 
 fn report(path: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
@@ -83,7 +49,7 @@ fn render_corpus_agrees_as_wgsl_and_spirv_with_and_without_passes() {
     let dir = tempfile::tempdir().unwrap();
     let json = dir.path().join("report.json");
     for passes in ["none", "all"] {
-        let out = run(&[
+        let out = validate_command(&[
             "corpus/render",
             "--shader-format",
             "all",
@@ -99,7 +65,7 @@ fn render_corpus_agrees_as_wgsl_and_spirv_with_and_without_passes() {
             out.status.code(),
             Some(0),
             "--passes {passes}: {}",
-            text(&out)
+            output_text(&out)
         );
         let stdout = String::from_utf8_lossy(&out.stdout);
         for shader in RENDER_SHADERS {
@@ -202,7 +168,7 @@ fn wrong_render_candidates_are_caught() {
             "fragment @location(0)",
         ),
     ] {
-        let out = run(&[
+        let out = validate_command(&[
             shader,
             "--reference",
             reference,
@@ -214,7 +180,12 @@ fn wrong_render_candidates_are_caught() {
         if !had_adapter(&out) {
             return;
         }
-        assert_eq!(out.status.code(), Some(3), "{shader}: {}", text(&out));
+        assert_eq!(
+            out.status.code(),
+            Some(3),
+            "{shader}: {}",
+            output_text(&out)
+        );
         let r = report(&json);
         assert_eq!(r["verdict"], "mismatch");
         let runs = r["runs"].as_array().unwrap();
@@ -230,8 +201,13 @@ fn wrong_render_candidates_are_caught() {
         }
         // Against itself, the same shader agrees: the mismatch is the
         // shader's, not the comparison's.
-        let out = run(&[shader, "--shader-format", "all"]);
-        assert_eq!(out.status.code(), Some(0), "{shader}: {}", text(&out));
+        let out = validate_command(&[shader, "--shader-format", "all"]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{shader}: {}",
+            output_text(&out)
+        );
     }
 }
 
@@ -254,11 +230,11 @@ fn every_entry_point_is_validated_unless_one_is_named() {
     )
     .unwrap();
     let json = dir.path().join("report.json");
-    let out = run(&[shader.to_str().unwrap(), "--report", json.to_str().unwrap()]);
+    let out = validate_command(&[shader.to_str().unwrap(), "--report", json.to_str().unwrap()]);
     if !had_adapter(&out) {
         return;
     }
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(0), "{}", output_text(&out));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("compute `fill` (wgsl): agree"), "{stdout}");
     assert!(
@@ -275,14 +251,14 @@ fn every_entry_point_is_validated_unless_one_is_named() {
     assert_eq!(units, ["compute fill", "vertex vs + fragment fs"]);
 
     // Named: that entry point alone, with a generated partner.
-    let out = run(&[
+    let out = validate_command(&[
         shader.to_str().unwrap(),
         "--entry-point",
         "fs",
         "--report",
         json.to_str().unwrap(),
     ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(0), "{}", output_text(&out));
     let r = report(&json);
     let runs = r["runs"].as_array().unwrap();
     assert_eq!(runs.len(), 1);
@@ -290,14 +266,14 @@ fn every_entry_point_is_validated_unless_one_is_named() {
     assert_eq!(runs[0]["report"]["fragment"], "fs");
 
     // A named compute entry point keeps the one-run report.
-    let out = run(&[
+    let out = validate_command(&[
         shader.to_str().unwrap(),
         "--entry-point",
         "fill",
         "--report",
         json.to_str().unwrap(),
     ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(0), "{}", output_text(&out));
     let r = report(&json);
     assert_eq!(r["entry_point"], "fill");
     assert!(r["values_compared"].as_u64().unwrap() >= 1024);
@@ -321,11 +297,11 @@ fn folders_list_every_shader_and_what_cannot_run() {
     )
     .unwrap();
     std::fs::write(dir.path().join("notes.txt"), "not a shader").unwrap();
-    let out = run(&[dir.path().to_str().unwrap()]);
+    let out = validate_command(&[dir.path().to_str().unwrap()]);
     if !had_adapter(&out) {
         return;
     }
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(0), "{}", output_text(&out));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 3, "{stdout}");
@@ -360,13 +336,13 @@ fn folders_list_every_shader_and_what_cannot_run() {
             ),
     )
     .unwrap();
-    let out = run(&[dir.path().to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(3), "{}", text(&out));
+    let out = validate_command(&[dir.path().to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(3), "{}", output_text(&out));
     assert!(
         String::from_utf8_lossy(&out.stdout)
             .contains("3 shaders: 1 agree, 1 mismatch, 0 hang, 1 cannot run, 0 errors"),
         "{}",
-        text(&out)
+        output_text(&out)
     );
 }
 
@@ -446,7 +422,7 @@ fn batch_validate_runs_what_it_compiled() {
     if !had_adapter(&out) {
         return;
     }
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(0), "{}", output_text(&out));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         stdout.contains("9 shaders: 9 agree, 0 mismatch, 0 hang, 0 cannot run, 0 errors"),
@@ -459,12 +435,12 @@ fn batch_validate_runs_what_it_compiled() {
         "{stdout}"
     );
     let out = batch("corpus/gpu-negative");
-    assert_eq!(out.status.code(), Some(3), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(3), "{}", output_text(&out));
     assert!(
         String::from_utf8_lossy(&out.stdout)
             .contains("mismatch   corpus/gpu-negative/off_by_one_store.wgsl"),
         "{}",
-        text(&out)
+        output_text(&out)
     );
 }
 
@@ -475,7 +451,7 @@ fn batch_validate_runs_what_it_compiled() {
 fn every_format_of_a_compute_shader_and_what_cannot_run_alone() {
     let dir = tempfile::tempdir().unwrap();
     let json = dir.path().join("report.json");
-    let out = run(&[
+    let out = validate_command(&[
         "corpus/float-atomics/bounds_storage_any_sign.wgsl",
         "--shader-format",
         "all",
@@ -485,7 +461,7 @@ fn every_format_of_a_compute_shader_and_what_cannot_run_alone() {
     if !had_adapter(&out) {
         return;
     }
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(0), "{}", output_text(&out));
     let r = report(&json);
     let runs = r["runs"].as_array().unwrap();
     let formats: Vec<&str> = runs
@@ -506,17 +482,17 @@ fn every_format_of_a_compute_shader_and_what_cannot_run_alone() {
          @fragment fn fs(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> { return t * p; }\n",
     )
     .unwrap();
-    let out = run(&[shader.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    let out = validate_command(&[shader.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", output_text(&out));
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("`t` is an immediate"),
         "{}",
-        text(&out)
+        output_text(&out)
     );
     assert!(
         String::from_utf8_lossy(&out.stdout).contains("fragment `fs` (wgsl): cannot-run"),
         "{}",
-        text(&out)
+        output_text(&out)
     );
 }
 
@@ -542,7 +518,7 @@ fn a_render_hang_is_reported_and_the_process_leaves() {
     .unwrap();
     let json = dir.path().join("report.json");
     let started = std::time::Instant::now();
-    let out = run(&[
+    let out = validate_command(&[
         shader.to_str().unwrap(),
         "--timeout",
         "0.05",
@@ -554,7 +530,7 @@ fn a_render_hang_is_reported_and_the_process_leaves() {
     if !had_adapter(&out) {
         return;
     }
-    assert_eq!(out.status.code(), Some(3), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(3), "{}", output_text(&out));
     let r = report(&json);
     assert_eq!(r["verdict"], "hang");
     // The SPIR-V run is not started once the WGSL one hung.
@@ -564,7 +540,7 @@ fn a_render_hang_is_reported_and_the_process_leaves() {
     assert!(
         String::from_utf8_lossy(&out.stdout).contains("hang: the reference did not finish"),
         "{}",
-        text(&out)
+        output_text(&out)
     );
     assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
 }
@@ -587,7 +563,7 @@ fn a_change_in_any_one_target_is_caught() {
         assert!(original.contains(from));
         let shader = dir.path().join("changed.wgsl");
         std::fs::write(&shader, original.replace(from, to)).unwrap();
-        let out = run(&[
+        let out = validate_command(&[
             shader.to_str().unwrap(),
             "--reference",
             "corpus/render/depth_write.wgsl",
@@ -597,7 +573,7 @@ fn a_change_in_any_one_target_is_caught() {
         if !had_adapter(&out) {
             return;
         }
-        assert_eq!(out.status.code(), Some(3), "{}", text(&out));
+        assert_eq!(out.status.code(), Some(3), "{}", output_text(&out));
         let r = report(&json);
         for t in r["runs"][0]["report"]["targets"].as_array().unwrap() {
             let differs = t["mismatches"].as_u64().unwrap() > 0;
@@ -611,7 +587,7 @@ fn a_change_in_any_one_target_is_caught() {
 /// the capture stages match the vertex stage as wgpu reads it.
 #[test]
 fn captures_match_the_interface_the_driver_reads() {
-    let out = run(&[
+    let out = validate_command(&[
         "corpus/translate/flat_interpolated_ids.wgsl",
         "--shader-format",
         "all",
@@ -619,12 +595,12 @@ fn captures_match_the_interface_the_driver_reads() {
     if !had_adapter(&out) {
         return;
     }
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(0), "{}", output_text(&out));
     assert!(
         String::from_utf8_lossy(&out.stdout)
             .contains("vertex `vs_main` + fragment `fs_main` (spirv): agree"),
         "{}",
-        text(&out)
+        output_text(&out)
     );
 }
 
@@ -645,7 +621,7 @@ fn a_fragment_stage_without_colour_outputs_and_with_overrides() {
     )
     .unwrap();
     let json = dir.path().join("report.json");
-    let out = run(&[
+    let out = validate_command(&[
         shader.to_str().unwrap(),
         "--override",
         "scale=0.5",
@@ -657,7 +633,7 @@ fn a_fragment_stage_without_colour_outputs_and_with_overrides() {
     if !had_adapter(&out) {
         return;
     }
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(0), "{}", output_text(&out));
     let r = report(&json);
     for run in r["runs"].as_array().unwrap() {
         assert_eq!(run["verdict"], "agree", "{run}");
@@ -694,7 +670,7 @@ const PUBLIC_CANNOT_RUN: [(&str, &str); 6] = [
 #[test]
 fn public_shaders_agree_as_wgsl_and_spirv_or_say_why_they_cannot_run() {
     for passes in ["none", "all"] {
-        let out = run(&[
+        let out = validate_command(&[
             "corpus/public",
             "--shader-format",
             "all",
@@ -708,7 +684,7 @@ fn public_shaders_agree_as_wgsl_and_spirv_or_say_why_they_cannot_run() {
             out.status.code(),
             Some(0),
             "--passes {passes}: {}",
-            text(&out)
+            output_text(&out)
         );
         let stdout = String::from_utf8_lossy(&out.stdout);
         let mut agree = 0;

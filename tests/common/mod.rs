@@ -9,6 +9,9 @@ use shaderxform::{
     Compiler, EmitOptions, InputFormat, Options, OutputFormat, PassSelection, Source,
 };
 
+#[cfg(all(feature = "gpu", feature = "cli"))]
+pub mod gpu;
+
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
