@@ -255,6 +255,10 @@ impl Pass for FloatAtomics {
                 // else reads the atomic during the dispatch.
                 let space = module.global_variables[global].space;
                 if let Some(relay) = sum_on_integer_atomics(uses, space, cx.target, config) {
+                    if let Some(reason) = f16_not_widenable(module, global) {
+                        report_f16_not_widenable(cx, module, global, reason);
+                        continue;
+                    }
                     // An f64 sum loops on a u64 word: a 64-bit
                     // compare-exchange.
                     if let Some(missing) =
@@ -326,14 +330,7 @@ impl Pass for FloatAtomics {
                 (RequestedStrategy::Auto, None) => Strategy::Ordered,
             };
             if let Some(reason) = f16_not_widenable(module, global) {
-                cx.report(
-                    Diagnostic::error(format!(
-                        "`{name}` holds f16, which no back end has atomics for, and cannot be widened to 32 bits: {reason}"
-                    ))
-                    .with_code(crate::codes::FLOAT_ATOMICS_F16_NOT_WIDENABLE)
-                    .with_primary(module.global_variables.get_span(global), "the atomic")
-                    .with_note("f16 atomics are widened to f32 words in workgroup memory, as `atomic<f16>` or an array of them"),
-                );
+                report_f16_not_widenable(cx, module, global, reason);
                 continue;
             }
             if let Some(missing) = missing_64_bit_atomics(cx.target, space, strategy, uses) {
@@ -680,6 +677,24 @@ fn is_native_sum(
 /// compare-exchange loops (`Some(false)`). `None` leaves it as it is: the target adds floats
 /// itself (`float32-atomic-add`, which covers storage memory only), it is
 /// no sum, or it holds another float.
+/// The error for an f16 atomic the pass cannot widen to a 32-bit word.
+fn report_f16_not_widenable(
+    cx: &mut PassContext<'_>,
+    module: &Module,
+    global: Handle<GlobalVariable>,
+    reason: &str,
+) {
+    let name = global_name(module, global);
+    cx.report(
+        Diagnostic::error(format!(
+            "`{name}` holds f16, which no back end has atomics for, and cannot be widened to 32 bits: {reason}"
+        ))
+        .with_code(crate::codes::FLOAT_ATOMICS_F16_NOT_WIDENABLE)
+        .with_primary(module.global_variables.get_span(global), "the atomic")
+        .with_note("f16 atomics are widened to f32 words in workgroup memory, as `atomic<f16>` or an array of them"),
+    );
+}
+
 fn sum_on_integer_atomics(
     uses: &[Access],
     space: AddressSpace,
@@ -690,13 +705,15 @@ fn sum_on_integer_atomics(
         .iter()
         .any(|a| matches!(a.kind, AccessKind::Add | AccessKind::Subtract));
     let only_f32 = uses.iter().all(|a| a.float == Scalar::F32);
-    // f64 sums loop on u64 words (no target adds f64 atomically); the
-    // relay is f32's alone.
+    // f64 sums loop on u64 words (no target adds f64 atomically), and f16
+    // sums on the f32 words they are widened to, rounding to f16 at every
+    // add as an f16 atomic would; the relay is f32's alone.
     let only_f64 = uses.iter().all(|a| a.float == Scalar::F64);
+    let only_f16 = uses.iter().all(|a| a.float.width == 2);
     let understood = uses.iter().all(|a| a.kind != AccessKind::Other);
     let native =
         only_f32 && target.float32_atomic_add && matches!(space, AddressSpace::Storage { .. });
-    if !sums || !(only_f32 || only_f64) || !understood || native {
+    if !sums || !(only_f32 || only_f64 || only_f16) || !understood || native {
         return None;
     }
     // A load, an exchange or a used result could see the sum while relays
