@@ -7,6 +7,10 @@
 //! leaves some behind, and compaction drops them). naga's `ModuleInfo`
 //! counts dead expressions too, so it may call a global used that no
 //! written shader names.
+//!
+//! Whether a rewrite of a global's type could break a function is another
+//! question, [`function_uses_global`](crate::ir::function_uses_global):
+//! naga validates dead expressions too, so there every operand counts.
 
 use std::collections::HashSet;
 
