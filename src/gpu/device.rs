@@ -194,7 +194,8 @@ impl Gpu {
         target.int64_atomic_all_ops |= self.features.contains(F::SHADER_INT64_ATOMIC_ALL_OPS);
     }
 
-    /// The best adapter (see [`rank`]) of the backends asked for (by
+    /// The best adapter (discrete GPUs first, then integrated, virtual,
+    /// CPU; Vulkan before the other backends) of the backends asked for (by
     /// default `WGPU_BACKEND`, else Vulkan, Metal and DX12, else GL) whose
     /// name contains `name`.
     pub fn open(backend: Option<BackendChoice>, name: Option<&str>) -> Result<Gpu, OpenError> {

@@ -90,7 +90,7 @@ pub struct Rule {
     #[serde(alias = "decode")]
     pub encoding: Option<Encoding>,
     /// The type the values are, where the shaders hold them in another
-    /// type (e.g. f32 bits in an atomic<u32>): `f32`, `i32`, `u32`, ...
+    /// type (e.g. f32 bits in an `atomic<u32>`): `f32`, `i32`, `u32`, ...
     #[serde(rename = "type")]
     pub ty: Option<String>,
     pub tolerance_ulps: Option<u32>,
