@@ -15,7 +15,7 @@
 //!   the position's depth, `1/w` and facing into another: the values the
 //!   fragment stage would see, where it sees them.
 //! - Buffers are bound as compute validation binds them (see
-//!   [`super::bindings`]); writable storage buffers are compared too.
+//!   `bindings`); writable storage buffers are compared too.
 
 use std::path::Path;
 use std::time::Instant;
