@@ -249,10 +249,11 @@ impl Pass for FloatAtomics {
                 .iter()
                 .any(|a| matches!(a.kind, AccessKind::Min | AccessKind::Max))
             {
-                // An f32 sum the target cannot add natively: its words
-                // hold the float's bits, and its adds are compare-exchange
-                // loops, or exchange relays where asked for and nothing
-                // else reads the atomic during the dispatch.
+                // A float sum the target cannot add natively: its words
+                // hold the float's bits (an f16's widened to f32), and its
+                // adds are exchange relays where nothing else reads the
+                // atomic during the dispatch (f32, `sum=relay`, the
+                // default), else compare-exchange loops.
                 let space = module.global_variables[global].space;
                 if let Some(relay) = sum_on_integer_atomics(uses, space, cx.target, config) {
                     if let Some(reason) = f16_not_widenable(module, global) {
@@ -671,12 +672,6 @@ fn is_native_sum(
         })
 }
 
-/// For an atomic that no access takes a min or max of: whether it is an
-/// f32 or f64 sum to rewrite on integer atomics, and if so whether its adds can
-/// be exchange relays (`Some(true)`: asked for with `sum=relay`) or are
-/// compare-exchange loops (`Some(false)`). `None` leaves it as it is: the target adds floats
-/// itself (`float32-atomic-add`, which covers storage memory only), it is
-/// no sum, or it holds another float.
 /// The error for an f16 atomic the pass cannot widen to a 32-bit word.
 fn report_f16_not_widenable(
     cx: &mut PassContext<'_>,
@@ -695,6 +690,13 @@ fn report_f16_not_widenable(
     );
 }
 
+/// For an atomic that no access takes a min or max of: whether it is an
+/// f16, f32 or f64 sum to rewrite on integer atomics, and if so whether
+/// its adds can be exchange relays (`Some(true)`: f32 under `sum=relay`,
+/// the default, where nothing else reads the atomic) or are
+/// compare-exchange loops (`Some(false)`). `None` leaves it as it is: the
+/// target adds floats itself (`float32-atomic-add`, which covers storage
+/// memory only), or it is no sum.
 fn sum_on_integer_atomics(
     uses: &[Access],
     space: AddressSpace,
