@@ -8,7 +8,7 @@
 //! - The reference is `ValidateOptions::reference`, else the harness's
 //!   `reference`, else the input itself compiled with no passes when it
 //!   is valid as it is.
-//! - A harness (`NAME.harness.toml` beside the input, see [`harness`])
+//! - A harness (`NAME.harness.toml` beside the input, see [`Harness`])
 //!   pins inputs, sizes, the dispatch and how results compare.
 //! - Where `float-atomics` keeps an ordered word instead of float bits
 //!   (its report says `memory_holds_float_bits = false`), the candidate's
@@ -23,18 +23,18 @@
 
 pub mod bench;
 pub mod bench_samples;
-pub mod compare;
+pub(crate) mod compare;
 pub mod device;
 pub mod folder;
-pub mod harness;
+pub(crate) mod harness;
 pub mod reflect;
 pub mod render;
 pub mod suite;
-pub mod values;
+pub(crate) mod values;
 
-pub mod samplers;
-pub mod texels;
-pub mod textures;
+pub(crate) mod samplers;
+pub(crate) mod texels;
+pub(crate) mod textures;
 
 mod bindings;
 mod immediates;

@@ -8,6 +8,8 @@ use std::fmt;
 pub struct Rng(u64);
 
 impl Rng {
+    /// The generator of one seed's single stream, for tests.
+    #[cfg(test)]
     pub fn new(seed: u64) -> Self {
         Rng(seed)
     }
