@@ -287,7 +287,7 @@ fn engine_compute_shaders_read_through_glslang_give_valid_outputs_or_located_ref
     );
     let mut faults = Vec::new();
     let mut counts: BTreeMap<String, Counts> = BTreeMap::new();
-    let mut refusals: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut refusals: [BTreeMap<String, Vec<String>>; 2] = Default::default();
     let mut wgsl_for_tint = Vec::new();
     for case in &cases {
         let name = case.name();
@@ -327,17 +327,15 @@ fn engine_compute_shaders_read_through_glslang_give_valid_outputs_or_located_ref
                 }
                 Err(failure) => {
                     faults.extend(failure_faults(&label, &failure, &source));
-                    if i == 0 {
-                        let first = failure.diagnostics.iter().find(|d| d.is_error());
-                        let code = first
-                            .and_then(|d| d.code.clone())
-                            .unwrap_or_else(|| "none".to_string());
-                        let message = first.map(|d| d.message.clone()).unwrap_or_default();
-                        refusals
-                            .entry(code)
-                            .or_default()
-                            .push(format!("{name}: {message}"));
-                    }
+                    let first = failure.diagnostics.iter().find(|d| d.is_error());
+                    let code = first
+                        .and_then(|d| d.code.clone())
+                        .unwrap_or_else(|| "none".to_string());
+                    let message = first.map(|d| d.message.clone()).unwrap_or_default();
+                    refusals[i]
+                        .entry(code)
+                        .or_default()
+                        .push(format!("{name}: {message}"));
                 }
             }
         }
@@ -359,10 +357,16 @@ fn engine_compute_shaders_read_through_glslang_give_valid_outputs_or_located_ref
         total.glslang += c.glslang;
         total.read_of_glslang += c.read_of_glslang;
     }
-    for (code, list) in &refusals {
-        table += &format!("refused, {code}: {}\n", list.len());
-        for line in list {
-            table += &format!("  {}\n", line.lines().next().unwrap_or(""));
+    for (i, refusals) in refusals.iter().enumerate() {
+        for (code, list) in refusals {
+            table += &format!(
+                "refused with passes {}, {code}: {}\n",
+                ["none", "all"][i],
+                list.len()
+            );
+            for line in list {
+                table += &format!("  {}\n", line.lines().next().unwrap_or(""));
+            }
         }
     }
     eprintln!("{table}");
