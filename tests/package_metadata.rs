@@ -92,3 +92,93 @@ fn placeholder_hosts_are_recognised() {
         ["https://docs.rs/x", "http://b.org/y"]
     );
 }
+
+/// The `readme` and `include` of a crate's manifest, as Cargo reads them.
+fn readme_and_include(dir: &str) -> (String, Vec<String>) {
+    let manifest: toml::Table = read(&Path::new(dir).join("Cargo.toml").to_string_lossy())
+        .parse()
+        .expect("a manifest Cargo reads");
+    let package = manifest["package"].as_table().expect("[package]");
+    let readme = package["readme"].as_str().expect("a readme path").to_string();
+    let include = package["include"]
+        .as_array()
+        .expect("an include list")
+        .iter()
+        .map(|pattern| pattern.as_str().unwrap().to_string())
+        .collect();
+    (readme, include)
+}
+
+/// Whether `path` (relative to the crate) is packaged under `pattern`, one
+/// of the anchored `/dir/*.ext` and `/dir/**/*.ext` forms the manifests use.
+fn packaged(pattern: &str, path: &str) -> bool {
+    let pattern = pattern.trim_start_matches('/');
+    match pattern.split_once('*') {
+        None => pattern == path,
+        Some((dir, rest)) => {
+            let recursive = rest.starts_with("*/");
+            let suffix = rest.trim_start_matches("*/").trim_start_matches('*');
+            path.strip_prefix(dir).is_some_and(|tail| {
+                tail.ends_with(suffix) && (recursive || !tail.contains('/'))
+            })
+        }
+    }
+}
+
+/// Link targets of a Markdown text: what `](...)` holds.
+fn link_targets(text: &str) -> Vec<&str> {
+    text.match_indices("](")
+        .filter_map(|(at, _)| {
+            let rest = &text[at + 2..];
+            rest.find(')').map(|end| &rest[..end])
+        })
+        .collect()
+}
+
+#[test]
+fn every_link_of_a_crates_io_page_is_absolute_and_leads_to_a_packaged_file() {
+    for (dir, name) in CRATES {
+        let (readme, include) = readme_and_include(dir);
+        let page = read(&Path::new(dir).join(&readme).to_string_lossy());
+        assert!(
+            include.iter().any(|p| packaged(p, &readme)),
+            "{name}: its readme {readme} is packaged"
+        );
+        // crates.io resolves a relative link against the repository
+        // address, and the manifests name none: a relative link is broken.
+        for target in link_targets(&page) {
+            assert!(
+                target.starts_with("https://") || target.starts_with('#'),
+                "{name}: {readme} links to `{target}`, which crates.io cannot resolve"
+            );
+        }
+        let source = format!("https://docs.rs/crate/{name}/latest/source/");
+        for address in addresses(&page) {
+            if let Some(path) = address.strip_prefix(&source) {
+                let path = path.split('#').next().unwrap();
+                assert!(
+                    Path::new(env!("CARGO_MANIFEST_DIR"))
+                        .join(dir)
+                        .join(path)
+                        .is_file()
+                        && include.iter().any(|p| packaged(p, path)),
+                    "{name}: {readme} links to {path}, which is not in the package"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn include_patterns_match_as_cargo_matches_them() {
+    assert!(packaged("/docs/*.md", "docs/batch.md"));
+    assert!(!packaged("/docs/*.md", "docs/deep/batch.md"));
+    assert!(!packaged("/docs/*.md", "corpus/docs/batch.md"));
+    assert!(packaged("/src/**/*.rs", "src/gpu/bench.rs"));
+    assert!(packaged("/README.md", "README.md"));
+    assert!(!packaged("/README.md", "docs/README.md"));
+    assert_eq!(
+        link_targets("[a](https://docs.rs/x) and [b](docs/b.md#c)"),
+        ["https://docs.rs/x", "docs/b.md#c"]
+    );
+}
