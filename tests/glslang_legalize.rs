@@ -709,3 +709,34 @@ fn shifts_of_mixed_signedness_agree_with_the_reference_on_the_adapter() {
         64,
     );
 }
+
+/// `[[vk::push_constant]]` on a global of struct type: DXC makes it push
+/// constants, glslang alone a member of `$Global` at binding 0, on the
+/// binding the shader gives its buffer. It is read as DXC reads it, and the
+/// report says so with the line.
+#[test]
+fn a_push_constant_global_is_push_constants_as_dxc_makes_it() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let hlsl = "struct Params { uint scale; };
+[[vk::binding(0)]] RWStructuredBuffer<uint> values;
+[[vk::push_constant]]
+Params params;
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    values[id.x] *= params.scale;
+}
+";
+    let source = Source::from_text("scale.hlsl", InputFormat::Hlsl(ShaderStage::Compute), hlsl);
+    let (wgsl, report) = wgsl_and_report(&glslang(), &source);
+    assert!(wgsl.contains("var<immediate> params"), "{wgsl}");
+    assert!(!wgsl.contains("var<uniform>"), "{wgsl}");
+    assert!(wgsl.contains("@group(0) @binding(0)"), "{wgsl}");
+    assert!(
+        report.contains("`params` is read as push constants") && report.contains("\"line\": \"4\""),
+        "{report}"
+    );
+    common::assert_tint_accepts(&[("scale.hlsl".to_string(), wgsl)]);
+}

@@ -99,7 +99,10 @@ fn readme_and_include(dir: &str) -> (String, Vec<String>) {
         .parse()
         .expect("a manifest Cargo reads");
     let package = manifest["package"].as_table().expect("[package]");
-    let readme = package["readme"].as_str().expect("a readme path").to_string();
+    let readme = package["readme"]
+        .as_str()
+        .expect("a readme path")
+        .to_string();
     let include = package["include"]
         .as_array()
         .expect("an include list")
@@ -118,9 +121,8 @@ fn packaged(pattern: &str, path: &str) -> bool {
         Some((dir, rest)) => {
             let recursive = rest.starts_with("*/");
             let suffix = rest.trim_start_matches("*/").trim_start_matches('*');
-            path.strip_prefix(dir).is_some_and(|tail| {
-                tail.ends_with(suffix) && (recursive || !tail.contains('/'))
-            })
+            path.strip_prefix(dir)
+                .is_some_and(|tail| tail.ends_with(suffix) && (recursive || !tail.contains('/')))
         }
     }
 }

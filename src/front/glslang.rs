@@ -170,6 +170,9 @@ pub(crate) struct Compiled {
     /// shader.
     pub file_name: String,
     pub dependencies: Vec<PathBuf>,
+    /// HLSL globals declared `[[vk::push_constant]]`, handed to glslang as
+    /// `ConstantBuffer`s so that they are push constants as DXC makes them.
+    pub push_constant_globals: Vec<super::hlsl_push_constants::PushConstantGlobal>,
 }
 
 fn stage_name(stage: ShaderStage) -> &'static str {
@@ -252,9 +255,9 @@ pub(crate) fn compile(
     let input = dir.path().join(format!("shader.{extension}"));
     let output = dir.path().join("shader.spv");
     let depfile = dir.path().join("shader.d");
-    let prepared = match language {
-        Language::Glsl => enable_includes(text),
-        Language::Hlsl => text.to_string(),
+    let (prepared, push_constant_globals) = match language {
+        Language::Glsl => (enable_includes(text), Vec::new()),
+        Language::Hlsl => super::hlsl_push_constants::as_constant_buffers(text),
     };
     std::fs::write(&input, prepared).map_err(io)?;
 
@@ -346,6 +349,7 @@ pub(crate) fn compile(
         words,
         file_name: input.display().to_string(),
         dependencies,
+        push_constant_globals,
     })
 }
 

@@ -6,6 +6,7 @@ mod glsl;
 mod glsl_positions;
 pub mod glslang;
 mod glslang_repairs;
+mod hlsl_push_constants;
 mod legalize_report;
 mod sizes;
 mod span_map;
@@ -146,6 +147,7 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
         parsed.spans = source_lines.map_or(SpanMap::Nowhere, SpanMap::OnSourceLines);
         if language == glslang::Language::Hlsl {
             report_register_shifts(&mut parsed, &options.hlsl_register_shifts);
+            report_push_constant_globals(&mut parsed, &compiled.push_constant_globals, text);
         }
         Ok(parsed)
     };
@@ -198,16 +200,23 @@ fn parse_wgsl_modules(
 
 /// The HLSL register shifts that applied, one change each, so that a host
 /// (and the reflection) can tell a binding from the register it was.
+fn legalize_changes(parsed: &mut Parsed) -> &mut Vec<Change> {
+    &mut parsed
+        .rewrites
+        .get_or_insert_with(|| PassReport {
+            name: LEGALIZE_REPORT,
+            skipped: None,
+            changes: Vec::new(),
+            diagnostics: Vec::new(),
+        })
+        .changes
+}
+
 fn report_register_shifts(parsed: &mut Parsed, shifts: &[(HlslRegister, u32)]) {
     if shifts.is_empty() {
         return;
     }
-    let report = parsed.rewrites.get_or_insert_with(|| PassReport {
-        name: LEGALIZE_REPORT,
-        skipped: None,
-        changes: Vec::new(),
-        diagnostics: Vec::new(),
-    });
+    let changes = legalize_changes(parsed);
     for &(class, shift) in shifts {
         let mut c = Change::new(
             "hlsl-register-shift",
@@ -219,7 +228,38 @@ fn report_register_shifts(parsed: &mut Parsed, shifts: &[(HlslRegister, u32)]) {
         );
         c.details.insert("class".into(), class.letter().into());
         c.details.insert("shift".into(), shift.to_string());
-        report.changes.push(c);
+        changes.push(c);
+    }
+}
+
+/// Says which HLSL globals are push constants because they are declared
+/// `[[vk::push_constant]]`, where glslang alone would have made them
+/// members of `$Global`.
+fn report_push_constant_globals(
+    parsed: &mut Parsed,
+    globals: &[hlsl_push_constants::PushConstantGlobal],
+    text: &str,
+) {
+    if globals.is_empty() {
+        return;
+    }
+    let changes = legalize_changes(parsed);
+    for global in globals {
+        let mut c = Change::new(
+            "hlsl-push-constant-global",
+            // The module's spans index glslang's SPIR-V; the line says
+            // where in the source.
+            naga::Span::default(),
+            format!(
+                "`{}` is read as push constants, as DXC reads `[[vk::push_constant]]` on a global; glslang alone would put it in the `$Global` uniform block",
+                global.name
+            ),
+        );
+        c.details.insert("name".into(), global.name.clone());
+        let start = global.span.to_range().map_or(0, |r| r.start);
+        let line = text[..start].matches('\n').count() + 1;
+        c.details.insert("line".into(), line.to_string());
+        changes.push(c);
     }
 }
 
