@@ -740,3 +740,68 @@ void main(uint3 id : SV_DispatchThreadID)
     );
     common::assert_tint_accepts(&[("scale.hlsl".to_string(), wgsl)]);
 }
+
+/// `globallycoherent` on a storage texture, which naga refuses on a
+/// texture: dropped where the shader only writes the texture (and says
+/// so), refused by name at its declaration where the shader reads it.
+#[test]
+fn coherent_storage_images_are_read_where_only_written_and_refused_where_read() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("written.hlsl"),
+        "globallycoherent RWTexture2D<float4> level : register(u0);
+[numthreads(8, 8, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    level[id.xy] = float4(id.xy, 0.0, 1.0);
+}
+",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("read.hlsl"),
+        "RWTexture2D<float4> output : register(u0);
+globallycoherent RWTexture2D<float4> level : register(u1);
+[numthreads(8, 8, 1)]
+void main(uint3 id : SV_DispatchThreadID)
+{
+    level[id.xy] = float4(id.xy, 0.0, 1.0);
+    output[id.xy] = level[id.yx];
+}
+",
+    )
+    .unwrap();
+    let written = run(
+        dir.path(),
+        &[
+            "written.hlsl",
+            "-o",
+            "written.wgsl",
+            "--report",
+            "report.json",
+        ],
+    );
+    assert_exit(&written, 0);
+    let report = std::fs::read_to_string(dir.path().join("report.json")).unwrap();
+    assert!(
+        report.contains("\"drop-image-coherence\"")
+            && report.contains("storage image `level` is only written"),
+        "{report}"
+    );
+    let wgsl = std::fs::read_to_string(dir.path().join("written.wgsl")).unwrap();
+    common::assert_tint_accepts(&[("written.hlsl".to_string(), wgsl)]);
+
+    let read = run(dir.path(), &["read.hlsl", "-o", "read.wgsl"]);
+    assert_exit(&read, 1);
+    let err = stderr(&read);
+    assert!(
+        err.contains(
+            "error[spirv::coherent-image]: `level` is a coherent storage image (`globallycoherent`, `coherent`) that the shader reads"
+        ) && err.contains("read.hlsl:2:"),
+        "{err}"
+    );
+    assert!(!dir.path().join("read.wgsl").exists());
+}

@@ -86,6 +86,10 @@ pub const SPIRV_CLUSTERED_REDUCTION: &str = "spirv::clustered-reduction";
 /// An atomic operation of the SPIR-V input on a texel of a storage image,
 /// which naga's reader cannot read.
 pub const SPIRV_IMAGE_ATOMIC: &str = "spirv::image-atomic";
+/// A storage image of the SPIR-V input decorated coherent or volatile that
+/// the shader reads: naga's IR has memory coherence for storage buffers
+/// only.
+pub const SPIRV_COHERENT_IMAGE: &str = "spirv::coherent-image";
 /// An image of the SPIR-V input naga's reader cannot read: a texel
 /// buffer, or an element of an array of storage images.
 pub const SPIRV_UNSUPPORTED_IMAGE: &str = "spirv::unsupported-image";

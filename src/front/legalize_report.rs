@@ -102,6 +102,20 @@ pub(super) fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<P
         }
         changes.push(c);
     }
+    for image in &legalized.coherent_images {
+        let mut c = Change::new(
+            "drop-image-coherence",
+            span,
+            format!(
+                "storage image {} is only written: its coherence qualifier, which naga's IR has for storage buffers only, is dropped (no invocation of the dispatch reads what another wrote)",
+                name(image)
+            ),
+        );
+        if let Some(n) = image {
+            c.details.insert("name".into(), n.clone());
+        }
+        changes.push(c);
+    }
     // Rewrites that need no details: how many of each.
     for (kind, count, what) in [
         (

@@ -32,6 +32,10 @@
 //! - **Storage images without a format**, which naga refuses: the host
 //!   names the format (`--storage-format NAME=FORMAT`); an image given
 //!   none is an error at its declaration.
+//! - **Coherent storage images** (`globallycoherent RWTexture2D`), whose
+//!   decoration naga refuses on a texture: dropped where the shader only
+//!   writes the image (no invocation of the dispatch reads what another
+//!   wrote), refused at the declaration where it reads it.
 //! - **Atomic operations on vector components**, which WGSL has not and
 //!   naga's reader stops at: refused at their line.
 //! - **Subgroup elect and ballot bit counts** (HLSL `WaveIsFirstLane`,
@@ -66,6 +70,7 @@ mod atomic_vector_components;
 mod block_access;
 mod builtin_inputs;
 mod clustered_reductions;
+mod coherent_images;
 mod combined_samplers;
 mod copy_logical;
 mod cross_block_operands;
@@ -157,6 +162,9 @@ pub struct Legalized {
     pub non_semantic: usize,
     /// Structures without members given an unused `uint` member.
     pub empty_structs: usize,
+    /// Storage images, by name, whose `Coherent` or `Volatile` decoration
+    /// was dropped because the shader only writes them.
+    pub coherent_images: Vec<Option<String>>,
 }
 
 impl Legalized {
@@ -170,6 +178,7 @@ impl Legalized {
             || self.source_continued > 0
             || self.non_semantic > 0
             || self.empty_structs > 0
+            || !self.coherent_images.is_empty()
             || !self.builtins.is_empty()
             || !self.storage_formats.is_empty()
             || self.subgroup_lane_ops > 0
@@ -239,6 +248,7 @@ pub fn legalize(
     refused.extend(l.refuse_clustered_reductions(&words));
     refused.extend(l.refuse_image_atomics(&words));
     refused.extend(l.refuse_unreadable_images(&words));
+    refused.extend(l.refuse_read_coherent_images(&words));
     if !refused.is_empty() {
         return Err(refused);
     }
@@ -259,6 +269,7 @@ pub fn legalize(
         source_continued: l.strip_continued_source_text(),
         non_semantic: l.strip_non_semantic_instructions(),
         empty_structs: l.fill_empty_structs(),
+        coherent_images: l.drop_coherence_of_write_only_images(),
         builtins: l.merge_builtin_inputs(),
         subgroup_lane_ops: l.lower_subgroup_lane_ops()
             + l.lower_subgroup_ballot_queries()
