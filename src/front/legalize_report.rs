@@ -116,6 +116,20 @@ pub(super) fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<P
         }
         changes.push(c);
     }
+    for variable in &legalized.workgroup_vector_atomics {
+        let mut c = Change::new(
+            "split-workgroup-vectors",
+            span,
+            format!(
+                "workgroup variable {}: its vectors became arrays of their components, on which WGSL has atomics (it has none on vector components)",
+                name(variable)
+            ),
+        );
+        if let Some(n) = variable {
+            c.details.insert("name".into(), n.clone());
+        }
+        changes.push(c);
+    }
     // Rewrites that need no details: how many of each.
     for (kind, count, what) in [
         (

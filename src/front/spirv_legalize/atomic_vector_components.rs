@@ -9,7 +9,7 @@ use rspirv::spirv::{Op, Word};
 use super::{Legalizer, Refusal};
 use crate::diagnostics::Diagnostic;
 
-const ATOMICS: &[Op] = &[
+pub(super) const ATOMICS: &[Op] = &[
     Op::AtomicLoad,
     Op::AtomicStore,
     Op::AtomicExchange,
@@ -100,7 +100,7 @@ impl Legalizer {
     /// Whether an access chain takes a component of a vector: then
     /// `Some`, with the struct and member that hold the vector where a
     /// struct does.
-    fn vector_stepped_into(
+    pub(super) fn vector_stepped_into(
         &self,
         chain: &rspirv::dr::Instruction,
         value_types: &std::collections::HashMap<Word, Word>,

@@ -37,7 +37,8 @@
 //!   writes the image (no invocation of the dispatch reads what another
 //!   wrote), refused at the declaration where it reads it.
 //! - **Atomic operations on vector components**, which WGSL has not and
-//!   naga's reader stops at: refused at their line.
+//!   naga's reader stops at: in workgroup memory the vectors become arrays
+//!   of their components; elsewhere refused at their line.
 //! - **Subgroup elect and ballot bit counts** (HLSL `WaveIsFirstLane`,
 //!   `WaveActiveCountBits`, `WavePrefixCountBits`), which naga does not
 //!   read: written from the lane, a broadcast and bit counts.
@@ -86,6 +87,7 @@ mod subgroup_ballot_queries;
 mod subgroup_lane_ops;
 mod subgroup_masks;
 mod unreadable_images;
+mod workgroup_vector_atomics;
 
 use std::collections::HashMap;
 
@@ -165,6 +167,9 @@ pub struct Legalized {
     /// Storage images, by name, whose `Coherent` or `Volatile` decoration
     /// was dropped because the shader only writes them.
     pub coherent_images: Vec<Option<String>>,
+    /// Workgroup variables, by name, whose vectors became arrays of their
+    /// components because components are accessed atomically.
+    pub workgroup_vector_atomics: Vec<Option<String>>,
 }
 
 impl Legalized {
@@ -179,6 +184,7 @@ impl Legalized {
             || self.non_semantic > 0
             || self.empty_structs > 0
             || !self.coherent_images.is_empty()
+            || !self.workgroup_vector_atomics.is_empty()
             || !self.builtins.is_empty()
             || !self.storage_formats.is_empty()
             || self.subgroup_lane_ops > 0
@@ -244,6 +250,8 @@ pub fn legalize(
         });
     };
     let mut l = Legalizer::new(module);
+    // Before the refusals: what it rewrites is no longer refused.
+    let workgroup_vector_atomics = l.split_workgroup_vectors_with_atomics();
     let mut refused = l.refuse_atomic_vector_components(&words);
     refused.extend(l.refuse_clustered_reductions(&words));
     refused.extend(l.refuse_image_atomics(&words));
@@ -270,6 +278,7 @@ pub fn legalize(
         non_semantic: l.strip_non_semantic_instructions(),
         empty_structs: l.fill_empty_structs(),
         coherent_images: l.drop_coherence_of_write_only_images(),
+        workgroup_vector_atomics,
         builtins: l.merge_builtin_inputs(),
         subgroup_lane_ops: l.lower_subgroup_lane_ops()
             + l.lower_subgroup_ballot_queries()
