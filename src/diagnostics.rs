@@ -251,7 +251,7 @@ fn binding_collision(
     d = d.with_note("the resources one entry point uses need a binding each");
     if matches!(format, InputFormat::Hlsl(_)) {
         d = d.with_note(
-            "HLSL registers of every class map to the binding of their number (`register(t0)` and `register(s0)` are both binding 0): give each resource of the entry point its own register number, or shift a class of registers with `--hlsl-register-shift CLASS=N` (e.g. `s=16`)",
+            "HLSL registers map to the binding of their number, and without `--hlsl-register-shift` the classes are parted by default (b + 100, s + 200, t + 300, u + 500) only where that gives every resource its own binding: give each resource of one class its own register number, keep explicit `[[vk::binding(N)]]`s apart, or shift a class of registers with `--hlsl-register-shift CLASS=N` (e.g. `s=16`)",
         );
     }
     Some(d)

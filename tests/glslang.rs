@@ -622,10 +622,13 @@ fn glsl_front_glslang_without_glslang_says_how_to_install_it() {
     assert!(!dir.path().join("a.wgsl").exists());
 }
 
-/// HLSL registers of different classes with one number land on one
-/// binding: the error names both resources and says why.
+/// HLSL registers of different classes with one number would land on one
+/// binding: without shifts given, the default shifts part the classes and
+/// the report says so; shifts given are kept as given. Two registers of one
+/// class with one number still share a binding: the error names both
+/// resources and says why.
 #[test]
-fn hlsl_registers_of_two_classes_on_one_binding_are_named() {
+fn hlsl_registers_of_two_classes_on_one_binding_are_parted_by_default() {
     if common::tool("glslangValidator").is_none() {
         return;
     }
@@ -641,28 +644,8 @@ void main(uint3 id : SV_DispatchThreadID) {
 }
 ",
     );
-    let failure = glslang().transform(&source).unwrap_err();
-    let d = &failure.diagnostics[0];
-    assert_eq!(d.code.as_deref(), Some("input::binding-conflict"), "{d:?}");
-    assert!(d.message.contains("`tex`"), "{}", d.message);
-    assert!(d.message.contains("`samp`"), "{}", d.message);
-    assert!(d.message.contains("@group(0) @binding(0)"), "{}", d.message);
-    assert!(
-        d.notes.iter().any(|n| n.contains("register(s0)")),
-        "{:?}",
-        d.notes
-    );
-    // Shifting the sampler registers, as `--hlsl-register-shift s=16`,
-    // gives each resource its own binding; the other classes keep theirs.
-    let shifted = compiler(FrontOptions {
-        glsl_front: GlslFront::Glslang,
-        hlsl_register_shifts: vec![(HlslRegister::Sampler, 16)],
-        ..FrontOptions::default()
-    })
-    .transform(&source)
-    .unwrap_or_else(|f| panic!("{f}"));
-    let binding_of = |name: &str| {
-        shifted
+    let binding_of = |transformed: &shaderxform::Transformed, name: &str| {
+        transformed
             .module
             .global_variables
             .iter()
@@ -670,9 +653,64 @@ void main(uint3 id : SV_DispatchThreadID) {
             .and_then(|(_, g)| g.binding)
             .map(|b| b.binding)
     };
-    assert_eq!(binding_of("tex"), Some(0));
-    assert_eq!(binding_of("samp"), Some(16));
-    assert_eq!(binding_of("outp"), Some(1));
+    let parted = glslang()
+        .transform(&source)
+        .unwrap_or_else(|f| panic!("{f}"));
+    assert_eq!(binding_of(&parted, "tex"), Some(300));
+    assert_eq!(binding_of(&parted, "samp"), Some(200));
+    assert_eq!(binding_of(&parted, "outp"), Some(501));
+    let shifts: Vec<String> = parted
+        .passes
+        .iter()
+        .flat_map(|p| &p.changes)
+        .filter(|c| c.kind == "hlsl-register-shift")
+        .map(|c| c.message.clone())
+        .collect();
+    assert!(
+        shifts
+            .iter()
+            .any(|m| m.contains("`s` registers are at binding register + 200 (by default")),
+        "{shifts:?}"
+    );
+    // Shifts given, as `--hlsl-register-shift s=16`, are the ones used; the
+    // other classes keep their numbers.
+    let shifted = compiler(FrontOptions {
+        glsl_front: GlslFront::Glslang,
+        hlsl_register_shifts: vec![(HlslRegister::Sampler, 16)],
+        ..FrontOptions::default()
+    })
+    .transform(&source)
+    .unwrap_or_else(|f| panic!("{f}"));
+    assert_eq!(binding_of(&shifted, "tex"), Some(0));
+    assert_eq!(binding_of(&shifted, "samp"), Some(16));
+    assert_eq!(binding_of(&shifted, "outp"), Some(1));
+
+    let same_class = Source::from_text(
+        "twice.hlsl",
+        InputFormat::Hlsl(ShaderStage::Compute),
+        "Texture2D<float4> first : register(t0);
+Texture2D<float4> second : register(t0);
+RWStructuredBuffer<float4> outp : register(u1);
+[numthreads(8, 8, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+    outp[id.x] = first.Load(int3(id.xy, 0)) + second.Load(int3(id.yx, 0));
+}
+",
+    );
+    let failure = glslang().transform(&same_class).unwrap_err();
+    let d = &failure.diagnostics[0];
+    assert_eq!(d.code.as_deref(), Some("input::binding-conflict"), "{d:?}");
+    assert!(
+        d.message.contains("`first`") && d.message.contains("`second`"),
+        "{}",
+        d.message
+    );
+    assert!(d.message.contains("@group(0) @binding(0)"), "{}", d.message);
+    assert!(
+        d.notes.iter().any(|n| n.contains("by default")),
+        "{:?}",
+        d.notes
+    );
 }
 
 /// Unnamed blocks on one binding are named in the conflict as the shader

@@ -408,6 +408,8 @@ pub(super) struct CommonArgs {
     /// For HLSL input, added to the binding of every register of a class:
     /// `t`, `s`, `b` or `u` (e.g. `s=16`, so that `register(s0)` and
     /// `register(t0)` get bindings 16 and 0); may be given several times.
+    /// Without it, classes that would share a binding are parted by
+    /// b=100, s=200, t=300, u=500.
     #[arg(long = "hlsl-register-shift", value_name = "CLASS=N", value_parser = shaderxform::front::parse_register_shift)]
     pub(super) hlsl_register_shifts: Vec<(shaderxform::front::HlslRegister, u32)>,
 

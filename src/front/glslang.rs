@@ -84,6 +84,18 @@ pub struct FrontOptions {
     pub storage_formats: Vec<(String, naga::StorageFormat)>,
 }
 
+/// The shifts HLSL registers get when none are given and registers of
+/// different classes would otherwise share a binding (`register(t0)` and
+/// `register(s0)`): each class gets a range of its own, clear of the small
+/// numbers explicit `[[vk::binding(N)]]`s and glslang's `$Global` block
+/// take, and below wgpu's default limit of 1,000 bindings per group.
+pub const DEFAULT_HLSL_REGISTER_SHIFTS: [(HlslRegister, u32); 4] = [
+    (HlslRegister::ConstantBuffer, 100),
+    (HlslRegister::Sampler, 200),
+    (HlslRegister::Texture, 300),
+    (HlslRegister::Uav, 500),
+];
+
 /// A class of HLSL registers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum HlslRegister {

@@ -28,7 +28,9 @@ use crate::source::{InputFormat, Source};
 use legalize_report::legalize_report;
 
 pub use compute_interface::refuse_compute_interface;
-pub use glslang::{parse_register_shift, FrontOptions, GlslFront, HlslRegister};
+pub use glslang::{
+    parse_register_shift, FrontOptions, GlslFront, HlslRegister, DEFAULT_HLSL_REGISTER_SHIFTS,
+};
 pub use storage_format::parse_storage_format;
 
 pub use span_map::SpanMap;
@@ -112,42 +114,72 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
         storage_formats: &options.storage_formats,
         hlsl_through_glslang: false,
     };
-    let through_glslang = |language, stage| -> Result<Parsed, Vec<Diagnostic>> {
-        let text = text_of(source)?;
-        let compiled = glslang::compile(source, text, language, stage, options)?;
-        if let Some(oversized) = sizes::oversized_spirv_type(&compiled.words) {
-            return Err(vec![oversized.diagnostic(Some(text))]);
-        }
-        let bytes: Vec<u8> = compiled
-            .words
-            .iter()
-            .flat_map(|w| w.to_le_bytes())
-            .collect();
-        let origin = spirv::SpanOrigin::Glslang {
-            file: &compiled.file_name,
-            text,
-        };
-        let context = spirv_legalize::Context {
-            storage_formats: &options.storage_formats,
-            hlsl_through_glslang: language == glslang::Language::Hlsl,
-        };
-        let read = spirv::parse_binary(&bytes, origin, context).map_err(|mut ds| {
-            for d in &mut ds {
-                d.notes.push(format!(
-                    "in the SPIR-V that {} wrote for this shader",
-                    glslang::PROGRAM
-                ));
+    let through_glslang_with =
+        |language, stage, options: &FrontOptions| -> Result<Parsed, Vec<Diagnostic>> {
+            let text = text_of(source)?;
+            let compiled = glslang::compile(source, text, language, stage, options)?;
+            if let Some(oversized) = sizes::oversized_spirv_type(&compiled.words) {
+                return Err(vec![oversized.diagnostic(Some(text))]);
             }
-            ds
-        })?;
-        let source_lines = SourceLines::of(&read.words, &compiled.file_name, text);
-        let mut parsed = from_spirv(read);
-        parsed.dependencies = compiled.dependencies;
-        // The module's spans index the SPIR-V that glslang wrote.
-        parsed.spans = source_lines.map_or(SpanMap::Nowhere, SpanMap::OnSourceLines);
-        if language == glslang::Language::Hlsl {
-            report_register_shifts(&mut parsed, &options.hlsl_register_shifts);
-            report_push_constant_globals(&mut parsed, &compiled.push_constant_globals, text);
+            let bytes: Vec<u8> = compiled
+                .words
+                .iter()
+                .flat_map(|w| w.to_le_bytes())
+                .collect();
+            let origin = spirv::SpanOrigin::Glslang {
+                file: &compiled.file_name,
+                text,
+            };
+            let context = spirv_legalize::Context {
+                storage_formats: &options.storage_formats,
+                hlsl_through_glslang: language == glslang::Language::Hlsl,
+            };
+            let read = spirv::parse_binary(&bytes, origin, context).map_err(|mut ds| {
+                for d in &mut ds {
+                    d.notes.push(format!(
+                        "in the SPIR-V that {} wrote for this shader",
+                        glslang::PROGRAM
+                    ));
+                }
+                ds
+            })?;
+            let source_lines = SourceLines::of(&read.words, &compiled.file_name, text);
+            let mut parsed = from_spirv(read);
+            parsed.dependencies = compiled.dependencies;
+            // The module's spans index the SPIR-V that glslang wrote.
+            parsed.spans = source_lines.map_or(SpanMap::Nowhere, SpanMap::OnSourceLines);
+            if language == glslang::Language::Hlsl {
+                report_push_constant_globals(&mut parsed, &compiled.push_constant_globals, text);
+            }
+            Ok(parsed)
+        };
+    let through_glslang = |language, stage| -> Result<Parsed, Vec<Diagnostic>> {
+        let mut parsed = through_glslang_with(language, stage, options)?;
+        if language != glslang::Language::Hlsl {
+            return Ok(parsed);
+        }
+        if !options.hlsl_register_shifts.is_empty() {
+            report_register_shifts(&mut parsed, &options.hlsl_register_shifts, false);
+            return Ok(parsed);
+        }
+        // Registers of different classes on one binding (`register(t0)`
+        // and `register(s0)`): the default shifts part the classes, and
+        // keep them where they then no longer share one.
+        if shares_a_binding(&parsed.module) {
+            let shifted_options = FrontOptions {
+                hlsl_register_shifts: glslang::DEFAULT_HLSL_REGISTER_SHIFTS.to_vec(),
+                ..options.clone()
+            };
+            if let Ok(mut shifted) = through_glslang_with(language, stage, &shifted_options) {
+                if !shares_a_binding(&shifted.module) {
+                    report_register_shifts(
+                        &mut shifted,
+                        &glslang::DEFAULT_HLSL_REGISTER_SHIFTS,
+                        true,
+                    );
+                    return Ok(shifted);
+                }
+            }
         }
         Ok(parsed)
     };
@@ -212,22 +244,44 @@ fn legalize_changes(parsed: &mut Parsed) -> &mut Vec<Change> {
         .changes
 }
 
-fn report_register_shifts(parsed: &mut Parsed, shifts: &[(HlslRegister, u32)]) {
+/// Whether two resources of `module` have one binding.
+fn shares_a_binding(module: &Module) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    module
+        .global_variables
+        .iter()
+        .filter_map(|(_, g)| g.binding.as_ref())
+        .any(|binding| !seen.insert(binding))
+}
+
+/// Says where each class of HLSL registers is bound; `by_default` when the
+/// shifts are [`glslang::DEFAULT_HLSL_REGISTER_SHIFTS`], taken because
+/// registers of different classes shared a binding.
+fn report_register_shifts(parsed: &mut Parsed, shifts: &[(HlslRegister, u32)], by_default: bool) {
     if shifts.is_empty() {
         return;
     }
     let changes = legalize_changes(parsed);
     for &(class, shift) in shifts {
+        let why = if by_default {
+            " (by default: without shifts, registers of different classes shared a binding)"
+        } else {
+            ""
+        };
         let mut c = Change::new(
             "hlsl-register-shift",
             naga::Span::default(),
             format!(
-                "HLSL `{}` registers are at binding register + {shift}",
+                "HLSL `{}` registers are at binding register + {shift}{why}",
                 class.letter()
             ),
         );
         c.details.insert("class".into(), class.letter().into());
         c.details.insert("shift".into(), shift.to_string());
+        c.details.insert(
+            "given".into(),
+            if by_default { "default" } else { "option" }.into(),
+        );
         changes.push(c);
     }
 }
