@@ -903,3 +903,54 @@ fn shifted_hlsl_registers_are_described_on_their_bindings() {
     let json: serde_json::Value = serde_json::from_str(&reflection.to_json()).unwrap();
     assert!(schema_validator().is_valid(&json), "{json:#}");
 }
+
+/// A storage image declared without a format is described with the format
+/// the host was told to bind, and a specialization constant fixed at its
+/// default (an array length) is listed: a pipeline that specialized it
+/// must compile the shader again.
+#[test]
+fn given_storage_formats_and_fixed_specialization_constants_are_described() {
+    use shaderxform::front::{FrontOptions, GlslFront};
+    if common::tool("glslangValidator").is_none() {
+        assert!(!common::tools_required(), "glslangValidator is required");
+        return;
+    }
+    let source = Source::from_text(
+        "tile.comp",
+        shaderxform::InputFormat::Glsl(naga::ShaderStage::Compute),
+        "#version 450
+layout(local_size_x = 8, local_size_y = 8) in;
+layout(constant_id = 0) const uint TILE = 64;
+shared vec4 tile[TILE];
+layout(binding = 0) uniform writeonly image2D outImage;
+void main() {
+    tile[gl_LocalInvocationIndex % TILE] = vec4(1.0);
+    barrier();
+    imageStore(outImage, ivec2(gl_GlobalInvocationID.xy), tile[0]);
+}
+",
+    );
+    let compiler = Compiler::new(Options {
+        front: FrontOptions {
+            glsl_front: GlslFront::Glslang,
+            storage_formats: vec![("outImage".into(), naga::StorageFormat::Rgba8Unorm)],
+            ..Default::default()
+        },
+        ..Options::default()
+    })
+    .unwrap();
+    let reflection = compiler.transform(&source).unwrap().reflection();
+    assert_eq!(
+        binding(&reflection, 0, 0).rewritten,
+        [Rewritten::StorageFormat {
+            format: "rgba8unorm".into()
+        }]
+    );
+    let json: serde_json::Value = serde_json::from_str(&reflection.to_json()).unwrap();
+    assert_eq!(
+        json["fixed_specialization_constants"],
+        serde_json::json!([{"name": "TILE", "constant_id": 0, "value": "64"}]),
+        "{json:#}"
+    );
+    assert!(schema_validator().is_valid(&json), "{json:#}");
+}

@@ -52,6 +52,9 @@ pub(super) fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<P
         );
         c.strategy = Some("default".into());
         c.details.insert("value".into(), f.value.clone());
+        if let Some(n) = &f.name {
+            c.details.insert("name".into(), n.clone());
+        }
         if let Some(id) = f.spec_id {
             c.details.insert("constant_id".into(), id.to_string());
         }

@@ -39,6 +39,28 @@ pub struct Reflection {
     pub overrides: Vec<Override>,
     /// Every resource binding, sorted by group, binding and name.
     pub bindings: Vec<Binding>,
+    /// Specialization constants of SPIR-V, GLSL or HLSL input that the
+    /// shader written no longer has: fixed at their default values
+    /// because naga cannot keep them overridable (an array length, the
+    /// workgroup size). A pipeline that specialized them must be
+    /// compiled again with other defaults.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fixed_specialization_constants: Vec<FixedSpecializationConstant>,
+}
+
+/// A specialization constant of the input fixed at its default value.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FixedSpecializationConstant {
+    /// Its name in the source; `None` where it has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Its `constant_id`; `None` for one without (a constant folded from
+    /// specialization constants).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub constant_id: Option<u32>,
+    /// The value it has in the shader written, as the source writes it.
+    pub value: String,
 }
 
 /// An entry point of the shader written.
@@ -237,6 +259,12 @@ pub enum Rewritten {
         /// register's number plus this.
         shift: u32,
     },
+    /// A storage texture the source declares without a format, given one
+    /// (`--storage-format NAME=FORMAT`): the host binds a texture of it.
+    StorageFormat {
+        /// The format given: `rgba8unorm`.
+        format: String,
+    },
     /// A combined image sampler of the source, split on the way in into
     /// a texture (at the source's binding) and a sampler.
     SplitCombinedSampler {
@@ -318,6 +346,7 @@ pub fn reflect(module: &Module, passes: &[PassReport]) -> Reflection {
         entry_points,
         overrides,
         bindings,
+        fixed_specialization_constants: fixed_specialization_constants(passes),
     }
 }
 
@@ -731,6 +760,19 @@ fn add_rewrites(bindings: &mut [Binding], passes: &[PassReport]) {
                     }
                 }
             }
+            "storage-format" => {
+                let (Some([group, index]), Some(format)) = (
+                    pair(change.details.get("binding")),
+                    change.details.get("format"),
+                ) else {
+                    continue;
+                };
+                if let Some(b) = bindings.iter_mut().find(at(group, index)) {
+                    b.rewritten.push(Rewritten::StorageFormat {
+                        format: format.clone(),
+                    });
+                }
+            }
             "split-combined-sampler" => {
                 let (Some(combined), Some(texture), Some(sampler)) = (
                     pair(change.details.get("combined")),
@@ -753,6 +795,23 @@ fn add_rewrites(bindings: &mut [Binding], passes: &[PassReport]) {
             _ => {}
         }
     }
+}
+
+/// The specialization constants the front end fixed at their defaults,
+/// from its `fix-spec-constant` changes.
+fn fixed_specialization_constants(passes: &[PassReport]) -> Vec<FixedSpecializationConstant> {
+    passes
+        .iter()
+        .flat_map(|p| &p.changes)
+        .filter(|c| c.kind == "fix-spec-constant")
+        .filter_map(|c| {
+            Some(FixedSpecializationConstant {
+                name: c.details.get("name").cloned(),
+                constant_id: c.details.get("constant_id").and_then(|t| t.parse().ok()),
+                value: c.details.get("value")?.clone(),
+            })
+        })
+        .collect()
 }
 
 /// The HLSL register class of a binding: `b` constant buffers, `s`

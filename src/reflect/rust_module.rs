@@ -196,6 +196,8 @@ fn write_binding(out: &mut String, binding: &Binding, module: &Module, types: &m
                     "        /// The HLSL register the source declares; the binding is it plus {shift}.\n        pub const HLSL_REGISTER: &str = {register:?};"
                 );
             }
+            // `FORMAT`, above, is the format given.
+            Rewritten::StorageFormat { .. } => {}
             Rewritten::SplitCombinedSampler {
                 combined,
                 texture,
