@@ -282,7 +282,7 @@ pub fn bench(input: &Path, opts: &BenchOptions) -> Result<BenchReport, Error> {
 
 /// Whether `ratio` (candidate over reference) says the candidate is faster
 /// or slower: only beyond the noise floor, with an interval that excludes 1.
-pub fn verdict(ratio: f64, ci95: [f64; 2], noise_floor: f64) -> &'static str {
+fn verdict(ratio: f64, ci95: [f64; 2], noise_floor: f64) -> &'static str {
     let beyond_noise = (ratio - 1.0).abs() > noise_floor;
     if beyond_noise && ci95[1] < 1.0 {
         "faster"
@@ -296,7 +296,7 @@ pub fn verdict(ratio: f64, ci95: [f64; 2], noise_floor: f64) -> &'static str {
 /// The 95% confidence interval of the ratio of the medians of `over` and
 /// `under`, by bootstrap: 2,000 resamples of each, drawn by a fixed
 /// generator so that the same samples give the same interval.
-pub fn ratio_interval(under: &[f64], over: &[f64]) -> [f64; 2] {
+fn ratio_interval(under: &[f64], over: &[f64]) -> [f64; 2] {
     const RESAMPLES: usize = 2000;
     if under.is_empty() || over.is_empty() {
         return [f64::NAN, f64::NAN];
@@ -330,7 +330,7 @@ pub fn ratio_interval(under: &[f64], over: &[f64]) -> [f64; 2] {
 
 /// Median, Q1 and Q3 as the seed method takes them: the sorted samples
 /// at n/2, n/4 and 3n/4.
-pub fn quartiles(mut samples: Vec<f64>) -> (f64, f64, f64) {
+pub(crate) fn quartiles(mut samples: Vec<f64>) -> (f64, f64, f64) {
     if samples.is_empty() {
         return (f64::NAN, f64::NAN, f64::NAN);
     }

@@ -151,9 +151,13 @@ pub enum OpenError {
 }
 
 impl Gpu {
-    /// The device [`Gpu::open`] gives for `backend` and `name`, opened once
-    /// per process and reused while it is healthy: a device that reported
-    /// an error, was lost or was left running a hung dispatch is replaced.
+    /// A device on the best adapter (discrete GPUs first, then integrated,
+    /// virtual, CPU; Vulkan before the other backends) of the backends
+    /// asked for (by default `WGPU_BACKEND`, else Vulkan, Metal and DX12,
+    /// else GL) whose name contains `name`, with every feature of the
+    /// adapter that shaders may use. It is opened once per process and
+    /// reused while it is healthy: a device that reported an error, was
+    /// lost or was left running a hung dispatch is replaced.
     pub fn shared(
         backend: Option<BackendChoice>,
         name: Option<&str>,
@@ -184,7 +188,7 @@ impl Gpu {
     }
 
     /// The features of `target` that this device adds.
-    pub fn extend_target(&self, target: &mut shaderxform_passes::Target) {
+    pub(crate) fn extend_target(&self, target: &mut shaderxform_passes::Target) {
         use wgpu::Features as F;
         target.subgroups |= self.features.contains(F::SUBGROUP);
         target.float64 |= self.features.contains(F::SHADER_F64);
@@ -198,7 +202,7 @@ impl Gpu {
     /// CPU; Vulkan before the other backends) of the backends asked for (by
     /// default `WGPU_BACKEND`, else Vulkan, Metal and DX12, else GL) whose
     /// name contains `name`.
-    pub fn open(backend: Option<BackendChoice>, name: Option<&str>) -> Result<Gpu, OpenError> {
+    pub(crate) fn open(backend: Option<BackendChoice>, name: Option<&str>) -> Result<Gpu, OpenError> {
         // GL last and only when nothing else is there: its EGL set-up is
         // slow and noisy on machines without a display.
         let attempts = match (backend, wgpu::Backends::from_env()) {
@@ -277,7 +281,7 @@ impl Gpu {
         })
     }
 
-    pub fn limits(&self) -> wgpu::Limits {
+    pub(crate) fn limits(&self) -> wgpu::Limits {
         self.device.limits()
     }
 }
@@ -335,7 +339,7 @@ pub enum RunError {
 
 /// A compute pipeline with its buffers (holding the dispatch's bytes)
 /// bound, ready to dispatch.
-pub struct Built {
+pub(crate) struct Built {
     pub module: wgpu::ShaderModule,
     pub layouts: Vec<Option<wgpu::BindGroupLayout>>,
     pub pipeline_layout: wgpu::PipelineLayout,
@@ -348,7 +352,7 @@ pub struct Built {
 
 impl Built {
     /// Sets the immediates, if the shader has any, on a pass.
-    pub fn set_immediates(&self, pass: &mut wgpu::ComputePass<'_>) {
+    pub(crate) fn set_immediates(&self, pass: &mut wgpu::ComputePass<'_>) {
         if !self.immediates.is_empty() {
             pass.set_immediates(0, &self.immediates);
         }
@@ -360,12 +364,12 @@ impl Gpu {
         &self.device
     }
 
-    pub fn queue(&self) -> &wgpu::Queue {
+    pub(crate) fn queue(&self) -> &wgpu::Queue {
         &self.queue
     }
 
     /// The pipeline of `d` and its buffers, filled with `d`'s bytes.
-    pub fn build(&self, d: &Dispatch<'_>) -> Result<Built, RunError> {
+    pub(crate) fn build(&self, d: &Dispatch<'_>) -> Result<Built, RunError> {
         self.build_on(d, None)
     }
 
@@ -374,7 +378,7 @@ impl Gpu {
     /// as they are (the caller fills them). `bench` times every shader on
     /// the same memory this way, so that where the buffers sit cannot
     /// tell two shaders apart.
-    pub fn build_on(
+    pub(crate) fn build_on(
         &self,
         d: &Dispatch<'_>,
         shared: Option<&[wgpu::Buffer]>,
@@ -489,7 +493,7 @@ impl Gpu {
     }
 
     /// A buffer for each of `d`'s, holding its bytes.
-    pub fn buffers_of(&self, d: &Dispatch<'_>) -> Vec<wgpu::Buffer> {
+    pub(crate) fn buffers_of(&self, d: &Dispatch<'_>) -> Vec<wgpu::Buffer> {
         let device = &self.device;
         let usage = |space: Space| match space {
             Space::Uniform => wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
@@ -710,7 +714,7 @@ impl Gpu {
     }
 
     /// Errors wgpu reported outside the scopes of a dispatch.
-    pub fn uncaptured_errors(&self) -> Vec<String> {
+    pub(crate) fn uncaptured_errors(&self) -> Vec<String> {
         self.errors.lock().map(|e| e.clone()).unwrap_or_default()
     }
 }

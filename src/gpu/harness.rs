@@ -46,27 +46,28 @@ use super::values::Encoding;
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Harness {
-    /// Free text for people.
-    pub description: Option<String>,
-    pub entry_point: Option<String>,
+    /// Free text for people; never read, but a known key.
+    #[allow(dead_code)]
+    pub(crate) description: Option<String>,
+    pub(crate) entry_point: Option<String>,
     /// The reference shader, relative to the harness file.
-    pub reference: Option<String>,
-    pub seed: Option<u64>,
-    pub dispatch: Option<[u32; 3]>,
+    pub(crate) reference: Option<String>,
+    pub(crate) seed: Option<u64>,
+    pub(crate) dispatch: Option<[u32; 3]>,
     /// ULPs a float result may differ by (0 unless given).
-    pub tolerance_ulps: Option<u32>,
+    pub(crate) tolerance_ulps: Option<u32>,
     #[serde(default)]
-    pub allow_infinities: bool,
+    pub(crate) allow_infinities: bool,
     #[serde(default)]
-    pub allow_nan: bool,
+    pub(crate) allow_nan: bool,
     #[serde(default, alias = "bindings")]
-    pub binding: BTreeMap<String, Rule>,
+    pub(crate) binding: BTreeMap<String, Rule>,
     /// Values of pipeline-overridable constants; `--override` wins.
     #[serde(default)]
-    pub overrides: BTreeMap<String, f64>,
+    pub(crate) overrides: BTreeMap<String, f64>,
     /// Where the harness was read from, for relative paths.
     #[serde(skip)]
-    pub path: Option<PathBuf>,
+    pub(crate) path: Option<PathBuf>,
 }
 
 /// The inputs and the comparison of a binding or of a field of it; the
@@ -168,7 +169,7 @@ impl Compare {
 }
 
 impl Harness {
-    pub fn load(path: &Path) -> Result<Harness, String> {
+    pub(crate) fn load(path: &Path) -> Result<Harness, String> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read the harness {}: {e}", path.display()))?;
         let mut harness: Harness = toml::from_str(&text)
@@ -189,7 +190,7 @@ impl Harness {
     }
 
     /// A path the harness names, relative to the harness file.
-    pub fn resolve(&self, relative: &str) -> PathBuf {
+    pub(crate) fn resolve(&self, relative: &str) -> PathBuf {
         match self.path.as_ref().and_then(|p| p.parent()) {
             Some(dir) => dir.join(relative),
             None => PathBuf::from(relative),

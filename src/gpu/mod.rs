@@ -15,7 +15,8 @@
 //!   atomics are written with the encoding of the reference's floats and
 //!   decoded when read back.
 //! - Shaders with a barrier that not every invocation of a workgroup may
-//!   reach are never dispatched (see [`reflect::divergent_barrier`]).
+//!   reach (one the uniformity analysis cannot prove uniform) are never
+//!   dispatched: [`validate`] returns an [`Error`] instead.
 //!
 //! Like the rest of the library this never prints and never exits; a
 //! dispatch that hangs leaks its device so that returning does not wait
@@ -56,8 +57,7 @@ use serde::Serialize;
 
 pub use compare::Mismatch;
 pub use device::{AdapterJson, BackendChoice};
-pub use harness::{Compare, Harness, Rule};
-pub use values::Encoding;
+pub use harness::Harness;
 
 pub use report::{
     BindingJson, ReferenceJson, Timings, Validation, ValidationReport, Verdict, Warnings,

@@ -23,7 +23,7 @@ impl Space {
 
 /// One scalar of a buffer.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Leaf {
+pub(crate) struct Leaf {
     /// Byte offset in the buffer, or in the element for runtime arrays.
     pub offset: u64,
     pub scalar: Scalar,
@@ -39,7 +39,7 @@ pub struct Leaf {
 
 /// The runtime-sized array at the end of a binding.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RuntimeArray {
+pub(crate) struct RuntimeArray {
     pub offset: u64,
     pub stride: u64,
     /// `.data` when the array is a struct member, else empty.
@@ -51,7 +51,7 @@ pub struct RuntimeArray {
 }
 
 #[derive(Clone, Debug)]
-pub struct Binding {
+pub(crate) struct Binding {
     pub name: String,
     pub group: u32,
     pub binding: u32,
@@ -91,7 +91,7 @@ impl Binding {
 }
 
 /// Every buffer the entry point uses, sorted by group and binding.
-pub fn bindings(
+pub(crate) fn bindings(
     module: &Module,
     info: &naga::valid::ModuleInfo,
     ep_index: usize,
@@ -386,7 +386,7 @@ fn scalar_name(s: naga::Scalar) -> String {
 
 /// The index of the compute entry point to run: the one named, or the
 /// only one.
-pub fn entry_point(module: &Module, name: Option<&str>, what: &str) -> Result<usize, String> {
+pub(crate) fn entry_point(module: &Module, name: Option<&str>, what: &str) -> Result<usize, String> {
     let computes: Vec<(usize, &naga::EntryPoint)> = module
         .entry_points
         .iter()
@@ -442,7 +442,7 @@ pub fn entry_point(module: &Module, name: Option<&str>, what: &str) -> Result<us
 /// a workgroup reaches together, in the entry point or in a function it
 /// calls; `None` when every barrier is uniform. Dispatching one would hang
 /// the GPU or race. `analysis` is the uniformity of `module`.
-pub fn divergent_barrier(
+pub(crate) fn divergent_barrier(
     module: &Module,
     analysis: &shaderxform_passes::analysis::uniformity::Uniformity,
     ep: &naga::EntryPoint,
