@@ -11,16 +11,23 @@ use super::reflect::Space;
 use super::texture_device::{self, Created};
 use super::textures::ResourcePlan;
 
-/// `--backend`.
+/// A wgpu back end to open the device on (`--backend`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BackendChoice {
+    /// Vulkan (lavapipe included).
     Vulkan,
+    /// Metal.
     Metal,
+    /// Direct3D 12.
     Dx12,
+    /// OpenGL ES through EGL.
     Gl,
 }
 
 impl BackendChoice {
+    /// The back end `name` spells, in any case: `vulkan` (`vk`), `metal`
+    /// (`mtl`), `dx12` (`d3d12`) or `gl` (`gles`, `opengl`); `None` for
+    /// another name.
     pub fn parse(name: &str) -> Option<Self> {
         Some(match name.to_ascii_lowercase().as_str() {
             "vulkan" | "vk" => BackendChoice::Vulkan,
@@ -58,10 +65,17 @@ fn backend_names(backends: wgpu::Backends) -> String {
 /// The adapter a validation ran on, for people and reports.
 #[derive(Clone, Debug, Serialize)]
 pub struct AdapterJson {
+    /// The adapter's name, as the driver gives it.
     pub name: String,
+    /// The back end as wgpu names it: `Vulkan`, `Metal`, `Dx12` or `Gl`.
     pub backend: String,
+    /// `DiscreteGpu`, `IntegratedGpu`, `VirtualGpu`, `Cpu` (lavapipe) or
+    /// `Other`.
     pub device_type: String,
+    /// The driver's name; empty where the back end does not tell.
     pub driver: String,
+    /// The driver's version and details; empty where the back end does
+    /// not tell.
     pub driver_info: String,
 }
 
@@ -125,7 +139,11 @@ fn rank(a: &wgpu::Adapter) -> (u8, u8) {
 
 /// An open device.
 pub struct Gpu {
+    /// The adapter it was opened on.
     pub adapter: AdapterJson,
+    /// The features the device was opened with: each feature that shaders
+    /// may use (f16, f64, 64-bit and float atomics, subgroups, timestamp
+    /// queries, immediates, texture atomics, ...) that the adapter has.
     pub features: wgpu::Features,
     device: wgpu::Device,
     queue: wgpu::Queue,
@@ -146,7 +164,10 @@ static OPENED: Mutex<Vec<(DeviceKey, Arc<Gpu>)>> = Mutex::new(Vec::new());
 /// Why there is no device.
 #[derive(Debug)]
 pub enum OpenError {
+    /// No adapter on the back ends tried, or none whose name matches; the
+    /// message names the back ends tried and the adapters found.
     NoAdapter(String),
+    /// The adapter would not open a device.
     Device(String),
 }
 
@@ -288,41 +309,65 @@ impl Gpu {
 
 /// What a shader is made from.
 pub enum Code<'a> {
+    /// WGSL source.
     Wgsl(&'a str),
+    /// A SPIR-V module's words, read by wgpu's SPIR-V reader (naga's).
     SpirV(Vec<u32>),
 }
 
 /// One buffer of a dispatch.
 pub struct Buffer<'a> {
+    /// Its `@group`.
     pub group: u32,
+    /// Its `@binding`.
     pub binding: u32,
+    /// How the shader binds it: a uniform buffer, or a storage buffer
+    /// read-only or read-write.
     pub space: Space,
+    /// Its initial contents, which also give its size in bytes.
     pub bytes: &'a [u8],
     /// Whether to read it back after the dispatch.
     pub read_back: bool,
 }
 
+/// One dispatch of a compute entry point: the shader, the buffers it
+/// binds, and how many workgroups.
 pub struct Dispatch<'a> {
+    /// The label of every wgpu object made for it, which wgpu's errors
+    /// name.
     pub label: &'a str,
+    /// The shader.
     pub code: Code<'a>,
+    /// The compute entry point to run.
     pub entry_point: &'a str,
+    /// Values of pipeline-overridable constants, by name or by `@id` as
+    /// text.
     pub constants: &'a [(&'a str, f64)],
+    /// The buffers the entry point binds; wgpu refuses a pipeline that
+    /// uses a binding missing here ([`RunError::Rejected`]).
     pub buffers: &'a [Buffer<'a>],
-    /// Textures and samplers, made afresh for each pipeline.
+    /// Textures and samplers, made afresh for each pipeline. Only a
+    /// validation plans them; a dispatch of buffers alone gives `&[]`.
     pub resources: &'a [ResourcePlan],
     /// The immediates' bytes (push constants), set before each dispatch.
     pub immediates: &'a [u8],
+    /// Workgroups along x, y and z.
     pub workgroups: [u32; 3],
+    /// How long the dispatch and the read-back may take, from submission;
+    /// past it, [`RunOutcome::Hang`].
     pub timeout: Duration,
 }
 
+/// How a dispatch ended.
 pub enum RunOutcome {
     /// The contents of the buffers read back, in order (`None` for the
     /// others), then those of the resources (the first mip level of each
     /// storage texture the shaders write, rows unpadded), and how long
     /// the dispatch and the read-back took.
     Done {
+        /// The bytes read back, one entry per buffer then per resource.
         contents: Vec<Option<Vec<u8>>>,
+        /// From submission until every buffer read back was mapped.
         elapsed: Duration,
     },
     /// The dispatch did not finish in time. The device and everything on
@@ -330,10 +375,13 @@ pub enum RunOutcome {
     Hang,
 }
 
+/// Why a dispatch did not run to the end.
 #[derive(Debug)]
 pub enum RunError {
     /// wgpu or the driver refused the shader or the pipeline.
     Rejected(String),
+    /// The device failed: it reported an error or was lost, or a buffer
+    /// could not be read back.
     Device(String),
 }
 
@@ -360,6 +408,8 @@ impl Built {
 }
 
 impl Gpu {
+    /// The wgpu device, for work of the caller's own (every dispatch of
+    /// this library makes its objects afresh).
     pub fn device(&self) -> &wgpu::Device {
         &self.device
     }
@@ -560,6 +610,10 @@ impl Gpu {
             .collect()
     }
 
+    /// Builds the pipeline of `d` with buffers holding its bytes,
+    /// dispatches it once and reads back the buffers marked
+    /// [`Buffer::read_back`] and the storage textures written, waiting no
+    /// longer than [`Dispatch::timeout`].
     pub fn run(&self, d: &Dispatch<'_>) -> Result<RunOutcome, RunError> {
         let device = &self.device;
         let Built {

@@ -43,6 +43,11 @@ use serde::{Deserialize, Serialize};
 
 use super::values::Encoding;
 
+/// A shader's harness file, `NAME.harness.toml` beside it: its inputs,
+/// sizes, dispatch and how results compare. A validation reads it itself
+/// ([`ValidateOptions::harness`](super::ValidateOptions::harness) or
+/// [`Harness::beside`]); its keys are described in the validation guide
+/// (`docs/VALIDATION.md`).
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Harness {

@@ -75,22 +75,33 @@ pub const DEFAULT_SIZE: u64 = 1024;
 /// Mismatches listed per binding (all are counted).
 pub const MISMATCHES_LISTED: usize = 10;
 
-/// Exit codes of `shaderxform validate`.
+/// Exit codes of `shaderxform validate`, which the `exit_code` methods of
+/// the results return.
 pub mod exit {
+    /// The candidate agrees with the reference (every run of a module).
     pub const AGREE: i32 = 0;
+    /// Bad input, a shader that cannot run, or a failure of wgpu or the
+    /// device.
     pub const INPUT: i32 = 1;
+    /// A value differs from the reference's, or a dispatch did not finish
+    /// within the timeout.
     pub const MISMATCH: i32 = 3;
+    /// No adapter (or none whose name matches).
     pub const NO_ADAPTER: i32 = 4;
 }
 
 /// What the shaders are handed to wgpu as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ShaderFormat {
+    /// The WGSL that shaderxform writes.
     Wgsl,
+    /// The SPIR-V binary that shaderxform writes, read by wgpu's SPIR-V
+    /// reader (naga's).
     Spirv,
 }
 
 impl ShaderFormat {
+    /// `wgsl` or `spirv`, as `--shader-format` and the reports spell it.
     pub fn name(self) -> &'static str {
         match self {
             ShaderFormat::Wgsl => "wgsl",
@@ -115,15 +126,27 @@ pub struct ValidateOptions {
     pub options: Options,
     /// The stage of GLSL inputs.
     pub stage: Option<naga::ShaderStage>,
+    /// What both shaders are handed to wgpu as.
     pub shader_format: ShaderFormat,
+    /// Workgroups to dispatch along x, y and z; the harness's when `None`,
+    /// else enough to cover the largest storage texture written (one
+    /// invocation a texel), else the largest runtime array along x.
     pub dispatch: Option<[u32; 3]>,
     /// Runtime-array elements by binding (`name`, `GROUP:BINDING` or
     /// `BINDING`).
     pub sizes: Vec<(String, u64)>,
+    /// The seed of every generated input; the harness's when `None`,
+    /// else 0.
     pub seed: Option<u64>,
     /// The harness; `NAME.harness.toml` beside the input when `None`.
     pub harness: Option<PathBuf>,
+    /// The reference shader; when `None`, the harness's `reference`, else
+    /// the input itself compiled with no passes (or, where it is not valid
+    /// as it is, through the reference lowering of the pass that makes it
+    /// valid).
     pub reference: Option<PathBuf>,
+    /// The wgpu back end; when `None`, those `WGPU_BACKEND` names, else
+    /// Vulkan, Metal and DX12, else GL.
     pub backend: Option<BackendChoice>,
     /// A substring of the adapter's name.
     pub adapter: Option<String>,
@@ -132,6 +155,8 @@ pub struct ValidateOptions {
 }
 
 impl ValidateOptions {
+    /// The candidate compiled with `options`, as WGSL, with a 10 s
+    /// timeout; everything else comes from the harness or the defaults.
     pub fn new(options: Options) -> Self {
         ValidateOptions {
             options,
@@ -153,11 +178,14 @@ impl ValidateOptions {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
+    /// The shader the candidate is compared with.
     Reference,
+    /// The transformed shader under test.
     Candidate,
 }
 
 impl Role {
+    /// `reference` or `candidate`.
     pub fn name(self) -> &'static str {
         match self {
             Role::Reference => "reference",
@@ -174,8 +202,11 @@ pub enum Error {
     Input(String),
     /// A shader does not compile; its diagnostics are in `failure`.
     Compile {
+        /// Which of the two shaders.
         role: Role,
+        /// Its source, which the diagnostics' spans point into.
         source: Box<Source>,
+        /// What the compiler said.
         failure: Failure,
     },
     /// No adapter: exit 4.
@@ -185,6 +216,8 @@ pub enum Error {
 }
 
 impl Error {
+    /// The exit code of `shaderxform validate` for this error:
+    /// [`exit::NO_ADAPTER`] without an adapter, else [`exit::INPUT`].
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::NoAdapter(_) => exit::NO_ADAPTER,
