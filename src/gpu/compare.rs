@@ -122,11 +122,16 @@ pub fn agree_as_sum(
 /// A value that differs, for people and reports.
 #[derive(Clone, Debug, Serialize)]
 pub struct Mismatch {
+    /// The name of the binding (or render target) it is in.
     pub binding: String,
     /// `bounds.lo`, `depth[17]`, `out[sorted 3]`, ...
     pub location: String,
+    /// The reference's value, as text: an integer, or a float and its bits
+    /// (`1.5 (0x3fc00000)`).
     pub expected: String,
+    /// The candidate's value, as text.
     pub got: String,
+    /// How many ULPs apart, where both are floats and neither is NaN.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ulps: Option<u64>,
 }

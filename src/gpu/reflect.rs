@@ -1,17 +1,27 @@
 //! What a compute entry point binds, read from the validated naga module:
 //! its buffers, their layout down to every scalar, and where barriers are.
+//! Of these only [`Space`], how a [`Buffer`](super::device::Buffer) of a
+//! dispatch is bound, is public.
 
 use naga::{AddressSpace, ArraySize, Handle, Module, Statement, StorageAccess, TypeInner};
 
 use super::values::Scalar;
 
+/// How a buffer is bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Space {
+    /// `var<uniform>`.
     Uniform,
-    Storage { writable: bool },
+    /// `var<storage>`.
+    Storage {
+        /// `read_write` rather than `read`.
+        writable: bool,
+    },
 }
 
 impl Space {
+    /// `uniform`, `storage, read` or `storage, read_write`, as WGSL spells
+    /// the address space and access.
     pub fn name(self) -> &'static str {
         match self {
             Space::Uniform => "uniform",
