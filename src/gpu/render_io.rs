@@ -190,7 +190,11 @@ pub(super) fn feeds(vertex: &StageIo, fragment: &StageIo) -> bool {
 /// validate generates the stage.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RenderPair {
+    /// The vertex entry point; `None` draws the fragment stage with a
+    /// generated vertex stage.
     pub vertex: Option<String>,
+    /// The fragment entry point; `None` captures the vertex stage's
+    /// outputs with generated stages.
     pub fragment: Option<String>,
     /// The file of the fragment entry point, where it is not the
     /// module's own (the `.frag` of a GLSL `.vert`).

@@ -8,8 +8,12 @@ use super::{AdapterJson, BindingJson, Mismatch, Verdict, Warnings, MISMATCHES_LI
 /// A finished render validation.
 #[derive(Debug)]
 pub struct RenderValidation {
+    /// Whether the candidate's stages agree.
     pub verdict: Verdict,
+    /// What was drawn and what was compared: the run's `report` in
+    /// `validate --report`.
     pub report: RenderReport,
+    /// The warnings of the candidate's compilation.
     pub warnings: Warnings,
 }
 
@@ -18,19 +22,30 @@ pub struct RenderValidation {
 pub struct TargetJson {
     /// `fragment @location(0)`, `vertex @location(1)`, `position`, `depth`.
     pub name: String,
+    /// The texture format it was drawn or captured in, as WebGPU spells it
+    /// (`rgba8unorm`, `r32float`, `depth32float`).
     pub format: String,
+    /// Channels compared over every texel (one a texel for depth).
     pub values_compared: u64,
+    /// How many of those differ.
     pub mismatches: u64,
+    /// The first that differ, at most [`MISMATCHES_LISTED`].
     pub first_mismatches: Vec<Mismatch>,
 }
 
 /// The JSON of one render validation.
 #[derive(Clone, Debug, Serialize)]
 pub struct RenderReport {
+    /// The input, the candidate's source, as given.
     pub input: String,
+    /// The reference's file.
     pub reference: String,
+    /// `file` (--reference), `harness` or `original` (the input itself),
+    /// as a compute report's [`ReferenceJson::kind`](super::ReferenceJson::kind).
     pub reference_kind: &'static str,
+    /// The adapter it ran on.
     pub adapter: AdapterJson,
+    /// `wgsl` or `spirv`: what both shaders were handed to wgpu as.
     pub shader_format: &'static str,
     /// The vertex entry point, or `generated`.
     pub vertex: String,
@@ -41,24 +56,38 @@ pub struct RenderReport {
     /// (the `.frag` beside a GLSL `.vert`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fragment_file: Option<String>,
+    /// Width and height of every target, in pixels ([`SIZE`](super::render::SIZE)).
     pub target_size: [u32; 2],
+    /// Vertices of one instance ([`VERTICES`](super::render::VERTICES)).
     pub vertices: u32,
+    /// Instances drawn ([`INSTANCES`](super::render::INSTANCES)).
     pub instances: u32,
+    /// The seed of the generated inputs.
     pub seed: u64,
+    /// `agree`, `mismatch` or `hang`.
     pub verdict: &'static str,
+    /// Values compared over every target and buffer.
     pub values_compared: u64,
+    /// How many of those differ.
     pub mismatches: u64,
+    /// With `hang`: which stage did not finish in time.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// Every colour and depth target drawn and every output captured.
     pub targets: Vec<TargetJson>,
+    /// Every buffer the stages bind, by group and binding.
     pub bindings: Vec<BindingJson>,
     /// The textures and samplers made for the draw, as the compute report
     /// describes them.
     pub resources: Vec<String>,
+    /// How long it took, in milliseconds: each side's draw and read-back,
+    /// and the whole validation.
     pub timings_ms: super::Timings,
 }
 
 impl RenderValidation {
+    /// [`exit::AGREE`](super::exit::AGREE) when the candidate agrees, else
+    /// [`exit::MISMATCH`](super::exit::MISMATCH) (a hang included).
     pub fn exit_code(&self) -> i32 {
         match self.verdict {
             Verdict::Agree => super::exit::AGREE,
@@ -66,6 +95,8 @@ impl RenderValidation {
         }
     }
 
+    /// What happened, for people: the setup, every target and buffer
+    /// read back, the first mismatches and a count.
     pub fn describe(&self) -> String {
         let r = &self.report;
         let mut out = format!(

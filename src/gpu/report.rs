@@ -11,9 +11,12 @@ use super::{exit, AdapterJson, Error, Mismatch, Role, MISMATCHES_LISTED};
 use crate::report::PassJson;
 use crate::source::Source;
 
+/// The outcome of a validation that ran.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
+    /// Every value compared agrees with the reference's.
     Agree,
+    /// At least one value differs.
     Mismatch,
     /// A dispatch did not finish within the timeout.
     Hang(Role),
@@ -22,8 +25,11 @@ pub enum Verdict {
 /// A finished validation.
 #[derive(Debug)]
 pub struct Validation {
+    /// Whether the candidate agrees.
     pub verdict: Verdict,
+    /// What ran and what was compared: the JSON of `validate --report`.
     pub report: ValidationReport,
+    /// The warnings of the candidate's compilation.
     pub warnings: Warnings,
 }
 
@@ -31,11 +37,15 @@ pub struct Validation {
 /// `hoist-barriers` had to move, for one), for the command line to show.
 #[derive(Clone, Debug)]
 pub struct Warnings {
+    /// The candidate's source, which the diagnostics' spans point into.
     pub source: Source,
+    /// The warnings; empty when there were none.
     pub diagnostics: Vec<crate::Diagnostic>,
 }
 
 impl Validation {
+    /// [`exit::AGREE`] when the candidate agrees, else
+    /// [`exit::MISMATCH`] (a hang included).
     pub fn exit_code(&self) -> i32 {
         match self.verdict {
             Verdict::Agree => exit::AGREE,
@@ -150,28 +160,50 @@ impl Validation {
 /// The JSON of `validate --report`.
 #[derive(Clone, Debug, Serialize)]
 pub struct ValidationReport {
+    /// `shaderxform`.
     pub tool: &'static str,
+    /// `validate`.
     pub command: &'static str,
+    /// The version of shaderxform that wrote it.
     pub version: &'static str,
+    /// The input, the candidate's source, as given.
     pub input: String,
+    /// What the candidate was compared with.
     pub reference: ReferenceJson,
+    /// The harness file read; `None` without one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub harness: Option<String>,
+    /// The adapter it ran on; `None` when the validation stopped before
+    /// opening one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub adapter: Option<AdapterJson>,
+    /// `wgsl` or `spirv`: what both shaders were handed to wgpu as.
     pub shader_format: &'static str,
+    /// The compute entry point dispatched; empty when the validation
+    /// stopped before choosing one.
     pub entry_point: String,
+    /// The entry point's workgroup size.
     pub workgroup_size: [u32; 3],
+    /// Workgroups dispatched along x, y and z.
     pub dispatch: [u32; 3],
+    /// The seed of the generated inputs.
     pub seed: u64,
+    /// How long one dispatch could take, in seconds.
     pub timeout_s: f64,
     /// `agree`, `mismatch`, `hang`, `error` or `no-adapter`.
     pub verdict: &'static str,
+    /// Values compared over every binding: scalars of buffers, channels
+    /// of texels.
     pub values_compared: u64,
+    /// How many of those differ.
     pub mismatches: u64,
+    /// Why the validation stopped: with `hang`, `error` and `no-adapter`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// Every buffer the entry point binds (by group and binding), then its
+    /// immediates, then its textures and samplers.
     pub bindings: Vec<BindingJson>,
+    /// How long it took, in milliseconds.
     pub timings_ms: Timings,
     /// What the passes did to the candidate.
     pub passes: Vec<PassJson>,
@@ -211,17 +243,22 @@ impl ValidationReport {
         }
     }
 
+    /// The report as pretty-printed JSON, ending in a newline.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("the report serializes") + "\n"
     }
 }
 
+/// What a validation compared the candidate with.
 #[derive(Clone, Debug, Serialize)]
 pub struct ReferenceJson {
+    /// The reference's file: the input's for `original` and `lowering`;
+    /// empty for `none`.
     pub path: String,
-    /// `file` (--reference), `harness`, `original` (the input itself), or
+    /// `file` (--reference), `harness`, `original` (the input itself),
     /// `lowering` (the input through a pass's reference lowering, when it
-    /// cannot run as it is).
+    /// cannot run as it is), or `none` (the validation stopped before
+    /// choosing one).
     pub kind: &'static str,
     /// With `lowering`: the passes and options, as `--passes` and
     /// `--pass-option` spell them.
@@ -229,30 +266,58 @@ pub struct ReferenceJson {
     pub lowering: Option<String>,
 }
 
+/// Wall-clock times of a validation, in milliseconds.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Timings {
+    /// The reference's dispatch and read-back, from submission.
     pub reference: f64,
+    /// The candidate's, likewise.
     pub candidate: f64,
+    /// The whole validation: compiling, opening the device, making the
+    /// inputs, both runs and the comparison.
     pub total: f64,
 }
 
+/// What a binding was made of and how its values compared.
 #[derive(Clone, Debug, Serialize)]
 pub struct BindingJson {
+    /// The variable's name.
     pub name: String,
+    /// Its `@group`.
     pub group: u32,
+    /// Its `@binding`.
     pub binding: u32,
+    /// The binding for people, as `` `name` (@group(0) @binding(1)) ``;
+    /// not in the JSON.
     #[serde(skip)]
     pub label: String,
+    /// `uniform`, `storage, read`, `storage, read_write`, `immediate`,
+    /// `texture`, `storage texture` or `sampler`.
     pub space: &'static str,
+    /// Its WGSL type; for textures with the format, extent, mip levels
+    /// and samples made, for samplers with their modes.
     pub type_name: String,
+    /// Bytes of the buffer, or of a texture's texels; 0 for a sampler.
     pub bytes: u64,
+    /// Elements of the runtime-sized array, or texels of a texture's first
+    /// mip level; `None` for the rest.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub elements: Option<u64>,
+    /// How the candidate holds the values: `none`, or `ordered-f32` and
+    /// `ordered-f64` where `float-atomics` keeps ordered words instead of
+    /// float bits.
     pub encoding: &'static str,
+    /// `exact`, `ignore` or `sorted`.
     pub compare: &'static str,
+    /// Whether it was read back and compared after the dispatch: the
+    /// read-write buffers and the storage textures written; the others
+    /// are inputs.
     pub read_back: bool,
+    /// Values compared: scalars of a buffer, channels of texels.
     pub values_compared: u64,
+    /// How many of those differ.
     pub mismatches: u64,
+    /// The first that differ, at most [`MISMATCHES_LISTED`].
     pub first_mismatches: Vec<Mismatch>,
     /// How a storage texture's texels compare (`exact`, or the tolerance
     /// that applied and why).
