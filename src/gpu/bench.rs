@@ -43,6 +43,8 @@ pub const TARGET_CPU: Duration = Duration::from_micros(250);
 /// What `bench` is told: validate's options and how long to measure.
 #[derive(Clone, Debug)]
 pub struct BenchOptions {
+    /// How the shaders are compiled, set up and dispatched, as for
+    /// [`validate`](super::validate); its timeout bounds each timed pass.
     pub validate: ValidateOptions,
     /// Seconds of measuring (both shaders together).
     pub seconds: f64,
@@ -51,10 +53,15 @@ pub struct BenchOptions {
 /// The timings of one shader, in microseconds per dispatch.
 #[derive(Clone, Debug, Serialize)]
 pub struct Stats {
+    /// The shader's file.
     pub path: String,
+    /// The median sample.
     pub median_us: f64,
+    /// The first quartile.
     pub q1_us: f64,
+    /// The third quartile.
     pub q3_us: f64,
+    /// How many samples were taken, at least [`MIN_SAMPLES`].
     pub samples: usize,
     /// Dispatches per timed pass.
     pub dispatches_per_pass: u32,
@@ -65,26 +72,42 @@ pub struct Stats {
 /// The result of `bench`, also its `--json`.
 #[derive(Clone, Debug, Serialize)]
 pub struct BenchReport {
+    /// `shaderxform`.
     pub tool: &'static str,
+    /// `bench`.
     pub command: &'static str,
+    /// The version of shaderxform that wrote it.
     pub version: &'static str,
+    /// The input, the candidate's source, as given.
     pub input: String,
+    /// Which reference: `file`, `harness`, `original` or `lowering`, as
+    /// [`ReferenceJson::kind`](super::ReferenceJson::kind) of `validate`.
     pub reference_kind: &'static str,
     /// With `reference_kind` `lowering`: the passes and options that made
     /// the input its own reference.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reference_lowering: Option<String>,
+    /// The harness file read; `None` without one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub harness: Option<String>,
+    /// The adapter it ran on.
     pub adapter: AdapterJson,
     /// `timestamp-query` or `wall-clock`.
     pub timer: &'static str,
+    /// The compute entry point timed.
     pub entry_point: String,
+    /// The entry point's workgroup size.
     pub workgroup_size: [u32; 3],
+    /// Workgroups of one dispatch along x, y and z.
     pub dispatch: [u32; 3],
+    /// The seed of the generated inputs.
     pub seed: u64,
+    /// How long one timed pass was made to take, in microseconds
+    /// ([`TARGET_GPU`], or [`TARGET_CPU`] on a CPU adapter).
     pub target_us: f64,
+    /// The reference's timings.
     pub reference: Stats,
+    /// The candidate's timings.
     pub candidate: Stats,
     /// The reference timed again as a pipeline of its own (A/A).
     pub reference_again: Stats,
@@ -107,10 +130,15 @@ pub struct BenchReport {
 }
 
 impl BenchReport {
+    /// The report as pretty-printed JSON (`bench --json`), ending in a
+    /// newline.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("the report serializes") + "\n"
     }
 
+    /// What was measured, for people: the setup, the timer, each shader's
+    /// median and quartiles, the ratio with its interval, the noise floor
+    /// and the verdict.
     pub fn describe(&self) -> String {
         let a = &self.adapter;
         let mut out = format!("adapter: {} ({}, {})\n", a.name, a.backend, a.device_type);
