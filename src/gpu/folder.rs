@@ -45,7 +45,10 @@ pub fn shaders_under(dir: &Path) -> Vec<PathBuf> {
 /// How one shader of a folder fared.
 #[derive(Debug)]
 pub struct FolderEntry {
+    /// The shader's file.
     pub path: PathBuf,
+    /// Its runs, or why none could start (a module validate cannot read,
+    /// for one).
     pub result: Result<Suite, Error>,
 }
 
@@ -87,7 +90,9 @@ impl FolderEntry {
 /// Every shader of a folder.
 #[derive(Debug)]
 pub struct FolderReport {
+    /// The folder, as given.
     pub dir: String,
+    /// Every shader under it, in the order of [`shaders_under`].
     pub entries: Vec<FolderEntry>,
 }
 
@@ -136,6 +141,8 @@ impl FolderReport {
         )
     }
 
+    /// Whether a shader's run hung, leaving the device busy: the caller
+    /// should exit soon after.
     pub fn hung(&self) -> bool {
         self.count("hang") > 0
     }
@@ -152,6 +159,8 @@ impl FolderReport {
         }
     }
 
+    /// The JSON of `validate DIR --report`: `dir`, `verdict`, `summary`
+    /// and every shader's report under `shaders`, ending in a newline.
     pub fn to_json(&self) -> String {
         let value = serde_json::json!({
             "tool": "shaderxform",

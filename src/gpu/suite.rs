@@ -17,7 +17,9 @@ use crate::source::Source;
 /// What one run validates.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Unit {
+    /// A compute entry point, by name.
     Compute(String),
+    /// Render stages drawn together.
     Render(RenderPair),
 }
 
@@ -50,6 +52,7 @@ impl Unit {
         }
     }
 
+    /// The entry points it runs: the vertex before the fragment one.
     pub fn entry_points(&self) -> Vec<String> {
         match self {
             Unit::Compute(name) => vec![name.clone()],
@@ -57,6 +60,7 @@ impl Unit {
         }
     }
 
+    /// `compute` or `render`.
     pub fn stage(&self) -> &'static str {
         match self {
             Unit::Compute(_) => "compute",
@@ -187,7 +191,9 @@ fn glsl_fragment_beside(
 /// How one run ended.
 #[derive(Debug)]
 pub enum Outcome {
+    /// A compute unit ran.
     Compute(Box<Validation>),
+    /// A render unit ran.
     Render(Box<RenderValidation>),
     /// It could not run: why.
     Failed(Error),
@@ -196,8 +202,11 @@ pub enum Outcome {
 /// One unit in one shader format.
 #[derive(Debug)]
 pub struct Run {
+    /// What ran.
     pub unit: Unit,
+    /// What both shaders were handed to wgpu as.
     pub shader_format: ShaderFormat,
+    /// How it ended.
     pub outcome: Outcome,
 }
 
@@ -217,6 +226,8 @@ impl Run {
         }
     }
 
+    /// The run's account for people: its validation's description, or
+    /// why it could not run.
     pub fn text(&self) -> String {
         match &self.outcome {
             Outcome::Compute(v) => v.describe(),
@@ -278,7 +289,11 @@ struct RunJson {
 /// Every run of one shader.
 #[derive(Debug)]
 pub struct Suite {
+    /// The shader's file, as given.
     pub input: String,
+    /// Every unit in each format asked for: all the units in the first
+    /// format, then all in the next. After a hang the runs not yet started
+    /// are left out.
     pub runs: Vec<Run>,
 }
 
@@ -393,6 +408,9 @@ impl Suite {
         out
     }
 
+    /// The report of the shader as JSON: `input`, `verdict` and every
+    /// run's `unit`, `entry_points`, `stage`, `shader_format`, `verdict`,
+    /// and `report` or `error`.
     pub fn to_value(&self) -> serde_json::Value {
         serde_json::json!({
             "input": self.input,
