@@ -35,7 +35,6 @@ pub mod batch;
 pub mod build;
 pub mod diagnostics;
 pub mod front;
-#[allow(missing_docs)]
 #[cfg(feature = "gpu")]
 pub mod gpu;
 pub mod includes;
