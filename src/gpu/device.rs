@@ -223,7 +223,10 @@ impl Gpu {
     /// CPU; Vulkan before the other backends) of the backends asked for (by
     /// default `WGPU_BACKEND`, else Vulkan, Metal and DX12, else GL) whose
     /// name contains `name`.
-    pub(crate) fn open(backend: Option<BackendChoice>, name: Option<&str>) -> Result<Gpu, OpenError> {
+    pub(crate) fn open(
+        backend: Option<BackendChoice>,
+        name: Option<&str>,
+    ) -> Result<Gpu, OpenError> {
         // GL last and only when nothing else is there: its EGL set-up is
         // slow and noisy on machines without a display.
         let attempts = match (backend, wgpu::Backends::from_env()) {

@@ -396,7 +396,11 @@ fn scalar_name(s: naga::Scalar) -> String {
 
 /// The index of the compute entry point to run: the one named, or the
 /// only one.
-pub(crate) fn entry_point(module: &Module, name: Option<&str>, what: &str) -> Result<usize, String> {
+pub(crate) fn entry_point(
+    module: &Module,
+    name: Option<&str>,
+    what: &str,
+) -> Result<usize, String> {
     let computes: Vec<(usize, &naga::EntryPoint)> = module
         .entry_points
         .iter()
