@@ -51,7 +51,8 @@ use super::values::Encoding;
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Harness {
-    /// Free text for people; never read, but a known key.
+    /// Free text for people. Never read: a field so that
+    /// `deny_unknown_fields` accepts the key.
     #[allow(dead_code)]
     pub(crate) description: Option<String>,
     pub(crate) entry_point: Option<String>,
