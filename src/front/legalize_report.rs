@@ -161,6 +161,11 @@ pub(super) fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<P
             "shifts of mixed signedness given the signedness they work in (bitcasts)",
         ),
         (
+            "image-atomics",
+            legalized.image_atomics.len(),
+            "kinds of atomic operation on storage image texels (image, operation and operand types) read as image atomics, which naga's reader does not read from SPIR-V",
+        ),
+        (
             "strip-source-text",
             legalized.source_continued,
             "OpSourceContinued removed with the embedded source text they continue (line positions stay)",

@@ -153,7 +153,8 @@ fn first_call(module: &Module, function: Handle<naga::Function>) -> naga::Span {
     let mut found = naga::Span::default();
     for caller in shaderxform_passes::ir::functions(module) {
         shaderxform_passes::ir::for_each_statement(&caller.body, &mut |s, span| {
-            if !found.is_defined() && matches!(*s, Statement::Call { function: f, .. } if f == function)
+            if !found.is_defined()
+                && matches!(*s, Statement::Call { function: f, .. } if f == function)
             {
                 found = span;
             }

@@ -119,10 +119,8 @@ impl Legalizer {
             let function = match functions.get(&key) {
                 Some(&f) => f,
                 None => {
-                    let name = l.unused_name(&format!(
-                        "shaderxform_image_atomic_{}",
-                        fun_name(site.fun)
-                    ));
+                    let name =
+                        l.unused_name(&format!("shaderxform_image_atomic_{}", fun_name(site.fun)));
                     let f = l.add_stand_in(site, coordinate_type, &name);
                     stand_ins.push(ImageAtomicStandIn {
                         function: name,
@@ -172,12 +170,15 @@ impl Legalizer {
             let value = match site.value {
                 SiteValue::Operand(v) => v,
                 SiteValue::Negated(v) => {
+                    // 0 - v, which naga reads on unsigned integers too
+                    // (it has no negation of them).
+                    let zero = l.constant(Op::Constant, site.texel, vec![Operand::LiteralBit32(0)]);
                     let negated = l.fresh_id();
                     out.push(Instruction::new(
-                        Op::SNegate,
+                        Op::ISub,
                         Some(site.texel),
                         Some(negated),
-                        vec![Operand::IdRef(v)],
+                        vec![Operand::IdRef(zero), Operand::IdRef(v)],
                     ));
                     negated
                 }
@@ -233,9 +234,7 @@ impl Legalizer {
             .filter_map(|i| i.result_id)
             .filter(|id| !used.contains(id))
             .collect();
-        let named = |i: &Instruction| {
-            matches!(i.operands.first(), Some(Operand::IdRef(id)) if unused.contains(id))
-        };
+        let named = |i: &Instruction| matches!(i.operands.first(), Some(Operand::IdRef(id)) if unused.contains(id));
         self.module
             .types_global_values
             .retain(|i| !i.result_id.is_some_and(|id| unused.contains(&id)));
@@ -310,8 +309,7 @@ impl Legalizer {
                     continue;
                 }
             };
-            if !matches!(shape.dim, Dim::Dim1D | Dim::Dim2D | Dim::Dim3D) || shape.multisampled
-            {
+            if !matches!(shape.dim, Dim::Dim1D | Dim::Dim2D | Dim::Dim3D) || shape.multisampled {
                 sites.push(Err(place(refusal(format!(
                     "atomic operation on a texel of {described}: naga's IR has image atomics on one-, two- and three-dimensional images that are not multisampled"
                 )))));
@@ -441,8 +439,7 @@ impl Legalizer {
     /// The coordinate type of an arrayed image without its layer, its
     /// component type and the full coordinate's size.
     fn coordinate_split(&mut self, coordinate_type: Word) -> (Word, Word, u32) {
-        let (component, size) = match self.global(coordinate_type).map(|i| i.operands.as_slice())
-        {
+        let (component, size) = match self.global(coordinate_type).map(|i| i.operands.as_slice()) {
             Some([Operand::IdRef(component), Operand::LiteralBit32(size)]) => (*component, *size),
             _ => (coordinate_type, 1),
         };
@@ -472,7 +469,14 @@ impl Legalizer {
         let function = self.fresh_id();
         let parameters: Vec<Instruction> = parameter_types
             .iter()
-            .map(|&t| Instruction::new(Op::FunctionParameter, Some(t), Some(self.fresh_id()), vec![]))
+            .map(|&t| {
+                Instruction::new(
+                    Op::FunctionParameter,
+                    Some(t),
+                    Some(self.fresh_id()),
+                    vec![],
+                )
+            })
             .collect();
         let parameter = |n: usize| parameters[n].result_id.unwrap_or_default();
         let image_type = self
