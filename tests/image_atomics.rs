@@ -303,3 +303,70 @@ void main() {
         assert!(!dir.path().join("out.spv").exists());
     }
 }
+
+/// `depth_resolve_max.comp` written by hand with wgpu's texture atomics.
+#[cfg(all(feature = "gpu", feature = "cli"))]
+const HAND_WRITTEN_REFERENCE: &str = "struct Samples {
+    depth_bits: array<u32>,
+}
+
+@group(0) @binding(0) var nearest_depth: texture_storage_2d<r32uint, atomic>;
+@group(0) @binding(1) var histogram: texture_storage_1d<r32uint, atomic>;
+@group(0) @binding(2) var signed_range: texture_storage_3d<r32sint, atomic>;
+@group(0) @binding(3) var<storage, read> samples: Samples;
+
+@compute @workgroup_size(8, 8, 1)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let texel = vec2<i32>(id.xy);
+    let bits = samples.depth_bits[id.y * 64u + id.x];
+    textureAtomicMax(nearest_depth, texel / 2, bits);
+    textureAtomicMin(nearest_depth, texel / 2 + vec2<i32>(32, 0), bits);
+    textureAtomicAdd(histogram, i32(bits >> 28u), 1u);
+    textureAtomicOr(nearest_depth, vec2<i32>(0, 0), 1u << (bits & 31u));
+    textureAtomicAnd(nearest_depth, vec2<i32>(1, 0), ~(1u << (bits & 31u)));
+    textureAtomicXor(nearest_depth, vec2<i32>(2, 0), bits);
+    let signed_bits = i32(bits) - 0x40000000;
+    textureAtomicMax(signed_range, vec3<i32>(texel, 0), signed_bits);
+    textureAtomicMin(signed_range, vec3<i32>(texel, 1), signed_bits);
+}
+";
+
+/// On the adapter (lavapipe where there is no GPU), what shaderxform
+/// writes as WGSL for wgpu, with no passes and with all of them, leaves
+/// the same texels in every atomic storage texture as the shader written
+/// by hand with texture atomics. (wgpu reads SPIR-V with naga's reader,
+/// which has no image atomics: SPIR-V output is checked by spirv-val.)
+#[cfg(all(feature = "gpu", feature = "cli"))]
+#[test]
+fn image_atomics_agree_with_a_hand_written_reference_on_the_adapter() {
+    use shaderxform::gpu::{self, ShaderFormat, ValidateOptions, Verdict};
+    use shaderxform::PassSelection;
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let reference = dir.path().join("reference.wgsl");
+    std::fs::write(&reference, HAND_WRITTEN_REFERENCE).unwrap();
+    let shader = common::root().join(READ);
+    for passes in [PassSelection::None, PassSelection::All] {
+        let what = format!("{READ} ({passes:?})");
+        let mut options = ValidateOptions::new(Options {
+            passes,
+            ..Options::default()
+        });
+        options.shader_format = ShaderFormat::Wgsl;
+        options.reference = Some(reference.clone());
+        let result = gpu::validate(&shader, &options);
+        let Some(v) = common::gpu::adapter_or_skip(result, &what) else {
+            return;
+        };
+        assert_eq!(v.verdict, Verdict::Agree, "{what}:\n{}", v.describe());
+        let compared: Vec<_> = v
+            .report
+            .bindings
+            .iter()
+            .filter(|b| b.space == "storage texture" && b.values_compared > 0)
+            .collect();
+        assert_eq!(compared.len(), 3, "{what}:\n{}", v.describe());
+    }
+}
