@@ -38,6 +38,8 @@ pub struct ImageAtomicStandIn {
     pub function: String,
     /// The operation.
     pub fun: naga::AtomicFunction,
+    /// The atomics that call it.
+    pub calls: usize,
 }
 
 /// An image atomic that naga's IR can hold.
@@ -98,8 +100,9 @@ impl Legalizer {
         }
         let value_types = self.value_types();
         let mut stand_ins: Vec<ImageAtomicStandIn> = Vec::new();
-        // (image, operation, coordinate type, texel type) -> function id
-        let mut functions: HashMap<(Word, String, Word, Word), Word> = HashMap::new();
+        // (image, operation, coordinate type, texel type) -> (function id,
+        // index in `stand_ins`)
+        let mut functions: HashMap<(Word, String, Word, Word), (Word, usize)> = HashMap::new();
         let mut texel_pointers = HashSet::new();
         self.rewrite_instructions(|l, inst, out| {
             let Some(site) = inst.result_id.and_then(|id| sites.get(&id)) else {
@@ -116,8 +119,8 @@ impl Legalizer {
                 coordinate_type,
                 site.texel,
             );
-            let function = match functions.get(&key) {
-                Some(&f) => f,
+            let (function, index) = match functions.get(&key) {
+                Some(&found) => found,
                 None => {
                     let name =
                         l.unused_name(&format!("shaderxform_image_atomic_{}", fun_name(site.fun)));
@@ -125,11 +128,13 @@ impl Legalizer {
                     stand_ins.push(ImageAtomicStandIn {
                         function: name,
                         fun: site.fun,
+                        calls: 0,
                     });
-                    functions.insert(key, f);
-                    f
+                    functions.insert(key, (f, stand_ins.len() - 1));
+                    (f, stand_ins.len() - 1)
                 }
             };
+            stand_ins[index].calls += 1;
             let mut arguments = Vec::new();
             if site.arrayed {
                 let (without_layer, component, size) = l.coordinate_split(coordinate_type);
