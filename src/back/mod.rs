@@ -2,6 +2,7 @@
 //! each target needs and the fix-ups that make naga's output acceptable to
 //! the other compilers that will read it.
 
+mod image_atomics;
 mod memory_barriers;
 mod pointer_arguments;
 pub mod recheck;
@@ -268,6 +269,7 @@ pub fn emit(
 /// checked.
 fn write_wgsl(module: &Module, info: &ModuleInfo, reader: WgslTarget) -> Result<String, EmitError> {
     wgsl_wgpu_only::refuse_for_tint(module, info, reader)?;
+    image_atomics::refuse_for_tint(module, reader)?;
     wgsl_entry_names::refuse_names_wgsl_cannot_declare(module)?;
     wgsl_builtins::refuse_builtins_wgsl_lacks(module)?;
     let text = match memory_barriers::prepare(module, memory_barriers::Target::Wgsl)? {
@@ -325,6 +327,9 @@ fn refuse_what_the_target_cannot_hold(
         OutputFormat::Hlsl => "HLSL",
         OutputFormat::Msl => "Metal",
     };
+    if format == OutputFormat::Msl {
+        image_atomics::refuse_arrayed_for_metal(module)?;
+    }
     let external = module.global_variables.iter().find(|(_, g)| {
         matches!(
             module.types[g.ty].inner,

@@ -161,6 +161,11 @@ pub(super) fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<P
             "shifts of mixed signedness given the signedness they work in (bitcasts)",
         ),
         (
+            "image-atomics",
+            legalized.image_atomics.iter().map(|s| s.calls).sum(),
+            "atomic operations on storage image texels read as image atomics (naga's reader reads none from SPIR-V)",
+        ),
+        (
             "strip-source-text",
             legalized.source_continued,
             "OpSourceContinued removed with the embedded source text they continue (line positions stay)",

@@ -13,6 +13,7 @@ mod span_map;
 mod spirv;
 mod spirv_asm_positions;
 mod spirv_float_atomics;
+mod spirv_image_atomics;
 pub(crate) mod spirv_legalize;
 mod spirv_positions;
 pub mod storage_format;

@@ -4,6 +4,7 @@ use crate::diagnostics::Diagnostic;
 use crate::front::glslang::first_line;
 use crate::front::spirv_asm_positions::{line_before_instruction, SourceLines};
 use crate::front::spirv_float_atomics::lower_float_min_max;
+use crate::front::spirv_image_atomics::image_atomics_from_stand_ins;
 use crate::front::spirv_legalize::{self, Legalized};
 use crate::front::spirv_positions::{self, InputPositions, ReadPairing};
 use crate::spirv_tools::{self, TargetEnv, ValidateOptions};
@@ -178,26 +179,27 @@ pub fn parse_binary(
         }
         (None, _) => {}
     }
-    let mut module = non_finite_constants_at_run_time(module).map_err(|ds| {
-        ds.into_iter()
-            .map(|mut d| {
-                if let SpanOrigin::Glslang { file, text } = origin {
-                    // Its spans are naga's: on the lines they came from.
-                    let lines = SourceLines::of(&words, file, text);
-                    d.labels.retain_mut(|label| {
-                        match lines.as_ref().and_then(|l| l.text_span(label.span)) {
-                            Some(span) => {
-                                label.span = span;
-                                true
-                            }
-                            None => false,
-                        }
-                    });
+    // A diagnostic about the module read: its spans are naga's, on the
+    // lines they came from where glslang wrote the SPIR-V.
+    let placed_in_module = |mut d: Diagnostic| {
+        if let SpanOrigin::Glslang { file, text } = origin {
+            let lines = SourceLines::of(&words, file, text);
+            d.labels.retain_mut(|label| {
+                match lines.as_ref().and_then(|l| l.text_span(label.span)) {
+                    Some(span) => {
+                        label.span = span;
+                        true
+                    }
+                    None => false,
                 }
-                place(d, None, "in this module")
-            })
-            .collect::<Vec<_>>()
-    })?;
+            });
+        }
+        place(d, None, "in this module")
+    };
+    image_atomics_from_stand_ins(&mut module, &legalized.image_atomics)
+        .map_err(|d| vec![placed_in_module(d)])?;
+    let mut module = non_finite_constants_at_run_time(module)
+        .map_err(|ds| ds.into_iter().map(placed_in_module).collect::<Vec<_>>())?;
     // The reader's private copies of uniform built-ins (workgroup id,
     // subgroup size) reach the functions that read them as arguments,
     // which WGSL's uniformity rules see through.

@@ -51,6 +51,13 @@ pub fn create(
                 data,
             } => {
                 let storage = matches!(binding_type, wgpu::BindingType::StorageTexture { .. });
+                let atomic = matches!(
+                    binding_type,
+                    wgpu::BindingType::StorageTexture {
+                        access: wgpu::StorageTextureAccess::Atomic,
+                        ..
+                    }
+                );
                 let drawn =
                     !data.is_empty() && (!shape.format.copyable() || shape.sample_count > 1);
                 let mut usage = wgpu::TextureUsages::COPY_DST;
@@ -61,6 +68,9 @@ pub fn create(
                 };
                 if drawn {
                     usage |= wgpu::TextureUsages::RENDER_ATTACHMENT;
+                }
+                if atomic {
+                    usage |= wgpu::TextureUsages::STORAGE_ATOMIC;
                 }
                 let texture = device.create_texture(&wgpu::TextureDescriptor {
                     label: Some(label),

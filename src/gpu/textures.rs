@@ -191,6 +191,7 @@ fn type_name(module: &Module, ty: naga::Handle<naga::Type>) -> String {
                 access.contains(StorageAccess::LOAD),
                 access.contains(StorageAccess::STORE),
             ) {
+                _ if access.contains(StorageAccess::ATOMIC) => "atomic",
                 (true, true) => "read_write",
                 (true, false) => "read",
                 _ => "write",
@@ -713,6 +714,8 @@ fn plan_texture(
                 access.contains(StorageAccess::LOAD),
                 access.contains(StorageAccess::STORE),
             ) {
+                // Texture atomics need the texture bound for them.
+                _ if access.contains(StorageAccess::ATOMIC) => wgpu::StorageTextureAccess::Atomic,
                 (true, true) => wgpu::StorageTextureAccess::ReadWrite,
                 (true, false) => wgpu::StorageTextureAccess::ReadOnly,
                 _ => wgpu::StorageTextureAccess::WriteOnly,

@@ -531,6 +531,11 @@ fn describe_handle(inner: &TypeInner, binding: &mut Binding) {
 }
 
 fn access_name(access: StorageAccess) -> &'static str {
+    if access.contains(StorageAccess::ATOMIC) {
+        // wgpu's `StorageTextureAccess::Atomic`, which texture atomics
+        // need bound.
+        return "atomic";
+    }
     match (
         access.contains(StorageAccess::LOAD),
         access.contains(StorageAccess::STORE),

@@ -321,7 +321,8 @@ fn liftable(block: &Block) -> bool {
         | Statement::Loop { .. }
         | Statement::Block(_)
         | Statement::Return { value: None }
-        | Statement::ImageStore { .. } => true,
+        | Statement::ImageStore { .. }
+        | Statement::ImageAtomic { .. } => true,
         Statement::Call { result, .. } => result.is_none(),
         Statement::Atomic { result, .. } => result.is_none(),
         _ => false,

@@ -39,6 +39,10 @@
 //! - **Atomic operations on vector components**, which WGSL has not and
 //!   naga's reader stops at: in workgroup memory the vectors become arrays
 //!   of their components; elsewhere refused at their line.
+//! - **Atomic operations on storage image texels** (`OpImageTexelPointer`),
+//!   which naga's reader does not read: where their value is unused, calls
+//!   to functions that stand for them, which become naga's image atomics
+//!   after reading; refused at their line where the value is used.
 //! - **Subgroup elect and ballot bit counts** (HLSL `WaveIsFirstLane`,
 //!   `WaveActiveCountBits`, `WavePrefixCountBits`), which naga does not
 //!   read: written from the lane, a broadcast and bit counts.
@@ -96,6 +100,7 @@ use rspirv::dr::{Instruction, Module, Operand};
 use rspirv::spirv::{Decoration, Op, StorageClass, Word};
 
 pub use builtin_inputs::MergedBuiltIn;
+pub use image_atomics::ImageAtomicStandIn;
 pub use storage_formats::ChosenStorageFormat;
 
 use crate::diagnostics::Diagnostic;
@@ -170,6 +175,9 @@ pub struct Legalized {
     /// Workgroup variables, by name, whose vectors became arrays of their
     /// components because components are accessed atomically.
     pub workgroup_vector_atomics: Vec<Option<String>>,
+    /// Functions that stand for image atomics until naga has read the
+    /// module, when they become `Statement::ImageAtomic`.
+    pub image_atomics: Vec<ImageAtomicStandIn>,
 }
 
 impl Legalized {
@@ -185,6 +193,7 @@ impl Legalized {
             || self.empty_structs > 0
             || !self.coherent_images.is_empty()
             || !self.workgroup_vector_atomics.is_empty()
+            || !self.image_atomics.is_empty()
             || !self.builtins.is_empty()
             || !self.storage_formats.is_empty()
             || self.subgroup_lane_ops > 0
@@ -279,6 +288,7 @@ pub fn legalize(
         empty_structs: l.fill_empty_structs(),
         coherent_images: l.drop_coherence_of_write_only_images(),
         workgroup_vector_atomics,
+        image_atomics: l.call_image_atomic_stand_ins(),
         builtins: l.merge_builtin_inputs(),
         subgroup_lane_ops: l.lower_subgroup_lane_ops()
             + l.lower_subgroup_ballot_queries()

@@ -261,7 +261,7 @@ impl Legalizer {
 
     /// The id of a constant of `ty` with `operands`, declared after its
     /// type and parts where the module has none.
-    fn constant(&mut self, op: Op, ty: Word, operands: Vec<Operand>) -> Word {
+    pub(super) fn constant(&mut self, op: Op, ty: Word, operands: Vec<Operand>) -> Word {
         if let Some(existing) = self
             .module
             .types_global_values
