@@ -39,11 +39,13 @@ use crate::pass::{Change, Notes, Pass, PassContext};
 mod cross_loop;
 mod early_exit;
 mod split_if;
+mod tail_switch;
 mod uniform_loop;
 
 use cross_loop::rewrite_across;
 use early_exit::fold_early_exit;
 use split_if::split_if;
+use tail_switch::unwrap_tail_switch;
 
 /// The `hoist-barriers` pass, for a [`PassManager`](crate::PassManager).
 pub struct HoistBarriers;
@@ -153,15 +155,20 @@ impl Pass for HoistBarriers {
                     return;
                 }
             };
-            let rewritten = split_if(
-                module,
-                &info,
-                analysis.function(function),
-                function,
-                requirement,
-                &requirement.path,
-            )
-            .or_else(|reason| fold_early_exit(module, function, requirement).ok_or(reason))
+            // An unwrapped `switch` leaves returns for the rewrites below.
+            let rewritten = unwrap_tail_switch(module, function, requirement)
+                .ok_or_else(String::new)
+                .or_else(|_| {
+                    split_if(
+                        module,
+                        &info,
+                        analysis.function(function),
+                        function,
+                        requirement,
+                        &requirement.path,
+                    )
+                })
+                .or_else(|reason| fold_early_exit(module, function, requirement).ok_or(reason))
             .or_else(|reason| {
                 rewrite_across(module, &info, &analysis, function, requirement)
                     .unwrap_or(Err(reason))
