@@ -40,12 +40,14 @@ mod cross_loop;
 mod early_exit;
 mod split_if;
 mod tail_switch;
+mod uniform_load;
 mod uniform_loop;
 
 use cross_loop::rewrite_across;
 use early_exit::fold_early_exit;
 use split_if::split_if;
 use tail_switch::unwrap_tail_switch;
+use uniform_load::load_uniformly;
 
 /// The `hoist-barriers` pass, for a [`PassManager`](crate::PassManager).
 pub struct HoistBarriers;
@@ -126,6 +128,7 @@ impl Pass for HoistBarriers {
         }
         let mut changes = Vec::new();
         let mut refused = Refusals::default();
+        let mut tried_loads = uniform_load::Tried::default();
         // The analysis of the module as the rounds leave it, where the
         // last round found nothing left to rewrite.
         let mut last_analysis = None;
@@ -155,6 +158,10 @@ impl Pass for HoistBarriers {
                     return;
                 }
             };
+            if let Some(change) = load_uniformly(module, &info, &analysis, &mut tried_loads) {
+                changes.push(change);
+                continue;
+            }
             // An unwrapped `switch` leaves returns for the rewrites below.
             let rewritten = unwrap_tail_switch(module, function, requirement)
                 .ok_or_else(String::new)
@@ -174,7 +181,10 @@ impl Pass for HoistBarriers {
                     .unwrap_or(Err(reason))
             });
             match rewritten {
-                Ok(change) => changes.push(change),
+                Ok(change) => {
+                    tried_loads.clear();
+                    changes.push(change);
+                }
                 Err(reason) => refused.insert(function, requirement, reason),
             }
         }
