@@ -276,13 +276,24 @@ fn fixed(
                 .is_some_and(|(outer, inner)| outer.start <= inner.start && inner.end <= outer.end)
         })
     };
+    // A load read uniformly fixes every barrier it decided.
+    let decided_by = |change: &Change| {
+        change.details.get("barrier_spans").is_some_and(|spans| {
+            spans
+                .split(',')
+                .filter_map(parse_span_text)
+                .zip(std::iter::repeat(barrier_span.to_range()))
+                .any(|(decided, barrier)| barrier == Some(decided))
+        })
+    };
     // Nested `if`s split around one barrier say the same thing once each.
     let mut said: Vec<(&str, usize)> = Vec::new();
     for change in changes {
         if change.span.is_defined()
             && (change.span == requirement.span
                 || change.span == barrier_span
-                || encloses_barrier(change))
+                || encloses_barrier(change)
+                || decided_by(change))
         {
             match said.iter_mut().find(|(m, _)| *m == change.message) {
                 Some((_, n)) => *n += 1,

@@ -76,7 +76,23 @@ pub(super) fn load_uniformly(
             }
             if let Some(change) = try_candidate(module, info, function, requirement, &candidate) {
                 tried.clear();
-                return Some(change);
+                // Every barrier the load decided is fixed by this rewrite.
+                let load_span = function_of(module, function)
+                    .expressions
+                    .get_span(candidate.load);
+                let decided: Vec<String> = analysis
+                    .violations()
+                    .into_iter()
+                    .filter(|(f, r)| {
+                        *f == function
+                            && analysed
+                                .explain_requirement(r)
+                                .iter()
+                                .any(|c| c.span == load_span)
+                    })
+                    .map(|(_, r)| span_text(r.barrier_span()))
+                    .collect();
+                return Some(change.with_detail("barrier_spans", decided.join(",")));
             }
         }
     }

@@ -174,18 +174,25 @@ pub(super) fn make_uniform(
             LoopStrategy::LargestCount,
         ));
     }
-    // The loads of local variables that open the body (the values a loop
-    // read back from SPIR-V carries from one iteration to the next) run in
-    // every invocation, ahead of the vote: they stay in scope for the
-    // continuing block.
-    let (prelude, body) = split_prelude(expressions, body);
-    // The continuing block moves under an `if`: what it reads of the rest
-    // of the body must not be scoped to the body.
+    // The continuing block moves under an `if`: what it reads of the body
+    // must not be scoped to the body.
     let mut read_by_continuing = BTreeSet::new();
     used_in(expressions, &continuing, &mut read_by_continuing);
     if let Some(b) = break_if {
         read_by_continuing.insert(b);
     }
+    // Where it does, the loads of local variables that open the body (the
+    // values a loop read back from SPIR-V carries from one iteration to the
+    // next) run in every invocation, ahead of the vote, and stay in its
+    // scope.
+    let (prelude, body) = if defined_at_top(&body)
+        .iter()
+        .any(|d| read_by_continuing.contains(d))
+    {
+        split_prelude(expressions, body)
+    } else {
+        (Block::new(), body)
+    };
     if defined_at_top(&body)
         .iter()
         .any(|d| read_by_continuing.contains(d))
