@@ -150,7 +150,11 @@ fn an_early_return_in_an_hlsl_entry_point_is_kept_alive() {
         .all(|w| w.severity == shaderxform::Severity::Warning));
     let output = common::wgsl(&compiler, &source);
     no_divergent_barrier_in(relative, &output);
-    for format in [OutputFormat::SpirvAssembly, OutputFormat::Hlsl, OutputFormat::Msl] {
+    for format in [
+        OutputFormat::SpirvAssembly,
+        OutputFormat::Hlsl,
+        OutputFormat::Msl,
+    ] {
         compiler
             .emit(&source, &transformed, format)
             .unwrap_or_else(|f| panic!("{relative} -> {format}: {f}"));

@@ -176,10 +176,10 @@ impl Pass for HoistBarriers {
                     )
                 })
                 .or_else(|reason| fold_early_exit(module, function, requirement).ok_or(reason))
-            .or_else(|reason| {
-                rewrite_across(module, &info, &analysis, function, requirement)
-                    .unwrap_or(Err(reason))
-            });
+                .or_else(|reason| {
+                    rewrite_across(module, &info, &analysis, function, requirement)
+                        .unwrap_or(Err(reason))
+                });
             match rewritten {
                 Ok(change) => {
                     tried_loads.clear();

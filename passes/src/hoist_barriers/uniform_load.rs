@@ -136,7 +136,7 @@ fn try_candidate(
                 ),
             )
             .with_detail("load_span", span_text(span)),
-        )
+        );
     }
 }
 

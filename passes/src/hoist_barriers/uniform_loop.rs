@@ -499,7 +499,10 @@ fn split_prelude(expressions: &Arena<Expression>, body: Block) -> (Block, Block)
         let taken = handles.iter().take_while(|&&h| speculable(h)).count();
         if let (Some(&first), Some(&last)) = (handles.first(), handles.get(taken.wrapping_sub(1))) {
             if taken > 0 {
-                prelude.push(Statement::Emit(naga::Range::new_from_bounds(first, last)), span);
+                prelude.push(
+                    Statement::Emit(naga::Range::new_from_bounds(first, last)),
+                    span,
+                );
             }
         }
         if taken < handles.len() {
