@@ -99,6 +99,9 @@ pub(super) fn load_uniformly(
     None
 }
 
+/// Rewrites one candidate and keeps it where the module stays valid and
+/// the analysis finds the new `workgroupUniformLoad` uniform; otherwise
+/// puts the function back as it was.
 fn try_candidate(
     module: &mut Module,
     info: &ModuleInfo,
@@ -106,38 +109,35 @@ fn try_candidate(
     requirement: &UniformityRequirement,
     candidate: &Candidate,
 ) -> Option<Change> {
-    {
-        let saved = function_of(module, function).clone();
-        let Some(at) = rewrite(module, info, function, candidate) else {
-            *function_mut(module, function) = saved;
-            return None;
-        };
-        let proven = crate::ir::validate(module).is_ok() && {
-            let after = Uniformity::analyze(module);
-            let still = after.function(function).violations().any(|r| {
-                r.path == at
-                    && r.what == RequirementKind::Barrier(BarrierKind::WorkgroupUniformLoad)
-            });
-            !still
-        };
-        if !proven {
-            *function_mut(module, function) = saved;
-            return None;
-        }
-        let f = function_of(module, function);
-        let span = f.expressions.get_span(candidate.load);
-        return Some(
-            Change::new(
-                "workgroup-uniform-load",
-                requirement.span,
-                format!(
-                    "the load of workgroup memory that decides whether `{}` is reached is read through `workgroupUniformLoad`, which gives every invocation the same value",
-                    requirement.barrier().name()
-                ),
-            )
-            .with_detail("load_span", span_text(span)),
-        );
+    let saved = function_of(module, function).clone();
+    let proven = rewrite(module, info, function, candidate).is_some_and(|at| {
+        crate::ir::validate(module).is_ok()
+            && !Uniformity::analyze(module)
+                .function(function)
+                .violations()
+                .any(|r| {
+                    r.path == at
+                        && r.what == RequirementKind::Barrier(BarrierKind::WorkgroupUniformLoad)
+                })
+    });
+    if !proven {
+        *function_mut(module, function) = saved;
+        return None;
     }
+    let span = function_of(module, function)
+        .expressions
+        .get_span(candidate.load);
+    Some(
+        Change::new(
+            "workgroup-uniform-load",
+            requirement.span,
+            format!(
+                "the load of workgroup memory that decides whether `{}` is reached is read through `workgroupUniformLoad`, which gives every invocation the same value",
+                requirement.barrier().name()
+            ),
+        )
+        .with_detail("load_span", span_text(span)),
+    )
 }
 
 /// Loads of workgroup memory in the function whose span the explanation
