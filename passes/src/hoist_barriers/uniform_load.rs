@@ -131,10 +131,7 @@ fn try_candidate(
         Change::new(
             "workgroup-uniform-load",
             requirement.span,
-            format!(
-                "the load of workgroup memory that decides whether `{}` is reached is read through `workgroupUniformLoad`, which gives every invocation the same value",
-                requirement.barrier().name()
-            ),
+            "the load of workgroup memory that decides whether this barrier is reached is read through `workgroupUniformLoad`, which gives every invocation the same value",
         )
         .with_detail("load_span", span_text(span)),
     )
