@@ -51,7 +51,9 @@ fn hoisted_shaders_are_rewritten_valid_and_uniform() {
             .unwrap_or_else(|f| panic!("{relative}: {f}"));
         let changes = &transformed.passes[0].changes;
         assert!(
-            changes.iter().any(|c| c.kind == "split-if"),
+            changes
+                .iter()
+                .any(|c| c.kind == "split-if" || c.kind == "workgroup-uniform-load"),
             "{relative}: nothing rewritten"
         );
         // The input was still wrong: one warning per divergent barrier of
@@ -119,6 +121,44 @@ fn hoisted_shaders_are_rewritten_valid_and_uniform() {
         insta::assert_snapshot!("changes", report.join("\n"));
         insta::assert_snapshot!("wgsl", output);
     });
+}
+
+/// glslang writes an HLSL entry point's early `return` as a `break` out of
+/// a `switch` that runs once, and the loops it reads back load their
+/// variables at the top of the body: the pass unwraps the `switch`, keeps
+/// the returning invocations alive and makes the loop vote.
+#[test]
+fn an_early_return_in_an_hlsl_entry_point_is_kept_alive() {
+    let relative = "corpus/hoist-barriers/hlsl_entry_early_return.hlsl";
+    let source = Source::read(relative.as_ref(), None).unwrap();
+    let compiler = hoisting();
+    let transformed = compiler
+        .transform(&source)
+        .unwrap_or_else(|f| panic!("{relative}: {f}"));
+    let kinds: BTreeSet<&str> = transformed.passes[0]
+        .changes
+        .iter()
+        .map(|c| c.kind.as_str())
+        .collect();
+    for kind in ["unwrap-switch", "predicate-early-exit", "split-if"] {
+        assert!(kinds.contains(kind), "{relative}: no {kind} in {kinds:?}");
+    }
+    let warnings = &transformed.passes[0].diagnostics;
+    assert!(!warnings.is_empty());
+    assert!(warnings
+        .iter()
+        .all(|w| w.severity == shaderxform::Severity::Warning));
+    let output = common::wgsl(&compiler, &source);
+    no_divergent_barrier_in(relative, &output);
+    for format in [
+        OutputFormat::SpirvAssembly,
+        OutputFormat::Hlsl,
+        OutputFormat::Msl,
+    ] {
+        compiler
+            .emit(&source, &transformed, format)
+            .unwrap_or_else(|f| panic!("{relative} -> {format}: {f}"));
+    }
 }
 
 #[test]

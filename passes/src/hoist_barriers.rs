@@ -39,11 +39,15 @@ use crate::pass::{Change, Notes, Pass, PassContext};
 mod cross_loop;
 mod early_exit;
 mod split_if;
+mod tail_switch;
+mod uniform_load;
 mod uniform_loop;
 
 use cross_loop::rewrite_across;
 use early_exit::fold_early_exit;
 use split_if::split_if;
+use tail_switch::unwrap_tail_switch;
+use uniform_load::load_uniformly;
 
 /// The `hoist-barriers` pass, for a [`PassManager`](crate::PassManager).
 pub struct HoistBarriers;
@@ -124,6 +128,7 @@ impl Pass for HoistBarriers {
         }
         let mut changes = Vec::new();
         let mut refused = Refusals::default();
+        let mut tried_loads = uniform_load::Tried::default();
         // The analysis of the module as the rounds leave it, where the
         // last round found nothing left to rewrite.
         let mut last_analysis = None;
@@ -153,21 +158,33 @@ impl Pass for HoistBarriers {
                     return;
                 }
             };
-            let rewritten = split_if(
-                module,
-                &info,
-                analysis.function(function),
-                function,
-                requirement,
-                &requirement.path,
-            )
-            .or_else(|reason| fold_early_exit(module, function, requirement).ok_or(reason))
-            .or_else(|reason| {
-                rewrite_across(module, &info, &analysis, function, requirement)
-                    .unwrap_or(Err(reason))
-            });
+            if let Some(change) = load_uniformly(module, &info, &analysis, &mut tried_loads) {
+                changes.push(change);
+                continue;
+            }
+            // An unwrapped `switch` leaves returns for the rewrites below.
+            let rewritten = unwrap_tail_switch(module, function, requirement)
+                .ok_or_else(String::new)
+                .or_else(|_| {
+                    split_if(
+                        module,
+                        &info,
+                        analysis.function(function),
+                        function,
+                        requirement,
+                        &requirement.path,
+                    )
+                })
+                .or_else(|reason| fold_early_exit(module, function, requirement).ok_or(reason))
+                .or_else(|reason| {
+                    rewrite_across(module, &info, &analysis, function, requirement)
+                        .unwrap_or(Err(reason))
+                });
             match rewritten {
-                Ok(change) => changes.push(change),
+                Ok(change) => {
+                    tried_loads.clear();
+                    changes.push(change);
+                }
                 Err(reason) => refused.insert(function, requirement, reason),
             }
         }
@@ -259,13 +276,24 @@ fn fixed(
                 .is_some_and(|(outer, inner)| outer.start <= inner.start && inner.end <= outer.end)
         })
     };
+    // A load read uniformly fixes every barrier it decided.
+    let decided_by = |change: &Change| {
+        change.details.get("barrier_spans").is_some_and(|spans| {
+            spans
+                .split(',')
+                .filter_map(parse_span_text)
+                .zip(std::iter::repeat(barrier_span.to_range()))
+                .any(|(decided, barrier)| barrier == Some(decided))
+        })
+    };
     // Nested `if`s split around one barrier say the same thing once each.
     let mut said: Vec<(&str, usize)> = Vec::new();
     for change in changes {
         if change.span.is_defined()
             && (change.span == requirement.span
                 || change.span == barrier_span
-                || encloses_barrier(change))
+                || encloses_barrier(change)
+                || decided_by(change))
         {
             match said.iter_mut().find(|(m, _)| *m == change.message) {
                 Some((_, n)) => *n += 1,

@@ -338,3 +338,68 @@ fn main(@builtin(local_invocation_index) lid: u32) {
     assert!(text.contains("exchange_result = 7u;"), "{text}");
     assert!(text.contains("exchange_active = false;"), "{text}");
 }
+
+fn kinds_of(changes: &[Change]) -> Vec<&str> {
+    changes.iter().map(|c| c.kind.as_str()).collect()
+}
+
+#[test]
+fn a_workgroup_value_read_at_a_uniform_address_in_uniform_control_flow_is_read_uniformly() {
+    let source = main_with(
+        "if lid == 0u { w[5] = out[0]; }\nworkgroupBarrier();\nlet t = w[5];\nif t != 0u {\n w[lid] = t;\n workgroupBarrier();\n out[lid] = w[63u - lid];\n}",
+    );
+    let (text, changes) = hoist(&source).unwrap();
+    assert_eq!(kinds_of(&changes), ["workgroup-uniform-load"], "{text}");
+    assert!(text.contains("workgroupUniformLoad((&w[5]))"), "{text}");
+}
+
+#[test]
+fn a_workgroup_value_read_at_an_address_that_differs_is_not_read_uniformly() {
+    // `w[lid % 2u]` differs between invocations: the `if` is split instead.
+    let source = main_with(
+        "workgroupBarrier();\nlet t = w[lid % 2u];\nif t != 0u {\n w[lid] = t;\n workgroupBarrier();\n out[lid] = w[63u - lid];\n}",
+    );
+    let (text, changes) = hoist(&source).unwrap();
+    assert!(!text.contains("workgroupUniformLoad"), "{text}");
+    assert_eq!(kinds_of(&changes), ["split-if"], "{text}");
+}
+
+#[test]
+fn a_workgroup_value_read_in_divergent_control_flow_is_not_read_uniformly() {
+    // Only some invocations reach the load: made a barrier, it would be a
+    // divergent one.
+    let source = main_with(
+        "if lid < 4u {\n let t = w[5];\n if t != 0u {\n  w[lid] = t;\n  workgroupBarrier();\n  out[lid] = w[63u - lid];\n }\n}",
+    );
+    let (text, changes) = hoist(&source).unwrap();
+    assert!(!text.contains("workgroupUniformLoad"), "{text}");
+    assert!(
+        kinds_of(&changes).iter().all(|k| *k == "split-if"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_switch_with_only_a_default_case_at_the_end_is_unwrapped_into_returns() {
+    // What glslang makes of an HLSL entry point's early `return`.
+    let source = main_with(
+        "switch 0i {\n default: {\n  if lid >= 40u { break; }\n  w[lid] = lid;\n  workgroupBarrier();\n  out[lid] = w[(lid + 1u) % 40u];\n  break;\n }\n}",
+    );
+    let (text, changes) = hoist(&source).unwrap();
+    assert_eq!(
+        kinds_of(&changes)[..2],
+        ["unwrap-switch", "predicate-early-exit"],
+        "{text}"
+    );
+    assert!(!text.contains("switch"), "{text}");
+}
+
+#[test]
+fn a_switch_followed_by_more_code_is_not_unwrapped() {
+    // A `break` leaves the `switch`, not the function: the store after it
+    // runs for every invocation.
+    let text = refusal(
+        "switch 0i {\n default: {\n  if lid >= 40u { break; }\n  w[lid] = lid;\n  workgroupBarrier();\n  out[lid] = w[(lid + 1u) % 40u];\n }\n}\nout[lid + 64u] = 1u;",
+    );
+    assert!(text.contains("no fix applied"), "{text}");
+}

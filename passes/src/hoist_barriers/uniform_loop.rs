@@ -181,6 +181,18 @@ pub(super) fn make_uniform(
     if let Some(b) = break_if {
         read_by_continuing.insert(b);
     }
+    // Where it does, the loads of local variables that open the body (the
+    // values a loop read back from SPIR-V carries from one iteration to the
+    // next) run in every invocation, ahead of the vote, and stay in its
+    // scope.
+    let (prelude, body) = if defined_at_top(&body)
+        .iter()
+        .any(|d| read_by_continuing.contains(d))
+    {
+        split_prelude(expressions, body)
+    } else {
+        (Block::new(), body)
+    };
     if defined_at_top(&body)
         .iter()
         .any(|d| read_by_continuing.contains(d))
@@ -254,7 +266,7 @@ pub(super) fn make_uniform(
         );
     }
 
-    let mut head = Block::new();
+    let mut head = prelude;
     let this = b.emit(&mut head, Expression::Load { pointer: tag });
     // The exits at the top of the body are taken before the vote: an
     // invocation that leaves in this iteration does not keep the others
@@ -455,6 +467,56 @@ fn split_header(
         return (Block::new(), header);
     }
     (header, rest)
+}
+
+/// Splits off the start of a loop body that only loads local variables
+/// and computes from them, without faults: the longest such run of
+/// expressions in the `Emit`s before the body's first other statement.
+/// Every invocation can run it, active or not, and an active one computes
+/// the same values there as at the top of its body: nothing runs in
+/// between but the vote, which stores no local variable of the loop.
+fn split_prelude(expressions: &Arena<Expression>, body: Block) -> (Block, Block) {
+    let speculable = |h: Handle<Expression>| match expressions[h] {
+        Expression::Load { pointer } => {
+            matches!(expressions[pointer], Expression::LocalVariable(_))
+        }
+        ref e => is_arithmetic(e),
+    };
+    let mut prelude = Block::new();
+    let mut rest = Block::new();
+    let mut open = true;
+    for (statement, span) in body.span_into_iter() {
+        let Statement::Emit(ref range) = statement else {
+            open = false;
+            rest.push(statement, span);
+            continue;
+        };
+        if !open {
+            rest.push(statement, span);
+            continue;
+        }
+        let handles: Vec<Handle<Expression>> = range.clone().collect();
+        let taken = handles.iter().take_while(|&&h| speculable(h)).count();
+        if let (Some(&first), Some(&last)) = (handles.first(), handles.get(taken.wrapping_sub(1))) {
+            if taken > 0 {
+                prelude.push(
+                    Statement::Emit(naga::Range::new_from_bounds(first, last)),
+                    span,
+                );
+            }
+        }
+        if taken < handles.len() {
+            open = false;
+            rest.push(
+                Statement::Emit(naga::Range::new_from_bounds(
+                    handles[taken],
+                    handles[handles.len() - 1],
+                )),
+                span,
+            );
+        }
+    }
+    (prelude, rest)
 }
 
 /// Whether a loop header (emits and exit tests) can run in every
