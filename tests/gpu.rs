@@ -145,11 +145,7 @@ fn subgroup_aggregated_sums_agree_with_per_invocation_adds() {
     assert!(shaders.len() >= 5, "{shaders:?}");
     for native_add in [false, true] {
         for sum in SumLowering::ALL {
-            for aggregate in [
-                Aggregation::Auto,
-                Aggregation::Workgroup,
-                Aggregation::None,
-            ] {
+            for aggregate in [Aggregation::Auto, Aggregation::Workgroup, Aggregation::None] {
                 let mut options = Options {
                     passes: PassSelection::Named(vec![float_atomics::NAME.to_string()]),
                     ..Options::default()
@@ -189,9 +185,12 @@ fn subgroup_aggregated_sums_agree_with_per_invocation_adds() {
                         aggregate != Aggregation::None,
                         "{what}: aggregated where asked for (the adapter has subgroups)"
                     );
-                    let per_workgroup = v.report.passes.iter().flat_map(|p| &p.changes).any(|c| {
-                        c.details.contains_key("aggregated_adds_per_workgroup")
-                    });
+                    let per_workgroup = v
+                        .report
+                        .passes
+                        .iter()
+                        .flat_map(|p| &p.changes)
+                        .any(|c| c.details.contains_key("aggregated_adds_per_workgroup"));
                     let uniform = shader.ends_with("uniform_workgroup_adds.wgsl");
                     assert_eq!(
                         per_workgroup,

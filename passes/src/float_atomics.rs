@@ -19,7 +19,9 @@
 //! natively holds the float's bits in an integer atomic, each add a
 //! compare-exchange loop or an exchange relay (`relay.rs`); where the
 //! target has subgroups, f32 adds are first reduced over the lanes that
-//! share an address (`aggregate.rs`), native float adds included.
+//! share an address (`aggregate.rs`), native float adds included; with
+//! `aggregate=workgroup`, over the whole workgroup where every invocation
+//! reaches an add to one proven address (`workgroup.rs`).
 
 use std::collections::{HashMap, HashSet};
 
@@ -656,7 +658,9 @@ fn with_aggregation(mut change: Change, counts: AggregatedCounts) -> Change {
             plural(counts.per_workgroup)
         ));
     }
-    change.message.push_str(" (the order of float additions changed)");
+    change
+        .message
+        .push_str(" (the order of float additions changed)");
     let aggregation = match (per_subgroup > 0, counts.per_workgroup > 0) {
         (true, true) => "workgroup and subgroup",
         (false, true) => "workgroup",

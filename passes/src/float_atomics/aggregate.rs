@@ -218,10 +218,8 @@ pub(super) fn plan_aggregation(
                         &mut planned_bytes,
                     ) {
                         None => {
-                            sharing = Sharing::Workgroup(WorkgroupSlots::planned(
-                                &function.body,
-                                path,
-                            ))
+                            sharing =
+                                Sharing::Workgroup(WorkgroupSlots::planned(&function.body, path))
                         }
                         Some(blocker) => plan.not_per_workgroup.push(NotPerWorkgroup {
                             span,

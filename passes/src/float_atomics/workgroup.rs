@@ -486,7 +486,11 @@ mod tests {
             let run = run(&shader(body), &[WORKGROUP, (SUM_OPTION, sum)], &subgroups());
             let wgsl = &run.wgsl;
             assert_eq!(wgsl.matches("subgroupAdd(").count(), 1, "{body}: {wgsl}");
-            assert_eq!(wgsl.matches("workgroupBarrier()").count(), 1, "{body}: {wgsl}");
+            assert_eq!(
+                wgsl.matches("workgroupBarrier()").count(),
+                1,
+                "{body}: {wgsl}"
+            );
             // One slot per invocation: as many as there can be subgroups.
             assert!(
                 wgsl.contains("var<workgroup> float_atomics_partials: array<f32, 64>;"),
@@ -583,7 +587,10 @@ mod tests {
         assert_eq!(notes.len(), 1, "{notes:?}");
         let note = notes[0];
         assert_eq!(note.severity, crate::Severity::Note);
-        assert!(note.message.contains("non-uniform control flow"), "{note:?}");
+        assert!(
+            note.message.contains("non-uniform control flow"),
+            "{note:?}"
+        );
         assert!(note.message.contains("reduced over the subgroup instead"));
         let primary = note.labels.iter().find(|l| l.primary).expect("located");
         let range = primary.span.to_range().expect("a source range");
@@ -607,7 +614,10 @@ mod tests {
         assert_eq!(detail(&run, "aggregated_adds_checked_at_run_time"), ["1"]);
         let notes = notes(&run);
         assert_eq!(notes.len(), 1, "{notes:?}");
-        assert!(notes[0].message.contains("address is not proven"), "{notes:?}");
+        assert!(
+            notes[0].message.contains("address is not proven"),
+            "{notes:?}"
+        );
         let primary = notes[0].labels.iter().find(|l| l.primary).unwrap();
         assert_eq!(
             Some(primary.span.to_range().unwrap().start),
@@ -618,7 +628,9 @@ mod tests {
     #[test]
     fn adds_after_a_divergent_return_and_read_results_are_noted() {
         let run = run(
-            &shader("if (i >= 100u) { return; } atomicAdd(&total, v); out[i] = atomicAdd(&bins[0], v);"),
+            &shader(
+                "if (i >= 100u) { return; } atomicAdd(&total, v); out[i] = atomicAdd(&bins[0], v);",
+            ),
             &[WORKGROUP],
             &subgroups(),
         );
@@ -653,6 +665,10 @@ mod tests {
             errors[0].code.as_deref(),
             Some(crate::codes::FLOAT_ATOMICS_SUBGROUPS_MISSING)
         );
-        assert!(errors[0].message.contains("aggregate=workgroup"), "{}", errors[0].message);
+        assert!(
+            errors[0].message.contains("aggregate=workgroup"),
+            "{}",
+            errors[0].message
+        );
     }
 }
