@@ -191,7 +191,9 @@ fn subgroup_aggregated_sums_agree_with_per_invocation_adds() {
                         .iter()
                         .flat_map(|p| &p.changes)
                         .any(|c| c.details.contains_key("aggregated_adds_per_workgroup"));
-                    let uniform = shader.ends_with("uniform_workgroup_adds.wgsl");
+                    let uniform = shader
+                        .to_str()
+                        .is_some_and(|s| s.contains("uniform_workgroup_adds"));
                     assert_eq!(
                         per_workgroup,
                         aggregate == Aggregation::Workgroup && uniform,
