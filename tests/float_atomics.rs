@@ -277,11 +277,19 @@ fn f16_corpus_is_widened_onto_u32_atomics() {
 /// A compiler of float-atomics alone for a target with subgroups, and
 /// with float add where `native_add`.
 fn subgroup_compiler(native_add: bool, sum: &str) -> Compiler {
+    aggregating_compiler(native_add, sum, "auto")
+}
+
+fn aggregating_compiler(native_add: bool, sum: &str, aggregate: &str) -> Compiler {
     Compiler::new(Options {
         passes: PassSelection::Named(vec![shaderxform::passes::float_atomics::NAME.into()]),
         pass_options: [(
             "float-atomics".to_string(),
-            [("sum".to_string(), sum.to_string())].into(),
+            [
+                ("sum".to_string(), sum.to_string()),
+                ("aggregate".to_string(), aggregate.to_string()),
+            ]
+            .into(),
         )]
         .into(),
         target: Target {
@@ -347,6 +355,90 @@ fn subgroup_aggregated_sums_are_valid_everywhere() {
         }
     });
     assert!(wgsl.len() >= 10, "{}", wgsl.len());
+    common::assert_tint_accepts(&wgsl);
+}
+
+/// The sums of corpus/float-atomics/sums under `aggregate=workgroup`
+/// (on compare-exchange loops, relays and the target's own float add) are
+/// written in every format, the SPIR-V checked by spirv-val; Tint accepts
+/// their WGSL where it holds no float atomic. The adds every invocation
+/// of a workgroup reaches on a shared address are one atomic per
+/// workgroup; the others, behind bounds checks, keep the subgroup's
+/// reduction, and a note says why.
+#[test]
+fn workgroup_aggregated_sums_are_valid_everywhere() {
+    let mut wgsl = Vec::new();
+    let mut per_workgroup = 0;
+    for (path, source) in common::corpus("float-atomics/sums") {
+        let relative = common::display(&path);
+        // The adds every invocation of a workgroup reaches on one address.
+        let expected = if relative.ends_with("uniform_workgroup_adds.wgsl") {
+            // total, bins, looped, and partial (workgroup memory).
+            4
+        } else if relative.ends_with("uniform_workgroup_adds_3d.wgsl") {
+            1
+        } else {
+            0
+        };
+        let uniform = expected > 0;
+        for (native_add, sum) in [
+            (false, "compare-exchange"),
+            (false, "relay"),
+            (true, "compare-exchange"),
+        ] {
+            let what = format!("{relative} (native add {native_add}, sum {sum})");
+            let compiler = aggregating_compiler(native_add, sum, "workgroup");
+            let transformed = compiler
+                .transform(&source)
+                .unwrap_or_else(|f| panic!("{what}: {f}"));
+            let report = &transformed.passes[0];
+            let adds: usize = report
+                .changes
+                .iter()
+                .filter_map(|c| c.details.get("aggregated_adds_per_workgroup"))
+                .map(|n| n.parse::<usize>().unwrap())
+                .sum();
+            let notes = report
+                .diagnostics
+                .iter()
+                .filter(|d| d.code.as_deref() == Some("float-atomics::workgroup-not-applied"))
+                .count();
+            if uniform {
+                assert_eq!(adds, expected, "{what}: {:?}", report.changes);
+                assert_eq!(notes, 0, "{what}: {:?}", report.diagnostics);
+            } else {
+                assert_eq!(adds, 0, "{what}");
+                assert!(notes > 0, "{what}: no note says why");
+            }
+            per_workgroup += adds;
+            for format in [
+                OutputFormat::Wgsl,
+                OutputFormat::SpirvBinary,
+                OutputFormat::Hlsl,
+                OutputFormat::Msl,
+                OutputFormat::Glsl,
+            ] {
+                let output = compiler
+                    .emit(&source, &transformed, format)
+                    .unwrap_or_else(|f| panic!("{what} -> {format}: {f}"));
+                if format == OutputFormat::Wgsl {
+                    let text = output.text().unwrap().to_string();
+                    assert_eq!(
+                        text.contains("workgroupBarrier()"),
+                        uniform || relative.contains("hot_workgroup"),
+                        "{what}: {text}"
+                    );
+                    if expected == 4 && !native_add && sum == "compare-exchange" {
+                        insta::assert_snapshot!("workgroup_aggregated_wgsl", text.clone());
+                    }
+                    if !native_add {
+                        wgsl.push((what.clone(), text));
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(per_workgroup, 15);
     common::assert_tint_accepts(&wgsl);
 }
 

@@ -130,7 +130,9 @@ fn every_float_atomics_strategy_agrees_with_the_reference() {
 }
 
 /// The f32 sums of corpus/float-atomics/sums, reduced over the subgroup
-/// first (where the adapter has subgroups) or added per invocation, on
+/// first (where the adapter has subgroups), over the workgroup
+/// (`aggregate=workgroup`, where every invocation of a workgroup adds to
+/// one address; elsewhere over the subgroup) or added per invocation, on
 /// compare-exchange loops, exchange relays or the adapter's own float add,
 /// agree with one float add per invocation within the bound for their
 /// terms; the report says where the order of additions changed.
@@ -143,7 +145,7 @@ fn subgroup_aggregated_sums_agree_with_per_invocation_adds() {
     assert!(shaders.len() >= 5, "{shaders:?}");
     for native_add in [false, true] {
         for sum in SumLowering::ALL {
-            for aggregate in [Aggregation::Auto, Aggregation::None] {
+            for aggregate in [Aggregation::Auto, Aggregation::Workgroup, Aggregation::None] {
                 let mut options = Options {
                     passes: PassSelection::Named(vec![float_atomics::NAME.to_string()]),
                     ..Options::default()
@@ -180,8 +182,22 @@ fn subgroup_aggregated_sums_agree_with_per_invocation_adds() {
                     });
                     assert_eq!(
                         reordered,
-                        aggregate == Aggregation::Auto,
+                        aggregate != Aggregation::None,
                         "{what}: aggregated where asked for (the adapter has subgroups)"
+                    );
+                    let per_workgroup = v
+                        .report
+                        .passes
+                        .iter()
+                        .flat_map(|p| &p.changes)
+                        .any(|c| c.details.contains_key("aggregated_adds_per_workgroup"));
+                    let uniform = shader
+                        .to_str()
+                        .is_some_and(|s| s.contains("uniform_workgroup_adds"));
+                    assert_eq!(
+                        per_workgroup,
+                        aggregate == Aggregation::Workgroup && uniform,
+                        "{what}: reduced over the workgroup only where every invocation adds to one address"
                     );
                 }
             }

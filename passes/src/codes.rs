@@ -145,8 +145,12 @@ pub const FLOAT_ATOMICS_F16_NOT_WIDENABLE: &str = "float-atomics::f16-not-widena
 /// `float-atomics`: an f64 atomic min or max, and the target lacks the
 /// 64-bit integer atomics it becomes.
 pub const FLOAT_ATOMICS_INT64_ATOMICS_MISSING: &str = "float-atomics::int64-atomics-missing";
-/// `float-atomics`: `aggregate=subgroup`, and the target has no subgroups.
+/// `float-atomics`: `aggregate=subgroup` or `workgroup`, and the target has
+/// no subgroups.
 pub const FLOAT_ATOMICS_SUBGROUPS_MISSING: &str = "float-atomics::subgroups-missing";
+/// `float-atomics`: a note for an add `aggregate=workgroup` reduces over
+/// the subgroup (or not at all) instead, with the reason.
+pub const FLOAT_ATOMICS_WORKGROUP_NOT_APPLIED: &str = "float-atomics::workgroup-not-applied";
 /// `lane-transpose`: a note for record accesses left as they are, with the
 /// reason.
 pub const LANE_TRANSPOSE_NOT_APPLIED: &str = "lane-transpose::not-applied";

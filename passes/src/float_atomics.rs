@@ -19,7 +19,9 @@
 //! natively holds the float's bits in an integer atomic, each add a
 //! compare-exchange loop or an exchange relay (`relay.rs`); where the
 //! target has subgroups, f32 adds are first reduced over the lanes that
-//! share an address (`aggregate.rs`), native float adds included.
+//! share an address (`aggregate.rs`), native float adds included; with
+//! `aggregate=workgroup`, over the whole workgroup where every invocation
+//! reaches an add to one proven address (`workgroup.rs`).
 
 use std::collections::{HashMap, HashSet};
 
@@ -42,8 +44,9 @@ mod prefilter;
 mod relay;
 mod retype;
 mod rewrite;
+mod workgroup;
 
-use aggregate::{plan_aggregation, AggregateTypes, AggregationPlan};
+use aggregate::{plan_aggregation, AggregateTypes, AggregatedCounts, AggregationPlan};
 pub use config::{
     Aggregation, Config, NanMode, Prefilter, RequestedStrategy, SumLowering, AGGREGATE_OPTION,
     AGGREGATE_VALUES, NAME, NAN_OPTION, NAN_VALUES, PREFILTER_OPTION, PREFILTER_VALUES,
@@ -350,12 +353,17 @@ impl Pass for FloatAtomics {
             })
             .chain(native_sums.iter().copied())
             .collect();
-        if config.aggregate == Aggregation::Subgroup && !cx.target.subgroups && !sums.is_empty() {
+        let asks_for_subgroups = matches!(
+            config.aggregate,
+            Aggregation::Subgroup | Aggregation::Workgroup
+        );
+        if asks_for_subgroups && !cx.target.subgroups && !sums.is_empty() {
             let mut first: Vec<_> = sums.iter().copied().collect();
             first.sort_by_key(|g| g.index());
             cx.report(
                 Diagnostic::error(format!(
-                    "`float-atomics.aggregate=subgroup` asks for subgroup operations, and the target has none: `{}` is a float sum",
+                    "`float-atomics.aggregate={}` asks for subgroup operations, and the target has none: `{}` is a float sum",
+                    config.aggregate.name(),
                     global_name(module, first[0])
                 ))
                 .with_code(crate::codes::FLOAT_ATOMICS_SUBGROUPS_MISSING)
@@ -363,7 +371,7 @@ impl Pass for FloatAtomics {
                 .with_note("declare them with `--features subgroups`, or use aggregate=auto or none"),
             );
         }
-        let aggregation = match (config.aggregate, cx.target.subgroups) {
+        let mut aggregation = match (config.aggregate, cx.target.subgroups) {
             (Aggregation::None, _) | (_, false) => AggregationPlan::default(),
             _ if sums.is_empty() => AggregationPlan::default(),
             _ => plan_aggregation(
@@ -371,8 +379,12 @@ impl Pass for FloatAtomics {
                 cx.analyses().uniformity(module),
                 &sums,
                 &global_types,
+                config.aggregate == Aggregation::Workgroup,
             ),
         };
+        for not_applied in std::mem::take(&mut aggregation.not_per_workgroup) {
+            cx.report(workgroup_not_applied(not_applied));
+        }
         if (plan.is_empty() && aggregation.sites.is_empty())
             || cx.diagnostics().iter().any(Diagnostic::is_error)
         {
@@ -396,6 +408,7 @@ impl Pass for FloatAtomics {
         }
         words.sort_by_key(|(w, exchanges)| (w.width, w.kind as u8, *exchanges));
         let original_types = module.types.clone();
+        workgroup::declare_workgroup_reductions(module, &mut aggregation);
         retype_globals(module, &plan);
         let mut word_types = HashMap::new();
         let mut exchange_types = HashMap::new();
@@ -629,17 +642,57 @@ fn report_missing_64_bit_atomics(
 
 /// The report of a sum's aggregated adds: how many, how their address is
 /// known to be shared, and that the order of additions changed.
-fn with_aggregation(mut change: Change, (proven, checked): (usize, usize)) -> Change {
-    let adds = proven + checked;
-    change.message.push_str(&format!(
-        "; {adds} add{} reduced over the subgroup first, one atomic per subgroup (the order of float additions changed)",
-        if adds == 1 { "" } else { "s" }
-    ));
+fn with_aggregation(mut change: Change, counts: AggregatedCounts) -> Change {
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let per_subgroup = counts.proven + counts.checked;
+    if per_subgroup > 0 {
+        change.message.push_str(&format!(
+            "; {per_subgroup} add{} reduced over the subgroup first, one atomic per subgroup",
+            plural(per_subgroup)
+        ));
+    }
+    if counts.per_workgroup > 0 {
+        change.message.push_str(&format!(
+            "; {} add{} reduced over the workgroup first, one atomic per workgroup",
+            counts.per_workgroup,
+            plural(counts.per_workgroup)
+        ));
+    }
     change
-        .with_detail("aggregation", "subgroup")
-        .with_detail("aggregated_adds_proven_uniform", proven)
-        .with_detail("aggregated_adds_checked_at_run_time", checked)
-        .with_detail("float_addition_order", "changed")
+        .message
+        .push_str(" (the order of float additions changed)");
+    let aggregation = match (per_subgroup > 0, counts.per_workgroup > 0) {
+        (true, true) => "workgroup and subgroup",
+        (false, true) => "workgroup",
+        _ => "subgroup",
+    };
+    let mut change = change
+        .with_detail("aggregation", aggregation)
+        .with_detail("aggregated_adds_proven_uniform", counts.proven)
+        .with_detail("aggregated_adds_checked_at_run_time", counts.checked);
+    if counts.per_workgroup > 0 {
+        change = change.with_detail("aggregated_adds_per_workgroup", counts.per_workgroup);
+    }
+    change.with_detail("float_addition_order", "changed")
+}
+
+/// The note for an add `aggregate=workgroup` does not reduce over the
+/// workgroup, with the reason and what it gets instead.
+fn workgroup_not_applied(not_applied: aggregate::NotPerWorkgroup) -> Diagnostic {
+    let instead = match not_applied.per_subgroup {
+        true => "reduced over the subgroup instead, one atomic per subgroup",
+        false => "added per invocation instead",
+    };
+    let mut d = Diagnostic::note(format!(
+        "`float-atomics.aggregate=workgroup`: this add is {instead}: {}",
+        not_applied.reason
+    ))
+    .with_code(crate::codes::FLOAT_ATOMICS_WORKGROUP_NOT_APPLIED)
+    .with_primary(not_applied.span, "not reduced over the workgroup");
+    for (span, message) in not_applied.causes {
+        d = d.with_secondary(span, message);
+    }
+    d
 }
 
 /// Whether `global` is an f32 sum that the target adds natively and this

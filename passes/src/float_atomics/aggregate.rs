@@ -45,10 +45,15 @@ use crate::ir::{
 };
 
 use super::float_atomic_global;
+use super::workgroup::{workgroup_add, workgroup_blocker, WorkgroupSlots};
 
 /// How an aggregated add knows that the lanes share its address.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Sharing {
+    /// Reduced over the whole workgroup (`aggregate=workgroup`, see
+    /// `workgroup.rs`): the address is proven the same for every
+    /// invocation, and every invocation reaches the add.
+    Workgroup(WorkgroupSlots),
     /// Proven: no dynamic index, or indices the uniformity analysis proves
     /// the same for every invocation of the workgroup.
     Proven,
@@ -63,8 +68,33 @@ pub(super) enum Sharing {
 pub(super) struct AggregationPlan {
     pub(super) sites: HashMap<FunctionRef, HashMap<StatementPath, Sharing>>,
     pub(super) rule_off: HashSet<FunctionRef>,
-    /// Per global: how many of its adds are aggregated, proven and checked.
-    pub(super) per_global: HashMap<Handle<GlobalVariable>, (usize, usize)>,
+    /// Per global: how many of its adds are aggregated, and how.
+    pub(super) per_global: HashMap<Handle<GlobalVariable>, AggregatedCounts>,
+    /// Under `aggregate=workgroup`, the adds reduced per subgroup (or not
+    /// at all) instead, and why.
+    pub(super) not_per_workgroup: Vec<NotPerWorkgroup>,
+}
+
+/// How many of a sum's adds are aggregated, by how they know that the
+/// lanes share the address.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct AggregatedCounts {
+    pub(super) proven: usize,
+    pub(super) checked: usize,
+    pub(super) per_workgroup: usize,
+}
+
+/// An add that `aggregate=workgroup` could not reduce over the workgroup.
+pub(super) struct NotPerWorkgroup {
+    /// The add.
+    pub(super) span: naga::Span,
+    /// Why, as a sentence fragment.
+    pub(super) reason: String,
+    /// Where the reason comes from (the source of divergent control flow
+    /// or of a non-uniform index), where the analysis knows it.
+    pub(super) causes: Vec<(naga::Span, String)>,
+    /// Whether the add is still reduced over the subgroup.
+    pub(super) per_subgroup: bool,
 }
 
 /// The functions that only compute entry points reach (themselves
@@ -98,8 +128,10 @@ pub(super) fn plan_aggregation(
     uniformity: &Uniformity,
     sums: &HashSet<Handle<GlobalVariable>>,
     global_types: &HashMap<Handle<GlobalVariable>, Handle<Type>>,
+    per_workgroup: bool,
 ) -> AggregationPlan {
     let mut plan = AggregationPlan::default();
+    let mut planned_bytes = 0;
     for f in compute_only_functions(module) {
         let function = function_of(module, f);
         let analysed = uniformity.function(f);
@@ -112,7 +144,7 @@ pub(super) fn plan_aggregation(
         for_each_statement_with_path(
             &function.body,
             &mut StatementPath::new(),
-            &mut |statement, path, _| {
+            &mut |statement, path, span| {
                 let Statement::Atomic {
                     pointer,
                     fun: naga::AtomicFunction::Add | naga::AtomicFunction::Subtract,
@@ -135,12 +167,30 @@ pub(super) fn plan_aggregation(
                 }
                 let result_read =
                     result.is_some_and(|r| read.as_ref().is_none_or(|s| s.contains(&r)));
+                let mut not_per_workgroup = |reason: &str, per_subgroup| {
+                    if per_workgroup {
+                        plan.not_per_workgroup.push(NotPerWorkgroup {
+                            span,
+                            reason: reason.to_string(),
+                            causes: Vec::new(),
+                            per_subgroup,
+                        });
+                    }
+                };
                 if result_read {
+                    not_per_workgroup(
+                        "its returned old value is read, and each invocation would need its own",
+                        false,
+                    );
                     return;
                 }
                 let uniform_flow = matches!(f, FunctionRef::EntryPoint(_))
                     && analysed.is_control_flow_uniform_at(path) == Some(true);
                 if !uniform_flow && own_subgroup_ops {
+                    not_per_workgroup(
+                        "it is in non-uniform control flow, in a function with subgroup operations of its own",
+                        false,
+                    );
                     return;
                 }
                 let indices = dynamic_indices(&function.expressions, pointer);
@@ -151,15 +201,39 @@ pub(super) fn plan_aggregation(
                     ) || (matches!(f, FunctionRef::EntryPoint(_))
                         && analysed.is_expression_uniform(i))
                 });
-                let sharing = if proven {
+                let mut sharing = if proven {
                     Sharing::Proven
                 } else {
                     Sharing::Checked
                 };
+                if per_workgroup {
+                    match workgroup_blocker(
+                        module,
+                        f,
+                        function,
+                        analysed,
+                        path,
+                        pointer,
+                        proven,
+                        &mut planned_bytes,
+                    ) {
+                        None => {
+                            sharing =
+                                Sharing::Workgroup(WorkgroupSlots::planned(&function.body, path))
+                        }
+                        Some(blocker) => plan.not_per_workgroup.push(NotPerWorkgroup {
+                            span,
+                            reason: blocker.reason,
+                            causes: blocker.causes,
+                            per_subgroup: true,
+                        }),
+                    }
+                }
                 let counts = plan.per_global.entry(global).or_default();
                 match sharing {
-                    Sharing::Proven => counts.0 += 1,
-                    Sharing::Checked => counts.1 += 1,
+                    Sharing::Proven => counts.proven += 1,
+                    Sharing::Checked => counts.checked += 1,
+                    Sharing::Workgroup(_) => counts.per_workgroup += 1,
                 }
                 rule_off |= !uniform_flow;
                 sites.insert(path.clone(), sharing);
@@ -176,7 +250,7 @@ pub(super) fn plan_aggregation(
 }
 
 /// The dynamic indices on the way from the global to `pointer`.
-fn dynamic_indices(
+pub(super) fn dynamic_indices(
     expressions: &naga::Arena<Expression>,
     pointer: Handle<Expression>,
 ) -> Vec<Handle<Expression>> {
@@ -215,6 +289,10 @@ pub(super) fn aggregated_add(
     // Read the indices before emitting anything: `pointer`'s chain is in
     // the new arena already.
     let indices = match sharing {
+        Sharing::Workgroup(slots) => {
+            workgroup_add(b, slots, value, types, add);
+            return;
+        }
         Sharing::Proven => Vec::new(),
         Sharing::Checked => dynamic_indices(b.expressions(), pointer),
     };
@@ -224,7 +302,7 @@ pub(super) fn aggregated_add(
     let zero = b.u32(0);
     let first = b.binary(BinaryOperator::Equal, below, zero);
     let (acts, contribution) = match sharing {
-        Sharing::Proven => (first, total),
+        Sharing::Proven | Sharing::Workgroup(_) => (first, total),
         Sharing::Checked => {
             let mut all_equal = None;
             for index in indices {

@@ -138,19 +138,31 @@ pub enum Aggregation {
     Auto,
     /// As `auto`, and an error where the target has no subgroups.
     Subgroup,
+    /// One atomic per workgroup where every invocation of the workgroup
+    /// adds to one proven address in uniform control flow: `subgroupAdd`,
+    /// one partial sum per subgroup in workgroup memory, a barrier, and
+    /// one invocation adds the partials. Elsewhere as `subgroup`, with a
+    /// note saying why; an error where the target has no subgroups.
+    Workgroup,
     /// One atomic per invocation, as written.
     None,
 }
 
 impl Aggregation {
     /// Every value, in the order `--help` lists them.
-    pub const ALL: [Aggregation; 3] = [Aggregation::Auto, Aggregation::Subgroup, Aggregation::None];
+    pub const ALL: [Aggregation; 4] = [
+        Aggregation::Auto,
+        Aggregation::Subgroup,
+        Aggregation::Workgroup,
+        Aggregation::None,
+    ];
 
     /// The value as the command line spells it.
     pub const fn name(self) -> &'static str {
         match self {
             Aggregation::Auto => "auto",
             Aggregation::Subgroup => "subgroup",
+            Aggregation::Workgroup => "workgroup",
             Aggregation::None => "none",
         }
     }
@@ -218,6 +230,7 @@ pub const PREFILTER_VALUES: &[&str] = &[
 pub const AGGREGATE_VALUES: &[&str] = &[
     Aggregation::Auto.name(),
     Aggregation::Subgroup.name(),
+    Aggregation::Workgroup.name(),
     Aggregation::None.name(),
 ];
 
@@ -263,7 +276,7 @@ pub(super) const AGGREGATE: OptionSpec = OptionSpec {
     name: AGGREGATE_OPTION,
     values: AGGREGATE_VALUES,
     default: Aggregation::Auto.name(),
-    help: "whether the adds of an f32 sum whose result is unused are reduced with subgroupAdd first, one lane per subgroup doing the atomic, where the lanes share the address (proven, or checked at run time): auto: where the target has subgroups; subgroup: an error where it has none; none: never",
+    help: "whether the adds of an f32 sum whose result is unused are reduced with subgroupAdd first, one lane per subgroup doing the atomic, where the lanes share the address (proven, or checked at run time): auto: where the target has subgroups; subgroup: an error where it has none; workgroup: as subgroup, and where every invocation of a workgroup adds to one proven address in uniform control flow, the subgroups' sums meet in workgroup memory and one atomic per workgroup adds them (elsewhere a note says why not); none: never",
 };
 
 pub(super) const PREFILTER: OptionSpec = OptionSpec {
