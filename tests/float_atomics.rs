@@ -276,8 +276,10 @@ fn f16_corpus_is_widened_onto_u32_atomics() {
 
 /// A compiler of float-atomics alone for a target with subgroups, and
 /// with float add where `native_add`.
+/// One atomic per subgroup, even where `auto` would make it one per
+/// workgroup (the workgroup reduction has its own test below).
 fn subgroup_compiler(native_add: bool, sum: &str) -> Compiler {
-    aggregating_compiler(native_add, sum, "auto")
+    aggregating_compiler(native_add, sum, "subgroup")
 }
 
 fn aggregating_compiler(native_add: bool, sum: &str, aggregate: &str) -> Compiler {

@@ -196,8 +196,8 @@ fn subgroup_aggregated_sums_agree_with_per_invocation_adds() {
                         .is_some_and(|s| s.contains("uniform_workgroup_adds"));
                     assert_eq!(
                         per_workgroup,
-                        aggregate == Aggregation::Workgroup && uniform,
-                        "{what}: reduced over the workgroup only where every invocation adds to one address"
+                        matches!(aggregate, Aggregation::Workgroup | Aggregation::Auto) && uniform,
+                        "{what}: reduced over the workgroup (by `auto` too) only where every invocation adds to one address"
                     );
                 }
             }

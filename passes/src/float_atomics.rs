@@ -379,11 +379,19 @@ impl Pass for FloatAtomics {
                 cx.analyses().uniformity(module),
                 &sums,
                 &global_types,
-                config.aggregate == Aggregation::Workgroup,
+                // `auto` too: one atomic per workgroup measured 6 to 7
+                // times faster than one per subgroup on a contended
+                // address (docs/BENCHMARKS.md), where it is proven safe.
+                matches!(config.aggregate, Aggregation::Auto | Aggregation::Workgroup),
             ),
         };
-        for not_applied in std::mem::take(&mut aggregation.not_per_workgroup) {
-            cx.report(workgroup_not_applied(not_applied));
+        // Only where it was asked for by name does a sum reduced per
+        // subgroup instead deserve a note.
+        let not_per_workgroup = std::mem::take(&mut aggregation.not_per_workgroup);
+        if config.aggregate == Aggregation::Workgroup {
+            for not_applied in not_per_workgroup {
+                cx.report(workgroup_not_applied(not_applied));
+            }
         }
         if (plan.is_empty() && aggregation.sites.is_empty())
             || cx.diagnostics().iter().any(Diagnostic::is_error)

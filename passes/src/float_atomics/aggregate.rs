@@ -373,6 +373,10 @@ mod tests {
         run_pass(NAME, source, options, target).unwrap_or_else(|e| panic!("{e:?}"))
     }
 
+    /// One atomic per subgroup even where one per workgroup is proven
+    /// safe, which `auto` would choose.
+    const SUBGROUP: (&str, &str) = (AGGREGATE_OPTION, "subgroup");
+
     fn detail(run: &PassRun, key: &str) -> Vec<String> {
         run.report
             .changes
@@ -395,7 +399,7 @@ mod tests {
             "atomicSub(&bins[3], v);",
             "atomicAdd(&bins[u % 64u], v);",
         ] {
-            let run = run(&shader(body), &[], &subgroups());
+            let run = run(&shader(body), &[SUBGROUP], &subgroups());
             let wgsl = &run.wgsl;
             assert_eq!(wgsl.matches("subgroupAdd(").count(), 1, "{body}: {wgsl}");
             assert!(wgsl.contains("subgroupExclusiveAdd(1u)"), "{body}: {wgsl}");
@@ -513,8 +517,34 @@ mod tests {
                  workgroupBarrier();
                  if (i == 0u) { out[0] = atomicLoad(&partial); }
              }";
-        let run = run(source, &[], &subgroups());
+        let run = run(source, &[SUBGROUP], &subgroups());
         assert!(run.wgsl.contains("subgroupAdd("), "{}", run.wgsl);
         assert_eq!(detail(&run, "aggregated_adds_proven_uniform"), ["1"]);
+    }
+
+    /// `auto` reduces over the workgroup where that is proven safe (one
+    /// contended address, every invocation reaching the add), over the
+    /// subgroup elsewhere, and says nothing about the difference.
+    #[test]
+    fn auto_reduces_over_the_workgroup_where_proven_and_over_the_subgroup_elsewhere() {
+        let uniform = run(&shader("atomicAdd(&total, v);"), &[], &subgroups());
+        assert_eq!(detail(&uniform, "aggregated_adds_per_workgroup"), ["1"]);
+        assert!(
+            uniform.wgsl.contains("workgroupBarrier()"),
+            "{}",
+            uniform.wgsl
+        );
+        let per_invocation = run(&shader("atomicAdd(&bins[i % 64u], v);"), &[], &subgroups());
+        assert!(detail(&per_invocation, "aggregated_adds_per_workgroup").is_empty());
+        assert_eq!(
+            detail(&per_invocation, "aggregated_adds_checked_at_run_time"),
+            ["1"]
+        );
+        assert!(!per_invocation.wgsl.contains("workgroupBarrier()"));
+        assert!(
+            per_invocation.report.diagnostics.is_empty(),
+            "{:?}",
+            per_invocation.report.diagnostics
+        );
     }
 }
