@@ -468,8 +468,12 @@ fn measure(
         for _ in 0..2 {
             timer.time(gpu, 1, timeout)?;
         }
+        if fresh {
+            // The first dispatch alone: one a pass, nothing to calibrate.
+            continue;
+        }
         let mut k = 1;
-        while !fresh {
+        loop {
             let t = timer.time(gpu, k, timeout)?;
             if t >= target || k >= MAX_REPEATS {
                 break;
