@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::bench_fresh::{check_restore, PristineTextures, RestoreCheck};
+use super::bench_fresh::{check_restore, Pristine, RestoreCheck};
 use super::device::{Built, Gpu};
 use super::{set_up, AdapterJson, Error, Role, ValidateOptions};
 
@@ -260,9 +260,9 @@ pub fn bench(input: &Path, opts: &BenchOptions) -> Result<BenchReport, Error> {
     };
     let candidate = on_shared(Role::Candidate)?;
     let again = on_shared(Role::Reference)?;
-    let pristine = || {
+    let pristine = |contents: &[Vec<u8>]| {
         opts.fresh_buffers
-            .then(|| PristineTextures::new(&s.gpu, &s))
+            .then(|| Pristine::new(&s.gpu, &s, contents))
     };
     let mut timers = vec![
         Timer::new(
@@ -272,7 +272,7 @@ pub fn bench(input: &Path, opts: &BenchOptions) -> Result<BenchReport, Error> {
             s.dispatch,
             Role::Reference,
             &s.reference_bytes,
-            pristine(),
+            pristine(&s.reference_bytes),
         ),
         Timer::new(
             &s.gpu,
@@ -281,7 +281,7 @@ pub fn bench(input: &Path, opts: &BenchOptions) -> Result<BenchReport, Error> {
             s.dispatch,
             Role::Candidate,
             &s.candidate_bytes,
-            pristine(),
+            pristine(&s.candidate_bytes),
         ),
         Timer::new(
             &s.gpu,
@@ -290,7 +290,7 @@ pub fn bench(input: &Path, opts: &BenchOptions) -> Result<BenchReport, Error> {
             s.dispatch,
             Role::Reference,
             &s.reference_bytes,
-            pristine(),
+            pristine(&s.reference_bytes),
         ),
     ];
 
@@ -517,9 +517,9 @@ pub(super) struct Timer {
     role: Role,
     /// What its buffers hold before each timed pass.
     contents: Vec<Vec<u8>>,
-    /// With `--fresh-buffers`: what its storage textures are restored from
-    /// before each timed pass.
-    pristine: Option<PristineTextures>,
+    /// With `--fresh-buffers`: what its buffers and storage textures are
+    /// copied back from, on the device, before each timed pass.
+    pristine: Option<Pristine>,
     /// The query set, the buffer it resolves into and the one read back.
     queries: Option<(wgpu::QuerySet, wgpu::Buffer, wgpu::Buffer)>,
 }
@@ -532,7 +532,7 @@ impl Timer {
         workgroups: [u32; 3],
         role: Role,
         contents: &[Vec<u8>],
-        pristine: Option<PristineTextures>,
+        pristine: Option<Pristine>,
     ) -> Self {
         let device = gpu.device();
         let queries = timestamps.then(|| {
@@ -568,17 +568,20 @@ impl Timer {
     /// Seconds one compute pass of `k` dispatches takes.
     pub(super) fn time(&mut self, gpu: &Gpu, k: u32, timeout: Duration) -> Result<f64, Error> {
         let device = gpu.device();
-        // The shared buffers as this shader starts from them, written
-        // before the timed pass and outside it.
-        for (buffer, bytes) in self.built.buffers.iter().zip(&self.contents) {
-            gpu.queue().write_buffer(buffer, 0, bytes);
-        }
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
             label: Some("shaderxform bench"),
         });
-        // Ahead of the pass, so outside its timestamps.
-        if let Some(pristine) = &self.pristine {
-            pristine.restore(&mut encoder, &self.built.resources);
+        // The shared buffers as this shader starts from them, written
+        // before the timed pass and outside it: copied on the device with
+        // `--fresh-buffers`, whose every pass is one dispatch, else
+        // written from the host.
+        match &self.pristine {
+            Some(pristine) => pristine.restore(&mut encoder, &self.built),
+            None => {
+                for (buffer, bytes) in self.built.buffers.iter().zip(&self.contents) {
+                    gpu.queue().write_buffer(buffer, 0, bytes);
+                }
+            }
         }
         {
             let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {

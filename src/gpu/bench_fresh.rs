@@ -1,9 +1,9 @@
 //! `bench --fresh-buffers`: the first dispatch alone. Every timed pass
 //! holds one dispatch, and before each one everything the kernel can write
-//! is put back as the first dispatch found it: the storage buffers (from
-//! the generated or harness contents, as in every `bench` sample) and the
-//! storage textures (copied from pristine textures made alongside), all
-//! outside the timestamped compute pass. A kernel that stops working once
+//! is put back as the first dispatch found it: every buffer and storage
+//! texture is copied, on the device, from a pristine one made and filled
+//! alongside (the generated or harness contents), in the same command
+//! encoder ahead of the timestamped compute pass, so outside it. A kernel that stops working once
 //! its result is reached (a minimum loaded first) is then timed doing all
 //! its work, as on its first dispatch, rather than in steady state.
 //!
@@ -18,47 +18,72 @@ use serde::Serialize;
 use super::bench::Timer;
 use super::device::{Built, Gpu, RunOutcome};
 use super::setup::Setup;
-use super::texture_device::{self, Created};
+use super::texture_device;
 use super::textures::Made;
 use super::{Error, Role};
 
-/// Pristine copies of the storage textures of one pipeline, in the order
-/// of its resources (`None` for the others).
-pub(super) struct PristineTextures(Vec<Option<wgpu::Texture>>);
+/// Pristine copies of what one pipeline's dispatch starts from.
+pub(super) struct Pristine {
+    /// One buffer for each of the pipeline's, holding its initial bytes.
+    buffers: Vec<(wgpu::Buffer, u64)>,
+    /// One texture for each storage texture, in the order of the
+    /// pipeline's resources (`None` for the others).
+    textures: Vec<Option<wgpu::Texture>>,
+}
 
-impl PristineTextures {
-    /// Textures made and filled as the pipeline's own were, one for each
+impl Pristine {
+    /// Buffers holding `contents` (each buffer's initial bytes) and
+    /// textures made and filled as the pipeline's own were, one for each
     /// storage texture among them.
-    pub(super) fn new(gpu: &Gpu, s: &Setup) -> Self {
+    pub(super) fn new(gpu: &Gpu, s: &Setup, contents: &[Vec<u8>]) -> Self {
+        let buffers = contents
+            .iter()
+            .map(|bytes| {
+                let buffer = gpu.device().create_buffer(&wgpu::BufferDescriptor {
+                    label: Some("shaderxform bench pristine"),
+                    size: (bytes.len() as u64).max(wgpu::COPY_BUFFER_ALIGNMENT),
+                    usage: wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST,
+                    mapped_at_creation: false,
+                });
+                gpu.queue().write_buffer(&buffer, 0, bytes);
+                (buffer, bytes.len() as u64)
+            })
+            .collect();
         let made = texture_device::create(
             gpu.device(),
             gpu.queue(),
             &s.resources.textures,
             "shaderxform bench pristine",
         );
-        PristineTextures(
-            s.resources
-                .textures
-                .iter()
-                .zip(made)
-                .map(|(plan, created)| {
-                    let storage = matches!(
-                        &plan.made,
-                        Made::Texture {
-                            binding_type: wgpu::BindingType::StorageTexture { .. },
-                            ..
-                        }
-                    );
-                    created.texture.filter(|_| storage)
-                })
-                .collect(),
-        )
+        let textures = s
+            .resources
+            .textures
+            .iter()
+            .zip(made)
+            .map(|(plan, created)| {
+                let storage = matches!(
+                    &plan.made,
+                    Made::Texture {
+                        binding_type: wgpu::BindingType::StorageTexture { .. },
+                        ..
+                    }
+                );
+                created.texture.filter(|_| storage)
+            })
+            .collect();
+        Pristine { buffers, textures }
     }
 
-    /// Copies every pristine texture over the pipeline's own, every mip
-    /// level, in `encoder` ahead of the timed pass.
-    pub(super) fn restore(&self, encoder: &mut wgpu::CommandEncoder, resources: &[Created]) {
-        for (pristine, live) in self.0.iter().zip(resources) {
+    /// Copies every pristine buffer and texture over the pipeline's own
+    /// (every mip level of a texture), in `encoder` ahead of the timed
+    /// pass.
+    pub(super) fn restore(&self, encoder: &mut wgpu::CommandEncoder, built: &Built) {
+        for ((pristine, len), live) in self.buffers.iter().zip(&built.buffers) {
+            if *len > 0 {
+                encoder.copy_buffer_to_buffer(pristine, 0, live, 0, *len);
+            }
+        }
+        for (pristine, live) in self.textures.iter().zip(&built.resources) {
             let (Some(pristine), Some(live)) = (pristine, &live.texture) else {
                 continue;
             };
