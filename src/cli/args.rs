@@ -305,7 +305,7 @@ pub(super) struct BenchArgs {
     pub(super) plot: Option<PathBuf>,
 
     /// Time the first dispatch alone: one dispatch per timed pass, every
-    /// storage buffer and storage texture restored to its initial contents
+    /// buffer and storage texture restored to its initial contents
     /// before it (outside the timed pass), instead of repeating the
     /// dispatch on what the previous one left.
     #[arg(long)]

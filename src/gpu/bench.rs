@@ -53,7 +53,7 @@ pub struct BenchOptions {
     /// Seconds of measuring (both shaders together).
     pub seconds: f64,
     /// Time the first dispatch alone (`--fresh-buffers`): one dispatch per
-    /// timed pass, every storage buffer and storage texture restored to
+    /// timed pass, every buffer and storage texture restored to
     /// its initial contents before it, outside the timed pass.
     pub fresh_buffers: bool,
 }
@@ -175,7 +175,7 @@ impl BenchReport {
         };
         if let Some(check) = &self.restore_check {
             out += &format!(
-                "mode: fresh buffers: the first dispatch alone, one dispatch per timed pass, every storage buffer and storage texture restored before it{}\n",
+                "mode: fresh buffers: the first dispatch alone, one dispatch per timed pass, every buffer and storage texture restored before it{}\n",
                 match self.timestamp_period_ns {
                     Some(ns) => format!(" (timestamp resolution {ns} ns)"),
                     None => String::new(),
