@@ -304,6 +304,13 @@ pub(super) struct BenchArgs {
     #[arg(long, value_name = "FILE.svg")]
     pub(super) plot: Option<PathBuf>,
 
+    /// Time the first dispatch alone: one dispatch per timed pass, every
+    /// buffer and storage texture restored to its initial contents
+    /// before it (outside the timed pass), instead of repeating the
+    /// dispatch on what the previous one left.
+    #[arg(long)]
+    pub(super) fresh_buffers: bool,
+
     #[command(flatten)]
     pub(super) run: GpuRunArgs,
 

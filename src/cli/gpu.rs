@@ -153,6 +153,7 @@ pub(super) fn bench(args: BenchArgs) -> i32 {
     let opts = BenchOptions {
         validate: v,
         seconds: args.seconds,
+        fresh_buffers: args.fresh_buffers,
     };
 
     match bench::bench(&args.input, &opts) {

@@ -10,7 +10,10 @@
 //! doubling `k` until one pass takes at least a target time, and report
 //! time per dispatch; then take samples of the shaders in turn until the
 //! measuring time has passed (at least [`MIN_SAMPLES`] each), and report
-//! the median and the quartiles.
+//! the median and the quartiles. With [`BenchOptions::fresh_buffers`]
+//! (see [`super::bench_fresh`]) every timed pass holds one dispatch and
+//! everything the kernel writes is restored before it: the first dispatch
+//! alone.
 //!
 //! What sets two shaders apart must be the shaders: every pipeline is
 //! bound to one set of buffers (where buffers sit changes the time of a
@@ -28,6 +31,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
+use super::bench_fresh::{check_restore, Pristine, RestoreCheck};
 use super::device::{Built, Gpu};
 use super::{set_up, AdapterJson, Error, Role, ValidateOptions};
 
@@ -48,6 +52,10 @@ pub struct BenchOptions {
     pub validate: ValidateOptions,
     /// Seconds of measuring (both shaders together).
     pub seconds: f64,
+    /// Time the first dispatch alone (`--fresh-buffers`): one dispatch per
+    /// timed pass, every buffer and storage texture restored to
+    /// its initial contents before it, outside the timed pass.
+    pub fresh_buffers: bool,
 }
 
 /// The timings of one shader, in microseconds per dispatch.
@@ -94,6 +102,18 @@ pub struct BenchReport {
     pub adapter: AdapterJson,
     /// `timestamp-query` or `wall-clock`.
     pub timer: &'static str,
+    /// Nanoseconds per timestamp tick, the timer's resolution; `None` on
+    /// the wall clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timestamp_period_ns: Option<f64>,
+    /// `steady-state` (each pass repeats the dispatch, later dispatches
+    /// finding what earlier ones wrote) or `fresh-buffers` (one dispatch
+    /// per pass, everything it writes restored before it).
+    pub mode: &'static str,
+    /// With `fresh-buffers`: whether a restored dispatch of the reference
+    /// wrote what one dispatch writes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub restore_check: Option<RestoreCheck>,
     /// The compute entry point timed.
     pub entry_point: String,
     /// The entry point's workgroup size.
@@ -153,6 +173,30 @@ impl BenchReport {
             "timestamp-query" => "timer: GPU timestamp queries around the compute pass\n".into(),
             _ => "timer: wall clock around submit and wait (the adapter has no TIMESTAMP_QUERY; includes submission overhead)\n".to_string(),
         };
+        if let Some(check) = &self.restore_check {
+            out += &format!(
+                "mode: fresh buffers: the first dispatch alone, one dispatch per timed pass, every buffer and storage texture restored before it{}\n",
+                match self.timestamp_period_ns {
+                    Some(ns) => format!(" (timestamp resolution {ns} ns)"),
+                    None => String::new(),
+                }
+            );
+            out += &if check.passed() {
+                format!(
+                    "restore check: a restored dispatch of the reference wrote what one dispatch writes ({} bytes)\n",
+                    check.bytes_compared
+                )
+            } else {
+                format!(
+                    "restore check: FAILED: a restored dispatch of the reference differs from one dispatch in {} of {} bytes ({}); the times may not be of a first dispatch, unless the kernel's result depends on the order of its invocations\n",
+                    check.bytes_differing,
+                    check.bytes_compared,
+                    check.bindings_differing.join(", ")
+                )
+            };
+        } else {
+            out += "mode: steady state: each timed pass repeats the dispatch, later dispatches finding what earlier ones wrote\n";
+        }
         for (role, s) in [
             ("reference", &self.reference),
             ("candidate", &self.candidate),
@@ -216,6 +260,10 @@ pub fn bench(input: &Path, opts: &BenchOptions) -> Result<BenchReport, Error> {
     };
     let candidate = on_shared(Role::Candidate)?;
     let again = on_shared(Role::Reference)?;
+    let pristine = |contents: &[Vec<u8>]| {
+        opts.fresh_buffers
+            .then(|| Pristine::new(&s.gpu, &s, contents))
+    };
     let mut timers = vec![
         Timer::new(
             &s.gpu,
@@ -224,6 +272,7 @@ pub fn bench(input: &Path, opts: &BenchOptions) -> Result<BenchReport, Error> {
             s.dispatch,
             Role::Reference,
             &s.reference_bytes,
+            pristine(&s.reference_bytes),
         ),
         Timer::new(
             &s.gpu,
@@ -232,6 +281,7 @@ pub fn bench(input: &Path, opts: &BenchOptions) -> Result<BenchReport, Error> {
             s.dispatch,
             Role::Candidate,
             &s.candidate_bytes,
+            pristine(&s.candidate_bytes),
         ),
         Timer::new(
             &s.gpu,
@@ -240,14 +290,32 @@ pub fn bench(input: &Path, opts: &BenchOptions) -> Result<BenchReport, Error> {
             s.dispatch,
             Role::Reference,
             &s.reference_bytes,
+            pristine(&s.reference_bytes),
         ),
     ];
 
-    let result = measure(&s.gpu, &mut timers, target, opts.seconds, v.timeout);
-    let Measured {
-        samples: [reference_samples, candidate_samples, again_samples],
-        repeats,
-    } = match result {
+    let result = measure(
+        &s.gpu,
+        &mut timers,
+        target,
+        opts.seconds,
+        v.timeout,
+        opts.fresh_buffers,
+    )
+    .and_then(|m| {
+        let check = opts
+            .fresh_buffers
+            .then(|| check_restore(&s, &mut timers[0], v.timeout))
+            .transpose()?;
+        Ok((m, check))
+    });
+    let (
+        Measured {
+            samples: [reference_samples, candidate_samples, again_samples],
+            repeats,
+        },
+        restore_check,
+    ) = match result {
         Ok(m) => m,
         Err(e) => {
             // A hung dispatch: dropping anything on the device would wait.
@@ -292,6 +360,13 @@ pub fn bench(input: &Path, opts: &BenchOptions) -> Result<BenchReport, Error> {
         } else {
             "wall-clock"
         },
+        timestamp_period_ns: timestamps.then(|| s.gpu.queue().get_timestamp_period() as f64),
+        mode: if opts.fresh_buffers {
+            "fresh-buffers"
+        } else {
+            "steady-state"
+        },
+        restore_check,
         entry_point,
         workgroup_size: s.workgroup_size,
         dispatch: s.dispatch,
@@ -374,15 +449,17 @@ struct Measured {
     repeats: [u32; 3],
 }
 
-/// Warm-up, calibration of the repeats, then samples in turn. Returns the
-/// microseconds per dispatch of each sample of the reference and the
-/// candidate, and the repeats of each.
+/// Warm-up, calibration of the repeats (none with `fresh`: one dispatch
+/// per pass), then samples in turn. Returns the microseconds per dispatch
+/// of each sample of the reference and the candidate, and the repeats of
+/// each.
 fn measure(
     gpu: &Gpu,
     timers: &mut [Timer],
     target: Duration,
     seconds: f64,
     timeout: Duration,
+    fresh: bool,
 ) -> Result<Measured, Error> {
     let target = target.as_secs_f64();
     let mut repeats = [1u32; 3];
@@ -390,6 +467,10 @@ fn measure(
         // Warm-up: pipeline creation, first touches of the buffers.
         for _ in 0..2 {
             timer.time(gpu, 1, timeout)?;
+        }
+        if fresh {
+            // The first dispatch alone: one a pass, nothing to calibrate.
+            continue;
         }
         let mut k = 1;
         loop {
@@ -430,12 +511,15 @@ fn measure(
 }
 
 /// One shader ready to time.
-struct Timer {
-    built: Built,
+pub(super) struct Timer {
+    pub(super) built: Built,
     workgroups: [u32; 3],
     role: Role,
     /// What its buffers hold before each timed pass.
     contents: Vec<Vec<u8>>,
+    /// With `--fresh-buffers`: what its buffers and storage textures are
+    /// copied back from, on the device, before each timed pass.
+    pristine: Option<Pristine>,
     /// The query set, the buffer it resolves into and the one read back.
     queries: Option<(wgpu::QuerySet, wgpu::Buffer, wgpu::Buffer)>,
 }
@@ -448,6 +532,7 @@ impl Timer {
         workgroups: [u32; 3],
         role: Role,
         contents: &[Vec<u8>],
+        pristine: Option<Pristine>,
     ) -> Self {
         let device = gpu.device();
         let queries = timestamps.then(|| {
@@ -475,21 +560,29 @@ impl Timer {
             workgroups,
             role,
             contents: contents.to_vec(),
+            pristine,
             queries,
         }
     }
 
     /// Seconds one compute pass of `k` dispatches takes.
-    fn time(&mut self, gpu: &Gpu, k: u32, timeout: Duration) -> Result<f64, Error> {
+    pub(super) fn time(&mut self, gpu: &Gpu, k: u32, timeout: Duration) -> Result<f64, Error> {
         let device = gpu.device();
-        // The shared buffers as this shader starts from them, written
-        // before the timed pass and outside it.
-        for (buffer, bytes) in self.built.buffers.iter().zip(&self.contents) {
-            gpu.queue().write_buffer(buffer, 0, bytes);
-        }
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
             label: Some("shaderxform bench"),
         });
+        // The shared buffers as this shader starts from them, written
+        // before the timed pass and outside it: copied on the device with
+        // `--fresh-buffers`, whose every pass is one dispatch, else
+        // written from the host.
+        match &self.pristine {
+            Some(pristine) => pristine.restore(&mut encoder, &self.built),
+            None => {
+                for (buffer, bytes) in self.built.buffers.iter().zip(&self.contents) {
+                    gpu.queue().write_buffer(buffer, 0, bytes);
+                }
+            }
+        }
         {
             let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
                 label: Some("shaderxform bench"),

@@ -23,6 +23,7 @@
 //! for the GPU, and the caller should exit soon after.
 
 pub mod bench;
+pub mod bench_fresh;
 pub mod bench_samples;
 pub(crate) mod compare;
 pub mod device;
