@@ -124,7 +124,7 @@ fn wgsl_for_tint_refuses_the_first_image_atomic_by_name_at_its_line() {
     let err = stderr(&out);
     assert!(
         err.contains("error[emit::unsupported]: WGSL for Tint cannot hold the texture atomic `textureAtomicMax` on `nearest_depth`")
-            && err.contains("depth_resolve_max.comp:16:5")
+            && err.contains("depth_resolve_max.comp:18:5")
             && err.contains("imageAtomicMax(nearest_depth, texel / 2, bits);")
             && err.contains("--wgsl-for wgpu"),
         "{err}"
@@ -320,11 +320,11 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let texel = vec2<i32>(id.xy);
     let bits = samples.depth_bits[id.y * 64u + id.x];
     textureAtomicMax(nearest_depth, texel / 2, bits);
-    textureAtomicMin(nearest_depth, texel / 2 + vec2<i32>(32, 0), bits);
+    textureAtomicMin(nearest_depth, texel / 2 + vec2<i32>(8, 0), bits);
     textureAtomicAdd(histogram, i32(bits >> 28u), 1u);
-    textureAtomicOr(nearest_depth, vec2<i32>(0, 0), 1u << (bits & 31u));
-    textureAtomicAnd(nearest_depth, vec2<i32>(1, 0), ~(1u << (bits & 31u)));
-    textureAtomicXor(nearest_depth, vec2<i32>(2, 0), bits);
+    textureAtomicOr(nearest_depth, vec2<i32>(20, 0), 1u << (bits & 31u));
+    textureAtomicAnd(nearest_depth, vec2<i32>(21, 0), ~(1u << (bits & 31u)));
+    textureAtomicXor(nearest_depth, vec2<i32>(22, 0), bits);
     let signed_bits = i32(bits) - 0x40000000;
     textureAtomicMax(signed_range, vec3<i32>(texel, 0), signed_bits);
     textureAtomicMin(signed_range, vec3<i32>(texel, 1), signed_bits);

@@ -105,33 +105,33 @@ pub(super) fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<P
         }
         changes.push(c);
     }
+    // Rewrites of one variable each, named in the details.
+    let of_variable = |kind: &str, variable: &Option<String>, message: String| {
+        let mut c = Change::new(kind, span, message);
+        if let Some(n) = variable {
+            c.details.insert("name".into(), n.clone());
+        }
+        c
+    };
     for image in &legalized.coherent_images {
-        let mut c = Change::new(
+        changes.push(of_variable(
             "drop-image-coherence",
-            span,
+            image,
             format!(
                 "storage image {} is only written: its coherence qualifier, which naga's IR has for storage buffers only, is dropped (no invocation of the dispatch reads what another wrote)",
                 name(image)
             ),
-        );
-        if let Some(n) = image {
-            c.details.insert("name".into(), n.clone());
-        }
-        changes.push(c);
+        ));
     }
     for variable in &legalized.workgroup_vector_atomics {
-        let mut c = Change::new(
+        changes.push(of_variable(
             "split-workgroup-vectors",
-            span,
+            variable,
             format!(
                 "workgroup variable {}: its vectors became arrays of their components, on which WGSL has atomics (it has none on vector components)",
                 name(variable)
             ),
-        );
-        if let Some(n) = variable {
-            c.details.insert("name".into(), n.clone());
-        }
-        changes.push(c);
+        ));
     }
     // Rewrites that need no details: how many of each.
     for (kind, count, what) in [

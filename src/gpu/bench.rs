@@ -547,12 +547,7 @@ impl Timer {
                 usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
                 mapped_at_creation: false,
             });
-            let read = device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("shaderxform bench read"),
-                size: 16,
-                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            });
+            let read = super::device::read_back_buffer(device, "shaderxform bench read", 16);
             (set, resolve, read)
         });
         Timer {

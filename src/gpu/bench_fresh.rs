@@ -16,7 +16,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::bench::Timer;
-use super::device::{Built, Gpu, RunOutcome};
+use super::device::{copy_for_read_back, Built, Gpu, RunOutcome};
 use super::setup::Setup;
 use super::texture_device;
 use super::textures::Made;
@@ -192,14 +192,7 @@ fn read_written(
         .zip(&built.buffers)
         .map(|(plan, buffer)| {
             plan.read_back().then(|| {
-                let staging = device.create_buffer(&wgpu::BufferDescriptor {
-                    label: Some("shaderxform bench check"),
-                    size: buffer.size(),
-                    usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-                    mapped_at_creation: false,
-                });
-                encoder.copy_buffer_to_buffer(buffer, 0, &staging, 0, buffer.size());
-                staging
+                copy_for_read_back(device, &mut encoder, buffer, "shaderxform bench check")
             })
         })
         .collect();

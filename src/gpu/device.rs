@@ -48,6 +48,29 @@ impl BackendChoice {
     }
 }
 
+/// A buffer of `size` bytes the host maps to read what a copy put in it.
+pub(crate) fn read_back_buffer(device: &wgpu::Device, label: &str, size: u64) -> wgpu::Buffer {
+    device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some(label),
+        size,
+        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    })
+}
+
+/// A copy of `buffer`, recorded in `encoder`, into a buffer the host maps
+/// once the encoder's work is done.
+pub(crate) fn copy_for_read_back(
+    device: &wgpu::Device,
+    encoder: &mut wgpu::CommandEncoder,
+    buffer: &wgpu::Buffer,
+    label: &str,
+) -> wgpu::Buffer {
+    let staging = read_back_buffer(device, label, buffer.size());
+    encoder.copy_buffer_to_buffer(buffer, 0, &staging, 0, buffer.size());
+    staging
+}
+
 fn backend_names(backends: wgpu::Backends) -> String {
     [
         (wgpu::Backends::VULKAN, "vulkan"),
@@ -634,14 +657,8 @@ impl Gpu {
             .iter()
             .zip(&buffers)
             .map(|(b, buffer)| {
-                b.read_back.then(|| {
-                    device.create_buffer(&wgpu::BufferDescriptor {
-                        label: Some(d.label),
-                        size: buffer.size(),
-                        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-                        mapped_at_creation: false,
-                    })
-                })
+                b.read_back
+                    .then(|| read_back_buffer(device, d.label, buffer.size()))
             })
             .collect();
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::device::{Code, Gpu, RunError};
+use super::device::{copy_for_read_back, read_back_buffer, Code, Gpu, RunError};
 use super::reflect::Space;
 use super::render::{INSTANCES, SIZE, VERTICES};
 use super::render_plan::{FragmentChoice, PassPlan, TargetPlan, VertexData};
@@ -349,12 +349,7 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
         }
         for (t, (texture, _)) in pass.targets.iter().zip(&made) {
             let row = padded_row(t);
-            let staging = device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some(&t.name),
-                size: (row * SIZE) as u64,
-                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            });
+            let staging = read_back_buffer(device, &t.name, (row * SIZE) as u64);
             encoder.copy_texture_to_buffer(
                 wgpu::TexelCopyTextureInfo {
                     texture,
@@ -389,16 +384,8 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
         .iter()
         .zip(&buffers)
         .map(|(b, buffer)| {
-            b.read_back.then(|| {
-                let staging = device.create_buffer(&wgpu::BufferDescriptor {
-                    label: Some(&d.label),
-                    size: buffer.size(),
-                    usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-                    mapped_at_creation: false,
-                });
-                encoder.copy_buffer_to_buffer(buffer, 0, &staging, 0, buffer.size());
-                staging
-            })
+            b.read_back
+                .then(|| copy_for_read_back(device, &mut encoder, buffer, &d.label))
         })
         .collect();
 

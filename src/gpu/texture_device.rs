@@ -158,12 +158,8 @@ pub fn copy_back(
             let align = wgpu::COPY_BYTES_PER_ROW_ALIGNMENT as usize;
             let padded_row_bytes = row_bytes.div_ceil(align) * align;
             let rows = e.height as usize * e.depth_or_array_layers as usize;
-            let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some(label),
-                size: (padded_row_bytes * rows) as u64,
-                usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            });
+            let buffer =
+                super::device::read_back_buffer(device, label, (padded_row_bytes * rows) as u64);
             encoder.copy_texture_to_buffer(
                 wgpu::TexelCopyTextureInfo {
                     texture,

@@ -259,13 +259,8 @@ impl Legalizer {
                     };
                     let mut parts = Vec::new();
                     for &index in &indices {
-                        let (element, part) = (l.fresh_id(), l.fresh_id());
-                        out.push(Instruction::new(
-                            Op::AccessChain,
-                            Some(component_pointer),
-                            Some(element),
-                            vec![Operand::IdRef(pointer), Operand::IdRef(index)],
-                        ));
+                        let element = l.chain_to(out, component_pointer, pointer, index);
+                        let part = l.fresh_id();
                         out.push(Instruction::new(
                             Op::Load,
                             Some(component),
@@ -290,19 +285,14 @@ impl Legalizer {
                         return;
                     };
                     for (k, &index) in indices.iter().enumerate() {
-                        let (element, part) = (l.fresh_id(), l.fresh_id());
+                        let part = l.fresh_id();
                         out.push(Instruction::new(
                             Op::CompositeExtract,
                             Some(component),
                             Some(part),
                             vec![Operand::IdRef(value), Operand::LiteralBit32(k as u32)],
                         ));
-                        out.push(Instruction::new(
-                            Op::AccessChain,
-                            Some(component_pointer),
-                            Some(element),
-                            vec![Operand::IdRef(pointer), Operand::IdRef(index)],
-                        ));
+                        let element = l.chain_to(out, component_pointer, pointer, index);
                         out.push(Instruction::new(
                             Op::Store,
                             None,
@@ -314,5 +304,23 @@ impl Legalizer {
                 _ => out.push(inst),
             }
         });
+    }
+
+    /// Pushes `OpAccessChain %ty %pointer %index` to `out`; its result.
+    fn chain_to(
+        &mut self,
+        out: &mut Vec<Instruction>,
+        ty: Word,
+        pointer: Word,
+        index: Word,
+    ) -> Word {
+        let element = self.fresh_id();
+        out.push(Instruction::new(
+            Op::AccessChain,
+            Some(ty),
+            Some(element),
+            vec![Operand::IdRef(pointer), Operand::IdRef(index)],
+        ));
+        element
     }
 }
