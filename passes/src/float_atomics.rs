@@ -44,6 +44,8 @@ mod prefilter;
 mod relay;
 mod retype;
 mod rewrite;
+#[cfg(test)]
+mod sum_shaders;
 mod workgroup;
 
 use aggregate::{plan_aggregation, AggregateTypes, AggregatedCounts, AggregationPlan};

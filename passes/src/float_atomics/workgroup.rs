@@ -423,50 +423,12 @@ pub(super) fn workgroup_add(
 #[cfg(test)]
 mod tests {
     use super::super::config::{AGGREGATE_OPTION, NAME, SUM_OPTION};
+    use super::super::sum_shaders::{detail, run, shader, subgroups};
     use crate::codes::FLOAT_ATOMICS_WORKGROUP_NOT_APPLIED;
     use crate::testing::{run_pass, PassRun};
     use crate::Target;
 
-    fn subgroups() -> Target {
-        Target {
-            subgroups: true,
-            ..Target::default()
-        }
-    }
-
     const WORKGROUP: (&str, &str) = (AGGREGATE_OPTION, "workgroup");
-
-    /// A compute shader of 64 invocations with `total: atomic<f32>`,
-    /// `bins: array<atomic<f32>, 64>`, `v: f32` (a value of the
-    /// invocation), `i: u32` (its index) and `u: u32` (a uniform value)
-    /// around `body`.
-    fn shader(body: &str) -> String {
-        format!(
-            "@group(0) @binding(0) var<storage, read_write> total: atomic<f32>;
-             @group(0) @binding(1) var<storage, read_write> bins: array<atomic<f32>, 64>;
-             @group(0) @binding(2) var<storage, read_write> out: array<f32>;
-             @group(0) @binding(3) var<uniform> offset: u32;
-             @compute @workgroup_size(64)
-             fn main(@builtin(global_invocation_id) gid: vec3<u32>) {{
-                 let i = gid.x;
-                 let u = offset;
-                 let v = out[i];
-                 {body}
-             }}"
-        )
-    }
-
-    fn run(source: &str, options: &[(&str, &str)], target: &Target) -> PassRun {
-        run_pass(NAME, source, options, target).unwrap_or_else(|e| panic!("{e:?}"))
-    }
-
-    fn detail(run: &PassRun, key: &str) -> Vec<String> {
-        run.report
-            .changes
-            .iter()
-            .filter_map(|c| c.details.get(key).cloned())
-            .collect()
-    }
 
     fn notes(run: &PassRun) -> Vec<&crate::Diagnostic> {
         run.report
