@@ -93,6 +93,9 @@ pub const SPIRV_COHERENT_IMAGE: &str = "spirv::coherent-image";
 /// An image of the SPIR-V input naga's reader cannot read: a texel
 /// buffer, or an element of an array of storage images.
 pub const SPIRV_UNSUPPORTED_IMAGE: &str = "spirv::unsupported-image";
+/// 8-bit integers of the SPIR-V input used otherwise than loaded from a
+/// storage or uniform buffer and widened, which naga's IR cannot hold.
+pub const SPIRV_8BIT_STORAGE: &str = "spirv::8bit-storage";
 /// The specialization-constant expressions of the SPIR-V input cannot be
 /// folded.
 pub const SPIRV_LEGALIZE: &str = "spirv::legalize";

@@ -133,6 +133,16 @@ pub(super) fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<P
             ),
         ));
     }
+    for structure in &legalized.storage_8bit {
+        changes.push(of_variable(
+            "8bit-storage-words",
+            structure,
+            format!(
+                "structure {}: its 8-bit members, which WGSL has not, became 32-bit words at the same offsets, read with bit-field extracts",
+                name(structure)
+            ),
+        ));
+    }
     // Rewrites that need no details: how many of each.
     for (kind, count, what) in [
         (

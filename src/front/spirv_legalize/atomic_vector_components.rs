@@ -140,7 +140,7 @@ impl Legalizer {
         None
     }
 
-    fn member_name(&self, owner: Word, member: u32) -> Option<String> {
+    pub(super) fn member_name(&self, owner: Word, member: u32) -> Option<String> {
         self.module
             .debug_names
             .iter()

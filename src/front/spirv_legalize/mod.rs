@@ -86,6 +86,7 @@ mod non_semantic;
 mod shift_signedness;
 mod source_text;
 mod spec_constants;
+mod storage_8bit;
 mod storage_formats;
 mod subgroup_ballot_queries;
 mod subgroup_lane_ops;
@@ -178,6 +179,8 @@ pub struct Legalized {
     /// Functions that stand for image atomics until naga has read the
     /// module, when they become `Statement::ImageAtomic`.
     pub image_atomics: Vec<ImageAtomicStandIn>,
+    /// Structures, by name, whose 8-bit members became 32-bit words.
+    pub storage_8bit: Vec<Option<String>>,
 }
 
 impl Legalized {
@@ -200,6 +203,7 @@ impl Legalized {
             || self.cross_block_operands > 0
             || self.hlsl_prefix_scans > 0
             || self.shift_signedness > 0
+            || !self.storage_8bit.is_empty()
     }
 }
 
@@ -259,6 +263,7 @@ pub fn legalize(
         });
     };
     let mut l = Legalizer::new(module);
+    let storage_8bit = l.plan_8bit_storage(&words)?;
     // Before the refusals: what it rewrites is no longer refused.
     let workgroup_vector_atomics = l.split_workgroup_vectors_with_atomics();
     let mut refused = l.refuse_atomic_vector_components(&words);
@@ -282,6 +287,7 @@ pub fn legalize(
                 .collect::<Vec<_>>()
         })?;
     let mut out = Legalized {
+        storage_8bit: l.read_8bit_storage_as_words(storage_8bit),
         storage_formats,
         source_continued: l.strip_continued_source_text(),
         non_semantic: l.strip_non_semantic_instructions(),
