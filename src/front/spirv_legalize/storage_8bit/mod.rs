@@ -204,7 +204,7 @@ impl Legalizer {
 
     fn described_member(&self, s: Word, member: u32) -> String {
         format!(
-            "`{}.{}`",
+            "member `{}.{}`",
             self.names.get(&s).map_or("", String::as_str),
             self.member_name(s, member)
                 .unwrap_or_else(|| format!("member {member}"))
@@ -368,7 +368,7 @@ impl Legalizer {
                 start < g_end && end > g.start
             }) {
                 return Err(format!(
-                    "{} shares a 32-bit word with the 8-bit member {}: the bytes cannot be read as words",
+                    "{} shares a 32-bit word with the 8-bit {}: the bytes cannot be read as words",
                     self.described_member(s, m as u32),
                     self.described_member(s, g.members[0])
                 ));
