@@ -62,6 +62,9 @@
 //!   which naga does not read: computed from the lane.
 //! - **Clustered reductions** (`subgroupClusteredAdd`), which WGSL has
 //!   not: refused at their line.
+//! - **8-bit integers in storage and uniform buffers**, which naga has
+//!   not: read from 32-bit words at the same offsets with bit-field
+//!   extracts (`storage_8bit/`); other uses refused at their line.
 //! - **`OpSourceContinued`**, which naga does not read: the source text
 //!   embedded by `-g` is dropped where it is continued (positions come
 //!   from `OpLine`, which stays).

@@ -232,6 +232,8 @@ impl Legalizer {
         };
         // The structures buffers hold, and whether a uniform block does.
         let mut reachable: HashMap<Word, bool> = HashMap::new();
+        // The first buffer holding each structure, where its refusal goes.
+        let mut held_by: HashMap<Word, Word> = HashMap::new();
         for (variable, pointer) in self.global_variables() {
             let Some((class, pointee)) = self.pointee(pointer) else {
                 continue;
@@ -258,6 +260,7 @@ impl Legalizer {
                 };
                 match inst.class.opcode {
                     Op::TypeStruct => {
+                        held_by.entry(ty).or_insert(variable);
                         let uniform = reachable.entry(ty).or_insert(false);
                         *uniform |= class == StorageClass::Uniform
                             && !self.has_decoration(pointee, Decoration::BufferBlock);
@@ -281,10 +284,17 @@ impl Legalizer {
                 Ok(None) => {}
                 Err(message) => refuse_at(
                     &mut refused,
-                    untyped_result(words, Op::TypeStruct, s),
+                    held_by
+                        .get(&s)
+                        .and_then(|v| instruction_with_result(words, Op::Variable, *v)),
                     message,
                 ),
             }
+        }
+        // Uses are judged against the rewrite, which needs every
+        // structure and variable.
+        if !refused.is_empty() {
+            return Err(refused);
         }
         self.refuse_8bit_uses(words, &with_8bit, &plan, &mut |at, message| {
             refuse_at(&mut refused, at, message)
@@ -384,10 +394,10 @@ impl Legalizer {
         // member was.
         let mut layout = Vec::new();
         let mut index = 0;
-        for m in 0..members.len() {
-            match fates[m] {
+        for (m, fate) in fates.iter_mut().enumerate() {
+            match *fate {
                 Fate::Kept(_) => {
-                    fates[m] = Fate::Kept(index);
+                    *fate = Fate::Kept(index);
                     layout.push(NewMember::Old(m as u32));
                     index += 1;
                 }

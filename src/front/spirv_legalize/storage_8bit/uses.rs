@@ -108,6 +108,9 @@ impl Legalizer {
         let mut uniform_bytes = HashSet::new();
         let mut values: HashMap<Word, String> = HashMap::new();
         let mut seen: HashMap<Op, usize> = HashMap::new();
+        // Results of refused instructions: their uses are not refused
+        // again.
+        let mut tainted: HashSet<Word> = HashSet::new();
         for inst in self.module.functions.iter().flat_map(|f| {
             f.parameters
                 .iter()
@@ -124,6 +127,15 @@ impl Legalizer {
                 (None, Some(id)) => untyped_result(words, op, id),
                 _ => nth_instruction(words, op, nth),
             };
+            if inst
+                .operands
+                .iter()
+                .filter_map(id_operand)
+                .any(|id| tainted.contains(&id))
+            {
+                tainted.extend(inst.result_id);
+                continue;
+            }
             let first = inst.operands.first().and_then(id_operand);
             match op {
                 Op::AccessChain | Op::InBoundsAccessChain
@@ -187,18 +199,23 @@ impl Legalizer {
                             .is_some_and(|t| self.is_8bit_scalar_or_vector(t))
                     {
                         values.extend(inst.result_id.map(|r| (r, what)));
-                    } else if inst.result_type.is_some_and(|t| with_8bit.contains(&t)) {
+                    } else if let Some(ty) = inst.result_type.filter(|t| with_8bit.contains(t)) {
+                        let loaded = self.names.get(&ty).map_or_else(
+                            || "8-bit data".to_string(),
+                            |n| format!("a `{n}`, which holds 8-bit integers,"),
+                        );
                         refuse(
                             at(),
-                            format!("{what} is loaded as a whole with 8-bit integers in it: only 8-bit scalars and vectors can be read, one at a time"),
+                            format!("{loaded} is loaded whole from {what}: only 8-bit scalars and vectors can be read, one at a time"),
                         );
+                        tainted.extend(inst.result_id);
                     }
                     continue;
                 }
                 op if WIDENING.contains(&op)
                     && inst
                         .operands
-                        .get(0)
+                        .first()
                         .and_then(id_operand)
                         .is_some_and(|v| values.contains_key(&v))
                     && inst.result_type.is_some_and(|t| !with_8bit.contains(&t)) =>
@@ -234,7 +251,20 @@ impl Legalizer {
                 .iter()
                 .filter_map(id_operand)
                 .find_map(|id| pointers.get(&id).or_else(|| values.get(&id)).cloned());
+            let holds_8bit = inst.result_type.is_some_and(|t| with_8bit.contains(&t));
+            if used.is_some() || holds_8bit {
+                tainted.extend(inst.result_id);
+            }
             match (op, used) {
+                (Op::Variable, _) if holds_8bit => refuse(
+                    at(),
+                    format!(
+                        "8-bit integers in the local variable {}: only storage and uniform buffers can hold them",
+                        inst.result_id
+                            .and_then(|v| self.names.get(&v))
+                            .map_or_else(|| "(unnamed)".to_string(), |n| format!("`{n}`"))
+                    ),
+                ),
                 (Op::Store, Some(what)) => refuse(
                     at(),
                     format!("store to the 8-bit {what}: only reads of 8-bit integers can be rewritten"),
@@ -243,7 +273,7 @@ impl Legalizer {
                     at(),
                     format!("{what} is used by `Op{op:?}`: 8-bit integers can only be loaded and widened to 32 bits"),
                 ),
-                (_, None) if inst.result_type.is_some_and(|t| with_8bit.contains(&t)) => refuse(
+                (_, None) if holds_8bit => refuse(
                     at(),
                     format!("an 8-bit integer value computed by `Op{op:?}`: only loads of 8-bit members of buffers widened to 32 bits can be rewritten"),
                 ),
