@@ -160,3 +160,110 @@ void main() {
     assert!(!err.contains("internal"), "{err}");
     assert!(!dir.path().join("out.wgsl").exists());
 }
+
+/// A uniform block (std140: arrays have a stride of 16) with an 8-bit
+/// scalar, an 8-bit array and an `i8vec4`, read with constant indices.
+const UNIFORM_BYTES_GLSL: &str = "#version 450
+#extension GL_EXT_shader_8bit_storage : require
+layout(local_size_x = 1) in;
+layout(std140, binding = 0) uniform Params { uint8_t k; int8_t arr[2]; i8vec4 v; } params;
+layout(std430, binding = 1) buffer Sums { int sums[]; } sums_out;
+void main() {
+    sums_out.sums[0] = int(uint(params.k)) * 3 + int(params.arr[1]) * 5 + int(params.arr[0]) * 7;
+    ivec4 v = ivec4(params.v);
+    sums_out.sums[1] = v.x + v.y * 2 + v.z * 4 + v.w * 8;
+}
+";
+
+#[test]
+fn bytes_of_uniform_blocks_are_words_of_their_own() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let source = Source::from_text(
+        "uniform.comp",
+        InputFormat::Glsl(naga::ShaderStage::Compute),
+        UNIFORM_BYTES_GLSL,
+    );
+    let (wgsl, _) = wgsl_and_report(&glslang(), &source);
+    common::assert_tint_accepts(&[("uniform.comp".to_string(), wgsl.clone())]);
+    // `arr` spans 16 to 33: five words, none of them an array.
+    assert!(!wgsl.contains("array<u32"), "{wgsl}");
+}
+
+/// The uniform words, at the offsets std140 gives the bytes.
+#[cfg(feature = "gpu")]
+const UNIFORM_BYTES_REFERENCE: &str = "struct Params {
+    @size(16) k: u32,
+    arr0: u32,
+    arr1: u32,
+    arr2: u32,
+    arr3: u32,
+    @size(16) arr4: u32,
+    v: u32,
+}
+struct Sums { sums: array<i32> }
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read_write> sums_out: Sums;
+
+fn signed_byte(word: u32, byte: u32) -> i32 {
+    return bitcast<i32>(word << (24u - 8u * byte)) >> 24u;
+}
+
+@compute @workgroup_size(1)
+fn main() {
+    sums_out.sums[0] = i32(params.k & 0xffu) * 3 + signed_byte(params.arr4, 0u) * 5
+        + signed_byte(params.arr0, 0u) * 7;
+    sums_out.sums[1] = signed_byte(params.v, 0u) + signed_byte(params.v, 1u) * 2
+        + signed_byte(params.v, 2u) * 4 + signed_byte(params.v, 3u) * 8;
+}
+";
+
+#[cfg(feature = "gpu")]
+#[test]
+fn bytes_of_uniform_blocks_agree_with_the_reference_on_the_adapter() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    common::assert_agrees_in_wgsl_and_spirv(
+        false,
+        ("uniform.comp", UNIFORM_BYTES_GLSL),
+        UNIFORM_BYTES_REFERENCE,
+        ("sums_out", 4),
+        1,
+    );
+}
+
+/// A structure of two bytes has a stride of 2 in an array: its bytes,
+/// read as words, would overlap the next element's.
+#[test]
+fn an_array_of_structures_narrower_than_a_word_is_refused_at_its_buffer() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("pairs.comp"),
+        "#version 450
+#extension GL_EXT_shader_8bit_storage : require
+layout(local_size_x = 1) in;
+struct Pair { uint8_t x; uint8_t y; };
+layout(std430, binding = 0) readonly buffer In { uint lead; Pair pairs[]; } i;
+layout(std430, binding = 1) buffer Out { int v[]; } o;
+void main() { o.v[0] = int(uint(i.pairs[3].y)) + int(i.lead); }
+",
+    )
+    .unwrap();
+    let refused = run(dir.path(), &["pairs.comp", "-o", "out.wgsl"]);
+    assert_exit(&refused, 1);
+    let err = stderr(&refused);
+    assert!(
+        err.contains("error[spirv::8bit-storage]: an array of `Pair` has a stride of 2 bytes")
+            && err.contains("pairs.comp:5:1"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("naga::validation") && !err.contains("internal"),
+        "{err}"
+    );
+}

@@ -291,6 +291,12 @@ impl Legalizer {
                 ),
             }
         }
+        for (s, message) in self.misaligned_word_structures(&plan, &reachable) {
+            let at = held_by
+                .get(&s)
+                .and_then(|v| instruction_with_result(words, Op::Variable, *v));
+            refuse_at(&mut refused, at, message);
+        }
         // Uses are judged against the rewrite, which needs every
         // structure and variable.
         if !refused.is_empty() {
@@ -304,6 +310,65 @@ impl Legalizer {
         } else {
             Err(refused)
         }
+    }
+
+    /// The structures given words that an array or another structure
+    /// holds where a word cannot be: an array stride that is not a
+    /// multiple of 4 or is shorter than the words (`struct { uint8_t x,
+    /// y; }` has a stride of 2), an offset that is not, a member that
+    /// follows within the last word.
+    fn misaligned_word_structures(
+        &self,
+        plan: &Plan,
+        reachable: &HashMap<Word, bool>,
+    ) -> Vec<(Word, String)> {
+        let mut misaligned = Vec::new();
+        let name = |s: Word| self.names.get(&s).map_or("(unnamed)", String::as_str);
+        for (&s, rewrite) in &plan.structs {
+            let end = rewrite
+                .groups
+                .iter()
+                .filter_map(|g| Some(g.start + 4 * g.words?))
+                .max()
+                .unwrap_or(0);
+            for array in self.module.types_global_values.iter().filter(|i| {
+                matches!(i.class.opcode, Op::TypeArray | Op::TypeRuntimeArray)
+                    && i.operands.first() == Some(&Operand::IdRef(s))
+            }) {
+                let stride = array
+                    .result_id
+                    .and_then(|a| self.decoration_value(a, Decoration::ArrayStride));
+                if let Some(stride) = stride.filter(|&st| st % 4 != 0 || st < end) {
+                    misaligned.push((s, format!(
+                        "an array of `{}` has a stride of {stride} bytes: its 8-bit members, read as 32-bit words, need a stride that is a multiple of 4",
+                        name(s)
+                    )));
+                }
+            }
+            for &holder in reachable.keys() {
+                let members = self
+                    .global(holder)
+                    .map(|i| i.operands.clone())
+                    .unwrap_or_default();
+                for (m, t) in members.iter().enumerate() {
+                    let offset = self.member_decoration(holder, m as u32, Decoration::Offset);
+                    let next = (0..members.len() as u32)
+                        .filter_map(|n| self.member_decoration(holder, n, Decoration::Offset))
+                        .filter(|&n| offset.is_some_and(|o| n > o))
+                        .min();
+                    let overlaps = matches!((offset, next), (Some(o), Some(n)) if o + end > n);
+                    if *t == Operand::IdRef(s) && offset.is_some_and(|o| o % 4 != 0 || overlaps) {
+                        misaligned.push((s, format!(
+                            "{} of type `{}` is not at a multiple of 4 bytes, or the next member follows within its last word: its 8-bit members, read as 32-bit words, need whole words",
+                            self.described_member(holder, m as u32),
+                            name(s)
+                        )));
+                    }
+                }
+            }
+        }
+        misaligned.sort_by_key(|(s, _)| *s);
+        misaligned
     }
 
     /// The new members of structure `s`, if it has 8-bit members.
