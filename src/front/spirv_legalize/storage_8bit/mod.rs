@@ -188,13 +188,15 @@ impl Legalizer {
             Op::TypeArray => {
                 let length = self.constant_u32(inst.operands.get(1).and_then(id_operand)?)?;
                 let stride = self.decoration_value(ty, Decoration::ArrayStride)?;
-                Some(stride * length.saturating_sub(1) + self.layout_size(first?)?)
+                stride
+                    .checked_mul(length.saturating_sub(1))?
+                    .checked_add(self.layout_size(first?)?)
             }
             Op::TypeStruct => {
                 let mut end = 0;
                 for (m, t) in inst.operands.iter().enumerate() {
                     let offset = self.member_decoration(ty, m as u32, Decoration::Offset)?;
-                    end = end.max(offset + self.layout_size(id_operand(t)?)?);
+                    end = end.max(offset.checked_add(self.layout_size(id_operand(t)?)?)?);
                 }
                 Some(end)
             }
@@ -328,7 +330,7 @@ impl Legalizer {
             let end = rewrite
                 .groups
                 .iter()
-                .filter_map(|g| Some(g.start + 4 * g.words?))
+                .filter_map(|g| Some(g.start.saturating_add(g.words?.saturating_mul(4))))
                 .max()
                 .unwrap_or(0);
             for array in self.module.types_global_values.iter().filter(|i| {
@@ -356,7 +358,8 @@ impl Legalizer {
                         .filter_map(|n| self.member_decoration(holder, n, Decoration::Offset))
                         .filter(|&n| offset.is_some_and(|o| n > o))
                         .min();
-                    let overlaps = matches!((offset, next), (Some(o), Some(n)) if o + end > n);
+                    let overlaps =
+                        matches!((offset, next), (Some(o), Some(n)) if o.saturating_add(end) > n);
                     if *t == Operand::IdRef(s) && offset.is_some_and(|o| o % 4 != 0 || overlaps) {
                         misaligned.push((s, format!(
                             "{} of type `{}` is not at a multiple of 4 bytes, or the next member follows within its last word: its 8-bit members, read as 32-bit words, need whole words",
@@ -402,20 +405,21 @@ impl Legalizer {
             let end = if runtime {
                 None
             } else {
-                Some(
-                    start
-                        + self.layout_size(ty).ok_or_else(|| {
-                            format!(
-                                "the layout of {} is not known",
-                                self.described_member(s, m as u32)
-                            )
-                        })?,
-                )
+                let size = self.layout_size(ty).ok_or_else(|| {
+                    format!(
+                        "the layout of {} is not known",
+                        self.described_member(s, m as u32)
+                    )
+                })?;
+                Some(start.saturating_add(size))
             };
             let word_start = start & !3;
-            let word_end = end.map(|e| (e + 3) & !3);
+            let word_end = end.map(|e| e.saturating_add(3) & !3);
             match groups.last_mut() {
-                Some(g) if g.words.is_some_and(|w| g.start + 4 * w > word_start) => {
+                Some(g)
+                    if g.words
+                        .is_some_and(|w| g.start.saturating_add(4 * w) > word_start) =>
+                {
                     g.words = word_end.map(|e| (e - g.start) / 4);
                     g.members.push(m as u32);
                 }
@@ -437,9 +441,9 @@ impl Legalizer {
                 continue;
             }
             let start = offsets[m];
-            let end = start + self.layout_size(members[m]).unwrap_or(1);
+            let end = start.saturating_add(self.layout_size(members[m]).unwrap_or(1));
             if let Some(g) = groups.iter().find(|g| {
-                let g_end = g.words.map_or(u32::MAX, |w| g.start + 4 * w);
+                let g_end = g.words.map_or(u32::MAX, |w| g.start.saturating_add(4 * w));
                 start < g_end && end > g.start
             }) {
                 return Err(format!(

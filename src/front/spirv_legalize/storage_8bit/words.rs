@@ -50,14 +50,12 @@ impl Legalizer {
             let first = inst.operands.first().and_then(id_operand);
             match op {
                 Op::AccessChain | Op::InBoundsAccessChain => {
-                    let base = first.unwrap_or_default();
                     if let Some(bytes) =
                         l.chain(&plan, &w, &value_types, &byte_pointers, &mut inst, out)
                     {
                         removed.extend(inst.result_id);
                         byte_pointers.insert(inst.result_id.unwrap_or_default(), bytes);
                     } else {
-                        let _ = base;
                         out.push(inst);
                     }
                 }
@@ -384,7 +382,7 @@ impl Legalizer {
                 continue;
             };
             if let Some(value) = self.constant_u32(index) {
-                bytes.constant += value * stride;
+                bytes.constant = bytes.constant.wrapping_add(value.wrapping_mul(stride));
                 continue;
             }
             // A dynamic index, as a `uint`, times the stride.
@@ -446,7 +444,7 @@ impl Legalizer {
         k: u32,
         out: &mut Vec<Instruction>,
     ) -> (Word, Word) {
-        let constant = bytes.constant + k;
+        let constant = bytes.constant.wrapping_add(k);
         let (word, constant_word, bit) = match bytes.dynamic {
             None => (
                 self.uint_constant(w.uint, constant / 4),
