@@ -12,8 +12,9 @@
 //!   (Tint spells it `@builtin(barycentric_coord)` under
 //!   `enable chromium_experimental_barycentric_coord;`, an extension that
 //!   browsers do not allow either);
-//! - 64-bit floats and integers (`f64`, `i64`, `u64`), which WGSL does not
-//!   have and naga writes as an extension of its own;
+//! - 64-bit floats and integers (`f64`, `i64`, `u64`) and 16-bit integers
+//!   (`i16`, `u16`), which WGSL does not have (it has `f16`) and naga
+//!   writes under extensions of its own;
 //! - any other `enable wgpu_...;` directive (16-bit integers, mesh
 //!   shaders, cooperative matrices);
 //! - push constants that hold an array: naga writes them in the
@@ -44,23 +45,26 @@ pub fn refuse_for_tint(
     if let Some((handle, scalar)) = module
         .types
         .iter()
-        .find_map(|(h, t)| sixty_four_bit(&t.inner).map(|s| (h, s)))
+        .find_map(|(h, t)| scalar_without_wgsl(&t.inner).map(|s| (h, s)))
     {
         let name = naga::common::wgsl::TypeContext::type_to_string(&module.to_ctx(), handle);
-        let mut diagnostic = Diagnostic::error(format!(
-            "WGSL for Tint cannot hold 64-bit {scalar} (`{name}`)"
-        ))
-        .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED)
-        .with_note("WGSL has no 64-bit types: naga writes them as an extension of its own, which Tint (browsers, Dawn) refuses")
-        .with_note(FOR_WGPU);
-        let named = module.types.get_span(handle);
-        let span = match named.is_defined() {
-            true => named,
-            false => shaderxform_passes::ir::first_place_using(module, info, |inner| {
-                sixty_four_bit(inner) == Some(scalar)
-            })
-            .unwrap_or(named),
+        let note = if scalar.starts_with("16") {
+            "WGSL has no 16-bit integers (it has `f16`): naga writes them under `enable wgpu_int16;`, which Tint (browsers, Dawn) refuses"
+        } else {
+            "WGSL has no 64-bit types: naga writes them as an extension of its own, which Tint (browsers, Dawn) refuses"
         };
+        let mut diagnostic =
+            Diagnostic::error(format!("WGSL for Tint cannot hold {scalar} (`{name}`)"))
+                .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED)
+                .with_note(note)
+                .with_note(FOR_WGPU);
+        // Where the shader holds or computes one: a type's own place (an
+        // `OpTypeInt` of SPIR-V) has no source line where glslang read it.
+        let span = shaderxform_passes::ir::first_place_using(module, info, |inner| {
+            scalar_without_wgsl(inner) == Some(scalar)
+        })
+        .filter(|span| span.is_defined())
+        .unwrap_or_else(|| module.types.get_span(handle));
         diagnostic = diagnostic.with_primary(span, format!("holds `{name}`"));
         return Err(EmitError::Unsupported(diagnostic));
     }
@@ -235,17 +239,20 @@ pub(super) fn first_use(module: &Module, global: naga::Handle<naga::GlobalVariab
         .unwrap_or_default()
 }
 
-/// `floats` or `integers` where a type holds 64-bit scalars.
-fn sixty_four_bit(inner: &TypeInner) -> Option<&'static str> {
+/// The scalars of a type that WGSL has not: `64-bit floats`, `64-bit
+/// integers` or `16-bit integers`.
+fn scalar_without_wgsl(inner: &TypeInner) -> Option<&'static str> {
     let scalar = match *inner {
         TypeInner::Scalar(s) | TypeInner::Atomic(s) => s,
         TypeInner::Vector { scalar, .. } | TypeInner::Matrix { scalar, .. } => scalar,
         _ => return None,
     };
-    (scalar.width == 8).then_some(match scalar.kind {
-        naga::ScalarKind::Float => "floats",
-        _ => "integers",
-    })
+    match (scalar.width, scalar.kind) {
+        (8, naga::ScalarKind::Float) => Some("64-bit floats"),
+        (8, _) => Some("64-bit integers"),
+        (2, naga::ScalarKind::Sint | naga::ScalarKind::Uint) => Some("16-bit integers"),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -143,6 +143,29 @@ pub(super) fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<P
             ),
         ));
     }
+    for block in &legalized.push_constant_words {
+        let words: Vec<String> = block
+            .words
+            .iter()
+            .map(|(offset, members)| format!("{offset}:{}", members.join(",")))
+            .collect();
+        let mut c = of_variable(
+            "push-constant-words",
+            &block.variable,
+            format!(
+                "push-constant block {}: its 16-bit members are read from the 32-bit words that hold them ({}), which naga's IR has no 16-bit immediates for; the host pushes the same bytes",
+                name(&block.variable),
+                block
+                    .words
+                    .iter()
+                    .map(|(offset, members)| format!("`{}` at byte {offset}", members.join("`, `")))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+        );
+        c.details.insert("words".into(), words.join(";"));
+        changes.push(c);
+    }
     // Rewrites that need no details: how many of each.
     for (kind, count, what) in [
         (

@@ -65,6 +65,10 @@
 //! - **8-bit integers in storage and uniform buffers**, which naga has
 //!   not: read from 32-bit words at the same offsets with bit-field
 //!   extracts (`storage_8bit/`); other uses refused at their line.
+//! - **16-bit push constants** (`uint16_t`, `int16_t`, `float16_t` and
+//!   their vectors), which naga's IR has not: the block becomes one of
+//!   32-bit words over the same bytes, each load of a 16-bit member a load
+//!   of its words, a shift and a conversion; other uses are refused.
 //! - **`OpSourceContinued`**, which naga does not read: the source text
 //!   embedded by `-g` is dropped where it is continued (positions come
 //!   from `OpLine`, which stays).
@@ -86,6 +90,7 @@ mod empty_structs;
 mod hlsl_prefix_scans;
 mod image_atomics;
 mod non_semantic;
+mod push_constant_words;
 mod shift_signedness;
 mod source_text;
 mod spec_constants;
@@ -105,6 +110,7 @@ use rspirv::spirv::{Decoration, Op, StorageClass, Word};
 
 pub use builtin_inputs::MergedBuiltIn;
 pub use image_atomics::ImageAtomicStandIn;
+pub use push_constant_words::PushConstantWords;
 pub use storage_formats::ChosenStorageFormat;
 
 use crate::diagnostics::Diagnostic;
@@ -184,6 +190,8 @@ pub struct Legalized {
     pub image_atomics: Vec<ImageAtomicStandIn>,
     /// Structures, by name, whose 8-bit members became 32-bit words.
     pub storage_8bit: Vec<Option<String>>,
+    /// Push-constant blocks whose 16-bit members are read from 32-bit words.
+    pub push_constant_words: Vec<PushConstantWords>,
 }
 
 impl Legalized {
@@ -200,6 +208,7 @@ impl Legalized {
             || !self.coherent_images.is_empty()
             || !self.workgroup_vector_atomics.is_empty()
             || !self.image_atomics.is_empty()
+            || !self.push_constant_words.is_empty()
             || !self.builtins.is_empty()
             || !self.storage_formats.is_empty()
             || self.subgroup_lane_ops > 0
@@ -269,7 +278,8 @@ pub fn legalize(
     let storage_8bit = l.plan_8bit_storage(&words)?;
     // Before the refusals: what it rewrites is no longer refused.
     let workgroup_vector_atomics = l.split_workgroup_vectors_with_atomics();
-    let mut refused = l.refuse_atomic_vector_components(&words);
+    let (push_constant_words, mut refused) = l.push_constant_words(&words);
+    refused.extend(l.refuse_atomic_vector_components(&words));
     refused.extend(l.refuse_clustered_reductions(&words));
     refused.extend(l.refuse_image_atomics(&words));
     refused.extend(l.refuse_unreadable_images(&words));
@@ -298,6 +308,7 @@ pub fn legalize(
         coherent_images: l.drop_coherence_of_write_only_images(),
         workgroup_vector_atomics,
         image_atomics: l.call_image_atomic_stand_ins(),
+        push_constant_words,
         builtins: l.merge_builtin_inputs(),
         subgroup_lane_ops: l.lower_subgroup_lane_ops()
             + l.lower_subgroup_ballot_queries()

@@ -266,7 +266,7 @@ impl Legalizer {
 
     /// The id of the `GLSL.std.450` instruction set, imported where the
     /// module does not.
-    fn glsl_std_450(&mut self) -> Word {
+    pub(super) fn glsl_std_450(&mut self) -> Word {
         let existing = self.module.ext_inst_imports.iter().find_map(|i| {
             match (i.result_id, i.operands.first()) {
                 (Some(id), Some(Operand::LiteralString(name))) if name == "GLSL.std.450" => {
