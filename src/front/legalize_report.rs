@@ -153,7 +153,7 @@ pub(super) fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<P
             "push-constant-words",
             &block.variable,
             format!(
-                "push-constant block {}: its 16-bit members are read from the 32-bit words that hold them ({}), which naga's IR has no 16-bit immediates for; the host pushes the same bytes",
+                "push-constant block {}: naga's IR has no 16-bit immediates, so its 16-bit members are read from the 32-bit words that hold them ({}); the host pushes the same bytes",
                 name(&block.variable),
                 block
                     .words
