@@ -1,7 +1,7 @@
 //! Push constants of 16 bits (`uint16_t`, `int16_t`, `float16_t` and
 //! their vectors), which naga's IR does not hold: legalisation reads them
 //! from the 32-bit words that hold them, and refuses at the block what it
-//! cannot read that way (8-bit members, 16-bit values in arrays).
+//! cannot read that way (16-bit values in arrays and structures).
 
 mod common;
 
@@ -338,29 +338,14 @@ fn copies_and_whole_block_loads_are_read_from_the_words() {
     );
 }
 
-/// 8-bit members and 16-bit values in an array cannot be read through
-/// words of the block: refused at the block, by the member's name.
+/// 16-bit values in an array or a structure cannot be read through words
+/// of the block: refused at the block, by the member's name.
 #[test]
-fn eight_bit_members_and_arrays_of_16_bit_values_are_refused_at_the_block() {
+fn arrays_and_structures_of_16_bit_values_are_refused_at_the_block() {
     if common::tool("glslangValidator").is_none() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let eight_bit = "#version 450
-#extension GL_EXT_shader_explicit_arithmetic_types_int8 : require
-#extension GL_EXT_shader_explicit_arithmetic_types_int16 : require
-#extension GL_EXT_shader_8bit_storage : require
-#extension GL_EXT_shader_16bit_storage : require
-layout(local_size_x = 1) in;
-layout(push_constant) uniform Levels {
-    uint16_t count;
-    uint8_t level;
-} levels;
-layout(set = 0, binding = 0) buffer Results { uint results[]; };
-void main() {
-    results[0] = uint(levels.count) + uint(levels.level);
-}
-";
     let array = "#version 450
 #extension GL_EXT_shader_explicit_arithmetic_types_int16 : require
 #extension GL_EXT_shader_16bit_storage : require
@@ -374,26 +359,39 @@ void main() {
     results[0] = uint(steps.steps[1]) + steps.total;
 }
 ";
+    let structure = "#version 450
+#extension GL_EXT_shader_explicit_arithmetic_types_float16 : require
+#extension GL_EXT_shader_16bit_storage : require
+layout(local_size_x = 1) in;
+struct Range { float16_t low; float16_t high; };
+layout(push_constant) uniform Limits {
+    Range range;
+} limits;
+layout(set = 0, binding = 0) buffer Results { float results[]; };
+void main() {
+    results[0] = float(limits.range.high);
+}
+";
     // At the block (glslang places its variable on one of its lines).
     for (file, text, member, lines) in [
-        (
-            "eight.comp",
-            eight_bit,
-            "`levels.level` is an 8-bit push constant",
-            7..=10,
-        ),
         (
             "array.comp",
             array,
             "`steps.steps` holds 16-bit values in an array",
             5..=8,
         ),
+        (
+            "structure.comp",
+            structure,
+            "`limits.range` holds 16-bit values in an array",
+            6..=8,
+        ),
     ] {
         std::fs::write(dir.path().join(file), text).unwrap();
         let out = run(dir.path(), &[file, "-o", "out.spv"]);
         assert_exit(&out, 1);
         let err = stderr(&out);
-        assert!(err.contains("error[spirv::narrow-push-constant]"), "{err}");
+        assert!(err.contains("error[spirv::16bit-push-constant]"), "{err}");
         assert!(err.contains(member), "{err}");
         assert!(
             lines

@@ -101,10 +101,10 @@ pub const SPIRV_8BIT_STORAGE: &str = "spirv::8bit-storage";
 pub const SPIRV_LEGALIZE: &str = "spirv::legalize";
 /// The float atomic min or max of the SPIR-V input cannot be rewritten.
 pub const SPIRV_FLOAT_MIN_MAX: &str = "spirv::float-min-max";
-/// An 8- or 16-bit push constant of the SPIR-V input that cannot be read
-/// through 32-bit words: 8 bits, 16-bit values in an array, structure or
-/// matrix, or a use other than a load.
-pub const SPIRV_NARROW_PUSH_CONSTANT: &str = "spirv::narrow-push-constant";
+/// A 16-bit push constant of the SPIR-V input that cannot be read through
+/// 32-bit words: 16-bit values in an array, structure or matrix, or a use
+/// other than a load.
+pub const SPIRV_16BIT_PUSH_CONSTANT: &str = "spirv::16bit-push-constant";
 /// naga's validator refuses the module read from the input.
 pub const NAGA_VALIDATION: &str = "naga::validation";
 

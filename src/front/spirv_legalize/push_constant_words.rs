@@ -16,9 +16,10 @@
 //! the member at byte offset 2 of a word is its upper half.
 //!
 //! Pointers copied (`OpCopyObject`) are followed. A 16-bit member used
-//! other than by a load (a store, a pointer passed to a function), a
-//! 16-bit value in an array, structure or matrix, and an 8-bit member are
-//! refused at their instruction or at the block's declaration, by name.
+//! other than by a load (a store, a pointer passed to a function) and a
+//! 16-bit value in an array, structure or matrix are refused at their
+//! instruction or at the block's declaration, by name. Blocks with 8-bit
+//! members are left to the 8-bit storage step, which refuses them.
 
 mod rewrite;
 
@@ -143,7 +144,8 @@ impl Legalizer {
             let is_struct = self
                 .global(block)
                 .is_some_and(|b| b.class.opcode == Op::TypeStruct);
-            if !is_struct || self.narrowest_scalar(block).is_none_or(|w| w >= 32) {
+            // 8 bits: refused by `storage_8bit` before this step.
+            if !is_struct || self.narrowest_scalar(block).is_none_or(|w| w != 16) {
                 continue;
             }
             let Some(members) = self.narrow_members(block, variable, words, &mut refused) else {
@@ -304,20 +306,13 @@ impl Legalizer {
                 continue;
             }
             let name = self.push_constant_member(variable, block, m);
-            let diagnostic = if width.is_some_and(|w| w < 16) {
-                Diagnostic::error(format!(
-                    "{name} is an 8-bit push constant: naga's IR has no 8-bit types"
-                ))
-                .with_note("declare it as 32 bits (`uint`) and take its bytes apart in the shader")
-            } else {
-                Diagnostic::error(format!(
-                    "{name} holds 16-bit values in an array, structure or matrix: naga's IR has no 16-bit push constants, and shaderxform reads them through 32-bit words only where they are scalar or vector members of the block"
-                ))
-                .with_note("declare the values as scalar or vector members of the block, or as 32-bit words taken apart in the shader")
-            };
+            let diagnostic = Diagnostic::error(format!(
+                "{name} holds 16-bit values in an array, structure or matrix: naga's IR has no 16-bit push constants, and shaderxform reads them through 32-bit words only where they are scalar or vector members of the block"
+            ))
+            .with_note("declare the values as scalar or vector members of the block, or as 32-bit words taken apart in the shader");
             refused.push(Refusal {
                 diagnostic: diagnostic
-                    .with_code(shaderxform_passes::codes::SPIRV_NARROW_PUSH_CONSTANT),
+                    .with_code(shaderxform_passes::codes::SPIRV_16BIT_PUSH_CONSTANT),
                 instruction: variable_declaration(words, variable),
                 label: "declared here",
             });
@@ -518,7 +513,7 @@ impl Legalizer {
             diagnostic: Diagnostic::error(format!(
                 "{what} {how}: naga's IR has no 16-bit push constants, and shaderxform reads them only by loading the 32-bit words that hold them"
             ))
-            .with_code(shaderxform_passes::codes::SPIRV_NARROW_PUSH_CONSTANT)
+            .with_code(shaderxform_passes::codes::SPIRV_16BIT_PUSH_CONSTANT)
             .with_note("load the member into a local value and use that"),
             instruction,
             label: "here",
