@@ -879,3 +879,32 @@ fn main(@builtin(global_invocation_id) g: vec3<u32>) { b[g.x] = a[g.x]; }
     );
     assert_only_files(dir.path(), &["shared.wgsl"]);
 }
+
+/// Push constants have no register in naga's IR: HLSL output gives them
+/// `b0` in the space after every bind group's, and the command line, which
+/// also names the entry points of each output in its report, writes the
+/// file (naga's writer cannot write push constants without a register).
+#[test]
+fn push_constants_get_a_register_in_hlsl_output() {
+    let dir = tempdir();
+    fs::write(
+        dir.path().join("params.comp"),
+        "#version 450
+layout(local_size_x = 64) in;
+layout(push_constant) uniform Params { uint total; } params;
+layout(set = 1, binding = 0) buffer Out { uint data[]; } out_data;
+void main() { out_data.data[gl_GlobalInvocationID.x] = params.total; }
+",
+    )
+    .unwrap();
+    let out = run(
+        dir.path(),
+        &["params.comp", "--passes", "none", "-o", "params.hlsl"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = fs::read_to_string(dir.path().join("params.hlsl")).unwrap();
+    assert!(
+        text.contains("ConstantBuffer<Params> params: register(b0, space2);"),
+        "{text}"
+    );
+}

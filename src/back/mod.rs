@@ -2,6 +2,7 @@
 //! each target needs and the fix-ups that make naga's output acceptable to
 //! the other compilers that will read it.
 
+pub(crate) mod hlsl_options;
 mod image_atomics;
 mod memory_barriers;
 mod pointer_arguments;
@@ -706,26 +707,7 @@ fn write_hlsl(
     let shader_model = options
         .hlsl_shader_model
         .unwrap_or_else(|| lowest_shader_model(module, info));
-    // Push constants (Vulkan GLSL's `push_constant`) need a register: the
-    // space after every bind group's, which no binding can take.
-    let immediates_space = module
-        .global_variables
-        .iter()
-        .filter_map(|(_, v)| v.binding.as_ref().map(|b| b.group))
-        .max()
-        .map_or(0, |g| g + 1);
-    let hlsl_options = hlsl::Options {
-        shader_model,
-        fake_missing_bindings: true,
-        immediates_target: u8::try_from(immediates_space)
-            .ok()
-            .map(|space| hlsl::BindTarget {
-                space,
-                register: 0,
-                ..Default::default()
-            }),
-        ..Default::default()
-    };
+    let hlsl_options = hlsl_options::writer_options(module, shader_model);
     let pipeline = hlsl::PipelineOptions {
         entry_point: entry_point.map(|ep| (ep.stage, ep.name.clone())),
     };

@@ -414,10 +414,7 @@ fn msl_entry_point_names(module: &Module, info: &naga::valid::ModuleInfo) -> Vec
 /// What naga's HLSL writer names each entry point.
 fn hlsl_entry_point_names(module: &Module, info: &naga::valid::ModuleInfo) -> Vec<Option<String>> {
     use naga::back::hlsl;
-    let options = hlsl::Options {
-        fake_missing_bindings: true,
-        ..Default::default()
-    };
+    let options = crate::back::hlsl_options::writer_options(module, hlsl::ShaderModel::V6_0);
     let mut text = String::new();
     let pipeline = hlsl::PipelineOptions { entry_point: None };
     match hlsl::Writer::new(&mut text, &options, &pipeline).write(module, info, None) {
