@@ -4,7 +4,8 @@
 //! and `--passes all`. Every output is valid (naga and Tint for WGSL,
 //! spirv-val for SPIR-V), nothing is an internal error, every refusal has
 //! a line and column, and shaderxform reads at least a set share of what
-//! glslang reads. The counts, by project, are printed (`--nocapture`).
+//! glslang reads. What is read is written as HLSL, Metal and GLSL too, or
+//! refused at a line. The counts, by project, are printed (`--nocapture`).
 
 mod common;
 
@@ -443,4 +444,83 @@ fn engine_compute_shaders_read_through_glslang_give_valid_outputs_or_located_ref
         total.read_all_of_glslang,
         total.glslang
     );
+}
+
+/// Every compilation read as SPIR-V is also written as HLSL, Metal and
+/// GLSL (which glslang compiles as OpenGL GLSL), or refused at a line:
+/// never an internal error. Its reflection, which names the entry points
+/// of every output, is computed too.
+#[test]
+fn engine_compute_shaders_read_are_written_in_every_format_or_refused_at_a_line() {
+    let Some(glslang) = common::tool("glslangValidator") else {
+        return;
+    };
+    let mut faults = Vec::new();
+    let mut written: BTreeMap<OutputFormat, usize> = BTreeMap::new();
+    let mut refused: BTreeMap<OutputFormat, Vec<String>> = BTreeMap::new();
+    for case in &cases() {
+        let name = case.name();
+        let source = case.source();
+        let compiler = case.compiler(PassSelection::All, WgslTarget::Wgpu);
+        let Ok(spirv) = compiler.compile(&source, &[OutputFormat::SpirvBinary]) else {
+            continue;
+        };
+        let _ = spirv.reflection();
+        for format in [OutputFormat::Hlsl, OutputFormat::Msl, OutputFormat::Glsl] {
+            match compiler.compile(&source, &[format]) {
+                Ok(compiled) => {
+                    *written.entry(format).or_default() += 1;
+                    if format == OutputFormat::Glsl {
+                        faults.extend(glslang_reads_glsl(
+                            &glslang,
+                            &name,
+                            compiled.outputs[0].text().unwrap(),
+                        ));
+                    }
+                }
+                Err(failure) => {
+                    faults.extend(failure_faults(
+                        &format!("{name} [{format}]"),
+                        &failure,
+                        &source,
+                    ));
+                    let message = failure
+                        .diagnostics
+                        .iter()
+                        .find(|d| d.is_error())
+                        .map(|d| d.message.clone())
+                        .unwrap_or_default();
+                    refused
+                        .entry(format)
+                        .or_default()
+                        .push(format!("{name}: {message}"));
+                }
+            }
+        }
+    }
+    for (format, count) in &written {
+        eprintln!("{format}: {count} written");
+    }
+    for (format, list) in &refused {
+        eprintln!("{format}: {} refused", list.len());
+        for line in list {
+            eprintln!("  {}", line.lines().next().unwrap_or(""));
+        }
+    }
+    assert!(faults.is_empty(), "{}", faults.join("\n\n"));
+}
+
+/// What glslang says of GLSL output, compiled as OpenGL GLSL (naga's GLSL
+/// writer targets OpenGL): `None` when it compiles.
+fn glslang_reads_glsl(validator: &Path, name: &str, glsl: &str) -> Option<String> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("out.comp");
+    std::fs::write(&path, glsl).unwrap();
+    let out = Command::new(validator).arg(&path).output().unwrap();
+    (!out.status.success()).then(|| {
+        format!(
+            "{name}: glslang refuses the GLSL written:\n{}",
+            String::from_utf8_lossy(&out.stdout)
+        )
+    })
 }
