@@ -86,6 +86,8 @@ pub const SPIRV_CLUSTERED_REDUCTION: &str = "spirv::clustered-reduction";
 /// An atomic operation of the SPIR-V input on a texel of a storage image,
 /// which naga's reader cannot read.
 pub const SPIRV_IMAGE_ATOMIC: &str = "spirv::image-atomic";
+/// A ray query construct of the SPIR-V input that naga's IR cannot hold.
+pub const SPIRV_RAY_QUERY: &str = "spirv::ray-query";
 /// A storage image of the SPIR-V input decorated coherent or volatile that
 /// the shader reads: naga's IR has memory coherence for storage buffers
 /// only.

@@ -6,6 +6,7 @@ pub(crate) mod hlsl_options;
 mod image_atomics;
 mod memory_barriers;
 mod pointer_arguments;
+mod ray_queries;
 pub mod recheck;
 mod spirv;
 mod spirv_capabilities;
@@ -269,6 +270,7 @@ pub fn emit(
 /// barriers made into what WGSL can say, and the text read back and
 /// checked.
 fn write_wgsl(module: &Module, info: &ModuleInfo, reader: WgslTarget) -> Result<String, EmitError> {
+    ray_queries::refuse_for(module, "WGSL")?;
     wgsl_wgpu_only::refuse_for_tint(module, info, reader)?;
     image_atomics::refuse_for_tint(module, reader)?;
     wgsl_entry_names::refuse_names_wgsl_cannot_declare(module)?;
@@ -330,6 +332,9 @@ fn refuse_what_the_target_cannot_hold(
     };
     if format == OutputFormat::Msl {
         image_atomics::refuse_arrayed_for_metal(module)?;
+    }
+    if format == OutputFormat::Glsl {
+        ray_queries::refuse_for(module, "GLSL")?;
     }
     let external = module.global_variables.iter().find(|(_, g)| {
         matches!(
@@ -707,6 +712,7 @@ fn write_hlsl(
     let shader_model = options
         .hlsl_shader_model
         .unwrap_or_else(|| lowest_shader_model(module, info));
+    ray_queries::refuse_for_shader_model(module, shader_model)?;
     let hlsl_options = hlsl_options::writer_options(module, shader_model);
     let pipeline = hlsl::PipelineOptions {
         entry_point: entry_point.map(|ep| (ep.stage, ep.name.clone())),
@@ -718,9 +724,12 @@ fn write_hlsl(
     Ok(out)
 }
 
-/// Wave intrinsics need shader model 6.0 and 16-bit types 6.2.
+/// Wave intrinsics need shader model 6.0, 16-bit types 6.2 and ray
+/// queries 6.5.
 fn lowest_shader_model(module: &Module, info: &ModuleInfo) -> hlsl::ShaderModel {
-    if shaderxform_passes::analysis::features::uses_f16(module, info) {
+    if ray_queries::holds_ray_queries(module) {
+        hlsl::ShaderModel::V6_5
+    } else if shaderxform_passes::analysis::features::uses_f16(module, info) {
         hlsl::ShaderModel::V6_2
     } else {
         hlsl::ShaderModel::V6_0

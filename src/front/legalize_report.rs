@@ -199,6 +199,11 @@ pub(super) fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<P
             "atomic operations on storage image texels read as image atomics (naga's reader reads none from SPIR-V)",
         ),
         (
+            "ray-queries",
+            legalized.ray_queries.iter().map(|s| s.calls).sum(),
+            "ray query instructions read as naga's ray queries (naga's reader reads none from SPIR-V)",
+        ),
+        (
             "strip-source-text",
             legalized.source_continued,
             "OpSourceContinued removed with the embedded source text they continue (line positions stay)",

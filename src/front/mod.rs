@@ -16,6 +16,7 @@ mod spirv_float_atomics;
 mod spirv_image_atomics;
 pub(crate) mod spirv_legalize;
 mod spirv_positions;
+mod spirv_ray_queries;
 pub mod storage_format;
 mod wgsl;
 pub mod wgsl_modules;

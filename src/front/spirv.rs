@@ -7,6 +7,7 @@ use crate::front::spirv_float_atomics::lower_float_min_max;
 use crate::front::spirv_image_atomics::image_atomics_from_stand_ins;
 use crate::front::spirv_legalize::{self, Legalized};
 use crate::front::spirv_positions::{self, InputPositions, ReadPairing};
+use crate::front::spirv_ray_queries::ray_queries_from_stand_ins;
 use crate::spirv_tools::{self, TargetEnv, ValidateOptions};
 
 const MAGIC: u32 = 0x0723_0203;
@@ -197,6 +198,8 @@ pub fn parse_binary(
         place(d, None, "in this module")
     };
     image_atomics_from_stand_ins(&mut module, &legalized.image_atomics)
+        .map_err(|d| vec![placed_in_module(d)])?;
+    ray_queries_from_stand_ins(&mut module, &legalized.ray_queries)
         .map_err(|d| vec![placed_in_module(d)])?;
     let mut module = non_finite_constants_at_run_time(module)
         .map_err(|ds| ds.into_iter().map(placed_in_module).collect::<Vec<_>>())?;

@@ -551,7 +551,7 @@ impl Legalizer {
     }
 
     /// `base`, or `base_N`, whichever no id of the module is named.
-    fn unused_name(&self, base: &str) -> String {
+    pub(super) fn unused_name(&self, base: &str) -> String {
         let taken: HashSet<&str> = self.names.values().map(String::as_str).collect();
         (0..)
             .map(|n| match n {

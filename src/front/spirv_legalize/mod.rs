@@ -91,6 +91,7 @@ mod hlsl_prefix_scans;
 mod image_atomics;
 mod non_semantic;
 mod push_constant_words;
+mod ray_queries;
 mod shift_signedness;
 mod source_text;
 mod spec_constants;
@@ -111,6 +112,7 @@ use rspirv::spirv::{Decoration, Op, StorageClass, Word};
 pub use builtin_inputs::MergedBuiltIn;
 pub use image_atomics::ImageAtomicStandIn;
 pub use push_constant_words::PushConstantWords;
+pub use ray_queries::{IntersectionMember, RayQueryStandIn, RayQueryStandInKind};
 pub use storage_formats::ChosenStorageFormat;
 
 use crate::diagnostics::Diagnostic;
@@ -192,6 +194,9 @@ pub struct Legalized {
     pub storage_8bit: Vec<Option<String>>,
     /// Push-constant blocks whose 16-bit members are read from 32-bit words.
     pub push_constant_words: Vec<PushConstantWords>,
+    /// Functions that stand for ray query instructions until naga has
+    /// read the module, when they become ray query statements.
+    pub ray_queries: Vec<RayQueryStandIn>,
 }
 
 impl Legalized {
@@ -209,6 +214,7 @@ impl Legalized {
             || !self.workgroup_vector_atomics.is_empty()
             || !self.image_atomics.is_empty()
             || !self.push_constant_words.is_empty()
+            || !self.ray_queries.is_empty()
             || !self.builtins.is_empty()
             || !self.storage_formats.is_empty()
             || self.subgroup_lane_ops > 0
@@ -282,6 +288,7 @@ pub fn legalize(
     refused.extend(l.refuse_atomic_vector_components(&words));
     refused.extend(l.refuse_clustered_reductions(&words));
     refused.extend(l.refuse_image_atomics(&words));
+    refused.extend(l.refuse_ray_queries(&words));
     refused.extend(l.refuse_unreadable_images(&words));
     refused.extend(l.refuse_read_coherent_images(&words));
     if !refused.is_empty() {
@@ -309,6 +316,7 @@ pub fn legalize(
         workgroup_vector_atomics,
         image_atomics: l.call_image_atomic_stand_ins(),
         push_constant_words,
+        ray_queries: l.call_ray_query_stand_ins(),
         builtins: l.merge_builtin_inputs(),
         subgroup_lane_ops: l.lower_subgroup_lane_ops()
             + l.lower_subgroup_ballot_queries()
