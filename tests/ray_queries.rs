@@ -369,7 +369,7 @@ fn hlsl_and_metal_hold_ray_queries_and_wgsl_and_glsl_are_refused_at_the_first() 
 
     let dir = tempfile::tempdir().unwrap();
     let input = common::root().join(READ);
-    // `rayQueryInitializeEXT` is on line 15.
+    // `rayQueryInitializeEXT` is on line 17.
     for (out, reader, target) in [
         ("out.wgsl", "wgpu", "WGSL"),
         ("out.wgsl", "tint", "WGSL"),
@@ -387,7 +387,7 @@ fn hlsl_and_metal_hold_ray_queries_and_wgsl_and_glsl_are_refused_at_the_first() 
             )),
             "{err}"
         );
-        assert!(err.contains("occlusion.comp:15:"), "{err}");
+        assert!(err.contains("occlusion.comp:17:"), "{err}");
         assert!(!dir.path().join(out).exists());
     }
 }

@@ -5,6 +5,8 @@ layout(local_size_x = 64) in;
 
 layout(set = 0, binding = 0) uniform accelerationStructureEXT scene;
 layout(set = 0, binding = 1) buffer Rays { vec4 origins[]; };
+layout(set = 0, binding = 4) uniform sampler coverageSampler;
+layout(set = 0, binding = 5) uniform texture2D coverage;
 layout(set = 0, binding = 2) buffer Hits { uvec4 hits[]; };
 layout(set = 0, binding = 3) buffer Weights { vec2 weights[]; };
 
@@ -16,7 +18,7 @@ void main() {
     while (rayQueryProceedEXT(query)) {
         if (rayQueryGetIntersectionTypeEXT(query, false) == gl_RayQueryCandidateIntersectionTriangleEXT) {
             vec2 bary = rayQueryGetIntersectionBarycentricsEXT(query, false);
-            if (bary.x > 0.25)
+            if (bary.x > textureLod(sampler2D(coverage, coverageSampler), bary, 0.0).r)
                 rayQueryConfirmIntersectionEXT(query);
         }
     }

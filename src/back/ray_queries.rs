@@ -30,9 +30,10 @@ pub fn refuse_for(module: &Module, target: &'static str) -> Result<(), EmitError
         Diagnostic::error(format!("{target} output cannot hold ray queries"))
             .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED)
             .with_primary(span, "a ray query")
-            .with_note(format!(
-                "naga's {target} writer has no ray queries (WGSL has them only as a wgpu extension that naga does not write)"
-            ))
+            .with_note(match target {
+                "WGSL" => "naga's WGSL writer has no ray queries (WGSL has them only as an extension of wgpu's, which Tint does not know either)",
+                _ => "naga's GLSL writer has no ray queries",
+            })
             .with_note("SPIR-V, HLSL (shader model 6.5) and Metal (2.4) outputs hold them"),
     ))
 }

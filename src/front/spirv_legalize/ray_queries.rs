@@ -570,13 +570,11 @@ impl Legalizer {
         uint: Word,
     ) {
         if let Some(query_type) = query_type {
-            self.remove_type(query_type);
-            self.replace_id(query_type, uint);
+            self.replace_type_in_place(query_type, uint);
         }
         if let Some(structure_type) = structure_type {
-            self.remove_type(structure_type);
             let sampler = self.ensure_type(Op::TypeSampler, vec![]);
-            self.replace_id(structure_type, sampler);
+            self.replace_type_in_place(structure_type, sampler);
         }
         // Pointers to the ray query type, now pointers to `uint`, some
         // into `Private`, which nothing uses any more.
@@ -604,10 +602,24 @@ impl Legalizer {
         });
     }
 
-    fn remove_type(&mut self, id: Word) {
-        self.module
-            .types_global_values
-            .retain(|i| i.result_id != Some(id));
+    /// Makes every use of type `old` a use of `new`, a type without
+    /// operands, which moves up to where `old` was declared if it is
+    /// declared later (what used `old` must see it declared before).
+    fn replace_type_in_place(&mut self, old: Word, new: Word) {
+        let types = &mut self.module.types_global_values;
+        let (Some(old_at), Some(new_at)) = (
+            types.iter().position(|i| i.result_id == Some(old)),
+            types.iter().position(|i| i.result_id == Some(new)),
+        ) else {
+            return;
+        };
+        if new_at > old_at {
+            let declaration = types.remove(new_at);
+            types[old_at] = declaration;
+        } else {
+            types.remove(old_at);
+        }
+        self.replace_id(old, new);
     }
 
     /// A stand-in function named `name` that returns a zero of
