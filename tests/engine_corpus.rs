@@ -23,8 +23,10 @@ use shaderxform::{
 /// The share of the compilations glslang reads that shaderxform reads as
 /// SPIR-V (with `--passes none`: SPIR-V and WGSL written, the WGSL for
 /// Tint, or for wgpu where the only refusal is a located "WGSL for Tint
-/// cannot hold" of what wgpu reads, such as texture atomics), in percent,
-/// at least: 97 of 116 are read, 88 of them as WGSL for Tint too. What
+/// cannot hold" of what wgpu reads, such as texture atomics; SPIR-V alone
+/// where the only refusal is a located "WGSL output cannot hold" of what
+/// no WGSL naga writes holds, ray queries), in percent, at least: 97 of
+/// 116 are read, 88 of them as WGSL for Tint too. What
 /// stops the others (image atomics whose value is used, barriers that are
 /// divergent as written, extensions naga does not read) is listed in
 /// docs/front-ends.md; each is a located refusal.
@@ -281,6 +283,17 @@ struct Counts {
     read_all_of_glslang: usize,
 }
 
+/// Whether a failure is only WGSL's refusal of what no WGSL naga writes
+/// holds (ray queries), for any reader.
+fn refused_for_wgsl_only(failure: &Failure) -> bool {
+    let mut errors = failure.diagnostics.iter().filter(|d| d.is_error());
+    failure.kind != FailureKind::Internal
+        && errors.all(|d| {
+            d.code.as_deref() == Some("emit::unsupported")
+                && d.message.starts_with("WGSL output cannot hold")
+        })
+}
+
 /// Whether a failure is only WGSL for Tint's refusal of what wgpu reads.
 fn refused_for_tint_only(failure: &Failure) -> bool {
     let mut errors = failure.diagnostics.iter().filter(|d| d.is_error());
@@ -369,6 +382,23 @@ fn engine_compute_shaders_read_through_glslang_give_valid_outputs_or_located_ref
                             }
                             Err(f) => faults.push(format!(
                                 "{label}: refused for Tint only, yet not written for wgpu: {f}"
+                            )),
+                        }
+                    } else if refused_for_wgsl_only(&failure) {
+                        match case
+                            .compiler(passes, WgslTarget::Tint)
+                            .compile(&source, &[OutputFormat::SpirvBinary])
+                        {
+                            Ok(spirv) => {
+                                read[i] = true;
+                                faults.extend(spirv_val(
+                                    &spirv_val_tool,
+                                    &label,
+                                    &spirv.outputs[0].bytes,
+                                ));
+                            }
+                            Err(f) => faults.push(format!(
+                                "{label}: refused for WGSL only, yet not written as SPIR-V: {f}"
                             )),
                         }
                     }
