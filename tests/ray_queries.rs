@@ -409,3 +409,95 @@ fn a_query_naga_has_no_equivalent_of_is_refused_at_its_line() {
     assert!(err.contains("world_ray_origin.comp:14:"), "{err}");
     assert!(!dir.path().join("out.spv").exists());
 }
+
+/// Writes `text` as `name` in a fresh folder and runs the command line
+/// on it with `args` after the input.
+fn run_on(name: &str, text: &str, args: &[&str]) -> (std::process::Output, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join(name), text).unwrap();
+    let mut all = vec![name];
+    all.extend_from_slice(args);
+    (run(dir.path(), &all), dir)
+}
+
+#[test]
+fn ray_queries_passed_to_functions_and_arrays_of_acceleration_structures_are_refused_at_their_line()
+{
+    if !tools() {
+        return;
+    }
+    let passed = "#version 460
+#extension GL_EXT_ray_query : require
+layout(local_size_x = 1) in;
+layout(binding = 0) uniform accelerationStructureEXT scene;
+layout(binding = 1) buffer B { float t[]; };
+float hit(rayQueryEXT q) {
+    return rayQueryGetIntersectionTEXT(q, true);
+}
+void main() {
+    rayQueryEXT q;
+    rayQueryInitializeEXT(q, scene, 0, 0xff, vec3(0), 0.0, vec3(0, 0, 1), 1.0);
+    rayQueryProceedEXT(q);
+    t[0] = hit(q);
+}
+";
+    let (output, dir) = run_on("passed.comp", passed, &["-o", "out.spv"]);
+    assert_exit(&output, 1);
+    let err = stderr(&output);
+    assert!(
+        err.contains("error[spirv::ray-query]: a ray query passed to a function"),
+        "{err}"
+    );
+    assert!(err.contains("passed.comp:13:"), "{err}");
+    assert!(!dir.path().join("out.spv").exists());
+
+    let array = "#version 460
+#extension GL_EXT_ray_query : require
+layout(local_size_x = 1) in;
+layout(binding = 0) uniform accelerationStructureEXT scenes[2];
+layout(binding = 1) buffer B { float t[]; };
+void main() {
+    rayQueryEXT q;
+    rayQueryInitializeEXT(q, scenes[1], 0, 0xff, vec3(0), 0.0, vec3(0, 0, 1), 1.0);
+    rayQueryProceedEXT(q);
+    t[0] = rayQueryGetIntersectionTEXT(q, true);
+}
+";
+    let (output, _dir) = run_on("array.comp", array, &["-o", "out.spv"]);
+    assert_exit(&output, 1);
+    let err = stderr(&output);
+    assert!(
+        err.contains("error[spirv::ray-query]: a ray query initialised with an acceleration structure that is not a bound variable of its own"),
+        "{err}"
+    );
+    assert!(err.contains("array.comp:8:"), "{err}");
+}
+
+#[test]
+fn hlsl_is_written_for_shader_model_6_5_and_a_lower_one_given_is_refused() {
+    if !tools() {
+        return;
+    }
+    let input = common::root().join(READ);
+    let dir = tempfile::tempdir().unwrap();
+    let output = run(dir.path(), &[input.to_str().unwrap(), "-o", "out.hlsl"]);
+    assert_exit(&output, 0);
+    let report = run(
+        dir.path(),
+        &[
+            input.to_str().unwrap(),
+            "-o",
+            "low.hlsl",
+            "--hlsl-shader-model",
+            "6.4",
+        ],
+    );
+    assert_exit(&report, 1);
+    let err = stderr(&report);
+    assert!(
+        err.contains("error[emit::unsupported]: HLSL shader model 6.4 cannot hold ray queries"),
+        "{err}"
+    );
+    assert!(err.contains("occlusion.comp:17:"), "{err}");
+    assert!(!dir.path().join("low.hlsl").exists());
+}

@@ -52,7 +52,7 @@ pub fn refuse_for_shader_model(
     Err(EmitError::Unsupported(
         Diagnostic::error(format!(
             "HLSL shader model {} cannot hold ray queries",
-            shader_model.to_str()
+            shader_model.to_str().replace('_', ".")
         ))
         .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED)
         .with_primary(span, "a ray query")

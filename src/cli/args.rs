@@ -443,7 +443,7 @@ pub(super) struct CommonArgs {
     #[arg(long, value_name = "VERSION", value_parser = parse_glsl_version)]
     pub(super) glsl_version: Option<naga::back::glsl::Version>,
 
-    /// HLSL shader model of HLSL output, e.g. 6.0 [default: 6.0, or 6.2 for f16].
+    /// HLSL shader model of HLSL output, e.g. 6.0 [default: 6.0, 6.2 for f16, 6.5 for ray queries].
     #[arg(long, value_name = "X.Y", value_parser = parse_shader_model)]
     pub(super) hlsl_shader_model: Option<naga::back::hlsl::ShaderModel>,
 
