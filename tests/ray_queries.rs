@@ -360,6 +360,11 @@ fn hlsl_and_metal_hold_ray_queries_and_wgsl_and_glsl_are_refused_at_the_first() 
         "{hlsl}"
     );
     assert!(hlsl.contains("query.TraceRayInline(scene,"), "{hlsl}");
+    // As DXR (and Vulkan) define them, the committed intersection is read
+    // whether or not traversal has finished: without naga's tracking,
+    // which reads it only once `Proceed` has returned false.
+    assert!(hlsl.contains("ret.kind = rq.CommittedStatus();"), "{hlsl}");
+    assert!(!hlsl.contains("(rq_tracker & 4) == 4"), "{hlsl}");
     let msl = compiled.outputs[1].text().unwrap();
     assert!(
         msl.contains("metal::raytracing::instance_acceleration_structure scene"),

@@ -20,6 +20,8 @@ pub(crate) fn writer_options(module: &Module, shader_model: hlsl::ShaderModel) -
     hlsl::Options {
         shader_model,
         fake_missing_bindings: true,
+        // Ray queries as DXR defines them (see `spirv::write`).
+        ray_query_initialization_tracking: false,
         immediates_target: u8::try_from(immediates_space)
             .ok()
             .map(|space| hlsl::BindTarget {

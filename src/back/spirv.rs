@@ -86,6 +86,10 @@ pub fn write(
         flags: spv::WriterFlags::ADJUST_COORDINATE_SPACE
             | spv::WriterFlags::LABEL_VARYINGS
             | spv::WriterFlags::CLAMP_FRAG_DEPTH,
+        // Ray queries as Vulkan defines them: naga's tracking of a query's
+        // state reads the committed intersection only once traversal has
+        // finished (as Metal has it), where Vulkan reads it any time.
+        ray_query_initialization_tracking: false,
         ..Default::default()
     };
     let pipeline = entry_point.map(|ep| spv::PipelineOptions {
