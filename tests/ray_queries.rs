@@ -506,3 +506,46 @@ fn hlsl_is_written_for_shader_model_6_5_and_a_lower_one_given_is_refused() {
     assert!(err.contains("occlusion.comp:17:"), "{err}");
     assert!(!dir.path().join("low.hlsl").exists());
 }
+
+#[test]
+fn an_acceleration_structure_no_ray_query_uses_keeps_its_type_and_binding() {
+    if !tools() {
+        return;
+    }
+    let text = "#version 460
+#extension GL_EXT_ray_query : require
+layout(local_size_x = 1) in;
+layout(set = 1, binding = 3) uniform accelerationStructureEXT unusedScene;
+layout(binding = 1) buffer B { float t[]; };
+void main() {
+    rayQueryEXT unusedQuery;
+    t[0] = 1.0;
+}
+";
+    let format =
+        shaderxform::InputFormat::from_path(std::path::Path::new("unused.comp"), None).unwrap();
+    let source = Source::from_text("unused.comp", format, text);
+    let module = compiler(WgslTarget::Wgpu)
+        .read(&source)
+        .unwrap_or_else(|f| panic!("{f}"));
+    let (_, scene) = module
+        .global_variables
+        .iter()
+        .find(|(_, g)| g.name.as_deref() == Some("unusedScene"))
+        .unwrap();
+    assert_eq!(
+        scene.binding,
+        Some(naga::ResourceBinding {
+            group: 1,
+            binding: 3
+        })
+    );
+    assert!(matches!(
+        module.types[scene.ty].inner,
+        TypeInner::AccelerationStructure { .. }
+    ));
+    let compiled = compiler(WgslTarget::Wgpu)
+        .compile(&source, &[OutputFormat::SpirvBinary])
+        .unwrap_or_else(|f| panic!("{f}"));
+    spirv_val(&compiled.outputs[0].bytes, "vulkan1.1").unwrap();
+}

@@ -200,7 +200,7 @@ pub(super) fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<P
         ),
         (
             "ray-queries",
-            legalized.ray_queries.iter().map(|s| s.calls).sum(),
+            legalized.ray_queries.instructions(),
             "ray query instructions read as naga's ray queries (naga's reader reads none from SPIR-V)",
         ),
         (

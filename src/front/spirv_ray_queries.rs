@@ -16,7 +16,7 @@ use naga::{
 };
 use shaderxform_passes::ir::{BlockBuilder, Rewrite};
 
-use super::spirv_legalize::{IntersectionMember, RayQueryStandIn, RayQueryStandInKind};
+use super::spirv_legalize::{IntersectionMember, RayQueries, RayQueryStandInKind};
 use crate::diagnostics::Diagnostic;
 
 /// What a call of a stand-in becomes, with the handles of the module.
@@ -44,25 +44,38 @@ enum Replacement {
 /// removes the functions.
 pub fn ray_queries_from_stand_ins(
     module: &mut Module,
-    stand_ins: &[RayQueryStandIn],
+    ray_queries: &RayQueries,
 ) -> Result<(), Diagnostic> {
-    if stand_ins.is_empty() {
+    if ray_queries.is_empty() {
         return Ok(());
     }
-    let structure_type = shaderxform_passes::ir::ensure_type(
-        &mut module.types,
-        TypeInner::AccelerationStructure {
-            vertex_return: false,
-        },
-    );
-    let query_type = shaderxform_passes::ir::ensure_type(
-        &mut module.types,
-        TypeInner::RayQuery {
-            vertex_return: false,
-        },
-    );
+    let stand_ins = &ray_queries.stand_ins;
+    let structure_at = |module: &Module, (group, binding): (u32, u32)| {
+        let wanted = naga::ResourceBinding { group, binding };
+        module
+            .global_variables
+            .iter()
+            .find(|(_, g)| g.binding == Some(wanted))
+            .map(|(h, _)| h)
+            .ok_or_else(|| internal(&format!("no acceleration structure at {group}:{binding}")))
+    };
+    for &at in &ray_queries.acceleration_structures {
+        let structure_type = shaderxform_passes::ir::ensure_type(
+            &mut module.types,
+            TypeInner::AccelerationStructure {
+                vertex_return: false,
+            },
+        );
+        let global = structure_at(module, at)?;
+        let variable = module.global_variables.get_mut(global);
+        if !matches!(module.types[variable.ty].inner, TypeInner::Sampler { .. }) {
+            return Err(internal(
+                "an acceleration structure was not read as a sampler",
+            ));
+        }
+        variable.ty = structure_type;
+    }
     let mut replacements: HashMap<Handle<naga::Function>, Replacement> = HashMap::new();
-    let mut structures = HashSet::new();
     for stand_in in stand_ins {
         let (handle, function) = module
             .functions
@@ -76,22 +89,11 @@ pub fn ray_queries_from_stand_ins(
             == Some(ScalarKind::Sint);
         let replacement = match stand_in.kind {
             RayQueryStandInKind::Initialize {
-                acceleration_structure: (group, binding),
-            } => {
-                let wanted = naga::ResourceBinding { group, binding };
-                let (global, _) = module
-                    .global_variables
-                    .iter()
-                    .find(|(_, g)| g.binding == Some(wanted))
-                    .ok_or_else(|| {
-                        internal(&format!("no acceleration structure at {group}:{binding}"))
-                    })?;
-                structures.insert(global);
-                Replacement::Initialize {
-                    acceleration_structure: global,
-                    descriptor: module.generate_ray_desc_type(),
-                }
-            }
+                acceleration_structure,
+            } => Replacement::Initialize {
+                acceleration_structure: structure_at(module, acceleration_structure)?,
+                descriptor: module.generate_ray_desc_type(),
+            },
             RayQueryStandInKind::Proceed => Replacement::Proceed,
             RayQueryStandInKind::GenerateIntersection => Replacement::GenerateIntersection,
             RayQueryStandInKind::ConfirmIntersection => Replacement::ConfirmIntersection,
@@ -108,15 +110,16 @@ pub fn ray_queries_from_stand_ins(
         };
         replacements.insert(handle, replacement);
     }
-    for global in structures {
-        let variable = module.global_variables.get_mut(global);
-        if !matches!(module.types[variable.ty].inner, TypeInner::Sampler { .. }) {
-            return Err(internal(
-                "an acceleration structure was not read as a sampler",
-            ));
-        }
-        variable.ty = structure_type;
+    if stand_ins.is_empty() {
+        // Nothing uses a ray query: the module needs no ray query type.
+        return Ok(());
     }
+    let query_type = shaderxform_passes::ir::ensure_type(
+        &mut module.types,
+        TypeInner::RayQuery {
+            vertex_return: false,
+        },
+    );
     for function in shaderxform_passes::ir::functions_mut(module) {
         if !calls_any(&function.body, &replacements) {
             continue;
@@ -133,7 +136,7 @@ pub fn ray_queries_from_stand_ins(
             variable.init = None;
         }
     }
-    for stand_in in stand_ins {
+    for stand_in in stand_ins.iter() {
         let handle = module
             .functions
             .iter()

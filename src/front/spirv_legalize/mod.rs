@@ -112,7 +112,7 @@ use rspirv::spirv::{Decoration, Op, StorageClass, Word};
 pub use builtin_inputs::MergedBuiltIn;
 pub use image_atomics::ImageAtomicStandIn;
 pub use push_constant_words::PushConstantWords;
-pub use ray_queries::{IntersectionMember, RayQueryStandIn, RayQueryStandInKind};
+pub use ray_queries::{IntersectionMember, RayQueries, RayQueryStandInKind};
 pub use storage_formats::ChosenStorageFormat;
 
 use crate::diagnostics::Diagnostic;
@@ -194,9 +194,9 @@ pub struct Legalized {
     pub storage_8bit: Vec<Option<String>>,
     /// Push-constant blocks whose 16-bit members are read from 32-bit words.
     pub push_constant_words: Vec<PushConstantWords>,
-    /// Functions that stand for ray query instructions until naga has
-    /// read the module, when they become ray query statements.
-    pub ray_queries: Vec<RayQueryStandIn>,
+    /// Ray queries and acceleration structures written as what naga
+    /// reads, turned back after reading.
+    pub ray_queries: RayQueries,
 }
 
 impl Legalized {

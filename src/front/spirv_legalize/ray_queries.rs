@@ -36,6 +36,32 @@ use rspirv::spirv::{FunctionControl, Op, StorageClass, Word};
 use super::{instruction_with_result, Legalizer, Refusal};
 use crate::diagnostics::Diagnostic;
 
+/// What legalisation made of a module's ray queries, for
+/// [`crate::front::spirv_ray_queries`] to turn back.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RayQueries {
+    /// The functions that stand for the ray query instructions.
+    pub stand_ins: Vec<RayQueryStandIn>,
+    /// The acceleration structure variables, now samplers, by
+    /// `(set, binding)`.
+    pub acceleration_structures: Vec<(u32, u32)>,
+    /// Whether the ray query and acceleration structure types were
+    /// replaced (a module can declare them and use none).
+    pub rewritten: bool,
+}
+
+impl RayQueries {
+    /// Whether the module had no ray query or acceleration structure type.
+    pub fn is_empty(&self) -> bool {
+        !self.rewritten
+    }
+
+    /// The ray query instructions that became calls of stand-ins.
+    pub fn instructions(&self) -> usize {
+        self.stand_ins.iter().map(|s| s.calls).sum()
+    }
+}
+
 /// A function that stands for one kind of ray query instruction until
 /// naga has read the module. Its first parameter is the ray query.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -257,11 +283,11 @@ impl Legalizer {
     /// naga reads (see the module documentation);
     /// [`Legalizer::refuse_ray_queries`] has found nothing it cannot
     /// rewrite.
-    pub(super) fn call_ray_query_stand_ins(&mut self) -> Vec<RayQueryStandIn> {
+    pub(super) fn call_ray_query_stand_ins(&mut self) -> RayQueries {
         let query_type = self.ray_query_type();
         let structure_type = self.acceleration_structure_type();
         if query_type.is_none() && structure_type.is_none() {
-            return Vec::new();
+            return RayQueries::default();
         }
         let queries = self.ray_query_variables();
         let uint = self.ensure_type(
@@ -286,14 +312,13 @@ impl Legalizer {
         let bindings: HashMap<Word, (u32, u32)> = self
             .global_variables()
             .into_iter()
-            .map(|(v, _)| {
-                let set = self
-                    .decoration_value(v, rspirv::spirv::Decoration::DescriptorSet)
-                    .unwrap_or(0);
-                let binding = self
-                    .decoration_value(v, rspirv::spirv::Decoration::Binding)
-                    .unwrap_or(0);
-                (v, (set, binding))
+            .filter(|&(_, pointer)| {
+                structure_type.is_some() && self.pointee(pointer).map(|(_, t)| t) == structure_type
+            })
+            .filter_map(|(v, _)| {
+                let set = self.decoration_value(v, rspirv::spirv::Decoration::DescriptorSet)?;
+                let binding = self.decoration_value(v, rspirv::spirv::Decoration::Binding)?;
+                Some((v, (set, binding)))
             })
             .collect();
         // Before the blocks are taken apart below.
@@ -374,7 +399,13 @@ impl Legalizer {
             }
         }
         self.retype_ray_query_and_acceleration_structure(query_type, structure_type, uint);
-        stand_ins
+        let mut acceleration_structures: Vec<(u32, u32)> = bindings.into_values().collect();
+        acceleration_structures.sort();
+        RayQueries {
+            stand_ins,
+            acceleration_structures,
+            rewritten: true,
+        }
     }
 
     /// What the call of a ray query instruction stands for, or why naga's
