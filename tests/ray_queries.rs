@@ -549,3 +549,56 @@ void main() {
         .unwrap_or_else(|f| panic!("{f}"));
     spirv_val(&compiled.outputs[0].bytes, "vulkan1.1").unwrap();
 }
+
+#[test]
+fn several_ray_queries_of_one_function_are_written_the_same_each_time() {
+    if !tools() {
+        return;
+    }
+    let text = "#version 460
+#extension GL_EXT_ray_query : require
+layout(local_size_x = 1) in;
+layout(binding = 0) uniform accelerationStructureEXT scene;
+layout(binding = 1) buffer B { float t[]; };
+void main() {
+    rayQueryEXT near;
+    rayQueryEXT far;
+    rayQueryEXT side;
+    rayQueryInitializeEXT(near, scene, 0, 0xff, vec3(0), 0.0, vec3(0, 0, 1), 1.0);
+    rayQueryInitializeEXT(far, scene, 0, 0xff, vec3(0), 1.0, vec3(0, 0, 1), 100.0);
+    rayQueryInitializeEXT(side, scene, 0, 0xff, vec3(0), 0.0, vec3(1, 0, 0), 10.0);
+    while (rayQueryProceedEXT(near)) {}
+    while (rayQueryProceedEXT(far)) {}
+    while (rayQueryProceedEXT(side)) {}
+    t[0] = rayQueryGetIntersectionTEXT(near, true);
+    t[1] = rayQueryGetIntersectionTEXT(far, true);
+    t[2] = rayQueryGetIntersectionTEXT(side, true);
+}
+";
+    let format =
+        shaderxform::InputFormat::from_path(std::path::Path::new("several.comp"), None).unwrap();
+    let source = Source::from_text("several.comp", format, text);
+    let write = || {
+        compiler(WgslTarget::Wgpu)
+            .compile(&source, &[OutputFormat::Hlsl])
+            .unwrap_or_else(|f| panic!("{f}"))
+            .outputs[0]
+            .text()
+            .unwrap()
+            .to_string()
+    };
+    let first = write();
+    for _ in 0..8 {
+        assert_eq!(write(), first);
+    }
+    // The queries keep their names, in the order the shader declares them.
+    let declared: Vec<usize> = ["near", "far", "side"]
+        .iter()
+        .map(|n| {
+            first
+                .find(&format!("RayQuery<RAY_FLAG_NONE> {n};"))
+                .unwrap_or_else(|| panic!("{n} in\n{first}"))
+        })
+        .collect();
+    assert!(declared.is_sorted(), "{first}");
+}

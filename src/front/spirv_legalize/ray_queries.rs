@@ -28,7 +28,7 @@
 //! a ray query variable several functions use, and acceleration
 //! structures that are not a variable (arrays of them, from an address).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use rspirv::dr::{Block, Function, Instruction, Operand};
 use rspirv::spirv::{FunctionControl, Op, StorageClass, Word};
@@ -413,7 +413,7 @@ impl Legalizer {
     fn ray_query_site(
         &self,
         inst: &Instruction,
-        queries: &HashMap<Word, Vec<usize>>,
+        queries: &BTreeMap<Word, Vec<usize>>,
     ) -> Result<Site, String> {
         let op = inst.class.opcode;
         let query = inst.operands.first().and_then(super::id_operand);
@@ -480,10 +480,11 @@ impl Legalizer {
     }
 
     /// Every ray query variable (`Private` or `Function`), with the
-    /// indices of the functions that use it.
-    fn ray_query_variables(&self) -> HashMap<Word, Vec<usize>> {
+    /// indices of the functions that use it; by id, so that what is
+    /// refused and rewritten comes in the same order each time.
+    fn ray_query_variables(&self) -> BTreeMap<Word, Vec<usize>> {
         let pointers = self.ray_query_pointer_types();
-        let mut variables: HashMap<Word, Vec<usize>> = self
+        let mut variables: BTreeMap<Word, Vec<usize>> = self
             .defining_instructions()
             .filter(|i| i.class.opcode == Op::Variable)
             .filter(|i| i.result_type.is_some_and(|t| pointers.contains(&t)))
@@ -545,9 +546,10 @@ impl Legalizer {
     /// placeholder type (`query_pointer`), in the function that uses it.
     fn move_private_queries_into_functions(
         &mut self,
-        queries: &HashMap<Word, Vec<usize>>,
+        queries: &BTreeMap<Word, Vec<usize>>,
         query_pointer: Word,
     ) {
+        let mut moved: HashMap<usize, usize> = HashMap::new();
         for (&variable, users) in queries {
             let global = self
                 .module
@@ -567,8 +569,12 @@ impl Legalizer {
                             Some(variable),
                             vec![Operand::StorageClass(StorageClass::Function)],
                         );
+                        // After those moved before it: in the order
+                        // they were declared.
+                        let at = moved.entry(f).or_insert(0);
                         if let Some(first) = self.module.functions[f].blocks.first_mut() {
-                            first.instructions.insert(0, local);
+                            first.instructions.insert(*at, local);
+                            *at += 1;
                         }
                     } else {
                         self.module
