@@ -602,3 +602,87 @@ void main() {
         .collect();
     assert!(declared.is_sorted(), "{first}");
 }
+
+#[test]
+fn generated_intersections_termination_and_every_member_are_read_in_a_fragment_shader() {
+    if !tools() {
+        return;
+    }
+    let source = source("corpus/ray-queries/procedural_hits.frag");
+    let compiler = compiler(WgslTarget::Wgpu);
+    let module = compiler.read(&source).unwrap_or_else(|f| panic!("{f}"));
+    let (main, _) = shaderxform::passes::ir::functions(&module)
+        .find_map(|f| {
+            f.local_variables
+                .iter()
+                .find(|(_, l)| l.name.as_deref() == Some("query"))
+                .map(|q| (f, q))
+        })
+        .expect("a function declares `query`");
+    let mut functions = Vec::new();
+    shaderxform::passes::ir::for_each_statement(&main.body, &mut |s, _| {
+        if let Statement::RayQuery { fun, .. } = s {
+            functions.push(match *fun {
+                RayQueryFunction::Initialize { .. } => "initialize",
+                RayQueryFunction::Proceed { .. } => "proceed",
+                RayQueryFunction::GenerateIntersection { hit_t } => {
+                    assert!(matches!(
+                        main.expressions[hit_t],
+                        Expression::Constant(_) | Expression::Literal(_)
+                    ));
+                    "generate"
+                }
+                RayQueryFunction::Terminate => "terminate",
+                RayQueryFunction::ConfirmIntersection => "confirm",
+            });
+        }
+    });
+    assert_eq!(
+        functions,
+        ["initialize", "proceed", "generate", "terminate"]
+    );
+    let mut members: Vec<(bool, u32)> = main
+        .expressions
+        .iter()
+        .filter_map(|(_, e)| match *e {
+            Expression::AccessIndex { base, index } => match main.expressions[base] {
+                Expression::RayQueryGetIntersection { committed, .. } => Some((committed, index)),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    members.sort();
+    // Candidate: kind (0), world-to-object (10); committed: instance
+    // custom index (2), binding table offset (4), geometry index (5),
+    // front face (8), object-to-world (9).
+    assert_eq!(
+        members,
+        [
+            (false, 0),
+            (false, 10),
+            (true, 2),
+            (true, 4),
+            (true, 5),
+            (true, 8),
+            (true, 9)
+        ]
+    );
+    // The signed indices are bitcast from naga's unsigned members.
+    let bitcasts = main
+        .expressions
+        .iter()
+        .filter(|(_, e)| {
+            matches!(**e, Expression::As { expr, kind: naga::ScalarKind::Sint, convert: None }
+                if matches!(main.expressions[expr], Expression::AccessIndex { index: 2 | 5, .. }))
+        })
+        .count();
+    assert_eq!(bitcasts, 2);
+    let compiled = compiler
+        .compile(&source, &[OutputFormat::SpirvBinary])
+        .unwrap_or_else(|f| panic!("{f}"));
+    spirv_val(&compiled.outputs[0].bytes, "vulkan1.1").unwrap();
+    let w = Written::new(&compiled.outputs[0].bytes);
+    assert_eq!(w.instructions(Op::RayQueryGenerateIntersectionKHR).len(), 1);
+    assert_eq!(w.instructions(Op::RayQueryTerminateKHR).len(), 1);
+}
