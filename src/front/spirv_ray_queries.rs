@@ -33,8 +33,8 @@ enum Replacement {
     Intersection {
         committed: bool,
         member: IntersectionMember,
-        /// The SPIR-V result is signed (instance and primitive indices),
-        /// naga's member unsigned.
+        /// The SPIR-V result is signed (the instance's custom index and id,
+        /// the geometry and primitive indices), naga's member unsigned.
         signed: bool,
     },
 }

@@ -43,6 +43,10 @@
 //!   which naga's reader does not read: where their value is unused, calls
 //!   to functions that stand for them, which become naga's image atomics
 //!   after reading; refused at their line where the value is used.
+//! - **Ray queries** (`SPV_KHR_ray_query`), which naga's reader does not
+//!   read: samplers, `uint` variables and calls to functions that stand
+//!   for them, which become naga's ray queries after reading; what naga's
+//!   IR has no equivalent of refused at its line.
 //! - **Subgroup elect and ballot bit counts** (HLSL `WaveIsFirstLane`,
 //!   `WaveActiveCountBits`, `WavePrefixCountBits`), which naga does not
 //!   read: written from the lane, a broadcast and bit counts.
