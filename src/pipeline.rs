@@ -218,8 +218,7 @@ impl Compiler {
     /// its barriers (for tools that report on the shader itself).
     pub fn read(&self, source: &Source) -> Result<Module, Failure> {
         guarded(source, "reading", || {
-            let parsed = front::parse(source, &self.options.front)
-                .map_err(|d| Failure::new(FailureKind::Input, d))?;
+            let parsed = self.parse(source)?;
             match shaderxform_passes::manager::validate(&parsed.module) {
                 Ok(_) => Ok(parsed.module),
                 Err(error) => Err(Failure::new(
@@ -229,15 +228,23 @@ impl Compiler {
                         &error,
                         parsed.spans.keeps_spans(),
                         source,
+                        &parsed.binding_conflict_notes,
                     ))],
                 )),
             }
         })
     }
 
+    /// The front end, with the override values the host gives: the
+    /// specialization constants it fixes take them.
+    fn parse(&self, source: &Source) -> Result<front::Parsed, Failure> {
+        front::parse_with_overrides(source, &self.options.front, &self.options.emit.overrides)
+            .map_err(|d| Failure::new(FailureKind::Input, d))
+    }
+
     fn transform_unguarded(&self, source: &Source) -> Result<Transformed, Failure> {
-        let parsed = front::parse(source, &self.options.front)
-            .map_err(|d| Failure::new(FailureKind::Input, d))?;
+        let parsed = self.parse(source)?;
+        let binding_conflict_notes = parsed.binding_conflict_notes;
         let mut module = parsed.module;
         let spans = parsed.spans;
         let keep_spans = spans.keeps_spans();
@@ -283,7 +290,13 @@ impl Compiler {
                     reports,
                 } => {
                     // Located with the failure's other diagnostics.
-                    let mut d = input_validation_error(&module, &error, keep_spans, source);
+                    let mut d = input_validation_error(
+                        &module,
+                        &error,
+                        keep_spans,
+                        source,
+                        &binding_conflict_notes,
+                    );
                     for pass in rewritten_by {
                         d = d.with_note(format!("after the `{pass}` pass rewrote the module"));
                     }
@@ -534,15 +547,20 @@ fn guarded<T>(
 /// naga's validation error about the input, with the module's spans (the
 /// caller locates them in the source): where naga gives no span (an entry
 /// point with an empty body has none), a WGSL input's error is placed at
-/// the declaration of the function it names.
+/// the declaration of the function it names. A binding conflict gets
+/// `binding_conflict_notes`, what the front end tried against it.
 fn input_validation_error(
     module: &Module,
     error: &naga::WithSpan<naga::valid::ValidationError>,
     keep_spans: bool,
     source: &Source,
+    binding_conflict_notes: &[String],
 ) -> Diagnostic {
     use naga::valid::ValidationError as E;
-    let d = diagnostics::from_validation(module, error, keep_spans, source.format);
+    let mut d = diagnostics::from_validation(module, error, keep_spans, source.format);
+    if d.code.as_deref() == Some(shaderxform_passes::codes::INPUT_BINDING_CONFLICT) {
+        d.notes.extend(binding_conflict_notes.iter().cloned());
+    }
     // A WGSL input's spans index its text as they are.
     if !d.labels.is_empty() || source.format != crate::InputFormat::Wgsl {
         return d;

@@ -288,21 +288,68 @@ pub fn disassemble(words: &[u32]) -> Result<String, ToolError> {
     }
 }
 
+/// A pass of SPIRV-Tools' optimizer that the front end runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptimizerPass {
+    /// Folds specialization-constant expressions whose operands are
+    /// constants (`--fold-spec-const-op-composite`).
+    FoldSpecConstants,
+    /// Replaces branches on constant conditions by the branch they take
+    /// and removes the blocks no longer reached
+    /// (`--eliminate-dead-branches`).
+    DeadBranches,
+    /// Removes functions that no entry point calls
+    /// (`--eliminate-dead-functions`).
+    DeadFunctions,
+}
+
+impl OptimizerPass {
+    /// `spirv-opt`'s flag for it.
+    #[cfg_attr(feature = "spirv-tools-compiled", allow(dead_code))]
+    fn flag(self) -> &'static str {
+        match self {
+            OptimizerPass::FoldSpecConstants => "--fold-spec-const-op-composite",
+            OptimizerPass::DeadBranches => "--eliminate-dead-branches",
+            OptimizerPass::DeadFunctions => "--eliminate-dead-functions",
+        }
+    }
+
+    #[cfg(feature = "spirv-tools-compiled")]
+    fn compiled(self) -> spirv_tools::opt::Passes {
+        use spirv_tools::opt::Passes;
+        match self {
+            OptimizerPass::FoldSpecConstants => Passes::FoldSpecConstantOpAndComposite,
+            OptimizerPass::DeadBranches => Passes::DeadBranchElim,
+            OptimizerPass::DeadFunctions => Passes::EliminateDeadFunctions,
+        }
+    }
+}
+
 /// Folds specialization-constant expressions (`OpSpecConstantOp`,
 /// composites of spec constants) into constants, as `spirv-opt
 /// --fold-spec-const-op-composite` does.
 pub fn fold_spec_constants(words: &[u32], env: TargetEnv) -> Result<Vec<u32>, ToolError> {
+    optimize(words, env, &[OptimizerPass::FoldSpecConstants])
+}
+
+/// Runs `passes` of SPIRV-Tools' optimizer, in order, on `words`, and
+/// nothing else.
+pub fn optimize(
+    words: &[u32],
+    env: TargetEnv,
+    passes: &[OptimizerPass],
+) -> Result<Vec<u32>, ToolError> {
     #[cfg(feature = "spirv-tools-compiled")]
     {
-        compiled::fold_spec_constants(words, env)
+        compiled::optimize(words, env, passes)
     }
     #[cfg(not(feature = "spirv-tools-compiled"))]
     {
         match find_program("spirv-opt") {
-            Some(path) => installed::fold_spec_constants(&path, words, env),
+            Some(path) => installed::optimize(&path, words, env, passes),
             None => Err(ToolError::unavailable(
                 "spirv-opt",
-                "folding specialization-constant expressions",
+                "running SPIRV-Tools' optimizer passes",
             )),
         }
     }
@@ -363,10 +410,16 @@ mod compiled {
             .map_err(tool_error)
     }
 
-    pub fn fold_spec_constants(words: &[u32], env: TargetEnv) -> Result<Vec<u32>, ToolError> {
+    pub fn optimize(
+        words: &[u32],
+        env: TargetEnv,
+        passes: &[super::OptimizerPass],
+    ) -> Result<Vec<u32>, ToolError> {
         use spirv_tools::opt::Optimizer as _;
         let mut optimizer = spirv_tools::opt::create(Some(env.compiled()));
-        optimizer.register_pass(spirv_tools::opt::Passes::FoldSpecConstantOpAndComposite);
+        for pass in passes {
+            optimizer.register_pass(pass.compiled());
+        }
         let mut messages = Vec::new();
         optimizer
             .optimize(
@@ -499,24 +552,17 @@ mod installed {
         words_of(program, bytes)
     }
 
-    pub fn fold_spec_constants(
+    pub fn optimize(
         program: &Path,
         words: &[u32],
         env: TargetEnv,
+        passes: &[OptimizerPass],
     ) -> Result<Vec<u32>, ToolError> {
         let env = env.flag();
-        let bytes = run(
-            program,
-            &[
-                "--target-env",
-                &env,
-                "--fold-spec-const-op-composite",
-                "-o",
-                "-",
-                "-",
-            ],
-            &to_bytes(words),
-        )?;
+        let mut args = vec!["--target-env", &env];
+        args.extend(passes.iter().map(|p| p.flag()));
+        args.extend(["-o", "-", "-"]);
+        let bytes = run(program, &args, &to_bytes(words))?;
         words_of(program, bytes)
     }
 

@@ -107,7 +107,8 @@ pub(super) fn run(args: UniformityArgs) -> i32 {
     // the front end knows their source lines.
     let source_lines = match source.format {
         InputFormat::Glsl(_) | InputFormat::Hlsl(_) => {
-            front::parse(&source, &compiler.options().front)
+            let options = compiler.options();
+            front::parse_with_overrides(&source, &options.front, &options.emit.overrides)
                 .ok()
                 .and_then(|p| p.spans.source_lines().cloned())
         }

@@ -60,6 +60,9 @@ pub(super) fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<P
         }
         changes.push(c);
     }
+    for chosen in &legalized.chosen {
+        changes.push(chosen_variant_change(chosen, span));
+    }
     for (var, what) in &legalized.access {
         changes.push(Change::new(
             "block-access",
@@ -229,4 +232,101 @@ pub(super) fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<P
         changes,
         diagnostics: Vec::new(),
     })
+}
+
+/// A specialization constant fixed to choose between resources on one
+/// binding, as a `fix-spec-constant` change: the value, why, which
+/// resource the shader written keeps, and how to get the other variant.
+fn chosen_variant_change(chosen: &spirv_legalize::ChosenSpecConstant, span: naga::Span) -> Change {
+    let quoted = spirv_legalize::quoted_resource;
+    let id = chosen
+        .spec_id
+        .map_or_else(String::new, |id| format!(" (constant_id {id})"));
+    let name = chosen.name.as_deref().map_or_else(
+        || "an unnamed specialization constant".to_string(),
+        |n| format!("specialization constant `{n}`"),
+    );
+    let key = chosen
+        .name
+        .clone()
+        .or_else(|| chosen.spec_id.map(|id| id.to_string()));
+    let whence = if chosen.overridden {
+        format!("at {}, the value given with --override", chosen.value)
+    } else {
+        format!("at its default value {}", chosen.value)
+    };
+    let choices: Vec<String> = chosen
+        .bindings
+        .iter()
+        .map(|b| {
+            let names: Vec<String> = b.resources.iter().map(quoted).collect();
+            format!(
+                "between {} on set {} binding {}",
+                names.join(" and "),
+                b.binding.0,
+                b.binding.1
+            )
+        })
+        .collect();
+    let reason = format!("it chooses {}", choices.join(", and "));
+    let kept: Vec<String> = chosen
+        .bindings
+        .iter()
+        .map(|b| match &b.kept {
+            Some(kept) => quoted(kept),
+            None => format!(
+                "none of the resources on set {} binding {}",
+                b.binding.0, b.binding.1
+            ),
+        })
+        .collect();
+    let other = match (&key, chosen.boolean) {
+        (Some(key), true) => {
+            let other = if chosen.value == "true" {
+                "false"
+            } else {
+                "true"
+            };
+            format!("; --override {key}={other} gives the other variant")
+        }
+        (Some(key), false) => format!("; another --override {key}=VALUE may give another"),
+        (None, _) => String::new(),
+    };
+    let mut c = Change::new(
+        "fix-spec-constant",
+        span,
+        format!(
+            "{name}{id} fixed {whence}: {reason}, which one WGSL entry point cannot both bind; the shader written holds the variant with {}{other}",
+            kept.join(" and ")
+        ),
+    );
+    c.strategy = Some(
+        if chosen.overridden {
+            "override"
+        } else {
+            "default"
+        }
+        .into(),
+    );
+    c.details.insert("value".into(), chosen.value.clone());
+    c.details.insert("reason".into(), reason);
+    if let Some(n) = &chosen.name {
+        c.details.insert("name".into(), n.clone());
+    }
+    if let Some(id) = chosen.spec_id {
+        c.details.insert("constant_id".into(), id.to_string());
+    }
+    let bindings: Vec<String> = chosen
+        .bindings
+        .iter()
+        .map(|b| format!("{}:{}", b.binding.0, b.binding.1))
+        .collect();
+    c.details.insert("bindings".into(), bindings.join(","));
+    let kept: Vec<String> = chosen
+        .bindings
+        .iter()
+        .filter_map(|b| b.kept.clone().flatten())
+        .collect();
+    c.details.insert("kept".into(), kept.join(","));
+    c
 }

@@ -58,6 +58,10 @@ pub struct Parsed {
     pub spans: SpanMap,
     /// Files read besides the source (`#include`d), for build systems.
     pub dependencies: Vec<std::path::PathBuf>,
+    /// Notes for a binding conflict that naga's validator finds in the
+    /// module: which specialization constants SPIR-V legalisation tried
+    /// in order to leave one resource on the binding.
+    pub binding_conflict_notes: Vec<String>,
 }
 
 /// The name under which front-end rewrites are reported.
@@ -93,6 +97,19 @@ pub fn glsl_through_glslang(options: &FrontOptions) -> bool {
 /// diagnostics, which point into the source (or the file they were found
 /// in). The module returned has not been through naga's validator.
 pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diagnostic>> {
+    parse_with_overrides(source, options, &std::collections::BTreeMap::new())
+}
+
+/// [`parse`], with the values the host gives the shader's
+/// specialization constants, by name or `SpecId` (`--override`, which
+/// [`crate::EmitOptions::overrides`] holds): specialization constants
+/// that SPIR-V legalisation fixes to choose between resources on one
+/// binding take them, or else their defaults.
+pub fn parse_with_overrides(
+    source: &Source,
+    options: &FrontOptions,
+    overrides: &std::collections::BTreeMap<String, f64>,
+) -> Result<Parsed, Vec<Diagnostic>> {
     if source.bytes.is_empty() {
         return Err(vec![Diagnostic::error(format!(
             "{} is empty: there is no shader to read",
@@ -105,16 +122,19 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
         rewrites: None,
         spans: SpanMap::InSource,
         dependencies: Vec::new(),
+        binding_conflict_notes: Vec::new(),
     };
     let from_spirv = |read: spirv::Read| Parsed {
         module: read.module,
         rewrites: legalize_report(&read.legalized),
         spans: SpanMap::InSource,
         dependencies: Vec::new(),
+        binding_conflict_notes: read.legalized.binding_conflict_notes,
     };
     let legalize_context = spirv_legalize::Context {
         storage_formats: &options.storage_formats,
         hlsl_through_glslang: false,
+        overrides: Some(overrides),
     };
     let through_glslang_with =
         |language, stage, options: &FrontOptions| -> Result<Parsed, Vec<Diagnostic>> {
@@ -135,6 +155,7 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
             let context = spirv_legalize::Context {
                 storage_formats: &options.storage_formats,
                 hlsl_through_glslang: language == glslang::Language::Hlsl,
+                overrides: Some(overrides),
             };
             let read = spirv::parse_binary(&bytes, origin, context).map_err(|mut ds| {
                 for d in &mut ds {
@@ -229,6 +250,7 @@ fn parse_wgsl_modules(
         rewrites: None,
         spans: SpanMap::Modules(composed.map),
         dependencies: composed.dependencies,
+        binding_conflict_notes: Vec::new(),
     })
 }
 

@@ -24,6 +24,12 @@
 //!   their default values and the expressions folded by SPIRV-Tools'
 //!   `FoldSpecConstantOpAndComposite`; every other specialization
 //!   constant stays a pipeline-overridable constant.
+//! - **Resources that share a binding, chosen between by specialization
+//!   constants** (`if (TASK)` one buffer, else another, both on binding
+//!   2), which one WGSL entry point cannot bind: the constants that
+//!   choose are fixed at the host's `--override` value or else their
+//!   defaults, SPIRV-Tools' `DeadBranchElim` removes the code left
+//!   unreached, and the variables only it used go.
 //! - **`OpCopyLogical`** (SPIR-V 1.4), which naga does not read: member-wise
 //!   extracts and a construct.
 //! - **One built-in declared by several input variables** (glslang's HLSL
@@ -96,6 +102,7 @@ mod image_atomics;
 mod non_semantic;
 mod push_constant_words;
 mod ray_queries;
+mod shared_bindings;
 mod shift_signedness;
 mod source_text;
 mod spec_constants;
@@ -117,6 +124,7 @@ pub use builtin_inputs::MergedBuiltIn;
 pub use image_atomics::ImageAtomicStandIn;
 pub use push_constant_words::PushConstantWords;
 pub use ray_queries::{IntersectionMember, RayQueries, RayQueryStandInKind};
+pub use shared_bindings::{quoted as quoted_resource, ChosenSpecConstant};
 pub use storage_formats::ChosenStorageFormat;
 
 use crate::diagnostics::Diagnostic;
@@ -161,6 +169,13 @@ pub struct Legalized {
     /// Specialization constants that naga could not keep overridable and
     /// that now hold their default value.
     pub frozen: Vec<FrozenSpecConstant>,
+    /// Specialization constants fixed to choose between resources of one
+    /// entry point on one binding.
+    pub chosen: Vec<ChosenSpecConstant>,
+    /// Where resources of one entry point still share a binding after
+    /// specialization constants were tried: what was tried, for the
+    /// binding conflict that naga's validator then reports.
+    pub binding_conflict_notes: Vec<String>,
     /// Variables given `NonWritable` from their members.
     pub access: Vec<(Option<String>, &'static str)>,
     /// `OpCopyLogical` instructions written as member-wise extracts and
@@ -209,6 +224,7 @@ impl Legalized {
     pub fn changed(&self) -> bool {
         !self.samplers.is_empty()
             || !self.frozen.is_empty()
+            || !self.chosen.is_empty()
             || !self.access.is_empty()
             || self.copy_logical > 0
             || self.source_continued > 0
@@ -268,6 +284,10 @@ pub struct Context<'a> {
     pub storage_formats: &'a [(String, naga::StorageFormat)],
     /// The module is glslang's compilation of HLSL.
     pub hlsl_through_glslang: bool,
+    /// The values the host gives specialization constants, by name or
+    /// `SpecId` (`--override`): those fixed to choose between resources
+    /// on one binding take them.
+    pub overrides: Option<&'a std::collections::BTreeMap<String, f64>>,
 }
 
 /// Rewrites `words` (valid SPIR-V, checked by spirv-val) into SPIR-V that
@@ -285,6 +305,10 @@ pub fn legalize(
         });
     };
     let mut l = Legalizer::new(module);
+    // First: the code it removes is neither rewritten nor refused.
+    let no_overrides = std::collections::BTreeMap::new();
+    let chosen =
+        l.choose_shared_binding_variants(&words, env, context.overrides.unwrap_or(&no_overrides))?;
     let storage_8bit = l.plan_8bit_storage(&words)?;
     // Before the refusals: what it rewrites is no longer refused.
     let workgroup_vector_atomics = l.split_workgroup_vectors_with_atomics();
@@ -336,6 +360,8 @@ pub fn legalize(
         copy_logical: l.split_copy_logical(),
         samplers: l.split_combined_samplers(),
         frozen: l.freeze_spec_constants(),
+        chosen: chosen.constants,
+        binding_conflict_notes: chosen.notes,
         words: Vec::new(),
     };
     if !out.changed() {
