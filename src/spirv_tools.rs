@@ -558,8 +558,9 @@ mod installed {
         env: TargetEnv,
         passes: &[OptimizerPass],
     ) -> Result<Vec<u32>, ToolError> {
-        let env = env.flag();
-        let mut args = vec!["--target-env", &env];
+        // spirv-opt takes its target only as `--target-env=ENV`.
+        let env = format!("--target-env={}", env.flag());
+        let mut args = vec![env.as_str()];
         args.extend(passes.iter().map(|p| p.flag()));
         args.extend(["-o", "-", "-"]);
         let bytes = run(program, &args, &to_bytes(words))?;
@@ -666,6 +667,41 @@ mod tests {
         assert!(check_structure(&words).is_err());
         words.push(1);
         assert!(check_structure(&words).is_ok());
+    }
+
+    /// The installed optimizer runs the passes named, as the compiled one
+    /// does: a branch on a constant goes, with the block it no longer
+    /// reaches.
+    #[test]
+    fn installed_optimizer_eliminates_dead_branches() {
+        let (Some(opt), Some(asm), Some(dis)) = (
+            find_program("spirv-opt"),
+            find_program("spirv-as"),
+            find_program("spirv-dis"),
+        ) else {
+            assert!(
+                std::env::var_os("SHADERXFORM_REQUIRE_TOOLS").is_none(),
+                "spirv-opt, spirv-as and spirv-dis are required"
+            );
+            return;
+        };
+        let text = "OpCapability Shader\nOpMemoryModel Logical GLSL450\nOpEntryPoint GLCompute %main \"main\"\nOpExecutionMode %main LocalSize 1 1 1\nOpName %dead \"dead\"\n%void = OpTypeVoid\n%bool = OpTypeBool\n%false = OpConstantFalse %bool\n%fn = OpTypeFunction %void\n%main = OpFunction %void None %fn\n%entry = OpLabel\nOpSelectionMerge %merge None\nOpBranchConditional %false %dead %merge\n%dead = OpLabel\nOpBranch %merge\n%merge = OpLabel\nOpReturn\nOpFunctionEnd\n";
+        let env = TargetEnv::Universal { minor: 3 };
+        let words = installed::assemble(&asm, text, env).unwrap();
+        let before = installed::disassemble(&dis, &words).unwrap();
+        assert!(before.contains("OpBranchConditional"), "{before}");
+        let optimized =
+            installed::optimize(&opt, &words, env, &[OptimizerPass::DeadBranches]).unwrap();
+        let after = installed::disassemble(&dis, &optimized).unwrap();
+        assert!(
+            !after.contains("OpBranchConditional") && !after.contains("%dead = OpLabel"),
+            "{after}"
+        );
+        #[cfg(feature = "spirv-tools-compiled")]
+        {
+            let compiled = compiled::optimize(&words, env, &[OptimizerPass::DeadBranches]).unwrap();
+            assert_eq!(installed::disassemble(&dis, &compiled).unwrap(), after);
+        }
     }
 
     /// The installed programs, where they are, agree with the library on
