@@ -55,6 +55,27 @@ void main() {
 }
 ";
 
+/// Each buffer written by a function of its own, called where `PAIRS`
+/// says.
+const FUNCTIONS_CHOOSE: &str = "#version 450
+layout(local_size_x = 64) in;
+layout(constant_id = 3) const bool PAIRS = false;
+layout(std430, binding = 0) readonly buffer Input { uint values[]; };
+layout(std430, binding = 1) writeonly buffer Singles { uint singles[]; };
+layout(std430, binding = 1) writeonly buffer Pairs { uvec2 pairs[]; };
+void write_single(uint i, uint v) { singles[i] = v + 7u; }
+void write_pair(uint i, uint v) { pairs[i] = uvec2(v, v * 3u); }
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    uint v = values[i];
+    if (PAIRS) {
+        write_pair(i, v);
+    } else {
+        write_single(i, v);
+    }
+}
+";
+
 /// Both buffers written on one path: no constant chooses between them.
 const BOTH_USED: &str = "#version 450
 layout(local_size_x = 64) in;
@@ -256,6 +277,21 @@ fn an_override_of_the_bool_constant_gives_the_other_buffer() {
     // An override of false is the default variant.
     let compiled = compile(&[("PAIRS", 0.0)], "choose.comp", BOOL_CHOOSES);
     assert_binds(&compiled, "singles");
+}
+
+#[test]
+fn a_function_that_only_the_other_variant_calls_goes_with_it() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let default = compile(&[], "functions.comp", FUNCTIONS_CHOOSE);
+    assert_binds(&default, "singles");
+    let wgsl = default.outputs[0].text().unwrap();
+    assert!(!wgsl.contains("fn write_pair"), "{wgsl}");
+    let pairs = compile(&[("PAIRS", 1.0)], "functions.comp", FUNCTIONS_CHOOSE);
+    assert_binds(&pairs, "pairs");
+    let wgsl = pairs.outputs[0].text().unwrap();
+    assert!(!wgsl.contains("fn write_single"), "{wgsl}");
 }
 
 #[test]

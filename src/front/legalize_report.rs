@@ -296,7 +296,7 @@ fn chosen_variant_change(chosen: &spirv_legalize::ChosenSpecConstant, span: naga
         "fix-spec-constant",
         span,
         format!(
-            "{name}{id} fixed {whence}: {reason}, which one WGSL entry point cannot both bind; the shader written holds the variant with {}{other}",
+            "{name}{id} fixed {whence}: {reason}, and one WGSL entry point cannot use two resources on one binding; the shader written holds the variant with {}{other}",
             kept.join(" and ")
         ),
     );

@@ -42,13 +42,17 @@ pub struct Reflection {
     /// Specialization constants of SPIR-V, GLSL or HLSL input that the
     /// shader written no longer has: fixed at their default values
     /// because naga cannot keep them overridable (an array length, the
-    /// workgroup size). A pipeline that specialized them must be
-    /// compiled again with other defaults.
+    /// workgroup size), or fixed to choose between resources that share
+    /// a binding, at the `--override` value where one is given. A
+    /// pipeline that specialized them must be compiled again with other
+    /// defaults or overrides.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub fixed_specialization_constants: Vec<FixedSpecializationConstant>,
 }
 
-/// A specialization constant of the input fixed at its default value.
+/// A specialization constant of the input fixed at a value: its default,
+/// or the `--override` value of one that chooses between resources on one
+/// binding.
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FixedSpecializationConstant {

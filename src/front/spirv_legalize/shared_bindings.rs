@@ -431,25 +431,63 @@ impl Legalizer {
         })
     }
 
-    /// Fixes the specialization constants that choose between resources
-    /// of one entry point on one binding, and removes the code and the
-    /// variables they leave unused; see the module documentation.
-    pub(super) fn choose_shared_binding_variants(
-        &mut self,
-        words: &[u32],
-        env: TargetEnv,
+    /// The value specialization constant `constant` takes: the host's,
+    /// with the key it gave it by, or else its default; `None` for a
+    /// constant the analysis does not evaluate. A value its type cannot
+    /// hold is an error.
+    fn specialized_value(
+        &self,
+        constant: Word,
+        analysis: &Analysis,
         overrides: &BTreeMap<String, f64>,
-    ) -> Result<Chosen, Vec<Refusal>> {
-        let resources = self.resource_bindings();
-        let mut bindings: HashMap<(u32, u32), usize> = HashMap::new();
-        for binding in resources.values() {
-            *bindings.entry(*binding).or_default() += 1;
-        }
-        if bindings.values().all(|&n| n < 2) {
-            return Ok(Chosen::default());
-        }
+    ) -> Result<Option<(Value, Option<String>)>, Diagnostic> {
+        let inst = analysis.globals[&constant];
+        let default = match (inst.class.opcode, inst.operands.first()) {
+            (Op::SpecConstantTrue, _) => Value::Bool(true),
+            (Op::SpecConstantFalse, _) => Value::Bool(false),
+            (_, Some(Operand::LiteralBit32(v))) => Value::Int(*v),
+            _ => return Ok(None),
+        };
+        let Some((key, value)) = self.given_value(constant, overrides) else {
+            return Ok(Some((default, None)));
+        };
+        let signed = inst.result_type.and_then(|t| analysis.int32(t)) == Some(true);
+        let (low, high) = if signed {
+            (f64::from(i32::MIN), f64::from(i32::MAX))
+        } else {
+            (0.0, f64::from(u32::MAX))
+        };
+        let converted = match default {
+            Value::Bool(_) => Value::Bool(value != 0.0),
+            Value::Int(_) if value.fract() == 0.0 && (low..=high).contains(&value) => {
+                // In range: the cast keeps the value, as two's complement
+                // bits for a negative `int`.
+                Value::Int(if signed {
+                    value as i32 as u32
+                } else {
+                    value as u32
+                })
+            }
+            Value::Int(_) => {
+                let name = self.names.get(&constant).map_or_else(
+                    || "a specialization constant".to_string(),
+                    |n| format!("specialization constant `{n}`"),
+                );
+                let kind = if signed { "int" } else { "uint" };
+                return Err(Diagnostic::error(format!(
+                    "--override {key}={value}: {name} is a 32-bit {kind}, which cannot hold {value}"
+                ))
+                .with_code(shaderxform_passes::codes::OPTIONS_OVERRIDE));
+            }
+        };
+        Ok(Some((converted, Some(key))))
+    }
+
+    /// What the analysis reads of the module: its constants, the blocks
+    /// of its functions and its resource variables.
+    fn analysis(&self, resources: HashMap<Word, (u32, u32)>) -> Analysis<'_> {
         let module = &self.module;
-        let analysis_functions: HashMap<Word, FunctionCfg> = module
+        let functions = module
             .functions
             .iter()
             .filter_map(|f| {
@@ -465,34 +503,39 @@ impl Legalizer {
                 Some((id, FunctionCfg { blocks, by_label }))
             })
             .collect();
-        let mut analysis = Analysis {
+        Analysis {
             globals: module
                 .types_global_values
                 .iter()
                 .filter_map(|i| Some((i.result_id?, i)))
                 .collect(),
-            functions: analysis_functions,
+            functions,
             resources,
             values: HashMap::new(),
-        };
-        // Each entry point's variables on one binding, in declaration order.
-        let declaration_order: HashMap<Word, usize> = module
+        }
+    }
+
+    /// The bindings each entry point uses more than one variable of (its
+    /// code as written, every branch taken), and the specialization
+    /// constants the conditions of its branches are computed from.
+    fn shared_binding_conflicts(&self, analysis: &Analysis) -> (Vec<Conflict>, BTreeSet<Word>) {
+        let declaration_order: HashMap<Word, usize> = self
+            .module
             .types_global_values
             .iter()
             .enumerate()
             .filter_map(|(n, i)| Some((i.result_id?, n)))
             .collect();
-        let nothing_fixed = BTreeSet::new();
         let mut conflicts = Vec::new();
         let mut candidates = BTreeSet::new();
-        for entry_point in &module.entry_points {
+        for entry_point in &self.module.entry_points {
             let (Some(function), Some(Operand::LiteralString(name))) = (
                 entry_point.operands.get(1).and_then(id_operand),
                 entry_point.operands.get(2),
             ) else {
                 continue;
             };
-            let (used, spec_conditions) = analysis.reached(function, &nothing_fixed);
+            let (used, spec_conditions) = analysis.reached(function, &BTreeSet::new());
             let mut by_binding: BTreeMap<(u32, u32), Vec<Word>> = BTreeMap::new();
             for (&variable, &binding) in &analysis.resources {
                 if used.contains(&variable) {
@@ -517,96 +560,100 @@ impl Legalizer {
                 }
             }
         }
+        (conflicts, candidates)
+    }
+
+    /// `constants` with their values and where each came from.
+    fn describe_values(
+        &self,
+        analysis: &Analysis,
+        constants: &BTreeSet<Word>,
+        given: &HashMap<Word, String>,
+    ) -> String {
+        let parts: Vec<String> = constants
+            .iter()
+            .map(|c| {
+                let value = value_text_typed(analysis.values[c], analysis, *c);
+                let name = match (
+                    self.names.get(c),
+                    self.decoration_value(*c, Decoration::SpecId),
+                ) {
+                    (Some(n), _) => format!("`{n}`"),
+                    (None, Some(id)) => format!("constant_id {id}"),
+                    (None, None) => "an unnamed constant".to_string(),
+                };
+                let whence = match given.get(c) {
+                    Some(key) => format!("given with --override {key}={value}"),
+                    None => "its default".to_string(),
+                };
+                format!("{name} at {value} ({whence})")
+            })
+            .collect();
+        parts.join(", ")
+    }
+
+    /// `variables` by name, `a` and `b`.
+    fn resource_names(&self, variables: &[Word]) -> String {
+        let names: Vec<String> = variables
+            .iter()
+            .map(|v| self.quoted_resource_name(*v))
+            .collect();
+        names.join(" and ")
+    }
+
+    /// Fixes the specialization constants that choose between resources
+    /// of one entry point on one binding, and removes the code and the
+    /// variables they leave unused; see the module documentation.
+    pub(super) fn choose_shared_binding_variants(
+        &mut self,
+        words: &[u32],
+        env: TargetEnv,
+        overrides: &BTreeMap<String, f64>,
+    ) -> Result<Chosen, Vec<Refusal>> {
+        let resources = self.resource_bindings();
+        let mut bindings: HashMap<(u32, u32), usize> = HashMap::new();
+        for binding in resources.values() {
+            *bindings.entry(*binding).or_default() += 1;
+        }
+        if bindings.values().all(|&n| n < 2) {
+            return Ok(Chosen::default());
+        }
+        let mut analysis = self.analysis(resources);
+        let (conflicts, mut candidates) = self.shared_binding_conflicts(&analysis);
         if conflicts.is_empty() || candidates.is_empty() {
             return Ok(Chosen::default());
         }
         let mut given = HashMap::new();
         for &constant in &candidates {
-            let inst = analysis.globals[&constant];
-            let default = match inst.class.opcode {
-                Op::SpecConstantTrue => Value::Bool(true),
-                Op::SpecConstantFalse => Value::Bool(false),
-                _ => match inst.operands.first() {
-                    Some(Operand::LiteralBit32(v)) => Value::Int(*v),
-                    _ => continue,
-                },
+            let Some((value, key)) = self
+                .specialized_value(constant, &analysis, overrides)
+                .map_err(|diagnostic| {
+                    let op = analysis.globals[&constant].class.opcode;
+                    vec![Refusal {
+                        diagnostic,
+                        instruction: instruction_with_result(words, op, constant),
+                        label: "declared here",
+                    }]
+                })?
+            else {
+                continue;
             };
-            let value = match self.given_value(constant, overrides) {
-                None => default,
-                Some((key, value)) => {
-                    let signed = inst.result_type.and_then(|t| analysis.int32(t));
-                    let converted = match (default, signed) {
-                        (Value::Bool(_), _) => Some(Value::Bool(value != 0.0)),
-                        (Value::Int(_), Some(true)) => (value.fract() == 0.0
-                            && value >= f64::from(i32::MIN)
-                            && value <= f64::from(i32::MAX))
-                        .then(|| Value::Int(value as i32 as u32)),
-                        (Value::Int(_), _) => {
-                            (value.fract() == 0.0 && value >= 0.0 && value <= f64::from(u32::MAX))
-                                .then(|| Value::Int(value as u32))
-                        }
-                    };
-                    let Some(converted) = converted else {
-                        let d = Diagnostic::error(format!(
-                            "--override {key}={value} is not a value of specialization constant {}, a {}-bit {} integer",
-                            self.names.get(&constant).map_or_else(|| format!("{constant}"), |n| format!("`{n}`")),
-                            32,
-                            if signed == Some(true) { "signed" } else { "unsigned" },
-                        ))
-                        .with_code(shaderxform_passes::codes::OPTIONS_OVERRIDE);
-                        return Err(vec![Refusal {
-                            diagnostic: d,
-                            instruction: instruction_with_result(
-                                words,
-                                inst.class.opcode,
-                                constant,
-                            ),
-                            label: "declared here",
-                        }]);
-                    };
-                    given.insert(constant, key);
-                    converted
-                }
-            };
+            if let Some(key) = key {
+                given.insert(constant, key);
+            }
             analysis.values.insert(constant, value);
         }
         candidates.retain(|c| analysis.values.contains_key(c));
-        let all_fixed = candidates.clone();
-        let target = analysis.unused(&conflicts, &all_fixed);
+        let target = analysis.unused(&conflicts, &candidates);
         // As few constants as leave the same variables unused.
-        let mut fixed = all_fixed.clone();
-        for &constant in &all_fixed {
+        let mut fixed = candidates.clone();
+        for &constant in &candidates {
             let mut without = fixed.clone();
             without.remove(&constant);
             if analysis.unused(&conflicts, &without) == target {
                 fixed = without;
             }
         }
-        let describe = |constants: &BTreeSet<Word>| -> String {
-            let parts: Vec<String> = constants
-                .iter()
-                .map(|c| {
-                    let value = value_text_typed(analysis.values[c], &analysis, *c);
-                    let name = self
-                        .names
-                        .get(c)
-                        .map_or_else(|| format!("the constant {c}"), |n| format!("`{n}`"));
-                    let whence = match given.get(c) {
-                        Some(key) => format!("given with --override {key}={value}"),
-                        None => "its default".to_string(),
-                    };
-                    format!("{name} at {value} ({whence})")
-                })
-                .collect();
-            parts.join(", ")
-        };
-        let names = |variables: &[Word]| -> String {
-            let names: Vec<String> = variables
-                .iter()
-                .map(|v| self.quoted_resource_name(*v))
-                .collect();
-            names.join(" and ")
-        };
         let mut notes = Vec::new();
         for (n, conflict) in conflicts.iter().enumerate() {
             let still: Vec<Word> = conflict
@@ -619,8 +666,8 @@ impl Legalizer {
                 notes.push(format!(
                     "specialization constants that choose code of entry point `{}` were tried: with {}, {} (set {} binding {}) are still used together",
                     conflict.entry_point,
-                    describe(&all_fixed),
-                    names(&still),
+                    self.describe_values(&analysis, &candidates, &given),
+                    self.resource_names(&still),
                     conflict.binding.0,
                     conflict.binding.1,
                 ));
@@ -632,20 +679,59 @@ impl Legalizer {
                 notes,
             });
         }
+        let constants = self.chosen_constants(&analysis, &conflicts, &fixed, &target, &given);
+        let values: HashMap<Word, Value> = fixed.iter().map(|c| (*c, analysis.values[c])).collect();
+        let tried = self.describe_values(&analysis, &fixed, &given);
+        drop(analysis);
         let unused: BTreeSet<Word> = target.iter().map(|&(_, v)| v).collect();
-        // Which bindings each fixed constant chooses for: those where
-        // leaving it free would keep a variable used.
+        let original = self.module.clone();
+        self.apply_chosen_variants(env, &values)?;
+        let still: Vec<Word> = unused
+            .iter()
+            .copied()
+            .filter(|v| self.is_used_in_functions(*v))
+            .collect();
+        if !still.is_empty() {
+            // SPIRV-Tools left code that the analysis found unreached (a
+            // condition it does not fold): the module stays as it was.
+            self.module = original;
+            return Ok(Chosen {
+                constants: Vec::new(),
+                notes: vec![format!(
+                    "with {tried}, SPIRV-Tools' dead-branch elimination did not remove the code that uses {}",
+                    self.resource_names(&still)
+                )],
+            });
+        }
+        self.remove_variables(&unused);
+        Ok(Chosen {
+            constants,
+            notes: Vec::new(),
+        })
+    }
+
+    /// Each constant of `fixed` as reported, with the bindings it chooses
+    /// the resource of: those where leaving it free would keep a variable
+    /// used.
+    fn chosen_constants(
+        &self,
+        analysis: &Analysis,
+        conflicts: &[Conflict],
+        fixed: &BTreeSet<Word>,
+        unused: &BTreeSet<(usize, Word)>,
+        given: &HashMap<Word, String>,
+    ) -> Vec<ChosenSpecConstant> {
         let mut constants = Vec::new();
-        for &constant in &fixed {
+        for &constant in fixed {
             let mut without = fixed.clone();
             without.remove(&constant);
-            let revived = analysis.unused(&conflicts, &without);
+            let revived = analysis.unused(conflicts, &without);
             let mut chosen_bindings = Vec::new();
             for (n, conflict) in conflicts.iter().enumerate() {
                 let matters = conflict
                     .variables
                     .iter()
-                    .any(|v| target.contains(&(n, *v)) && !revived.contains(&(n, *v)));
+                    .any(|v| unused.contains(&(n, *v)) && !revived.contains(&(n, *v)));
                 let shared = SharedBinding {
                     binding: conflict.binding,
                     resources: conflict
@@ -656,7 +742,7 @@ impl Legalizer {
                     kept: conflict
                         .variables
                         .iter()
-                        .find(|v| !target.contains(&(n, **v)))
+                        .find(|v| !unused.contains(&(n, **v)))
                         .map(|v| self.resource_name(*v)),
                 };
                 if matters && !chosen_bindings.contains(&shared) {
@@ -667,28 +753,22 @@ impl Legalizer {
             constants.push(ChosenSpecConstant {
                 name: self.names.get(&constant).cloned(),
                 spec_id: self.decoration_value(constant, Decoration::SpecId),
-                value: value_text_typed(value, &analysis, constant),
+                value: value_text_typed(value, analysis, constant),
                 overridden: given.contains_key(&constant),
                 boolean: matches!(value, Value::Bool(_)),
                 bindings: chosen_bindings,
             });
         }
-        let values: HashMap<Word, Value> = fixed.iter().map(|c| (*c, analysis.values[c])).collect();
-        drop(analysis);
-        self.apply_chosen_variants(env, &values, &unused)?;
-        Ok(Chosen {
-            constants,
-            notes: Vec::new(),
-        })
+        constants
     }
 
-    /// Makes the constants of `values` constants of those values, runs
-    /// dead-branch elimination, and removes the variables of `unused`.
+    /// Makes the constants of `values` constants of those values, and
+    /// runs dead-branch elimination (and dead-function elimination where
+    /// a function only the removed code called stays).
     fn apply_chosen_variants(
         &mut self,
         env: TargetEnv,
         values: &HashMap<Word, Value>,
-        unused: &BTreeSet<Word>,
     ) -> Result<(), Vec<Refusal>> {
         for inst in &mut self.module.types_global_values {
             let Some(value) = inst.result_id.and_then(|id| values.get(&id)) else {
@@ -724,21 +804,30 @@ impl Legalizer {
             passes.push(OptimizerPass::FoldSpecConstants);
         }
         passes.push(OptimizerPass::DeadBranches);
+        let calls_before = self.function_calls();
         self.run_optimizer(env, &passes)?;
-        // Functions that only the removed code called still use them.
-        if unused.iter().any(|v| self.is_used_in_functions(*v)) {
+        // A function that only the removed code called uses what it did.
+        if self.function_calls() < calls_before {
             self.run_optimizer(env, &[OptimizerPass::DeadFunctions])?;
         }
-        if let Some(&still) = unused.iter().find(|v| self.is_used_in_functions(**v)) {
-            return Err(vec![Diagnostic::error(format!(
-                "internal error: {} is still used after the specialization constants that choose it were fixed",
-                self.quoted_resource_name(still)
-            ))
-            .with_code(shaderxform_passes::codes::INTERNAL)
-            .with_note("this is a bug in shaderxform, not in the shader")
-            .into()]);
-        }
-        let is_unused = |i: &Instruction| {
+        Ok(())
+    }
+
+    /// How many calls the module's functions make.
+    fn function_calls(&self) -> usize {
+        self.module
+            .functions
+            .iter()
+            .flat_map(|f| &f.blocks)
+            .flat_map(|b| &b.instructions)
+            .filter(|i| i.class.opcode == Op::FunctionCall)
+            .count()
+    }
+
+    /// Removes the variables of `unused`, which no function uses, with
+    /// their names, decorations and places in entry-point interfaces.
+    fn remove_variables(&mut self, unused: &BTreeSet<Word>) {
+        let targets_unused = |i: &Instruction| {
             i.operands
                 .first()
                 .and_then(id_operand)
@@ -747,9 +836,10 @@ impl Legalizer {
         self.module
             .types_global_values
             .retain(|i| !i.result_id.is_some_and(|id| unused.contains(&id)));
-        self.module.debug_names.retain(|i| !is_unused(i));
-        self.module.annotations.retain(|i| !is_unused(i));
+        self.module.debug_names.retain(|i| !targets_unused(i));
+        self.module.annotations.retain(|i| !targets_unused(i));
         for entry_point in &mut self.module.entry_points {
+            // Execution model, function, name, then the interface.
             let interface = entry_point
                 .operands
                 .split_off(3.min(entry_point.operands.len()));
@@ -759,7 +849,6 @@ impl Legalizer {
                     .filter(|o| !id_operand(o).is_some_and(|id| unused.contains(&id))),
             );
         }
-        Ok(())
     }
 
     fn run_optimizer(
