@@ -512,3 +512,51 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         }
     }
 }
+
+/// `serve`'s `overrides` reach the front end as the command line's do.
+#[test]
+fn serve_overrides_choose_the_variant() {
+    use std::io::{BufRead, BufReader, Write};
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_shaderxform"))
+        .arg("serve")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("start shaderxform serve");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut answer = |overrides: serde_json::Value| -> serde_json::Value {
+        let request = serde_json::json!({
+            "source": BOOL_CHOOSES,
+            "format": "comp",
+            "emit": ["wgsl"],
+            "passes": ["none"],
+            "options": {"glsl-front": "glslang", "overrides": overrides},
+        });
+        writeln!(stdin, "{request}").unwrap();
+        stdin.flush().unwrap();
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        serde_json::from_str(&line).unwrap()
+    };
+    for (overrides, kept) in [
+        (serde_json::json!({}), "singles"),
+        (serde_json::json!({"PAIRS": 1}), "pairs"),
+    ] {
+        let answer = answer(overrides);
+        assert_eq!(answer["ok"], true, "{answer}");
+        let wgsl = answer["outputs"]["wgsl"].as_str().unwrap();
+        assert_eq!(bound_at_one(wgsl), [block_of(kept)], "{wgsl}");
+        assert!(
+            answer["report"]
+                .to_string()
+                .contains(&format!("\"kept\":\"{kept}\"")),
+            "{answer}"
+        );
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
