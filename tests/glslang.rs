@@ -278,6 +278,62 @@ fn specialization_constants_that_size_arrays_are_fixed_and_the_others_stay_overr
     assert!(wgsl.contains("@workgroup_size(128, 1, 1)"), "{wgsl}");
 }
 
+/// A glslang compiler with `--override` values, which the front end gives
+/// the specialization constants it fixes.
+fn glslang_with_overrides(overrides: &[(&str, f64)]) -> Compiler {
+    Compiler::new(Options {
+        passes: PassSelection::None,
+        front: FrontOptions {
+            glsl_front: GlslFront::Glslang,
+            ..FrontOptions::default()
+        },
+        emit: shaderxform::EmitOptions {
+            overrides: overrides.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+            ..Default::default()
+        },
+        ..Options::default()
+    })
+    .unwrap()
+}
+
+#[test]
+fn specialization_constants_fixed_for_naga_take_the_values_given_with_override() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    // TILE (by name) = 8, APRON (by constant_id) = 4: 8 + 2 * 4 = 16.
+    let (wgsl, report) = wgsl_of(
+        &glslang_with_overrides(&[("TILE", 8.0), ("1", 4.0)]),
+        &corpus_source("spec_constant_expressions.comp"),
+    );
+    assert!(wgsl.contains("array<f32, 256>"), "{wgsl}");
+    let json = report.to_json();
+    assert!(
+        json.contains("specialization constant `TILE` (constant_id 0) fixed at 8, the value given with --override"),
+        "{json}"
+    );
+    assert!(json.contains("\"strategy\": \"override\""), "{json}");
+
+    // The workgroup size follows the constant.
+    let (wgsl, _) = wgsl_of(
+        &glslang_with_overrides(&[("GROUP_SIZE", 64.0)]),
+        &corpus_source("shared_reduce.comp"),
+    );
+    assert!(wgsl.contains("@workgroup_size(64, 1, 1)"), "{wgsl}");
+
+    // A value a `uint` cannot hold is refused at the constant.
+    let failure = glslang_with_overrides(&[("TILE", -1.0)])
+        .transform(&corpus_source("spec_constant_expressions.comp"))
+        .unwrap_err();
+    let d = &failure.diagnostics[0];
+    assert_eq!(d.code.as_deref(), Some("options::override"), "{d:?}");
+    assert!(
+        d.message.contains("TILE=-1") && d.message.contains("32-bit uint"),
+        "{}",
+        d.message
+    );
+}
+
 #[test]
 fn copy_logical_is_read_as_member_wise_copies() {
     // OpCopyLogical between two struct types with the same members and

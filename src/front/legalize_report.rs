@@ -42,15 +42,21 @@ pub(super) fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<P
         let id = f
             .spec_id
             .map_or_else(String::new, |id| format!(" (constant_id {id})"));
+        let whence = if f.overridden {
+            format!("at {}, the value given with --override", f.value)
+        } else {
+            format!("at its default value {}", f.value)
+        };
         let mut c = Change::new(
             "fix-spec-constant",
             span,
             format!(
-                "specialization constant {}{id} fixed at its default value {}: it is {}, which naga cannot keep overridable",
-                name(&f.name), f.value, f.reason
+                "specialization constant {}{id} fixed {whence}: it is {}, which naga cannot keep overridable",
+                name(&f.name),
+                f.reason
             ),
         );
-        c.strategy = Some("default".into());
+        c.strategy = Some(if f.overridden { "override" } else { "default" }.into());
         c.details.insert("value".into(), f.value.clone());
         if let Some(n) = &f.name {
             c.details.insert("name".into(), n.clone());

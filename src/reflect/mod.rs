@@ -40,19 +40,17 @@ pub struct Reflection {
     /// Every resource binding, sorted by group, binding and name.
     pub bindings: Vec<Binding>,
     /// Specialization constants of SPIR-V, GLSL or HLSL input that the
-    /// shader written no longer has: fixed at their default values
-    /// because naga cannot keep them overridable (an array length, the
-    /// workgroup size), or fixed to choose between resources that share
-    /// a binding, at the `--override` value where one is given. A
-    /// pipeline that specialized them must be compiled again with other
-    /// defaults or overrides.
+    /// shader written no longer has, fixed at their `--override` values
+    /// or else their defaults: naga cannot keep them overridable (an
+    /// array length, the workgroup size), or they choose between
+    /// resources that share a binding. A pipeline that specialized them
+    /// compiles the shader once per value, with `--override`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub fixed_specialization_constants: Vec<FixedSpecializationConstant>,
 }
 
-/// A specialization constant of the input fixed at a value: its default,
-/// or the `--override` value of one that chooses between resources on one
-/// binding.
+/// A specialization constant of the input fixed at a value: the one
+/// given with `--override`, or its default.
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FixedSpecializationConstant {

@@ -21,7 +21,8 @@
 //! - **Specialization constants naga cannot keep as overrides**: operands
 //!   of `OpSpecConstantOp` (naga reads no `OpSpecConstantOp`) and array
 //!   lengths (naga sizes arrays by constants only). These are fixed at
-//!   their default values and the expressions folded by SPIRV-Tools'
+//!   the host's `--override` values or else their defaults, and the
+//!   expressions folded by SPIRV-Tools'
 //!   `FoldSpecConstantOpAndComposite`; every other specialization
 //!   constant stays a pipeline-overridable constant.
 //! - **Resources that share a binding, chosen between by specialization
@@ -143,7 +144,8 @@ pub struct SamplerSplit {
     pub sampler: (u32, u32),
 }
 
-/// A specialization constant fixed at its default value.
+/// A specialization constant fixed at a value: the host's, or its
+/// default.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FrozenSpecConstant {
     /// The constant's `OpName`; `None` when the SPIR-V gives it none.
@@ -152,10 +154,13 @@ pub struct FrozenSpecConstant {
     /// when it has none (`OpSpecConstantOp` and `OpSpecConstantComposite`
     /// usually do not).
     pub spec_id: Option<u32>,
-    /// The default value, as SPIR-V spells it.
+    /// The value it now has, as SPIR-V spells it: its default, or the
+    /// host's.
     pub value: String,
     /// Why it could not stay overridable.
     pub reason: &'static str,
+    /// Whether the host gave the value (`--override`).
+    pub overridden: bool,
 }
 
 /// What legalisation did to a module.
@@ -167,7 +172,7 @@ pub struct Legalized {
     /// Combined image samplers split into an image and a sampler.
     pub samplers: Vec<SamplerSplit>,
     /// Specialization constants that naga could not keep overridable and
-    /// that now hold their default value.
+    /// that now hold the host's value or their default.
     pub frozen: Vec<FrozenSpecConstant>,
     /// Specialization constants fixed to choose between resources of one
     /// entry point on one binding.
@@ -307,8 +312,8 @@ pub fn legalize(
     let mut l = Legalizer::new(module);
     // First: the code it removes is neither rewritten nor refused.
     let no_overrides = std::collections::BTreeMap::new();
-    let chosen =
-        l.choose_shared_binding_variants(&words, env, context.overrides.unwrap_or(&no_overrides))?;
+    let overrides = context.overrides.unwrap_or(&no_overrides);
+    let chosen = l.choose_shared_binding_variants(&words, env, overrides)?;
     let storage_8bit = l.plan_8bit_storage(&words)?;
     // Before the refusals: what it rewrites is no longer refused.
     let workgroup_vector_atomics = l.split_workgroup_vectors_with_atomics();
@@ -359,7 +364,7 @@ pub fn legalize(
         access: l.block_access(),
         copy_logical: l.split_copy_logical(),
         samplers: l.split_combined_samplers(),
-        frozen: l.freeze_spec_constants(),
+        frozen: l.freeze_spec_constants(&words, overrides)?,
         chosen: chosen.constants,
         binding_conflict_notes: chosen.notes,
         words: Vec::new(),

@@ -25,6 +25,7 @@ use rspirv::binary::Assemble as _;
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Decoration, Op, StorageClass, Word};
 
+use super::spec_constants::{literal_of_override, ScalarKind};
 use super::{id_operand, instruction_with_result, Legalizer, Refusal};
 use crate::diagnostics::Diagnostic;
 use crate::spirv_tools::{self, OptimizerPass, TargetEnv};
@@ -418,17 +419,30 @@ impl Legalizer {
     }
 
     /// The value the host gives specialization constant `id` by its name
-    /// or `SpecId`, where it gives one.
-    fn given_value(&self, id: Word, overrides: &BTreeMap<String, f64>) -> Option<(String, f64)> {
-        let by_name = self
-            .names
-            .get(&id)
-            .and_then(|n| Some((n.clone(), *overrides.get(n)?)));
-        by_name.or_else(|| {
-            let spec_id = self.decoration_value(id, Decoration::SpecId)?.to_string();
-            let value = *overrides.get(&spec_id)?;
-            Some((spec_id, value))
-        })
+    /// or `SpecId`, where it gives one. A host specializes by `SpecId`,
+    /// so the name of another constant with the same `SpecId` counts too
+    /// (glslang declares `local_size_x_id`'s constant twice, named once).
+    pub(super) fn given_value(
+        &self,
+        id: Word,
+        overrides: &BTreeMap<String, f64>,
+    ) -> Option<(String, f64)> {
+        let given = |key: &String| Some((key.clone(), *overrides.get(key)?));
+        if let Some(found) = self.names.get(&id).and_then(given) {
+            return Some(found);
+        }
+        let spec_id = self.decoration_value(id, Decoration::SpecId)?;
+        self.module
+            .annotations
+            .iter()
+            .filter(|i| {
+                i.class.opcode == Op::Decorate
+                    && i.operands.get(1) == Some(&Operand::Decoration(Decoration::SpecId))
+                    && i.operands.get(2) == Some(&Operand::LiteralBit32(spec_id))
+            })
+            .filter_map(|i| i.operands.first().and_then(id_operand))
+            .find_map(|twin| self.names.get(&twin).and_then(given))
+            .or_else(|| given(&spec_id.to_string()))
     }
 
     /// The value specialization constant `constant` takes: the host's,
@@ -452,23 +466,15 @@ impl Legalizer {
             return Ok(Some((default, None)));
         };
         let signed = inst.result_type.and_then(|t| analysis.int32(t)) == Some(true);
-        let (low, high) = if signed {
-            (f64::from(i32::MIN), f64::from(i32::MAX))
+        let kind = if signed {
+            ScalarKind::Signed
         } else {
-            (0.0, f64::from(u32::MAX))
+            ScalarKind::Unsigned
         };
-        let converted = match default {
-            Value::Bool(_) => Value::Bool(value != 0.0),
-            Value::Int(_) if value.fract() == 0.0 && (low..=high).contains(&value) => {
-                // In range: the cast keeps the value, as two's complement
-                // bits for a negative `int`.
-                Value::Int(if signed {
-                    value as i32 as u32
-                } else {
-                    value as u32
-                })
-            }
-            Value::Int(_) => {
+        let converted = match (default, literal_of_override(value, kind)) {
+            (Value::Bool(_), _) => Value::Bool(value != 0.0),
+            (Value::Int(_), Some(bits)) => Value::Int(bits),
+            (Value::Int(_), None) => {
                 let name = self.names.get(&constant).map_or_else(
                     || "a specialization constant".to_string(),
                     |n| format!("specialization constant `{n}`"),

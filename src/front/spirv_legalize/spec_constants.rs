@@ -1,14 +1,15 @@
 //! Specialization constants naga cannot keep as overrides (operands of
-//! `OpSpecConstantOp`, array lengths) fixed at their default values, and
-//! the `LocalSize` execution mode kept in step with a fixed
-//! `WorkgroupSize` constant.
+//! `OpSpecConstantOp`, array lengths) fixed at the value the host gives
+//! them (`--override`) or else their defaults, and the `LocalSize`
+//! execution mode kept in step with a fixed `WorkgroupSize` constant.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Decoration, Op, Word};
 
-use super::{id_operand, FrozenSpecConstant, Legalizer};
+use super::{id_operand, instruction_with_result, FrozenSpecConstant, Legalizer, Refusal};
+use crate::diagnostics::Diagnostic;
 
 impl Legalizer {
     fn builtin_of(&self, id: Word) -> Option<rspirv::spirv::BuiltIn> {
@@ -63,7 +64,11 @@ impl Legalizer {
         }
     }
 
-    pub(super) fn freeze_spec_constants(&mut self) -> Vec<FrozenSpecConstant> {
+    pub(super) fn freeze_spec_constants(
+        &mut self,
+        words: &[u32],
+        overrides: &BTreeMap<String, f64>,
+    ) -> Result<Vec<FrozenSpecConstant>, Vec<Refusal>> {
         let is_spec = |op: Op| {
             matches!(
                 op,
@@ -82,7 +87,7 @@ impl Legalizer {
             .filter_map(|i| Some((i.result_id?, i.class.opcode)))
             .collect();
         if spec.is_empty() {
-            return Vec::new();
+            return Ok(Vec::new());
         }
         let mut reasons: HashMap<Word, &'static str> = HashMap::new();
         let mut work: Vec<Word> = Vec::new();
@@ -156,6 +161,55 @@ impl Legalizer {
             .iter()
             .filter_map(|i| Some((i.result_id?, scalar_kind(i)?)))
             .collect();
+        // The host's values, as the literal (or `true`/`false`) each
+        // constant takes instead of its default.
+        let mut given: HashMap<Word, (Op, Vec<Operand>)> = HashMap::new();
+        for inst in &self.module.types_global_values {
+            let Some(id) = inst.result_id.filter(|id| reasons.contains_key(id)) else {
+                continue;
+            };
+            if !matches!(
+                inst.class.opcode,
+                Op::SpecConstant | Op::SpecConstantTrue | Op::SpecConstantFalse
+            ) {
+                continue;
+            }
+            let Some((key, value)) = self.given_value(id, overrides) else {
+                continue;
+            };
+            let kind = inst.result_type.and_then(|t| kinds.get(&t).copied());
+            let constant = match (inst.class.opcode, kind, &inst.operands[..]) {
+                (Op::SpecConstantTrue | Op::SpecConstantFalse, ..) => Some(if value != 0.0 {
+                    (Op::ConstantTrue, Vec::new())
+                } else {
+                    (Op::ConstantFalse, Vec::new())
+                }),
+                (_, Some(kind), [Operand::LiteralBit32(_)]) => literal_of_override(value, kind)
+                    .map(|bits| (Op::Constant, vec![Operand::LiteralBit32(bits)])),
+                _ => None,
+            };
+            let Some(constant) = constant else {
+                let name = self.names.get(&id).map_or_else(
+                    || "a specialization constant".to_string(),
+                    |n| format!("specialization constant `{n}`"),
+                );
+                let kind = match kind {
+                    Some(ScalarKind::Float) => "a 32-bit float",
+                    Some(ScalarKind::Signed) => "a 32-bit int",
+                    Some(ScalarKind::Unsigned) => "a 32-bit uint",
+                    None => "of a type whose values --override does not give",
+                };
+                return Err(vec![Refusal {
+                    diagnostic: Diagnostic::error(format!(
+                        "--override {key}={value}: {name} is {kind}, which cannot take {value}"
+                    ))
+                    .with_code(shaderxform_passes::codes::OPTIONS_OVERRIDE),
+                    instruction: instruction_with_result(words, inst.class.opcode, id),
+                    label: "declared here",
+                }]);
+            };
+            given.insert(id, constant);
+        }
         for inst in &mut self.module.types_global_values {
             let Some(id) = inst.result_id else { continue };
             let Some(&reason) = reasons.get(&id) else {
@@ -169,7 +223,18 @@ impl Legalizer {
                 // Folded once its operands are constants.
                 _ => continue,
             };
-            inst.class = rspirv::grammar::CoreInstructionTable::get(constant);
+            let overridden = match given.remove(&id) {
+                Some((op, operands)) => {
+                    inst.operands = operands;
+                    inst.class = rspirv::grammar::CoreInstructionTable::get(op);
+                    true
+                }
+                None => {
+                    inst.class = rspirv::grammar::CoreInstructionTable::get(constant);
+                    false
+                }
+            };
+            let constant = inst.class.opcode;
             spec_ids_dropped.insert(id);
             if constant == Op::ConstantComposite {
                 continue;
@@ -184,16 +249,17 @@ impl Legalizer {
                 (_, Some(other)) => format!("{other}"),
                 (_, None) => String::new(),
             };
-            frozen.push((id, value, reason));
+            frozen.push((id, value, reason, overridden));
         }
         let mut out = Vec::new();
-        for (id, value, reason) in frozen {
+        for (id, value, reason, overridden) in frozen {
             let spec_id = self.decoration_value(id, Decoration::SpecId);
             out.push(FrozenSpecConstant {
                 name: self.names.get(&id).cloned(),
                 spec_id,
                 value,
                 reason,
+                overridden,
             });
         }
         self.workgroup_size_to_local_size();
@@ -205,12 +271,12 @@ impl Legalizer {
                     .and_then(id_operand)
                     .is_some_and(|t| spec_ids_dropped.contains(&t)))
         });
-        out
+        Ok(out)
     }
 }
 
-#[derive(Clone, Copy)]
-enum ScalarKind {
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum ScalarKind {
     Float,
     Signed,
     Unsigned,
@@ -224,6 +290,25 @@ fn scalar_kind(ty: &Instruction) -> Option<ScalarKind> {
         }
         Op::TypeInt => Some(ScalarKind::Unsigned),
         _ => None,
+    }
+}
+
+/// The 32-bit literal an `--override` value gives a constant of `kind`;
+/// `None` where the type cannot hold it (a fraction, or out of range, for
+/// an integer; a value beyond `f32` for a float).
+pub(super) fn literal_of_override(value: f64, kind: ScalarKind) -> Option<u32> {
+    let integral = value.fract() == 0.0;
+    match kind {
+        ScalarKind::Float => {
+            let narrowed = value as f32;
+            narrowed.is_finite().then_some(narrowed.to_bits())
+        }
+        ScalarKind::Signed => (integral
+            && (f64::from(i32::MIN)..=f64::from(i32::MAX)).contains(&value))
+        .then_some(value as i32 as u32),
+        ScalarKind::Unsigned => {
+            (integral && (0.0..=f64::from(u32::MAX)).contains(&value)).then_some(value as u32)
+        }
     }
 }
 
