@@ -459,7 +459,10 @@ pub(super) struct CommonArgs {
 
     /// The value of a pipeline-overridable constant, `NAME=VALUE` (or
     /// `ID=VALUE`), for outputs other than WGSL; may be given several times.
-    /// Overrides without a value take their defaults.
+    /// Overrides without a value take their defaults. A SPIR-V
+    /// specialization constant that the front end must fix (an array
+    /// length, the choice between resources on one binding) takes this
+    /// value in every output.
     #[arg(long = "override", value_name = "NAME=VALUE", value_parser = parse_override)]
     pub(super) overrides: Vec<(String, f64)>,
 
