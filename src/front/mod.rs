@@ -17,6 +17,7 @@ mod spirv_image_atomics;
 pub(crate) mod spirv_legalize;
 mod spirv_positions;
 mod spirv_ray_queries;
+mod stand_ins;
 pub mod storage_format;
 mod wgsl;
 pub mod wgsl_modules;

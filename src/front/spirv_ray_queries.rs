@@ -136,22 +136,11 @@ pub fn ray_queries_from_stand_ins(
             variable.init = None;
         }
     }
-    for stand_in in stand_ins.iter() {
-        let handle = module
-            .functions
-            .iter()
-            .find(|(_, f)| f.name.as_deref() == Some(stand_in.function.as_str()))
-            .map(|(h, _)| h);
-        if let Some(handle) = handle {
-            if !shaderxform_passes::ir::remove_uncalled_function(module, handle) {
-                return Err(internal(&format!(
-                    "`{}` is still called",
-                    stand_in.function
-                )));
-            }
-        }
-    }
-    Ok(())
+    super::stand_ins::remove_stand_in_functions(
+        module,
+        stand_ins.iter().map(|s| s.function.as_str()),
+    )
+    .map_err(|name| internal(&format!("`{name}` is still called")))
 }
 
 /// Whether a block calls any of the stand-ins.

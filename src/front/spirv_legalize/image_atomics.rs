@@ -22,8 +22,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use rspirv::dr::{Block, Function, Instruction, Operand};
-use rspirv::spirv::{Dim, FunctionControl, Op, StorageClass, Word};
+use rspirv::dr::{Instruction, Operand};
+use rspirv::spirv::{Dim, Op, StorageClass, Word};
 
 use super::{instruction_with_result, Legalizer, Refusal};
 use crate::diagnostics::Diagnostic;
@@ -458,9 +458,9 @@ impl Legalizer {
         (without_layer, component, size)
     }
 
-    /// The stand-in function of the atomics like `site`, named `name`.
+    /// The stand-in function of the atomics like `site`, named `name`: it
+    /// writes the image, so that naga knows the image is written.
     fn add_stand_in(&mut self, site: &Site, coordinate_type: Word, name: &str) -> Word {
-        let void = self.ensure_type(Op::TypeVoid, vec![]);
         let mut parameter_types = if site.arrayed {
             let (without_layer, component, _) = self.coordinate_split(coordinate_type);
             vec![without_layer, component]
@@ -468,86 +468,43 @@ impl Legalizer {
             vec![coordinate_type]
         };
         parameter_types.push(site.texel);
-        let mut type_operands = vec![Operand::IdRef(void)];
-        type_operands.extend(parameter_types.iter().map(|&t| Operand::IdRef(t)));
-        let function_type = self.ensure_type(Op::TypeFunction, type_operands);
-        let function = self.fresh_id();
-        let parameters: Vec<Instruction> = parameter_types
-            .iter()
-            .map(|&t| {
-                Instruction::new(
-                    Op::FunctionParameter,
-                    Some(t),
-                    Some(self.fresh_id()),
-                    vec![],
-                )
-            })
-            .collect();
-        let parameter = |n: usize| parameters[n].result_id.unwrap_or_default();
-        let image_type = self
-            .global(site.image)
-            .and_then(|v| v.result_type)
-            .and_then(|t| self.pointee(t))
-            .map_or(0, |(_, t)| t);
-        let loaded = self.fresh_id();
-        let mut body = vec![Instruction::new(
-            Op::Load,
-            Some(image_type),
-            Some(loaded),
-            vec![Operand::IdRef(site.image)],
-        )];
-        let coordinate = if site.arrayed {
-            let full = self.fresh_id();
+        self.add_stand_in_function(name, None, &parameter_types, |l, parameters| {
+            let image_type = l
+                .global(site.image)
+                .and_then(|v| v.result_type)
+                .and_then(|t| l.pointee(t))
+                .map_or(0, |(_, t)| t);
+            let loaded = l.fresh_id();
+            let mut body = vec![Instruction::new(
+                Op::Load,
+                Some(image_type),
+                Some(loaded),
+                vec![Operand::IdRef(site.image)],
+            )];
+            let coordinate = if site.arrayed {
+                let full = l.fresh_id();
+                body.push(Instruction::new(
+                    Op::CompositeConstruct,
+                    Some(coordinate_type),
+                    Some(full),
+                    vec![Operand::IdRef(parameters[0]), Operand::IdRef(parameters[1])],
+                ));
+                full
+            } else {
+                parameters[0]
+            };
             body.push(Instruction::new(
-                Op::CompositeConstruct,
-                Some(coordinate_type),
-                Some(full),
-                vec![Operand::IdRef(parameter(0)), Operand::IdRef(parameter(1))],
-            ));
-            full
-        } else {
-            parameter(0)
-        };
-        body.push(Instruction::new(
-            Op::ImageWrite,
-            None,
-            None,
-            vec![
-                Operand::IdRef(loaded),
-                Operand::IdRef(coordinate),
-                Operand::IdRef(parameter(parameters.len() - 1)),
-            ],
-        ));
-        body.push(Instruction::new(Op::Return, None, None, vec![]));
-        let label = self.fresh_id();
-        self.module.functions.push(Function {
-            def: Some(Instruction::new(
-                Op::Function,
-                Some(void),
-                Some(function),
+                Op::ImageWrite,
+                None,
+                None,
                 vec![
-                    Operand::FunctionControl(FunctionControl::NONE),
-                    Operand::IdRef(function_type),
+                    Operand::IdRef(loaded),
+                    Operand::IdRef(coordinate),
+                    Operand::IdRef(parameters[parameters.len() - 1]),
                 ],
-            )),
-            end: Some(Instruction::new(Op::FunctionEnd, None, None, vec![])),
-            parameters,
-            blocks: vec![Block {
-                label: Some(Instruction::new(Op::Label, None, Some(label), vec![])),
-                instructions: body,
-            }],
-        });
-        self.module.debug_names.push(Instruction::new(
-            Op::Name,
-            None,
-            None,
-            vec![
-                Operand::IdRef(function),
-                Operand::LiteralString(name.to_string()),
-            ],
-        ));
-        self.names.insert(function, name.to_string());
-        function
+            ));
+            body
+        })
     }
 
     /// `base`, or `base_N`, whichever no id of the module is named.

@@ -107,6 +107,7 @@ mod shared_bindings;
 mod shift_signedness;
 mod source_text;
 mod spec_constants;
+mod stand_ins;
 mod storage_8bit;
 mod storage_formats;
 mod subgroup_ballot_queries;

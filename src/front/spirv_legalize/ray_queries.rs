@@ -30,8 +30,8 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use rspirv::dr::{Block, Function, Instruction, Operand};
-use rspirv::spirv::{FunctionControl, Op, StorageClass, Word};
+use rspirv::dr::{Instruction, Operand};
+use rspirv::spirv::{Op, StorageClass, Word};
 
 use super::{instruction_with_result, Legalizer, Refusal};
 use crate::diagnostics::Diagnostic;
@@ -373,8 +373,12 @@ impl Legalizer {
                                 "shaderxform_ray_query_{}",
                                 stand_in_name(kind)
                             ));
-                            let function =
-                                self.add_ray_query_stand_in(&name, inst.result_type, &parameters);
+                            let function = self.add_stand_in_function(
+                                &name,
+                                inst.result_type,
+                                &parameters,
+                                |_, _| Vec::new(),
+                            );
                             stand_ins.push(RayQueryStandIn {
                                 function: name,
                                 kind,
@@ -659,70 +663,8 @@ impl Legalizer {
         self.replace_id(old, new);
     }
 
-    /// A stand-in function named `name` that returns a zero of
-    /// `result_type` (nothing where `None`).
-    fn add_ray_query_stand_in(
-        &mut self,
-        name: &str,
-        result_type: Option<Word>,
-        parameter_types: &[Word],
-    ) -> Word {
-        let void = self.ensure_type(Op::TypeVoid, vec![]);
-        let returned = result_type.unwrap_or(void);
-        let mut type_operands = vec![Operand::IdRef(returned)];
-        type_operands.extend(parameter_types.iter().map(|&t| Operand::IdRef(t)));
-        let function_type = self.ensure_type(Op::TypeFunction, type_operands);
-        let function = self.fresh_id();
-        let parameters: Vec<Instruction> = parameter_types
-            .iter()
-            .map(|&t| {
-                Instruction::new(
-                    Op::FunctionParameter,
-                    Some(t),
-                    Some(self.fresh_id()),
-                    vec![],
-                )
-            })
-            .collect();
-        let body = match result_type {
-            Some(ty) => {
-                let zero = self.constant_null(ty);
-                Instruction::new(Op::ReturnValue, None, None, vec![Operand::IdRef(zero)])
-            }
-            None => Instruction::new(Op::Return, None, None, vec![]),
-        };
-        let label = self.fresh_id();
-        self.module.functions.push(Function {
-            def: Some(Instruction::new(
-                Op::Function,
-                Some(returned),
-                Some(function),
-                vec![
-                    Operand::FunctionControl(FunctionControl::NONE),
-                    Operand::IdRef(function_type),
-                ],
-            )),
-            end: Some(Instruction::new(Op::FunctionEnd, None, None, vec![])),
-            parameters,
-            blocks: vec![Block {
-                label: Some(Instruction::new(Op::Label, None, Some(label), vec![])),
-                instructions: vec![body],
-            }],
-        });
-        self.module.debug_names.push(Instruction::new(
-            Op::Name,
-            None,
-            None,
-            vec![
-                Operand::IdRef(function),
-                Operand::LiteralString(name.to_string()),
-            ],
-        ));
-        self.names.insert(function, name.to_string());
-        function
-    }
-
-    fn constant_null(&mut self, ty: Word) -> Word {
+    /// The `OpConstantNull` of `ty`, declared where it is missing.
+    pub(super) fn constant_null(&mut self, ty: Word) -> Word {
         if let Some(existing) = self
             .module
             .types_global_values
