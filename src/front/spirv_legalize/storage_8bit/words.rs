@@ -401,37 +401,19 @@ impl Legalizer {
                     (false, true) => Op::SConvert,
                     (false, false) => Op::UConvert,
                 };
-                self.push_op(out, op, w.uint, vec![index])
+                self.emit(out, op, w.uint, vec![index])
             };
             let scaled = if stride == 1 {
                 as_uint
             } else {
                 let stride = self.uint_constant(w.uint, stride);
-                self.push_op(out, Op::IMul, w.uint, vec![as_uint, stride])
+                self.emit(out, Op::IMul, w.uint, vec![as_uint, stride])
             };
             bytes.dynamic = Some(match bytes.dynamic {
-                Some(d) => self.push_op(out, Op::IAdd, w.uint, vec![d, scaled]),
+                Some(d) => self.emit(out, Op::IAdd, w.uint, vec![d, scaled]),
                 None => scaled,
             });
         }
-    }
-
-    /// Pushes `op` of `ty` on `operands` to `out`; its result.
-    fn push_op(
-        &mut self,
-        out: &mut Vec<Instruction>,
-        op: Op,
-        ty: Word,
-        operands: Vec<Word>,
-    ) -> Word {
-        let id = self.fresh_id();
-        out.push(Instruction::new(
-            op,
-            Some(ty),
-            Some(id),
-            operands.into_iter().map(Operand::IdRef).collect(),
-        ));
-        id
     }
 
     /// Loads the word that holds component `k` of what `bytes` points
@@ -456,13 +438,13 @@ impl Legalizer {
                     dynamic
                 } else {
                     let c = self.uint_constant(w.uint, constant);
-                    self.push_op(out, Op::IAdd, w.uint, vec![dynamic, c])
+                    self.emit(out, Op::IAdd, w.uint, vec![dynamic, c])
                 };
                 let two = self.uint_constant(w.uint, 2);
                 let three = self.uint_constant(w.uint, 3);
-                let word = self.push_op(out, Op::ShiftRightLogical, w.uint, vec![byte, two]);
-                let in_word = self.push_op(out, Op::BitwiseAnd, w.uint, vec![byte, three]);
-                let bit = self.push_op(out, Op::ShiftLeftLogical, w.uint, vec![in_word, three]);
+                let word = self.emit(out, Op::ShiftRightLogical, w.uint, vec![byte, two]);
+                let in_word = self.emit(out, Op::BitwiseAnd, w.uint, vec![byte, three]);
+                let bit = self.emit(out, Op::ShiftLeftLogical, w.uint, vec![in_word, three]);
                 (word, None, bit)
             }
         };
@@ -483,8 +465,8 @@ impl Legalizer {
         let pointer = self.pointer_type(bytes.class, w.uint);
         let mut operands = vec![bytes.structure];
         operands.extend(indices);
-        let chained = self.push_op(out, Op::AccessChain, pointer, operands);
-        let loaded = self.push_op(out, Op::Load, w.uint, vec![chained]);
+        let chained = self.emit(out, Op::AccessChain, pointer, operands);
+        let loaded = self.emit(out, Op::Load, w.uint, vec![chained]);
         (loaded, bit)
     }
 
@@ -504,7 +486,7 @@ impl Legalizer {
         let mut components = Vec::new();
         for &(word, bit) in parts {
             let base = if signed {
-                self.push_op(out, Op::Bitcast, w.int, vec![word])
+                self.emit(out, Op::Bitcast, w.int, vec![word])
             } else {
                 word
             };
@@ -513,7 +495,7 @@ impl Legalizer {
             } else {
                 Op::BitFieldUExtract
             };
-            components.push(self.push_op(out, extract, scalar, vec![base, bit, w.eight]));
+            components.push(self.emit(out, extract, scalar, vec![base, bit, w.eight]));
         }
         let (value, value_type) = if components.len() == 1 {
             (components[0], scalar)
@@ -526,7 +508,7 @@ impl Legalizer {
                 ],
             );
             (
-                self.push_op(out, Op::CompositeConstruct, vector, components),
+                self.emit(out, Op::CompositeConstruct, vector, components),
                 vector,
             )
         };
