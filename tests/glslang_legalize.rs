@@ -74,6 +74,71 @@ fn source_text_over_one_instruction_is_dropped_and_lines_stay() {
     );
 }
 
+/// glslang writes characters outside ASCII into the embedded source text
+/// as bytes that are not UTF-8 (`•` becomes `E2 FF FF`); the module is
+/// legalised all the same (here its 8-bit storage), without the text.
+#[test]
+fn source_text_that_glslang_embeds_as_bytes_not_utf8_does_not_stop_legalisation() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("bytes.comp"),
+        "#version 450
+// Copyright \u{a9} 2026 \u{2022} signed bytes, widened
+#extension GL_EXT_shader_8bit_storage : require
+layout(local_size_x = 4) in;
+layout(std430, binding = 0) readonly buffer Bytes { int8_t values[]; };
+layout(std430, binding = 1) buffer Sums { int sums[]; };
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    sums[i] = int(values[i]);
+}
+",
+    )
+    .unwrap();
+    let written = run(dir.path(), &["bytes.comp", "-o", "out.wgsl"]);
+    assert_exit(&written, 0);
+    let wgsl = std::fs::read_to_string(dir.path().join("out.wgsl")).unwrap();
+    assert!(wgsl.contains("extractBits("), "{wgsl}");
+}
+
+/// Buffer device addresses, which naga's IR cannot hold, are refused at
+/// the first pointer made from an address, not at the extension (which
+/// has no line).
+#[test]
+fn a_buffer_device_address_is_refused_at_its_first_use() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("address.comp"),
+        "#version 450
+#extension GL_EXT_buffer_reference : require
+layout(local_size_x = 4) in;
+layout(buffer_reference, std430) buffer Values { uint values[]; };
+layout(push_constant) uniform Registers { Values target; } registers;
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    registers.target.values[i] = i;
+}
+",
+    )
+    .unwrap();
+    let refused = run(dir.path(), &["address.comp", "-o", "out.wgsl"]);
+    assert_exit(&refused, 1);
+    let err = stderr(&refused);
+    assert!(
+        err.contains("error[spirv::parse]: a buffer device address")
+            && err.contains("address.comp:8:5")
+            && err.contains("registers.target.values[i] = i;"),
+        "{err}"
+    );
+    assert!(!dir.path().join("out.wgsl").exists());
+}
+
 /// glslang declares one `SubgroupSize` input per `WaveGetLaneCount()` and
 /// one `SubgroupLocalInvocationId` per `WaveGetLaneIndex()`.
 const WAVE_LANES_HLSL: &str = "RWStructuredBuffer<uint> data : register(u0);

@@ -91,6 +91,7 @@
 
 mod atomic_vector_components;
 mod block_access;
+mod buffer_addresses;
 mod builtin_inputs;
 mod clustered_reductions;
 mod coherent_images;
@@ -304,7 +305,9 @@ pub fn legalize(
     env: TargetEnv,
     context: Context,
 ) -> Result<Legalized, Vec<Refusal>> {
-    let Ok(module) = rspirv::dr::load_words(&words) else {
+    let loaded = rspirv::dr::load_words(&words)
+        .or_else(|_| rspirv::dr::load_words(source_text::without_source_text(&words)));
+    let Ok(module) = loaded else {
         return Ok(Legalized {
             words,
             ..Default::default()
@@ -323,6 +326,7 @@ pub fn legalize(
     refused.extend(l.refuse_clustered_reductions(&words));
     refused.extend(l.refuse_image_atomics(&words));
     refused.extend(l.refuse_ray_queries(&words));
+    refused.extend(l.refuse_buffer_device_addresses(&words));
     refused.extend(l.refuse_unreadable_images(&words));
     refused.extend(l.refuse_read_coherent_images(&words));
     if !refused.is_empty() {
