@@ -76,7 +76,7 @@ fn source_text_over_one_instruction_is_dropped_and_lines_stay() {
 
 /// glslang writes characters outside ASCII into the embedded source text
 /// as bytes that are not UTF-8 (`•` becomes `E2 FF FF`); the module is
-/// legalised all the same (here its 8-bit storage), without the text.
+/// legalised all the same (here its 8-bit storage).
 #[test]
 fn source_text_that_glslang_embeds_as_bytes_not_utf8_does_not_stop_legalisation() {
     if common::tool("glslangValidator").is_none() {

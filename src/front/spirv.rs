@@ -90,6 +90,8 @@ pub fn parse_binary(
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")))
         .collect();
+    // Before anything loads the module with rspirv, which refuses it.
+    crate::spirv_words::repair_source_text_utf8(&mut input);
     if let SpanOrigin::Glslang { .. } = origin {
         // What glslang writes invalid, and means plainly.
         input = super::glslang_repairs::bitcast_atomic_values(input).0;

@@ -305,9 +305,7 @@ pub fn legalize(
     env: TargetEnv,
     context: Context,
 ) -> Result<Legalized, Vec<Refusal>> {
-    let loaded = rspirv::dr::load_words(&words)
-        .or_else(|_| rspirv::dr::load_words(source_text::without_source_text(&words)));
-    let Ok(module) = loaded else {
+    let Ok(module) = rspirv::dr::load_words(&words) else {
         return Ok(Legalized {
             words,
             ..Default::default()

@@ -4,11 +4,6 @@
 //! `OpSourceContinued`, which naga's reader refuses. The text is dropped
 //! from `OpSource` and every `OpSourceContinued` removed; `OpString` and
 //! `OpLine`, which place instructions in the source, stay.
-//!
-//! glslang also writes the bytes of characters outside ASCII into the
-//! embedded text wrongly (`•` becomes `E2 FF FF`), which is not UTF-8:
-//! rspirv cannot load such a module, so it is loaded again without the
-//! text ([`without_source_text`]).
 
 use rspirv::dr::Operand;
 use rspirv::spirv::Op;
@@ -37,28 +32,4 @@ impl Legalizer {
         }
         continued
     }
-}
-
-/// `words` without the embedded source text: `OpSource` keeps its
-/// language, version and file, `OpSourceContinued` goes. The other
-/// instructions stay as they are, with their results.
-pub(super) fn without_source_text(words: &[u32]) -> Vec<u32> {
-    let (instructions, stopped) = crate::spirv_words::split_instructions(words);
-    let mut out = words[..crate::spirv_words::HEADER_WORDS.min(words.len())].to_vec();
-    for range in instructions {
-        let instruction = &words[range];
-        match instruction[0] & 0xffff {
-            op if op == Op::SourceContinued as u32 => {}
-            // Opcode, language, version, file: the text follows.
-            op if op == Op::Source as u32 && instruction.len() > 4 => {
-                out.push((4 << 16) | op);
-                out.extend_from_slice(&instruction[1..4]);
-            }
-            _ => out.extend_from_slice(instruction),
-        }
-    }
-    if let Some(at) = stopped {
-        out.extend_from_slice(&words[at..]);
-    }
-    out
 }
