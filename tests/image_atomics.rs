@@ -8,39 +8,9 @@
 mod common;
 
 use common::{assert_exit, run_in as run, stderr};
-use shaderxform::{Compiler, EmitOptions, Options, OutputFormat, Source, WgslTarget};
+use shaderxform::{Options, OutputFormat, WgslTarget};
 
 const READ: &str = "corpus/image-atomics/depth_resolve_max.comp";
-
-fn compiler(wgsl_for: WgslTarget) -> Compiler {
-    Compiler::new(Options {
-        emit: EmitOptions {
-            wgsl_for,
-            ..EmitOptions::default()
-        },
-        ..Options::default()
-    })
-    .unwrap()
-}
-
-fn source(path: &str) -> Source {
-    Source::read(&common::root().join(path), None).unwrap()
-}
-
-fn spirv_val(bytes: &[u8]) -> Result<(), String> {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("out.spv");
-    std::fs::write(&path, bytes).unwrap();
-    let out = std::process::Command::new(common::tool("spirv-val").unwrap())
-        .args(["--target-env", "vulkan1.1"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    match out.status.success() {
-        true => Ok(()),
-        false => Err(String::from_utf8_lossy(&out.stderr).into_owned()),
-    }
-}
 
 #[test]
 fn unused_image_atomics_are_read_and_written_for_spirv_hlsl_and_wgpu() {
@@ -54,8 +24,8 @@ fn unused_image_atomics_are_read_and_written_for_spirv_hlsl_and_wgpu() {
         OutputFormat::Hlsl,
         OutputFormat::Msl,
     ];
-    let compiled = compiler(WgslTarget::Wgpu)
-        .compile(&source(READ), &formats)
+    let compiled = common::compiler_for(WgslTarget::Wgpu)
+        .compile(&common::source_at(READ), &formats)
         .unwrap_or_else(|f| panic!("{f}"));
     let wgsl = compiled.outputs[0].text().unwrap();
     for call in [
@@ -87,7 +57,7 @@ fn unused_image_atomics_are_read_and_written_for_spirv_hlsl_and_wgpu() {
     )
     .validate(&module)
     .unwrap_or_else(|e| panic!("{e:?}\n{wgsl}"));
-    spirv_val(&compiled.outputs[1].bytes).unwrap();
+    common::spirv_val(&compiled.outputs[1].bytes, "vulkan1.1").unwrap();
     let spirv = compiled.outputs[2].text().unwrap();
     for op in [
         "OpAtomicUMax",
@@ -179,7 +149,11 @@ void main() {
     // The layer is the texel coordinate's last component.
     assert!(wgsl.contains("textureAtomicMin(layers, _e"), "{wgsl}");
     assert!(wgsl.contains(".xy, _e") && wgsl.contains(".z, "), "{wgsl}");
-    spirv_val(&std::fs::read(dir.path().join("out.spv")).unwrap()).unwrap();
+    common::spirv_val(
+        &std::fs::read(dir.path().join("out.spv")).unwrap(),
+        "vulkan1.1",
+    )
+    .unwrap();
     let hlsl = std::fs::read_to_string(dir.path().join("out.hlsl")).unwrap();
     assert!(hlsl.contains("InterlockedMin(layers[int3("), "{hlsl}");
 }

@@ -5,8 +5,6 @@
 
 mod common;
 
-use std::process::Command;
-
 use common::{assert_exit, glslang_compiler as glslang, run_in as run, stderr};
 use naga::ShaderStage;
 use shaderxform::front::{FrontOptions, GlslFront};
@@ -76,18 +74,9 @@ fn glslang_for(wgsl_for: WgslTarget) -> Compiler {
 }
 
 fn assert_spirv_val_accepts(bytes: &[u8]) {
-    let Some(spirv_val) = common::tool("spirv-val") else {
-        return;
-    };
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("out.spv");
-    std::fs::write(&path, bytes).unwrap();
-    let out = Command::new(spirv_val)
-        .args(["--target-env", "vulkan1.1"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+    if common::tool("spirv-val").is_some() {
+        common::spirv_val(bytes, "vulkan1.1").unwrap_or_else(|e| panic!("{e}"));
+    }
 }
 
 /// The expressions of every function of `module`.

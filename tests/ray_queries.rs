@@ -12,43 +12,31 @@ use common::{assert_exit, run_in as run, stderr};
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Decoration, Op, StorageClass, Word};
 use shaderxform::naga::{self, Expression, RayQueryFunction, Statement, TypeInner};
-use shaderxform::{Compiler, EmitOptions, Options, OutputFormat, Source, WgslTarget};
+use shaderxform::{OutputFormat, Source, WgslTarget};
 
 const READ: &str = "corpus/ray-queries/occlusion.comp";
 const REFUSED: &str = "corpus/ray-queries/world_ray_origin.comp";
-
-fn compiler(wgsl_for: WgslTarget) -> Compiler {
-    Compiler::new(Options {
-        emit: EmitOptions {
-            wgsl_for,
-            ..EmitOptions::default()
-        },
-        ..Options::default()
-    })
-    .unwrap()
-}
-
-fn source(path: &str) -> Source {
-    Source::read(&common::root().join(path), None).unwrap()
-}
 
 fn tools() -> bool {
     common::tool("glslangValidator").is_some() && common::tool("spirv-val").is_some()
 }
 
-fn spirv_val(bytes: &[u8], env: &str) -> Result<(), String> {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("out.spv");
-    std::fs::write(&path, bytes).unwrap();
-    let out = std::process::Command::new(common::tool("spirv-val").unwrap())
-        .args(["--target-env", env])
-        .arg(&path)
-        .output()
-        .unwrap();
-    match out.status.success() {
-        true => Ok(()),
-        false => Err(String::from_utf8_lossy(&out.stderr).into_owned()),
-    }
+/// The members of ray intersections `function` reads, as (committed,
+/// member index), sorted.
+fn intersection_members(function: &naga::Function) -> Vec<(bool, u32)> {
+    let mut members: Vec<(bool, u32)> = function
+        .expressions
+        .iter()
+        .filter_map(|(_, e)| match *e {
+            Expression::AccessIndex { base, index } => match function.expressions[base] {
+                Expression::RayQueryGetIntersection { committed, .. } => Some((committed, index)),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    members.sort();
+    members
 }
 
 /// The SPIR-V module written, with lookups by id.
@@ -131,12 +119,12 @@ fn ray_queries_are_read_and_written_as_valid_spirv() {
     if !tools() {
         return;
     }
-    let compiled = compiler(WgslTarget::Wgpu)
-        .compile(&source(READ), &[OutputFormat::SpirvBinary])
+    let compiled = common::compiler_for(WgslTarget::Wgpu)
+        .compile(&common::source_at(READ), &[OutputFormat::SpirvBinary])
         .unwrap_or_else(|f| panic!("{f}"));
     let bytes = &compiled.outputs[0].bytes;
     for env in ["vulkan1.1", "vulkan1.2"] {
-        spirv_val(bytes, env).unwrap_or_else(|e| panic!("{env}: {e}"));
+        common::spirv_val(bytes, env).unwrap_or_else(|e| panic!("{env}: {e}"));
     }
     let w = Written::new(bytes);
     let capability = w
@@ -215,8 +203,8 @@ fn the_module_read_holds_naga_ray_queries() {
     if !tools() {
         return;
     }
-    let module = compiler(WgslTarget::Wgpu)
-        .read(&source(READ))
+    let module = common::compiler_for(WgslTarget::Wgpu)
+        .read(&common::source_at(READ))
         .unwrap_or_else(|f| panic!("{f}"));
     assert!(
         !module.functions.iter().any(|(_, f)| f
@@ -310,18 +298,7 @@ fn the_module_read_holds_naga_ray_queries() {
     });
     assert_eq!(functions, ["initialize", "proceed", "confirm"]);
     // Members read of each intersection: (committed, member index).
-    let mut members: Vec<(bool, u32)> = main
-        .expressions
-        .iter()
-        .filter_map(|(_, e)| match *e {
-            Expression::AccessIndex { base, index } => match main.expressions[base] {
-                Expression::RayQueryGetIntersection { committed, .. } => Some((committed, index)),
-                _ => None,
-            },
-            _ => None,
-        })
-        .collect();
-    members.sort();
+    let members = intersection_members(main);
     // Candidate: kind, barycentrics; committed: kind, t, instance index,
     // primitive index, barycentrics.
     assert_eq!(
@@ -351,8 +328,11 @@ fn hlsl_and_metal_hold_ray_queries_and_wgsl_and_glsl_are_refused_at_the_first() 
     if !tools() {
         return;
     }
-    let compiled = compiler(WgslTarget::Wgpu)
-        .compile(&source(READ), &[OutputFormat::Hlsl, OutputFormat::Msl])
+    let compiled = common::compiler_for(WgslTarget::Wgpu)
+        .compile(
+            &common::source_at(READ),
+            &[OutputFormat::Hlsl, OutputFormat::Msl],
+        )
         .unwrap_or_else(|f| panic!("{f}"));
     let hlsl = compiled.outputs[0].text().unwrap();
     assert!(
@@ -525,7 +505,7 @@ void main() {
     let format =
         shaderxform::InputFormat::from_path(std::path::Path::new("unused.comp"), None).unwrap();
     let source = Source::from_text("unused.comp", format, text);
-    let module = compiler(WgslTarget::Wgpu)
+    let module = common::compiler_for(WgslTarget::Wgpu)
         .read(&source)
         .unwrap_or_else(|f| panic!("{f}"));
     let (_, scene) = module
@@ -544,10 +524,10 @@ void main() {
         module.types[scene.ty].inner,
         TypeInner::AccelerationStructure { .. }
     ));
-    let compiled = compiler(WgslTarget::Wgpu)
+    let compiled = common::compiler_for(WgslTarget::Wgpu)
         .compile(&source, &[OutputFormat::SpirvBinary])
         .unwrap_or_else(|f| panic!("{f}"));
-    spirv_val(&compiled.outputs[0].bytes, "vulkan1.1").unwrap();
+    common::spirv_val(&compiled.outputs[0].bytes, "vulkan1.1").unwrap();
 }
 
 #[test]
@@ -579,7 +559,7 @@ void main() {
         shaderxform::InputFormat::from_path(std::path::Path::new("several.comp"), None).unwrap();
     let source = Source::from_text("several.comp", format, text);
     let write = || {
-        compiler(WgslTarget::Wgpu)
+        common::compiler_for(WgslTarget::Wgpu)
             .compile(&source, &[OutputFormat::Hlsl])
             .unwrap_or_else(|f| panic!("{f}"))
             .outputs[0]
@@ -608,8 +588,8 @@ fn generated_intersections_termination_and_every_member_are_read_in_a_fragment_s
     if !tools() {
         return;
     }
-    let source = source("corpus/ray-queries/procedural_hits.frag");
-    let compiler = compiler(WgslTarget::Wgpu);
+    let source = common::source_at("corpus/ray-queries/procedural_hits.frag");
+    let compiler = common::compiler_for(WgslTarget::Wgpu);
     let module = compiler.read(&source).unwrap_or_else(|f| panic!("{f}"));
     let (main, _) = shaderxform::passes::ir::functions(&module)
         .find_map(|f| {
@@ -641,18 +621,7 @@ fn generated_intersections_termination_and_every_member_are_read_in_a_fragment_s
         functions,
         ["initialize", "proceed", "generate", "terminate"]
     );
-    let mut members: Vec<(bool, u32)> = main
-        .expressions
-        .iter()
-        .filter_map(|(_, e)| match *e {
-            Expression::AccessIndex { base, index } => match main.expressions[base] {
-                Expression::RayQueryGetIntersection { committed, .. } => Some((committed, index)),
-                _ => None,
-            },
-            _ => None,
-        })
-        .collect();
-    members.sort();
+    let members = intersection_members(main);
     // Candidate: kind (0), world-to-object (10); committed: instance
     // custom index (2), binding table offset (4), geometry index (5),
     // front face (8), object-to-world (9).
@@ -681,7 +650,7 @@ fn generated_intersections_termination_and_every_member_are_read_in_a_fragment_s
     let compiled = compiler
         .compile(&source, &[OutputFormat::SpirvBinary])
         .unwrap_or_else(|f| panic!("{f}"));
-    spirv_val(&compiled.outputs[0].bytes, "vulkan1.1").unwrap();
+    common::spirv_val(&compiled.outputs[0].bytes, "vulkan1.1").unwrap();
     let w = Written::new(&compiled.outputs[0].bytes);
     assert_eq!(w.instructions(Op::RayQueryGenerateIntersectionKHR).len(), 1);
     assert_eq!(w.instructions(Op::RayQueryTerminateKHR).len(), 1);

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use shaderxform::{
-    Compiler, EmitOptions, InputFormat, Options, OutputFormat, PassSelection, Source,
+    Compiler, EmitOptions, InputFormat, Options, OutputFormat, PassSelection, Source, WgslTarget,
 };
 
 #[cfg(all(feature = "gpu", feature = "cli"))]
@@ -442,4 +442,39 @@ pub fn run_in(dir: &Path, args: &[&str]) -> std::process::Output {
         .args(args)
         .output()
         .expect("shaderxform runs")
+}
+
+/// What `spirv-val` says of `bytes` under `--target-env env`: `Ok` when it
+/// accepts them, its message otherwise. The caller has checked that the
+/// tool is there.
+pub fn spirv_val(bytes: &[u8], env: &str) -> Result<(), String> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("out.spv");
+    std::fs::write(&path, bytes).unwrap();
+    let out = Command::new(tool("spirv-val").expect("spirv-val is installed"))
+        .args(["--target-env", env])
+        .arg(&path)
+        .output()
+        .unwrap();
+    match out.status.success() {
+        true => Ok(()),
+        false => Err(String::from_utf8_lossy(&out.stderr).into_owned()),
+    }
+}
+
+/// A compiler with the default options but for the WGSL reader.
+pub fn compiler_for(wgsl_for: WgslTarget) -> Compiler {
+    Compiler::new(Options {
+        emit: EmitOptions {
+            wgsl_for,
+            ..EmitOptions::default()
+        },
+        ..Options::default()
+    })
+    .unwrap()
+}
+
+/// The source of `path`, relative to the repository.
+pub fn source_at(path: &str) -> Source {
+    Source::read(&root().join(path), None).unwrap()
 }
