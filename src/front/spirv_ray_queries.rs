@@ -77,10 +77,7 @@ pub fn ray_queries_from_stand_ins(
     }
     let mut replacements: HashMap<Handle<naga::Function>, Replacement> = HashMap::new();
     for stand_in in stand_ins {
-        let (handle, function) = module
-            .functions
-            .iter()
-            .find(|(_, f)| f.name.as_deref() == Some(stand_in.function.as_str()))
+        let (handle, function) = super::stand_ins::stand_in_function(module, &stand_in.function)
             .ok_or_else(|| internal(&format!("no function `{}`", stand_in.function)))?;
         let signed = function
             .result

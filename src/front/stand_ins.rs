@@ -2,7 +2,18 @@
 //! functions (`spirv_legalize/stand_ins.rs`), and the calls have been
 //! replaced by what they stand for: the functions go.
 
-use naga::Module;
+use naga::{Function, Handle, Module};
+
+/// The stand-in function named `name`, as naga read it.
+pub(super) fn stand_in_function<'m>(
+    module: &'m Module,
+    name: &str,
+) -> Option<(Handle<Function>, &'m Function)> {
+    module
+        .functions
+        .iter()
+        .find(|(_, f)| f.name.as_deref() == Some(name))
+}
 
 /// Removes the functions named `names` from `module`; the name of the
 /// first that is still called, where one is (a bug of the replacement).
@@ -11,12 +22,7 @@ pub(super) fn remove_stand_in_functions<'a>(
     names: impl IntoIterator<Item = &'a str>,
 ) -> Result<(), &'a str> {
     for name in names {
-        let handle = module
-            .functions
-            .iter()
-            .find(|(_, f)| f.name.as_deref() == Some(name))
-            .map(|(h, _)| h);
-        if let Some(handle) = handle {
+        if let Some((handle, _)) = stand_in_function(module, name) {
             if !shaderxform_passes::ir::remove_uncalled_function(module, handle) {
                 return Err(name);
             }
