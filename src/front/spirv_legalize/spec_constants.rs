@@ -263,15 +263,18 @@ impl Legalizer {
             });
         }
         self.workgroup_size_to_local_size();
+        self.remove_spec_ids(|id| spec_ids_dropped.contains(&id));
+        Ok(out)
+    }
+
+    /// Removes the `SpecId` decorations of the constants `fixed` says
+    /// are constants now: a host can no longer specialize them.
+    pub(super) fn remove_spec_ids(&mut self, fixed: impl Fn(Word) -> bool) {
         self.module.annotations.retain(|i| {
             !(i.class.opcode == Op::Decorate
                 && i.operands.get(1) == Some(&Operand::Decoration(Decoration::SpecId))
-                && i.operands
-                    .first()
-                    .and_then(id_operand)
-                    .is_some_and(|t| spec_ids_dropped.contains(&t)))
+                && i.operands.first().and_then(id_operand).is_some_and(&fixed))
         });
-        Ok(out)
     }
 }
 

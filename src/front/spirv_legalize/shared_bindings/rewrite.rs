@@ -5,7 +5,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use rspirv::binary::Assemble as _;
 use rspirv::dr::{Instruction, Operand};
-use rspirv::spirv::{Decoration, Op, Word};
+use rspirv::spirv::{Op, Word};
 
 use super::super::{id_operand, Legalizer, Refusal};
 use super::analysis::Value;
@@ -35,14 +35,7 @@ impl Legalizer {
             };
             inst.class = rspirv::grammar::CoreInstructionTable::get(constant);
         }
-        self.module.annotations.retain(|i| {
-            !(i.class.opcode == Op::Decorate
-                && i.operands.get(1) == Some(&Operand::Decoration(Decoration::SpecId))
-                && i.operands
-                    .first()
-                    .and_then(id_operand)
-                    .is_some_and(|t| values.contains_key(&t)))
-        });
+        self.remove_spec_ids(|id| values.contains_key(&id));
         let mut passes = Vec::new();
         if self
             .module
