@@ -71,12 +71,7 @@ pub(super) fn exchange_relay(
         let back = exchange(l, pointer, bits, word_ty);
         let zero = l.u32(0);
         let alone = l.binary(BinaryOperator::Equal, back, zero);
-        let leave = l.block(|x| x.statement(Statement::Break));
-        l.statement(Statement::If {
-            condition: alone,
-            accept: leave,
-            reject: naga::Block::new(),
-        });
+        l.break_if(alone);
         let theirs = l.bitcast(back, naga::ScalarKind::Float);
         l.statement(Statement::Store {
             pointer: carry,

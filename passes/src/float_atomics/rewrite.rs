@@ -164,12 +164,7 @@ fn compare_exchange_loop(
             base: result,
             index: 1,
         });
-        let leave = l.block(|x| x.statement(Statement::Break));
-        l.statement(Statement::If {
-            condition: exchanged,
-            accept: leave,
-            reject: naga::Block::new(),
-        });
+        l.break_if(exchanged);
         let old = l.expr(Expression::AccessIndex {
             base: result,
             index: 0,

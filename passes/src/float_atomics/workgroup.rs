@@ -384,12 +384,7 @@ pub(super) fn workgroup_add(
         let body = s.block(|l| {
             let at = l.expr(Expression::Load { pointer: k });
             let done = l.binary(BinaryOperator::GreaterEqual, at, count);
-            let leave = l.block(|x| x.statement(Statement::Break));
-            l.statement(Statement::If {
-                condition: done,
-                accept: leave,
-                reject: naga::Block::new(),
-            });
+            l.break_if(done);
             let slot = l.expr(Expression::Access {
                 base: array,
                 index: at,

@@ -85,6 +85,16 @@ impl<'a> BlockBuilder<'a> {
         block
     }
 
+    /// `if condition { break; }`: leaves the enclosing loop.
+    pub fn break_if(&mut self, condition: Handle<Expression>) {
+        let leave = self.block(|x| x.statement(Statement::Break));
+        self.statement(Statement::If {
+            condition,
+            accept: leave,
+            reject: Block::new(),
+        });
+    }
+
     /// Adds a statement after every expression added so far.
     pub fn statement(&mut self, statement: Statement) {
         self.flush();
