@@ -30,7 +30,7 @@ mod records;
 mod refusals;
 mod sites;
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use naga::{ArraySize, Expression, Handle, Module, Scalar, ShaderStage, Span, TypeInner};
 
@@ -119,13 +119,17 @@ fn transpose_module(
                 continue;
             }
             // First with the bounds guards lifted, then, where that
-            // coalesces nothing, as the entry point is.
-            for lift_guards in [true, false] {
+            // coalesces nothing, as the entry point is. Of the guards, only
+            // those that enclose an access the pass rewrites stay lifted:
+            // an attempt that lifted others is made again without them.
+            let mut attempt = Attempt::Lift(guards::Lifting::default());
+            let mut explained: Vec<Diagnostic> = Vec::new();
+            loop {
                 let before = cx.checkpoint(module);
                 // The analysis of the entry point as it was, while an
                 // attempt analyses its own rewrites.
                 let mut analysed_before = None;
-                let sunk = if lift_guards {
+                let sunk = if let Attempt::Lift(ref lifting) = attempt {
                     let records: Vec<_> = module
                         .global_variables
                         .iter()
@@ -133,7 +137,8 @@ fn transpose_module(
                         .map(|(h, _)| h)
                         .collect();
                     let mut function = std::mem::take(&mut module.entry_points[index].function);
-                    let sunk = guards::lift(module, &mut function, &|g| records.contains(&g));
+                    let sunk =
+                        guards::lift(module, &mut function, &|g| records.contains(&g), lifting);
                     module.entry_points[index].function = function;
                     match sunk {
                         Some(sunk) => {
@@ -141,18 +146,30 @@ fn transpose_module(
                                 &mut uniformity,
                                 Uniformity::analyze(module),
                             ));
-                            Some(sunk)
+                            Some((sunk, lifting.clone()))
                         }
                         None => {
                             // Whatever the attempt added goes with it.
                             cx.rollback(module, before, Notes::Discard);
+                            attempt = Attempt::AsWritten;
                             continue;
                         }
                     }
                 } else {
                     None
                 };
-                let records = flatten_records(module, index, &uniformity, &used_by_functions, cx);
+                let lift_guards = sunk.is_some();
+                let mut refused = Vec::new();
+                let records = flatten_records(
+                    module,
+                    index,
+                    &uniformity,
+                    &used_by_functions,
+                    sunk.as_ref().map(|(s, _)| s),
+                    &explained,
+                    &mut refused,
+                    cx,
+                );
                 let flattened_here = !records.is_empty();
                 if flattened_here {
                     // Flattening moved this entry point's statements: its
@@ -162,15 +179,18 @@ fn transpose_module(
                     let analysed = std::mem::replace(&mut uniformity, Uniformity::analyze(module));
                     analysed_before.get_or_insert(analysed);
                 }
-                let coalesced = transpose_entry_point(
+                let outcome = transpose_entry_point(
                     module,
                     index,
                     &uniformity,
                     &used_by_functions,
                     &flattened,
-                    sunk.as_ref(),
+                    sunk.as_ref().map(|(s, l)| (s, l)),
+                    &explained,
+                    refused,
                     cx,
                 );
+                let coalesced = matches!(outcome, Outcome::Coalesced);
                 if coalesced || !(flattened_here || lift_guards) {
                     break;
                 }
@@ -193,10 +213,53 @@ fn transpose_module(
                         Some(Layout::Words(_))
                     )
                 });
+                attempt = match outcome {
+                    Outcome::Relift(lifting, notes) => {
+                        explained.extend(notes);
+                        if lifting.guards.as_ref().is_some_and(BTreeSet::is_empty) {
+                            Attempt::AsWritten
+                        } else {
+                            Attempt::Lift(lifting)
+                        }
+                    }
+                    _ if lift_guards => Attempt::AsWritten,
+                    _ => break,
+                };
+            }
+            for note in explained {
+                cx.report(note);
             }
         }
     }
     (cx.changes.len() == changes_before).then_some(uniformity)
+}
+
+/// Which guards an attempt at an entry point lifts.
+enum Attempt {
+    /// The bounds guards around record accesses, as the lifting says.
+    Lift(guards::Lifting),
+    /// None: the entry point as it is.
+    AsWritten,
+}
+
+/// What an attempt at an entry point came to.
+enum Outcome {
+    Coalesced,
+    Nothing,
+    /// Some lifted guards enclose no access the pass would rewrite, or
+    /// some stores lifted out of their guards are not coalesced: try
+    /// again, lifting as this says. The notes say why accesses under the
+    /// guards no longer lifted were left; they stand for the note the next
+    /// attempt would give (that the access is not in uniform control
+    /// flow), which says less.
+    Relift(guards::Lifting, Vec<Diagnostic>),
+}
+
+/// A record access left as it is: why, and the flags of the guards lifted
+/// around it.
+struct Refused {
+    lifted: Vec<Handle<naga::LocalVariable>>,
+    note: Diagnostic,
 }
 
 /// A group of record accesses.
@@ -273,9 +336,11 @@ fn transpose_entry_point(
     uniformity: &Uniformity,
     used_by_functions: &[Handle<naga::GlobalVariable>],
     flattened: &HashMap<Handle<naga::GlobalVariable>, WordArray>,
-    sunk: Option<&guards::Sunk>,
+    sunk: Option<(&guards::Sunk, &guards::Lifting)>,
+    explained: &[Diagnostic],
+    mut refused: Vec<Refused>,
     cx: &mut PassContext<'_>,
-) -> bool {
+) -> Outcome {
     let flow = uniformity.function(FunctionRef::EntryPoint(index));
     // Adding types and builtins below leaves the globals' layouts as
     // they are.
@@ -306,6 +371,9 @@ fn transpose_entry_point(
             "part of a record stored here",
         ));
     }
+    let regions = sunk
+        .map(|(s, _)| guards::regions(function, s))
+        .unwrap_or_default();
     let mut plans = Vec::new();
     for plan in candidates {
         let k = plan.k();
@@ -321,38 +389,89 @@ fn transpose_entry_point(
             path: plan.path(),
             access: plan.access(),
             k,
+            guarded_by_data: guards::guarded_by_data(
+                module,
+                function,
+                flow,
+                sunk.map(|(s, _)| s),
+                plan.path(),
+                plan.i(),
+            ),
         };
         let group = || group_refusal(module, function, &sites, &plan, used_by_functions);
         match ladder(module, entry, flow, cx.selection, &candidate, group) {
             Ok(form) => plans.push((plan, form)),
-            Err(note) => cx.report(note),
+            // An earlier attempt, which lifted a guard around it, said why.
+            Err(_)
+                if explained
+                    .iter()
+                    .any(|n| n.primary_span() == Some(plan.span())) => {}
+            Err(note) => refused.push(Refused {
+                lifted: guards::enclosing(&regions, plan.path()).collect(),
+                note,
+            }),
         }
+    }
+    if let Some((sunk, lifting)) = sunk {
+        // Every lifted guard must enclose an access the pass rewrites, and
+        // a record store lifted out of its guard is right only coalesced,
+        // with the guard in the check and the fallback. Where that does
+        // not hold, lift again: only the guards that enclose a rewrite,
+        // and with the stores not coalesced under the flag.
+        let used_flags: BTreeSet<_> = plans
+            .iter()
+            .flat_map(|(plan, _)| guards::enclosing(&regions, plan.path()))
+            .collect();
+        let unused = |flag| !used_flags.contains(&flag);
+        let uncoalesced: Vec<_> = sunk
+            .stored
+            .iter()
+            .copied()
+            .filter(|&global| {
+                let planned: usize = plans
+                    .iter()
+                    .map(|(p, _)| match *p {
+                        Plan::Stores(ref g) if g.global == global => g.paths.len(),
+                        _ => 0,
+                    })
+                    .sum();
+                planned != guards::stores_into(function, global)
+            })
+            .collect();
+        if sunk.flags.iter().any(|&flag| unused(flag)) || !uncoalesced.is_empty() {
+            let used = sunk
+                .flags
+                .iter()
+                .zip(&sunk.guards)
+                .filter(|&(&flag, _)| !unused(flag))
+                .map(|(_, &guard)| guard)
+                .collect();
+            let mut guarded_stores = lifting.guarded_stores.clone();
+            guarded_stores.extend(uncoalesced);
+            // Without their guards lifted, the accesses under the others
+            // are not in uniform control flow: what stopped them here says
+            // more.
+            let notes = refused
+                .into_iter()
+                .filter(|r| r.lifted.iter().any(|&flag| unused(flag)))
+                .map(|r| r.note)
+                .collect();
+            let lifting = guards::Lifting {
+                guards: Some(used),
+                guarded_stores,
+            };
+            return Outcome::Relift(lifting, notes);
+        }
+    }
+    for r in refused {
+        cx.report(r.note);
     }
     if plans.is_empty() {
-        return false;
-    }
-    let regions = sunk
-        .map(|s| guards::regions(function, s))
-        .unwrap_or_default();
-    if let Some(sunk) = sunk {
-        // A record store lifted out of its guard is right only coalesced,
-        // with the guard in the check and the fallback.
-        for &global in &sunk.stored {
-            let planned: usize = plans
-                .iter()
-                .map(|(p, _)| match *p {
-                    Plan::Stores(ref g) if g.global == global => g.paths.len(),
-                    _ => 0,
-                })
-                .sum();
-            if planned != guards::stores_into(function, global) {
-                return false;
-            }
-        }
+        return Outcome::Nothing;
     }
     // The types of the record indices: an `i32` one is read as `u32`.
     let Some(scalars) = crate::ir::expression_scalars(module, function) else {
-        return false;
+        return Outcome::Nothing;
     };
     let signed_indices: Vec<bool> = plans
         .iter()
@@ -437,7 +556,7 @@ fn transpose_entry_point(
             .with_code(crate::codes::LANE_TRANSPOSE_INTERNAL),
         );
     }
-    true
+    Outcome::Coalesced
 }
 
 /// Globals that functions other than entry points use.

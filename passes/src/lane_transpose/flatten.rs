@@ -4,23 +4,31 @@
 use naga::{Expression, Function, Handle, Module, Span, Statement};
 
 use crate::analysis::uniformity::{FunctionRef, StatementPath, Uniformity};
+use crate::diagnostic::Diagnostic;
 use crate::pass::{Change, PassContext};
 
 use super::cost::Access;
 use super::global_name;
+use super::guards::{self, guarded_by_data, regions, Sunk};
 use super::records;
 use super::records::Layout;
 use super::refusals::{ladder, not_applied, Candidate};
 use super::sites::WordArray;
+use super::Refused;
 
 /// Rewrites the arrays of records this entry point accesses in uniform
 /// control flow into word arrays, so that their accesses become word
 /// groups; the arrays it rewrote, with their records' words and padding.
+/// Why it left record accesses goes to `refused`, with the guards lifted
+/// around each ([`Refused`]).
 pub(super) fn flatten_records(
     module: &mut Module,
     index: usize,
     uniformity: &Uniformity,
     used_by_functions: &[Handle<naga::GlobalVariable>],
+    sunk: Option<&Sunk>,
+    explained: &[Diagnostic],
+    refused: &mut Vec<Refused>,
     cx: &mut PassContext<'_>,
 ) -> Vec<(Handle<naga::GlobalVariable>, WordArray)> {
     let flow = uniformity.function(FunctionRef::EntryPoint(index));
@@ -36,6 +44,7 @@ pub(super) fn flatten_records(
             path: &a.path,
             access: a.access,
             k,
+            guarded_by_data: guarded_by_data(module, function, flow, sunk, &a.path, a.index),
         };
         ladder(module, entry, flow, selection, &candidate, || None)
     };
@@ -111,8 +120,19 @@ pub(super) fn flatten_records(
             }
             noted.push((a.kind, a.index));
             let what = format!("the {} of a record of `{name}`", a.kind);
-            if let Err(note) = decide(&a, &what, k) {
-                cx.report(note);
+            match decide(&a, &what, k) {
+                // An earlier attempt, which lifted a guard around it, said
+                // why.
+                Err(_) if explained.iter().any(|n| n.primary_span() == Some(a.span)) => {}
+                Err(note) => {
+                    let lifted = sunk
+                        .map(|sunk| guards::enclosing(&regions(function, sunk), &a.path).collect());
+                    refused.push(Refused {
+                        lifted: lifted.unwrap_or_default(),
+                        note,
+                    });
+                }
+                Ok(_) => {}
             }
         }
     }

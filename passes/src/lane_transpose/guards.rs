@@ -18,10 +18,20 @@
 //! Every invocation now evaluates the block's expressions: naga's
 //! expressions have no side effects, and a load past the end of a buffer is
 //! defined in WGSL (it reads some value of the buffer, or zero). Every
-//! statement with an effect outside the invocation runs only where the
-//! flag is set, except the stores of records, which the caller must
-//! coalesce with the flag in its run-time check and in its fallback, or
-//! give the lifted function up ([`Sunk::stored`]).
+//! statement with an effect runs only where the flag is set, stores into
+//! the invocation's own variables included (a value the `if` assigned is
+//! read after it by invocations that did not enter it), except the stores
+//! of records, which the caller must coalesce with the flag in its
+//! run-time check and in its fallback, or give the lifted function up
+//! ([`Sunk::stored`]).
+//!
+//! A guard is worth lifting only where it stands between a record access
+//! the pass rewrites and uniform control flow: the caller lifts every
+//! guard first, then lifts again only those ([`Sunk::guards`],
+//! [`Lifting::guards`]) that enclose an access it plans to rewrite, and
+//! with the stores into arrays it does not coalesce whole (a plain
+//! `array<u32>` written beside the records) guarded like any other effect
+//! ([`Lifting::guarded_stores`]).
 
 use std::collections::BTreeSet;
 
@@ -30,6 +40,7 @@ use naga::{
     Range, Scalar, Span, Statement, TypeInner,
 };
 
+use crate::analysis::uniformity::FunctionUniformity;
 use crate::ir::exits::{predicate_exits, Exit, Predicate};
 use crate::ir::{add_local, ensure_type, pointer_global, pointer_root, PointerRoot};
 
@@ -40,16 +51,34 @@ pub struct Sunk {
     /// the function, before the statements it guards; those run to the
     /// end of the body (or the next flag, which implies it).
     pub flags: Vec<Handle<LocalVariable>>,
+    /// The condition of the `if` each flag of `flags` replaced, which
+    /// names the guard from one attempt to the next: a condition is an
+    /// expression of the function as it was before lifting.
+    pub guards: Vec<Handle<Expression>>,
+    /// The flag the early returns clear, if they were predicated.
+    pub predicate: Option<Handle<LocalVariable>>,
     /// The arrays whose record stores were lifted without a guard.
     pub stored: BTreeSet<Handle<GlobalVariable>>,
 }
 
+/// Which guards a lifting lifts, and what it leaves unguarded.
+#[derive(Clone, Debug, Default)]
+pub struct Lifting {
+    /// The guards to lift, by their conditions; every one where `None`.
+    pub guards: Option<BTreeSet<Handle<Expression>>>,
+    /// Arrays of records whose stores stay under the flag, as every other
+    /// effect does, rather than lifted for the caller to coalesce.
+    pub guarded_stores: BTreeSet<Handle<GlobalVariable>>,
+}
+
 /// Lifts the guarded blocks of `function` that access records of the
-/// arrays `records` accepts; `None` where there is none.
+/// arrays `records` accepts, as `lifting` says; `None` where there is
+/// none.
 pub fn lift(
     module: &mut Module,
     function: &mut Function,
     records: &impl Fn(Handle<GlobalVariable>) -> bool,
+    lifting: &Lifting,
 ) -> Option<Sunk> {
     let original = function.body.clone();
     let mut body = std::mem::take(&mut function.body);
@@ -85,12 +114,20 @@ pub fn lift(
         predicate_flag = Some(flag);
         body = predicated;
     }
+    let predicate = predicate_flag.map(|flag| match function.expressions[flag] {
+        Expression::LocalVariable(local) => local,
+        _ => unreachable!("the flag of the early returns is a local"),
+    });
     let mut lifter = Lifter {
         predicate_flag,
         function,
         bool_ty,
         records,
-        sunk: Sunk::default(),
+        lifting,
+        sunk: Sunk {
+            predicate,
+            ..Sunk::default()
+        },
     };
     let body = lifter.block(body, None);
     let sunk = std::mem::take(&mut lifter.sunk);
@@ -108,6 +145,7 @@ struct Lifter<'a, R> {
     function: &'a mut Function,
     bool_ty: Handle<naga::Type>,
     records: &'a R,
+    lifting: &'a Lifting,
     sunk: Sunk,
 }
 
@@ -124,6 +162,7 @@ impl<R: Fn(Handle<GlobalVariable>) -> bool> Lifter<'_, R> {
                     reject,
                 } if reject.is_empty()
                     && self.is_guard(condition)
+                    && (self.lifting.guards.as_ref()).is_none_or(|a| a.contains(&condition))
                     && accesses_records(self.function, &accept, self.records)
                     && liftable(&accept) =>
                 {
@@ -178,6 +217,7 @@ impl<R: Fn(Handle<GlobalVariable>) -> bool> Lifter<'_, R> {
         };
         out.push(Statement::Store { pointer, value }, span);
         self.sunk.flags.push(local);
+        self.sunk.guards.push(condition);
         pointer
     }
 
@@ -196,8 +236,9 @@ impl<R: Fn(Handle<GlobalVariable>) -> bool> Lifter<'_, R> {
             }
             Statement::Store { pointer, .. } => {
                 match pointer_root(&self.function.expressions, pointer) {
-                    PointerRoot::Local(_) => out.push(statement, span),
-                    PointerRoot::Global(g) if (self.records)(g) => {
+                    PointerRoot::Global(g)
+                        if (self.records)(g) && !self.lifting.guarded_stores.contains(&g) =>
+                    {
                         self.sunk.stored.insert(g);
                         out.push(statement, span);
                     }
@@ -354,6 +395,17 @@ pub fn regions(function: &Function, sunk: &Sunk) -> Vec<(Vec<u32>, Handle<LocalV
     out
 }
 
+/// The flags guarding the statement at `path`, outermost first.
+pub fn enclosing<'a>(
+    regions: &'a [(Vec<u32>, Handle<LocalVariable>)],
+    path: &'a [u32],
+) -> impl Iterator<Item = Handle<LocalVariable>> + 'a {
+    regions
+        .iter()
+        .filter(move |(block, _)| path.starts_with(block))
+        .map(|&(_, local)| local)
+}
+
 /// The innermost flag guarding the statement at `path`.
 pub fn region_of(
     regions: &[(Vec<u32>, Handle<LocalVariable>)],
@@ -377,4 +429,113 @@ pub fn stores_into(function: &Function, global: Handle<GlobalVariable>) -> usize
         }
     });
     count
+}
+
+/// Whether some guard lifted around the statement at `path`, an access of
+/// the record at `index`, is other than a bounds check of `index`
+/// ([`bounds_guard_of`]); `false` where nothing was lifted.
+pub fn guarded_by_data(
+    module: &Module,
+    function: &Function,
+    flow: &FunctionUniformity,
+    sunk: Option<&Sunk>,
+    path: &[u32],
+    index: Handle<Expression>,
+) -> bool {
+    let Some(sunk) = sunk else {
+        return false;
+    };
+    regions(function, sunk)
+        .iter()
+        .filter(|(block, _)| path.starts_with(block))
+        .any(|&(_, flag)| !bounds_guard_of(module, function, flow, sunk, flag, index))
+}
+
+/// Whether the guard whose flag is `flag` leaves out only invocations
+/// whose record index `index` is past a bound the same in every
+/// invocation: `index < n`, or an early return where `index >= n`. Such a
+/// guard is false in one subgroup at most, the last one of the array, so
+/// the coalesced rounds run nearly everywhere. Any other guard (`lid.x <
+/// count`, `count` the result of a workgroup scan) may leave most lanes
+/// idle, and every lane still pays the shuffles of the rounds.
+pub fn bounds_guard_of(
+    module: &Module,
+    function: &Function,
+    flow: &FunctionUniformity,
+    sunk: &Sunk,
+    flag: Handle<LocalVariable>,
+    index: Handle<Expression>,
+) -> bool {
+    let e = &function.expressions;
+    let is_local = |pointer: Handle<Expression>, local| matches!(e[pointer], Expression::LocalVariable(l) if l == local);
+    let mut value = None;
+    crate::ir::for_each_statement(&function.body, &mut |statement, _| {
+        if let Statement::Store { pointer, value: v } = *statement {
+            if is_local(pointer, flag) {
+                value = Some(v);
+            }
+        }
+    });
+    let Some(mut condition) = value else {
+        return false;
+    };
+    // An inner flag is stored as `outer && condition`; the outer flag is a
+    // region of its own, which the caller asks about too.
+    if let Expression::Binary {
+        op: BinaryOperator::LogicalAnd,
+        left,
+        right,
+    } = e[condition]
+    {
+        if let Expression::Load { pointer } = e[left] {
+            if let Expression::LocalVariable(l) = e[pointer] {
+                if sunk.flags.contains(&l) {
+                    condition = right;
+                }
+            }
+        }
+    }
+    let index = super::sites::strip_integer_casts(function, index);
+    let bounds = |c: Handle<Expression>| match e[c] {
+        Expression::Binary { op, left, right } => {
+            use BinaryOperator as B;
+            let compares = |side, other| {
+                super::sites::same_value(
+                    module,
+                    function,
+                    super::sites::strip_integer_casts(function, side),
+                    index,
+                ) && flow.is_expression_uniform(other)
+            };
+            matches!(op, B::Less | B::LessEqual | B::Greater | B::GreaterEqual)
+                && (compares(left, right) || compares(right, left))
+        }
+        _ => false,
+    };
+    match (e[condition].clone(), sunk.predicate) {
+        (Expression::Load { pointer }, Some(predicate)) if is_local(pointer, predicate) => {
+            // The flag of the early returns: each `return` became a store
+            // of `false` under the `if` that held it.
+            let mut exits = Vec::new();
+            crate::ir::for_each_statement(&function.body, &mut |statement, _| {
+                if let Statement::If {
+                    condition,
+                    ref accept,
+                    ..
+                } = *statement
+                {
+                    let clears = accept.iter().any(|s| {
+                        matches!(*s, Statement::Store { pointer, value }
+                            if is_local(pointer, predicate)
+                                && matches!(e[value], Expression::Literal(naga::Literal::Bool(false))))
+                    });
+                    if clears {
+                        exits.push(condition);
+                    }
+                }
+            });
+            !exits.is_empty() && exits.into_iter().all(bounds)
+        }
+        _ => bounds(condition),
+    }
 }

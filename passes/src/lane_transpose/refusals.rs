@@ -23,6 +23,9 @@ pub(super) struct Candidate<'a> {
     pub access: Access,
     /// Words per record.
     pub k: u32,
+    /// Whether a guard lifted around the access is other than a bounds
+    /// check of its record index ([`super::guards::bounds_guard_of`]).
+    pub guarded_by_data: bool,
 }
 
 /// Whether the pass may rewrite `candidate`, an access of `entry`: its index
@@ -32,7 +35,8 @@ pub(super) struct Candidate<'a> {
 /// the rewrite wrong to what makes it only not worth it: the index form,
 /// `refusal` (what the caller knows of the group, the buffer's other
 /// accesses), uniform control flow, then, under `--passes all`, whether
-/// subgroups stay within rows and whether the rewrite is measured to pay.
+/// subgroups stay within rows, whether the rewrite is measured to pay, and
+/// whether a guard lifted around it leaves out only records past the end.
 pub(super) fn ladder(
     module: &Module,
     entry: &EntryPoint,
@@ -48,6 +52,7 @@ pub(super) fn ladder(
         path,
         access,
         k,
+        guarded_by_data,
     } = *candidate;
     let Some(form) = sites::index_form(module, entry, flow, index) else {
         return Err(index_not_recognised(
@@ -70,6 +75,9 @@ pub(super) fn ladder(
         }
         if !cost::pays(access, k) {
             return Err(not_measured_to_pay(what, access, k, span));
+        }
+        if guarded_by_data {
+            return Err(guarded_by_data_note(what, span));
         }
     }
     Ok(form)
@@ -100,6 +108,21 @@ fn not_measured_to_pay(what: &str, access: Access, k: u32, span: Span) -> Diagno
     };
     not_applied(what, &reason, span, "not measured to pay")
         .with_code(crate::codes::LANE_TRANSPOSE_NOT_PROFITABLE)
+}
+
+/// The note for an access `--passes all` leaves because the guard around
+/// it is not a bounds check of its record index: where the guard leaves
+/// most lanes out, the coalesced path never runs, yet every lane pays for
+/// the shuffles of its rounds.
+fn guarded_by_data_note(what: &str, span: Span) -> Diagnostic {
+    let reason = "it is under an `if` that is not a bounds check of its record index against a value the same in every invocation; where that `if` leaves lanes out, every lane still pays for the shuffles and the records take the original path, and no measurement covers such a guard; name `lane-transpose` in `--passes` to force it";
+    not_applied(
+        what,
+        reason,
+        span,
+        "under a guard other than a bounds check",
+    )
+    .with_code(crate::codes::LANE_TRANSPOSE_NOT_PROFITABLE)
 }
 
 const NOT_UNIFORM: &str =

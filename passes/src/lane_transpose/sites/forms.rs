@@ -166,7 +166,7 @@ struct Classifier<'a> {
 
 /// `u32(x)` and `i32(x)` are `x` wherever the classifier reads an index:
 /// see [`Classifier::through_casts`].
-fn strip_integer_casts(function: &Function, mut h: Handle<Expression>) -> Handle<Expression> {
+pub fn strip_integer_casts(function: &Function, mut h: Handle<Expression>) -> Handle<Expression> {
     while let Expression::As {
         expr,
         kind: ScalarKind::Uint | ScalarKind::Sint,
