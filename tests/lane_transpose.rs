@@ -306,6 +306,7 @@ fn the_coalesced_path_alone_agrees_with_the_original() {
             "particles_vec3_mass_integrate",
             "particles_wid_lid",
             "particles_vec4_integrate_glsl",
+            "bounds_guard_assigns_local",
         ];
         // Rows of the workgroup shorter than a subgroup of 32 lanes: their
         // subgroups' records are not consecutive there.

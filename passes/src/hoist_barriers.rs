@@ -286,6 +286,24 @@ fn fixed(
                 .any(|(decided, barrier)| barrier == Some(decided))
         })
     };
+    // An early exit kept alive fixes every barrier its `return` made
+    // divergent, all of which point at the return or at its condition.
+    let cause_spans: Vec<_> = diagnostic
+        .labels
+        .iter()
+        .filter_map(|l| l.span.to_range())
+        .collect();
+    let kept_alive_by = |change: &Change| {
+        change.kind == "predicate-early-exit"
+            && ["condition_span", "return_spans"].iter().any(|key| {
+                change.details.get(*key).is_some_and(|spans| {
+                    spans
+                        .split(',')
+                        .filter_map(parse_span_text)
+                        .any(|s| cause_spans.contains(&s))
+                })
+            })
+    };
     // Nested `if`s split around one barrier say the same thing once each.
     let mut said: Vec<(&str, usize)> = Vec::new();
     for change in changes {
@@ -293,7 +311,8 @@ fn fixed(
             && (change.span == requirement.span
                 || change.span == barrier_span
                 || encloses_barrier(change)
-                || decided_by(change))
+                || decided_by(change)
+                || kept_alive_by(change))
         {
             match said.iter_mut().find(|(m, _)| *m == change.message) {
                 Some((_, n)) => *n += 1,

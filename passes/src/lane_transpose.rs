@@ -159,15 +159,17 @@ fn transpose_module(
                     None
                 };
                 let lift_guards = sunk.is_some();
-                let mut refused = Vec::new();
+                let mut lifted = Lifted {
+                    sunk: sunk.as_ref().map(|(s, l)| (s, l)),
+                    explained: &explained,
+                    refused: Vec::new(),
+                };
                 let records = flatten_records(
                     module,
                     index,
                     &uniformity,
                     &used_by_functions,
-                    sunk.as_ref().map(|(s, _)| s),
-                    &explained,
-                    &mut refused,
+                    &mut lifted,
                     cx,
                 );
                 let flattened_here = !records.is_empty();
@@ -185,9 +187,7 @@ fn transpose_module(
                     &uniformity,
                     &used_by_functions,
                     &flattened,
-                    sunk.as_ref().map(|(s, l)| (s, l)),
-                    &explained,
-                    refused,
+                    lifted,
                     cx,
                 );
                 let coalesced = matches!(outcome, Outcome::Coalesced);
@@ -253,6 +253,17 @@ enum Outcome {
     /// attempt would give (that the access is not in uniform control
     /// flow), which says less.
     Relift(guards::Lifting, Vec<Diagnostic>),
+}
+
+/// What one attempt at an entry point lifted, for the steps that decide
+/// about its accesses.
+struct Lifted<'a> {
+    /// The guards lifted, and how, where the attempt lifted any.
+    sunk: Option<(&'a guards::Sunk, &'a guards::Lifting)>,
+    /// Notes of earlier attempts on accesses this one cannot reach.
+    explained: &'a [Diagnostic],
+    /// The accesses left as they are so far.
+    refused: Vec<Refused>,
 }
 
 /// A record access left as it is: why, and the flags of the guards lifted
@@ -336,11 +347,14 @@ fn transpose_entry_point(
     uniformity: &Uniformity,
     used_by_functions: &[Handle<naga::GlobalVariable>],
     flattened: &HashMap<Handle<naga::GlobalVariable>, WordArray>,
-    sunk: Option<(&guards::Sunk, &guards::Lifting)>,
-    explained: &[Diagnostic],
-    mut refused: Vec<Refused>,
+    lifted: Lifted<'_>,
     cx: &mut PassContext<'_>,
 ) -> Outcome {
+    let Lifted {
+        sunk,
+        explained,
+        mut refused,
+    } = lifted;
     let flow = uniformity.function(FunctionRef::EntryPoint(index));
     // Adding types and builtins below leaves the globals' layouts as
     // they are.
@@ -439,13 +453,20 @@ fn transpose_entry_point(
             })
             .collect();
         if sunk.flags.iter().any(|&flag| unused(flag)) || !uncoalesced.is_empty() {
-            let used = sunk
+            let used: BTreeSet<_> = sunk
                 .flags
                 .iter()
                 .zip(&sunk.guards)
                 .filter(|&(&flag, _)| !unused(flag))
                 .map(|(_, &guard)| guard)
                 .collect();
+            // Two `if`s on one condition are one guard: where one of them
+            // encloses a rewrite and the other does not, lifting again
+            // would lift both again.
+            let lifted: BTreeSet<_> = sunk.guards.iter().copied().collect();
+            if used == lifted && uncoalesced.is_empty() {
+                return Outcome::Nothing;
+            }
             let mut guarded_stores = lifting.guarded_stores.clone();
             guarded_stores.extend(uncoalesced);
             // Without their guards lifted, the accesses under the others

@@ -151,6 +151,7 @@ fn make_loop_uniform(
     )?;
     let (block, _) = block_of(&mut f.body, &loop_path).expect("located above");
     block.splice(index..index + 1, made);
+    resources.drop_votes_if_unused(module);
     Ok(Change::new(
         "uniform-loop",
         requirement.span,

@@ -131,6 +131,9 @@ pub(super) fn split_if(
         resources.as_ref(),
     );
     module.types = types;
+    if let Some(resources) = resources {
+        resources.drop_votes_if_unused(module);
+    }
     result
 }
 

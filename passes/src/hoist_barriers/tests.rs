@@ -311,8 +311,70 @@ fn a_loop_in_a_branch_is_moved_out_of_it() {
         ))
         .unwrap();
     assert_eq!(kinds(&changes)[0], "split-if");
-    // Those that did not take the branch ask for no iteration.
-    assert!(text.contains("select(0u, 3u, "), "{text}");
+    assert_eq!(
+        changes[0].details["uniform_loops"], "uniform-count",
+        "{text}"
+    );
+    // Three iterations in every invocation: the loop runs as written,
+    // with no vote on its bound, its body under the branch's condition.
+    assert!(!text.contains("hoist_loop_votes"), "{text}");
+    assert!(!text.contains("workgroupUniformLoad"), "{text}");
+    assert_eq!(text.matches("workgroupBarrier()").count(), 1, "{text}");
+}
+
+/// The divergent-barrier rule's own example: an early exit before a tree
+/// reduction whose loop halves its stride down to zero. The loop's control
+/// is the same in every invocation: it costs no vote, and no barrier is
+/// added to the two the shader has.
+#[test]
+fn a_reduction_after_an_early_exit_keeps_its_loop_as_written() {
+    // One rewrite fixes the barriers after the return: their warnings
+    // say so in other words than `hoist` expects.
+    let run = run_pass(
+        NAME,
+        &main_with(
+        "if lid >= arrayLength(&out) { return; }\nw[lid] = out[lid];\nworkgroupBarrier();\nfor (var s = 32u; s > 0u; s >>= 1u) {\n if lid < s { w[lid] += w[lid + s]; }\n workgroupBarrier();\n}\nif lid == 0u { out[0] = w[0]; }",
+        ),
+        &[],
+        &Target::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e:?}"));
+    let (text, changes) = (run.wgsl, run.report.changes);
+    let strategies: Vec<_> = changes
+        .iter()
+        .filter_map(|c| c.details.get("uniform_loops").or(c.details.get("strategy")))
+        .collect();
+    assert!(!strategies.is_empty(), "{text}");
+    assert!(
+        strategies.iter().any(|s| s.contains("uniform-count")),
+        "{strategies:?}\n{text}"
+    );
+    assert!(!text.contains("hoist_loop_votes"), "{text}");
+    assert!(!text.contains("workgroupUniformLoad"), "{text}");
+    assert_eq!(text.matches("workgroupBarrier()").count(), 2, "{text}");
+}
+
+/// A counter that counts down to a bound read from a uniform buffer runs
+/// as written too; one whose bound differs between invocations still
+/// runs to the workgroup's largest count.
+#[test]
+fn loops_count_uniformly_only_to_uniform_bounds() {
+    let strategy = |body: &str| {
+        let (text, changes) = hoist(&main_with(body)).unwrap();
+        changes
+            .iter()
+            .find_map(|c| c.details.get("uniform_loops").or(c.details.get("strategy")))
+            .unwrap_or_else(|| panic!("no uniform loop:\n{text}"))
+            .clone()
+    };
+    assert_eq!(
+        strategy("if lid < 7u {\n for (var k = 9u; k >= 2u; k--) {\n  w[lid] = k;\n  workgroupBarrier();\n }\n}"),
+        "uniform-count"
+    );
+    assert_eq!(
+        strategy("if lid < 7u {\n for (var k = 0u; k < lid; k++) {\n  w[lid] = k;\n  workgroupBarrier();\n }\n}"),
+        "largest-count"
+    );
 }
 
 #[test]

@@ -90,6 +90,31 @@ impl LoopResources {
             votes,
         }
     }
+
+    /// Removes the workgroup counter where the loops it was made for did
+    /// not need it (their trip count was uniform), and nothing was
+    /// declared after it.
+    pub fn drop_votes_if_unused(&self, module: &mut naga::Module) {
+        let is_last = module.global_variables.len() == self.votes.index() + 1;
+        let used = |f: &naga::Function| {
+            f.expressions
+                .iter()
+                .any(|(_, e)| matches!(*e, Expression::GlobalVariable(g) if g == self.votes))
+        };
+        if !is_last
+            || module.functions.iter().any(|(_, f)| used(f))
+            || module.entry_points.iter().any(|ep| used(&ep.function))
+        {
+            return;
+        }
+        let mut kept = naga::Arena::new();
+        for (handle, global, span) in module.global_variables.drain() {
+            if handle != self.votes {
+                kept.append(global, span);
+            }
+        }
+        module.global_variables = kept;
+    }
 }
 
 /// What the rewrite needs to know of the loop's surroundings.
@@ -160,7 +185,13 @@ pub(super) fn make_uniform(
         break_if,
         site,
     );
-    if let Some(counted) = counted {
+    if let Some(counted) = counted.filter(|c| c.is_uniform() || c.has_head_exit()) {
+        if counted.is_uniform() {
+            return Ok((
+                counted.guard_body(expressions, body, continuing, span, entry),
+                LoopStrategy::UniformCount,
+            ));
+        }
         return Ok((
             counted.rewrite(
                 expressions,
@@ -538,6 +569,9 @@ fn speculable(expressions: &Arena<Expression>, header: &Block) -> bool {
 /// How a loop was made uniform, as the report names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum LoopStrategy {
+    /// The same trip count in every invocation: the loop as written, its
+    /// body guarded.
+    UniformCount,
     /// The workgroup's largest trip count, computed once before the loop.
     LargestCount,
     /// A workgroup vote at the start of every iteration.
@@ -547,6 +581,7 @@ pub(super) enum LoopStrategy {
 impl LoopStrategy {
     pub fn name(self) -> &'static str {
         match self {
+            LoopStrategy::UniformCount => "uniform-count",
             LoopStrategy::LargestCount => "largest-count",
             LoopStrategy::Vote => "vote",
         }

@@ -4,33 +4,33 @@
 use naga::{Expression, Function, Handle, Module, Span, Statement};
 
 use crate::analysis::uniformity::{FunctionRef, StatementPath, Uniformity};
-use crate::diagnostic::Diagnostic;
 use crate::pass::{Change, PassContext};
 
 use super::cost::Access;
 use super::global_name;
-use super::guards::{self, guarded_by_data, regions, Sunk};
+use super::guards::{self, guarded_by_data, regions};
 use super::records;
 use super::records::Layout;
 use super::refusals::{ladder, not_applied, Candidate};
 use super::sites::WordArray;
-use super::Refused;
+use super::{Lifted, Refused};
 
 /// Rewrites the arrays of records this entry point accesses in uniform
 /// control flow into word arrays, so that their accesses become word
 /// groups; the arrays it rewrote, with their records' words and padding.
-/// Why it left record accesses goes to `refused`, with the guards lifted
-/// around each ([`Refused`]).
+/// Why it left record accesses goes to `lifted.refused`, with the guards
+/// lifted around each ([`Refused`]).
 pub(super) fn flatten_records(
     module: &mut Module,
     index: usize,
     uniformity: &Uniformity,
     used_by_functions: &[Handle<naga::GlobalVariable>],
-    sunk: Option<&Sunk>,
-    explained: &[Diagnostic],
-    refused: &mut Vec<Refused>,
+    lifted: &mut Lifted<'_>,
     cx: &mut PassContext<'_>,
 ) -> Vec<(Handle<naga::GlobalVariable>, WordArray)> {
+    let sunk = lifted.sunk.map(|(s, _)| s);
+    let explained = lifted.explained;
+    let refused = &mut lifted.refused;
     let flow = uniformity.function(FunctionRef::EntryPoint(index));
     let entry = &module.entry_points[index];
     let function = &entry.function;

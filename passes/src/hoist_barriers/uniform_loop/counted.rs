@@ -27,6 +27,12 @@ use super::{exit_test, push_if, Emitted, ExitTest, LoopResources, Surroundings};
 /// the loop and the first steps only in the invocation's own iterations.
 /// Any other loop votes.
 ///
+/// Where the bound is the same in every invocation too (a constant, a
+/// uniform value), so is the whole of the loop's control: the loop runs as
+/// written, with every invocation, and only its body is guarded. No vote,
+/// no barrier is added; the header may compare the counter either way
+/// (`s > 0u` of a reduction that halves `s`). A hand fix does the same.
+///
 /// ```text
 ///                                    atomicStore(&votes, 0u);
 ///                                    workgroupBarrier();
@@ -52,6 +58,11 @@ pub(super) struct Counted {
     /// Where the loop counts its iterations in a variable of its own,
     /// stepped like the counter, the counter's start.
     shadow_from: Option<Handle<Expression>>,
+    /// The bound is the same in every invocation: so is the trip count.
+    uniform_bound: bool,
+    /// The header only computes the condition, and the body's last
+    /// statement leaves on it (`if c { continue; } else { break; }`).
+    tail_exit: bool,
 }
 
 impl Counted {
@@ -68,21 +79,48 @@ impl Counted {
             return None;
         }
         let header = body.iter().position(|s| !matches!(s, Statement::Emit(_)))?;
-        let condition = match exit_test(&body[header])? {
-            ExitTest::StayWhile(condition) => condition,
-            ExitTest::LeaveIf(_) => return None,
+        let is_only = |b: &Block, what: fn(&Statement) -> bool| b.len() == 1 && what(&b[0]);
+        let (condition, tail_exit) = match exit_test(&body[header]) {
+            Some(ExitTest::StayWhile(condition)) => (condition, false),
+            Some(ExitTest::LeaveIf(_)) => return None,
+            // naga's SPIR-V reader tests the condition at the top and
+            // leaves at the bottom: `let c = k < n; if c { A } B; if c {
+            // continue; } else { break; }`.
+            None => match body.last() {
+                Some(&Statement::If {
+                    condition,
+                    ref accept,
+                    ref reject,
+                }) if is_only(accept, |s| matches!(s, Statement::Continue))
+                    && is_only(reject, |s| matches!(s, Statement::Break))
+                    && body.len() > header + 1 =>
+                {
+                    (condition, true)
+                }
+                _ => return None,
+            },
         };
-        let (counter_load, bound) = match expressions[condition] {
-            Expression::Binary {
-                op: naga::BinaryOperator::Less,
-                left,
-                right,
-            } => (left, right),
-            Expression::Binary {
-                op: naga::BinaryOperator::Greater,
-                left,
-                right,
-            } => (right, left),
+        let Expression::Binary { op, left, right } = expressions[condition] else {
+            return None;
+        };
+        let is_load_of_local = |h: Handle<Expression>| match expressions[h] {
+            Expression::Load { pointer } => {
+                matches!(expressions[pointer], Expression::LocalVariable(_))
+            }
+            _ => false,
+        };
+        use naga::BinaryOperator as B;
+        let compares = matches!(
+            op,
+            B::Less | B::LessEqual | B::Greater | B::GreaterEqual | B::NotEqual
+        );
+        // `k < n` or `n > k`: the counter below its bound, which a vote can
+        // raise to the workgroup's largest.
+        let (counter_load, bound, counts_up) = match op {
+            B::Less => (left, right, true),
+            B::Greater if is_load_of_local(right) => (right, left, true),
+            _ if compares && is_load_of_local(left) => (left, right, false),
+            _ if compares && is_load_of_local(right) => (right, left, false),
             _ => return None,
         };
         let Expression::Load { pointer } = expressions[counter_load] else {
@@ -94,7 +132,17 @@ impl Counted {
         if local_variables[counter].ty != resources.u32_ty {
             return None;
         }
-        let rest = Block::from_vec(body.iter().skip(header + 1).cloned().collect());
+        let rest = if tail_exit {
+            Block::from_vec(
+                body.iter()
+                    .take(body.len() - 1)
+                    .skip(header)
+                    .cloned()
+                    .collect(),
+            )
+        } else {
+            Block::from_vec(body.iter().skip(header + 1).cloned().collect())
+        };
         if [Exit::Break, Exit::Continue, Exit::Return]
             .iter()
             .any(|&e| Predicate::has_exit(e, &rest))
@@ -163,6 +211,13 @@ impl Counted {
         if !invariant(expressions, bound, &inside) {
             return None;
         }
+        let uniform_bound = uniform_value(expressions, bound, &inside, site.analysed);
+        // Decided at the top for the exit at the bottom: only a uniform
+        // bound, where the loop keeps its shape.
+        if (!counts_up || tail_exit) && !uniform_bound || tail_exit && !inside.contains(&condition)
+        {
+            return None;
+        }
         Some(Counted {
             header,
             counter,
@@ -172,7 +227,68 @@ impl Counted {
             // Read after the loop, the counter must stop at each
             // invocation's own bound: a second counter runs the loop.
             shadow_from: (outside.reads > 0).then_some(start),
+            uniform_bound,
+            tail_exit,
         })
+    }
+
+    /// Whether every invocation runs the same iterations: the bound is
+    /// uniform, and the counter, if read after the loop, need not stop
+    /// at an invocation's own count.
+    pub(super) fn is_uniform(&self) -> bool {
+        self.uniform_bound && self.shadow_from.is_none()
+    }
+
+    /// Whether [`Counted::rewrite`] can take the loop: it reads the exit
+    /// test at the top.
+    pub(super) fn has_head_exit(&self) -> bool {
+        !self.tail_exit
+    }
+
+    /// The loop as written, its body after the header guarded by `entry`:
+    /// the trip count is the same in every invocation.
+    pub(super) fn guard_body(
+        self,
+        expressions: &mut Arena<Expression>,
+        body: Block,
+        continuing: Block,
+        span: Span,
+        entry: Option<(Handle<Expression>, bool)>,
+    ) -> Block {
+        let mut b = Emitted::new(expressions, span);
+        let mut before = Block::new();
+        let mut statements: Vec<(Statement, Span)> = body.span_into_iter().collect();
+        let exit = self.tail_exit.then(|| statements.pop().expect("the exit"));
+        let first = if self.tail_exit {
+            self.header
+        } else {
+            self.header + 1
+        };
+        let rest: Vec<(Statement, Span)> = statements.drain(first..).collect();
+        let mut head = Block::new();
+        for (s, sp) in statements {
+            head.push(s, sp);
+        }
+        let mut guarded = Block::new();
+        for (s, sp) in rest {
+            guarded.push(s, sp);
+        }
+        match b.entry(&mut before, entry) {
+            Some(entry) => push_if(&mut head, entry, guarded, span),
+            None => head.append(&mut guarded),
+        }
+        if let Some((exit, exit_span)) = exit {
+            head.push(exit, exit_span);
+        }
+        before.push(
+            Statement::Loop {
+                body: head,
+                continuing,
+                break_if: None,
+            },
+            span,
+        );
+        before
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -331,6 +447,30 @@ fn invariant(
     crate::ir::operands(&expressions[value])
         .into_iter()
         .all(|o| invariant(expressions, o, inside))
+}
+
+/// Whether `value`, invariant in the loop, is the same in every invocation:
+/// uniform by the analysis of the function as it was, or arithmetic the
+/// header computes from such values.
+fn uniform_value(
+    expressions: &Arena<Expression>,
+    value: Handle<Expression>,
+    inside: &BTreeSet<Handle<Expression>>,
+    analysed: &FunctionUniformity,
+) -> bool {
+    if matches!(
+        expressions[value],
+        Expression::Literal(_) | Expression::Constant(_) | Expression::ZeroValue(_)
+    ) {
+        return true;
+    }
+    if !inside.contains(&value) {
+        return analysed.is_expression_uniform(value);
+    }
+    is_arithmetic(&expressions[value])
+        && crate::ir::operands(&expressions[value])
+            .into_iter()
+            .all(|o| uniform_value(expressions, o, inside, analysed))
 }
 
 /// Whether the continuing block's `value` (computed in it: `stepped`) is the
