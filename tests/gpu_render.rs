@@ -663,20 +663,24 @@ const PUBLIC_CANNOT_RUN: [(&str, &str); 6] = [
     ("sampleExternalTextureAsPanorama.wgsl", "texture_external"),
 ];
 
-/// The WebGPU samples' shaders (corpus/public: compute, vertex and
-/// fragment stages with textures, samplers, depth and instancing) agree
-/// with themselves as WGSL and as SPIR-V, with and without passes, with no
-/// harness; each that cannot run says why.
+/// The WebGPU samples' and wgpu's examples' shaders (corpus/public:
+/// compute, vertex and fragment stages with textures, samplers, depth and
+/// instancing) agree with themselves as WGSL and as SPIR-V, with and
+/// without passes, with no harness; each that cannot run says why.
+/// vello's kernels, compute only, are tests/differential.rs's.
 #[test]
 fn public_shaders_agree_as_wgsl_and_spirv_or_say_why_they_cannot_run() {
+    for (folder, least) in [
+        ("corpus/public/webgpu-samples", 63),
+        ("corpus/public/wgpu-examples", 23),
+    ] {
+        public_folder_agrees(folder, least);
+    }
+}
+
+fn public_folder_agrees(folder: &str, least: usize) {
     for passes in ["none", "all"] {
-        let out = validate_command(&[
-            "corpus/public",
-            "--shader-format",
-            "all",
-            "--passes",
-            passes,
-        ]);
+        let out = validate_command(&[folder, "--shader-format", "all", "--passes", passes]);
         if !had_adapter(&out) {
             return;
         }
@@ -705,7 +709,10 @@ fn public_shaders_agree_as_wgsl_and_spirv_or_say_why_they_cannot_run() {
                 None => panic!("--passes {passes}: does not agree: {line}"),
             }
         }
-        assert!(agree >= 63, "--passes {passes}: {agree} agree:\n{stdout}");
+        assert!(
+            agree >= least,
+            "--passes {passes}: {agree} agree:\n{stdout}"
+        );
         assert!(
             stdout.contains("0 mismatch, 0 hang") && stdout.contains("0 errors"),
             "{stdout}"
