@@ -122,14 +122,14 @@ fn transpose_module(
             // coalesces nothing, as the entry point is. Of the guards, only
             // those that enclose an access the pass rewrites stay lifted:
             // an attempt that lifted others is made again without them.
-            let mut attempt = Attempt::Lift(guards::Lifting::default());
+            let mut attempt = Attempt::Lift(None);
             let mut explained: Vec<Diagnostic> = Vec::new();
             loop {
                 let before = cx.checkpoint(module);
                 // The analysis of the entry point as it was, while an
                 // attempt analyses its own rewrites.
                 let mut analysed_before = None;
-                let sunk = if let Attempt::Lift(ref lifting) = attempt {
+                let sunk = if let Attempt::Lift(ref allowed) = attempt {
                     let records: Vec<_> = module
                         .global_variables
                         .iter()
@@ -137,8 +137,12 @@ fn transpose_module(
                         .map(|(h, _)| h)
                         .collect();
                     let mut function = std::mem::take(&mut module.entry_points[index].function);
-                    let sunk =
-                        guards::lift(module, &mut function, &|g| records.contains(&g), lifting);
+                    let sunk = guards::lift(
+                        module,
+                        &mut function,
+                        &|g| records.contains(&g),
+                        allowed.as_ref(),
+                    );
                     module.entry_points[index].function = function;
                     match sunk {
                         Some(sunk) => {
@@ -146,7 +150,7 @@ fn transpose_module(
                                 &mut uniformity,
                                 Uniformity::analyze(module),
                             ));
-                            Some((sunk, lifting.clone()))
+                            Some(sunk)
                         }
                         None => {
                             // Whatever the attempt added goes with it.
@@ -160,7 +164,7 @@ fn transpose_module(
                 };
                 let lift_guards = sunk.is_some();
                 let mut lifted = Lifted {
-                    sunk: sunk.as_ref().map(|(s, l)| (s, l)),
+                    sunk: sunk.as_ref(),
                     explained: &explained,
                     refused: Vec::new(),
                 };
@@ -214,12 +218,12 @@ fn transpose_module(
                     )
                 });
                 attempt = match outcome {
-                    Outcome::Relift(lifting, notes) => {
+                    Outcome::Relift(used, notes) => {
                         explained.extend(notes);
-                        if lifting.guards.as_ref().is_some_and(BTreeSet::is_empty) {
+                        if used.is_empty() {
                             Attempt::AsWritten
                         } else {
-                            Attempt::Lift(lifting)
+                            Attempt::Lift(Some(used))
                         }
                     }
                     _ if lift_guards => Attempt::AsWritten,
@@ -236,8 +240,8 @@ fn transpose_module(
 
 /// Which guards an attempt at an entry point lifts.
 enum Attempt {
-    /// The bounds guards around record accesses, as the lifting says.
-    Lift(guards::Lifting),
+    /// The bounds guards around record accesses: every one, or those named.
+    Lift(Option<BTreeSet<Handle<Expression>>>),
     /// None: the entry point as it is.
     AsWritten,
 }
@@ -246,20 +250,19 @@ enum Attempt {
 enum Outcome {
     Coalesced,
     Nothing,
-    /// Some lifted guards enclose no access the pass would rewrite, or
-    /// some stores lifted out of their guards are not coalesced: try
-    /// again, lifting as this says. The notes say why accesses under the
-    /// guards no longer lifted were left; they stand for the note the next
+    /// Some lifted guards enclose no access the pass would rewrite: lift
+    /// only these, which do, and try again. The notes say why accesses
+    /// under the others were left; they stand for the note the next
     /// attempt would give (that the access is not in uniform control
     /// flow), which says less.
-    Relift(guards::Lifting, Vec<Diagnostic>),
+    Relift(BTreeSet<Handle<Expression>>, Vec<Diagnostic>),
 }
 
 /// What one attempt at an entry point lifted, for the steps that decide
 /// about its accesses.
 struct Lifted<'a> {
-    /// The guards lifted, and how, where the attempt lifted any.
-    sunk: Option<(&'a guards::Sunk, &'a guards::Lifting)>,
+    /// The guards lifted, where the attempt lifted any.
+    sunk: Option<&'a guards::Sunk>,
     /// Notes of earlier attempts on accesses this one cannot reach.
     explained: &'a [Diagnostic],
     /// The accesses left as they are so far.
@@ -386,7 +389,7 @@ fn transpose_entry_point(
         ));
     }
     let regions = sunk
-        .map(|(s, _)| guards::regions(function, s))
+        .map(|s| guards::regions(function, s))
         .unwrap_or_default();
     let mut plans = Vec::new();
     for plan in candidates {
@@ -407,7 +410,7 @@ fn transpose_entry_point(
                 module,
                 function,
                 flow,
-                sunk.map(|(s, _)| s),
+                sunk,
                 plan.path(),
                 plan.i(),
             ),
@@ -426,12 +429,11 @@ fn transpose_entry_point(
             }),
         }
     }
-    if let Some((sunk, lifting)) = sunk {
-        // Every lifted guard must enclose an access the pass rewrites, and
-        // a record store lifted out of its guard is right only coalesced,
-        // with the guard in the check and the fallback. Where that does
-        // not hold, lift again: only the guards that enclose a rewrite,
-        // and with the stores not coalesced under the flag.
+    if let Some(sunk) = sunk {
+        // Every lifted guard must enclose an access the pass rewrites:
+        // where some do not, only those that do are lifted again. And a
+        // record store lifted out of its guard is right only coalesced,
+        // with the guard in the check and the fallback.
         let used_flags: BTreeSet<_> = plans
             .iter()
             .flat_map(|(plan, _)| guards::enclosing(&regions, plan.path()))
@@ -452,7 +454,7 @@ fn transpose_entry_point(
                 planned != guards::stores_into(function, global)
             })
             .collect();
-        if sunk.flags.iter().any(|&flag| unused(flag)) || !uncoalesced.is_empty() {
+        if sunk.flags.iter().any(|&flag| unused(flag)) {
             let used: BTreeSet<_> = sunk
                 .flags
                 .iter()
@@ -464,11 +466,9 @@ fn transpose_entry_point(
             // encloses a rewrite and the other does not, lifting again
             // would lift both again.
             let lifted: BTreeSet<_> = sunk.guards.iter().copied().collect();
-            if used == lifted && uncoalesced.is_empty() {
+            if used == lifted {
                 return Outcome::Nothing;
             }
-            let mut guarded_stores = lifting.guarded_stores.clone();
-            guarded_stores.extend(uncoalesced);
             // Without their guards lifted, the accesses under the others
             // are not in uniform control flow: what stopped them here says
             // more.
@@ -477,11 +477,16 @@ fn transpose_entry_point(
                 .filter(|r| r.lifted.iter().any(|&flag| unused(flag)))
                 .map(|r| r.note)
                 .collect();
-            let lifting = guards::Lifting {
-                guards: Some(used),
-                guarded_stores,
-            };
-            return Outcome::Relift(lifting, notes);
+            return Outcome::Relift(used, notes);
+        }
+        if !uncoalesced.is_empty() {
+            // Guarding those stores instead would be right by WGSL's
+            // rules, but such a store read back by the same invocation
+            // (`side[i] = a; ... side[i] = side[i] + b;`) computed other
+            // values on an NVIDIA H200 handed the SPIR-V, where the WGSL
+            // agreed (docs/lane-transpose.md): the entry point is left as
+            // it was.
+            return Outcome::Nothing;
         }
     }
     for r in refused {

@@ -28,7 +28,7 @@ pub(super) fn flatten_records(
     lifted: &mut Lifted<'_>,
     cx: &mut PassContext<'_>,
 ) -> Vec<(Handle<naga::GlobalVariable>, WordArray)> {
-    let sunk = lifted.sunk.map(|(s, _)| s);
+    let sunk = lifted.sunk;
     let explained = lifted.explained;
     let refused = &mut lifted.refused;
     let flow = uniformity.function(FunctionRef::EntryPoint(index));

@@ -27,11 +27,8 @@
 //!
 //! A guard is worth lifting only where it stands between a record access
 //! the pass rewrites and uniform control flow: the caller lifts every
-//! guard first, then lifts again only those ([`Sunk::guards`],
-//! [`Lifting::guards`]) that enclose an access it plans to rewrite, and
-//! with the stores into arrays it does not coalesce whole (a plain
-//! `array<u32>` written beside the records) guarded like any other effect
-//! ([`Lifting::guarded_stores`]).
+//! guard first, then lifts again only those ([`Sunk::guards`], the
+//! `allowed` of [`lift`]) that enclose an access it plans to rewrite.
 
 use std::collections::BTreeSet;
 
@@ -61,24 +58,14 @@ pub struct Sunk {
     pub stored: BTreeSet<Handle<GlobalVariable>>,
 }
 
-/// Which guards a lifting lifts, and what it leaves unguarded.
-#[derive(Clone, Debug, Default)]
-pub struct Lifting {
-    /// The guards to lift, by their conditions; every one where `None`.
-    pub guards: Option<BTreeSet<Handle<Expression>>>,
-    /// Arrays of records whose stores stay under the flag, as every other
-    /// effect does, rather than lifted for the caller to coalesce.
-    pub guarded_stores: BTreeSet<Handle<GlobalVariable>>,
-}
-
 /// Lifts the guarded blocks of `function` that access records of the
-/// arrays `records` accepts, as `lifting` says; `None` where there is
-/// none.
+/// arrays `records` accepts (of those, only the guards `allowed` names,
+/// where it is given); `None` where there is none.
 pub fn lift(
     module: &mut Module,
     function: &mut Function,
     records: &impl Fn(Handle<GlobalVariable>) -> bool,
-    lifting: &Lifting,
+    allowed: Option<&BTreeSet<Handle<Expression>>>,
 ) -> Option<Sunk> {
     let original = function.body.clone();
     let mut body = std::mem::take(&mut function.body);
@@ -123,7 +110,7 @@ pub fn lift(
         function,
         bool_ty,
         records,
-        lifting,
+        allowed,
         sunk: Sunk {
             predicate,
             ..Sunk::default()
@@ -145,7 +132,7 @@ struct Lifter<'a, R> {
     function: &'a mut Function,
     bool_ty: Handle<naga::Type>,
     records: &'a R,
-    lifting: &'a Lifting,
+    allowed: Option<&'a BTreeSet<Handle<Expression>>>,
     sunk: Sunk,
 }
 
@@ -162,7 +149,7 @@ impl<R: Fn(Handle<GlobalVariable>) -> bool> Lifter<'_, R> {
                     reject,
                 } if reject.is_empty()
                     && self.is_guard(condition)
-                    && (self.lifting.guards.as_ref()).is_none_or(|a| a.contains(&condition))
+                    && self.allowed.is_none_or(|a| a.contains(&condition))
                     && accesses_records(self.function, &accept, self.records)
                     && liftable(&accept) =>
                 {
@@ -236,9 +223,7 @@ impl<R: Fn(Handle<GlobalVariable>) -> bool> Lifter<'_, R> {
             }
             Statement::Store { pointer, .. } => {
                 match pointer_root(&self.function.expressions, pointer) {
-                    PointerRoot::Global(g)
-                        if (self.records)(g) && !self.lifting.guarded_stores.contains(&g) =>
-                    {
+                    PointerRoot::Global(g) if (self.records)(g) => {
                         self.sunk.stored.insert(g);
                         out.push(statement, span);
                     }
