@@ -35,8 +35,9 @@ pub(super) struct Candidate<'a> {
 /// the rewrite wrong to what makes it only not worth it: the index form,
 /// `refusal` (what the caller knows of the group, the buffer's other
 /// accesses), uniform control flow, then, under `--passes all`, whether
-/// subgroups stay within rows, whether the rewrite is measured to pay, and
-/// whether a guard lifted around it leaves out only records past the end.
+/// subgroups stay within rows, whether the rewrite is measured to pay, for
+/// the record and for the shape of the kernel, and whether a guard lifted
+/// around it leaves out only records past the end.
 pub(super) fn ladder(
     module: &Module,
     entry: &EntryPoint,
@@ -76,6 +77,9 @@ pub(super) fn ladder(
         if !cost::pays(access, k) {
             return Err(not_measured_to_pay(what, access, k, span));
         }
+        if let Some(shape) = cost::unmeasured_shape(entry) {
+            return Err(shape_not_measured_to_pay(what, shape, span));
+        }
         if guarded_by_data {
             return Err(guarded_by_data_note(what, span));
         }
@@ -107,6 +111,17 @@ fn not_measured_to_pay(what: &str, access: Access, k: u32, span: Span) -> Diagno
         ),
     };
     not_applied(what, &reason, span, "not measured to pay")
+        .with_code(crate::codes::LANE_TRANSPOSE_NOT_PROFITABLE)
+}
+
+/// The note for an access `--passes all` leaves because its kernel is of
+/// a shape that ran slower rewritten on one of the adapters measured.
+fn shape_not_measured_to_pay(what: &str, shape: cost::Shape, span: Span) -> Diagnostic {
+    let reason = format!(
+        "{}; under `--passes all` only rewrites measured faster on every adapter measured are made; name `lane-transpose` in `--passes` to force it",
+        shape.measured()
+    );
+    not_applied(what, &reason, span, shape.label())
         .with_code(crate::codes::LANE_TRANSPOSE_NOT_PROFITABLE)
 }
 
