@@ -148,13 +148,18 @@ impl Pass for HoistBarriers {
                 Ok(info) => info,
                 Err(e) => {
                     cx.rollback(module, input, Notes::Keep);
-                    cx.report(
-                        Diagnostic::error(format!(
-                            "hoist-barriers produced an invalid module while rewriting: {}",
-                            e.as_inner()
-                        ))
-                        .with_code(crate::codes::HOIST_BARRIERS_INTERNAL),
-                    );
+                    let mut diagnostic = Diagnostic::error(format!(
+                        "hoist-barriers produced an invalid module while rewriting: {}",
+                        e.as_inner()
+                    ))
+                    .with_code(crate::codes::HOIST_BARRIERS_INTERNAL);
+                    // What naga found, down to the expression or statement.
+                    let mut cause = std::error::Error::source(e.as_inner());
+                    while let Some(c) = cause {
+                        diagnostic = diagnostic.with_note(c.to_string());
+                        cause = c.source();
+                    }
+                    cx.report(diagnostic);
                     return;
                 }
             };

@@ -15,3 +15,22 @@ pub fn for_failure(kind: FailureKind) -> i32 {
         _ => FAILED,
     }
 }
+
+/// Ends the process at once with `code`, after a hang: the hung dispatch
+/// still runs on a driver's thread, and returning would wait for it.
+/// Standard output and error must be flushed first. On Unix the exit
+/// handlers of the loaded libraries are not run either: a driver's, with
+/// its own thread still inside the hung shader, may crash there, and the
+/// process would end by a signal rather than with `code`.
+pub fn leave_now(code: i32) -> ! {
+    let _ = std::io::Write::flush(&mut std::io::stdout());
+    let _ = std::io::Write::flush(&mut std::io::stderr());
+    #[cfg(unix)]
+    // SAFETY: `_exit` ends the process without touching Rust's state; the
+    // output that matters was flushed above.
+    unsafe {
+        libc::_exit(code)
+    }
+    #[cfg(not(unix))]
+    std::process::exit(code)
+}

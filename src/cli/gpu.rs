@@ -90,9 +90,7 @@ pub(super) fn validate(args: ValidateArgs) -> i32 {
                 code,
             );
             if let Verdict::Hang(_) = validation.verdict {
-                // The hung dispatch still runs: leave without waiting.
-                let _ = std::io::stderr().flush();
-                std::process::exit(code);
+                exit::leave_now(code);
             }
             code
         }
@@ -182,8 +180,7 @@ pub(super) fn bench(args: BenchArgs) -> i32 {
         Err(error) => {
             let code = print_gpu_error(&error, &printer, &name);
             // A hung pass still runs: leave without waiting for it.
-            let _ = std::io::stderr().flush();
-            std::process::exit(code)
+            exit::leave_now(code)
         }
     }
 }

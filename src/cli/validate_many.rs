@@ -34,8 +34,7 @@ fn print(text: &str) {
 /// returning would wait for it.
 fn leave(code: i32, hung: bool) -> i32 {
     if hung {
-        let _ = std::io::stderr().flush();
-        std::process::exit(code);
+        super::exit::leave_now(code);
     }
     code
 }
