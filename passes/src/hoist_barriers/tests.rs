@@ -375,6 +375,13 @@ fn loops_count_uniformly_only_to_uniform_bounds() {
         strategy("if lid < 7u {\n for (var k = 0u; k < lid; k++) {\n  w[lid] = k;\n  workgroupBarrier();\n }\n}"),
         "largest-count"
     );
+    // Counting down, with the counter read after the loop: the counter of
+    // an invocation that takes no part must keep its value, and a vote on
+    // the largest bound keeps only `k < n`: the loop votes.
+    assert_eq!(
+        strategy("var k = 9u;\nif lid < 7u {\n for (; k >= 2u; k--) {\n  w[lid] = k;\n  workgroupBarrier();\n }\n}\nout[lid] = k;"),
+        "vote"
+    );
 }
 
 #[test]

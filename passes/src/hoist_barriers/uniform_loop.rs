@@ -185,7 +185,7 @@ pub(super) fn make_uniform(
         break_if,
         site,
     );
-    if let Some(counted) = counted.filter(|c| c.is_uniform() || c.has_head_exit()) {
+    if let Some(counted) = counted.filter(|c| c.is_uniform() || c.fits_largest_count()) {
         if counted.is_uniform() {
             return Ok((
                 counted.guard_body(expressions, body, continuing, span, entry),

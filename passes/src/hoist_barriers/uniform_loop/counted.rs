@@ -63,6 +63,9 @@ pub(super) struct Counted {
     /// The header only computes the condition, and the body's last
     /// statement leaves on it (`if c { continue; } else { break; }`).
     tail_exit: bool,
+    /// The loop runs while the counter is below the bound (`k < n`, `n >
+    /// k`), the only test a vote on the largest bound keeps.
+    counts_up: bool,
 }
 
 impl Counted {
@@ -229,6 +232,7 @@ impl Counted {
             shadow_from: (outside.reads > 0).then_some(start),
             uniform_bound,
             tail_exit,
+            counts_up,
         })
     }
 
@@ -240,9 +244,9 @@ impl Counted {
     }
 
     /// Whether [`Counted::rewrite`] can take the loop: it reads the exit
-    /// test at the top.
-    pub(super) fn has_head_exit(&self) -> bool {
-        !self.tail_exit
+    /// test at the top, as `k < n`.
+    pub(super) fn fits_largest_count(&self) -> bool {
+        !self.tail_exit && self.counts_up
     }
 
     /// The loop as written, its body after the header guarded by `entry`:
