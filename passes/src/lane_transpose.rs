@@ -411,6 +411,7 @@ fn transpose_entry_point(
                 function,
                 flow,
                 sunk,
+                &regions,
                 plan.path(),
                 plan.i(),
             ),
@@ -439,21 +440,6 @@ fn transpose_entry_point(
             .flat_map(|(plan, _)| guards::enclosing(&regions, plan.path()))
             .collect();
         let unused = |flag| !used_flags.contains(&flag);
-        let uncoalesced: Vec<_> = sunk
-            .stored
-            .iter()
-            .copied()
-            .filter(|&global| {
-                let planned: usize = plans
-                    .iter()
-                    .map(|(p, _)| match *p {
-                        Plan::Stores(ref g) if g.global == global => g.paths.len(),
-                        _ => 0,
-                    })
-                    .sum();
-                planned != guards::stores_into(function, global)
-            })
-            .collect();
         if sunk.flags.iter().any(|&flag| unused(flag)) {
             let used: BTreeSet<_> = sunk
                 .flags
@@ -479,7 +465,17 @@ fn transpose_entry_point(
                 .collect();
             return Outcome::Relift(used, notes);
         }
-        if !uncoalesced.is_empty() {
+        let uncoalesced = sunk.stored.iter().any(|&global| {
+            let planned: usize = plans
+                .iter()
+                .map(|(p, _)| match *p {
+                    Plan::Stores(ref g) if g.global == global => g.paths.len(),
+                    _ => 0,
+                })
+                .sum();
+            planned != guards::stores_into(function, global)
+        });
+        if uncoalesced {
             // Guarding those stores instead would be right by WGSL's
             // rules, but such a store read back by the same invocation
             // (`side[i] = a; ... side[i] = side[i] + b;`) computed other

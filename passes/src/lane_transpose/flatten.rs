@@ -8,7 +8,7 @@ use crate::pass::{Change, PassContext};
 
 use super::cost::Access;
 use super::global_name;
-use super::guards::{self, guarded_by_data, regions};
+use super::guards::{self, guarded_by_data};
 use super::records;
 use super::records::Layout;
 use super::refusals::{ladder, not_applied, Candidate};
@@ -35,6 +35,9 @@ pub(super) fn flatten_records(
     let entry = &module.entry_points[index];
     let function = &entry.function;
     let selection = cx.selection;
+    let regions = sunk
+        .map(|s| guards::regions(function, s))
+        .unwrap_or_default();
     // Whether the pass would rewrite a record access, and the note if not.
     let decide = |a: &RecordAccess, what: &str, k: u32| {
         let candidate = Candidate {
@@ -44,7 +47,9 @@ pub(super) fn flatten_records(
             path: &a.path,
             access: a.access,
             k,
-            guarded_by_data: guarded_by_data(module, function, flow, sunk, &a.path, a.index),
+            guarded_by_data: guarded_by_data(
+                module, function, flow, sunk, &regions, &a.path, a.index,
+            ),
         };
         ladder(module, entry, flow, selection, &candidate, || None)
     };
@@ -125,10 +130,8 @@ pub(super) fn flatten_records(
                 // why.
                 Err(_) if explained.iter().any(|n| n.primary_span() == Some(a.span)) => {}
                 Err(note) => {
-                    let lifted = sunk
-                        .map(|sunk| guards::enclosing(&regions(function, sunk), &a.path).collect());
                     refused.push(Refused {
-                        lifted: lifted.unwrap_or_default(),
+                        lifted: guards::enclosing(&regions, &a.path).collect(),
                         note,
                     });
                 }

@@ -416,24 +416,23 @@ pub fn stores_into(function: &Function, global: Handle<GlobalVariable>) -> usize
     count
 }
 
-/// Whether some guard lifted around the statement at `path`, an access of
-/// the record at `index`, is other than a bounds check of `index`
-/// ([`bounds_guard_of`]); `false` where nothing was lifted.
+/// Whether some guard lifted around the statement at `path` (one of
+/// `regions`, those of `sunk`), an access of the record at `index`, is
+/// other than a bounds check of `index` ([`bounds_guard_of`]); `false`
+/// where nothing was lifted.
 pub fn guarded_by_data(
     module: &Module,
     function: &Function,
     flow: &FunctionUniformity,
     sunk: Option<&Sunk>,
+    regions: &[(Vec<u32>, Handle<LocalVariable>)],
     path: &[u32],
     index: Handle<Expression>,
 ) -> bool {
     let Some(sunk) = sunk else {
         return false;
     };
-    regions(function, sunk)
-        .iter()
-        .filter(|(block, _)| path.starts_with(block))
-        .any(|&(_, flag)| !bounds_guard_of(module, function, flow, sunk, flag, index))
+    enclosing(regions, path).any(|flag| !bounds_guard_of(module, function, flow, sunk, flag, index))
 }
 
 /// Whether the guard whose flag is `flag` leaves out only invocations
