@@ -377,7 +377,7 @@ fn a_record_with_vec3_padding() {
 #[test]
 fn passes_all_coalesces_stores_only() {
     let (_, transformed) = under_all("particles_vec4_integrate");
-    let report = lane_transpose_report(&transformed);
+    let report = common::pass_report(shaderxform::passes::lane_transpose::NAME, &transformed);
     let kinds: Vec<_> = report.changes.iter().map(|c| c.kind.as_str()).collect();
     assert!(kinds.contains(&"coalesce-store"), "{kinds:?}");
     assert!(!kinds.contains(&"coalesce-load"), "{kinds:?}");
@@ -413,16 +413,6 @@ fn under_all(stem: &str) -> (Source, shaderxform::Transformed) {
     let source = Source::read(path.as_ref(), None).unwrap();
     let transformed = all_with_subgroups().transform(&source).unwrap();
     (source, transformed)
-}
-
-fn lane_transpose_report(
-    transformed: &shaderxform::Transformed,
-) -> &shaderxform::passes::PassReport {
-    transformed
-        .passes
-        .iter()
-        .find(|p| p.name == shaderxform::passes::lane_transpose::NAME)
-        .expect("lane-transpose ran")
 }
 
 /// Each corpus shader's record index and the form the report names.
@@ -466,7 +456,7 @@ fn the_report_names_the_form_of_the_record_index() {
 #[test]
 fn passes_all_leaves_a_grid_whose_subgroups_span_rows() {
     let (source, transformed) = under_all("grid2d_short_rows");
-    let report = lane_transpose_report(&transformed);
+    let report = common::pass_report(shaderxform::passes::lane_transpose::NAME, &transformed);
     assert!(report.changes.is_empty(), "{:?}", report.changes);
     let rendered = render_all(&report.diagnostics, &source, ColorChoice::Never);
     assert!(
@@ -512,7 +502,7 @@ fn passes_all_leaves_a_grid_whose_subgroups_span_rows() {
 #[test]
 fn passes_all_leaves_a_grid_of_long_rows_and_says_what_was_measured() {
     let (source, transformed) = under_all("grid2d_records");
-    let report = lane_transpose_report(&transformed);
+    let report = common::pass_report(shaderxform::passes::lane_transpose::NAME, &transformed);
     assert!(report.changes.is_empty(), "{:?}", report.changes);
     let rendered = render_all(&report.diagnostics, &source, ColorChoice::Never);
     assert!(
@@ -799,7 +789,7 @@ fn passes_all_says_first_what_makes_a_rewrite_wrong() {
         }",
     );
     let transformed = all_with_subgroups().transform(&source).unwrap();
-    let report = lane_transpose_report(&transformed);
+    let report = common::pass_report(shaderxform::passes::lane_transpose::NAME, &transformed);
     let rendered = render_all(&report.diagnostics, &source, ColorChoice::Never);
     assert!(report.changes.is_empty(), "{:?}", report.changes);
     assert_eq!(report.diagnostics.len(), 1, "{rendered}");

@@ -25,16 +25,6 @@ fn named() -> PassSelection {
     PassSelection::Named(vec![shaderxform::passes::lane_transpose::NAME.into()])
 }
 
-fn lane_transpose_report(
-    transformed: &shaderxform::Transformed,
-) -> &shaderxform::passes::PassReport {
-    transformed
-        .passes
-        .iter()
-        .find(|p| p.name == shaderxform::passes::lane_transpose::NAME)
-        .expect("lane-transpose ran")
-}
-
 /// Runs `path` (its harness beside it) transformed with `passes` against
 /// itself as written, as WGSL and as SPIR-V; every word must agree.
 fn assert_agrees(path: &str, passes: PassSelection) {
@@ -77,7 +67,7 @@ fn an_if_that_guards_no_rewritten_access_stays_as_written() {
     for passes in [named(), PassSelection::All] {
         let compiler = compiler(passes.clone());
         let transformed = compiler.transform(&source).unwrap();
-        let report = lane_transpose_report(&transformed);
+        let report = common::pass_report(shaderxform::passes::lane_transpose::NAME, &transformed);
         assert!(
             report.changes.iter().any(|c| c.kind == "coalesce-store"),
             "{passes:?}: {}",
@@ -112,7 +102,7 @@ fn a_lifted_guard_keeps_its_assignments_under_the_flag() {
     let source = Source::read(path.as_ref(), None).unwrap();
     let compiler = compiler(named());
     let transformed = compiler.transform(&source).unwrap();
-    let report = lane_transpose_report(&transformed);
+    let report = common::pass_report(shaderxform::passes::lane_transpose::NAME, &transformed);
     assert!(
         report.changes.iter().any(|c| c.kind == "coalesce-store"),
         "{}",
@@ -166,7 +156,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation
     let source = Source::read(&path, None).unwrap();
 
     let transformed = compiler(PassSelection::All).transform(&source).unwrap();
-    let report = lane_transpose_report(&transformed);
+    let report = common::pass_report(shaderxform::passes::lane_transpose::NAME, &transformed);
     assert!(report.changes.is_empty(), "{:?}", report.changes);
     let rendered = render_all(&report.diagnostics, &source, ColorChoice::Never);
     assert!(
@@ -188,7 +178,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation
     );
 
     let forced = compiler(named()).transform(&source).unwrap();
-    let report = lane_transpose_report(&forced);
+    let report = common::pass_report(shaderxform::passes::lane_transpose::NAME, &forced);
     assert!(
         report.changes.iter().any(|c| c.kind == "coalesce-store"),
         "{}",

@@ -478,3 +478,15 @@ pub fn compiler_for(wgsl_for: WgslTarget) -> Compiler {
 pub fn source_at(path: &str) -> Source {
     Source::read(&root().join(path), None).unwrap()
 }
+
+/// The report of the pass named `name` in a transform.
+pub fn pass_report<'a>(
+    name: &str,
+    transformed: &'a shaderxform::Transformed,
+) -> &'a shaderxform::passes::PassReport {
+    transformed
+        .passes
+        .iter()
+        .find(|p| p.name == name)
+        .unwrap_or_else(|| panic!("{name} ran"))
+}
