@@ -71,7 +71,13 @@ fn compile_with(
 }
 
 /// Shaders of the folder that are refused, as the shader's fault.
-const REFUSED: [&str; 2] = ["block_member_too_large.comp", "shared_array_too_large.comp"];
+const REFUSED: [&str; 5] = [
+    "block_member_too_large.comp",
+    "shared_array_too_large.comp",
+    "zero_workgroup_size.wgsl",
+    "loop_without_exit.wgsl",
+    "texture_array_index_i64.wgsl",
+];
 
 fn file_name(path: &Path) -> String {
     path.file_name().unwrap().to_string_lossy().into_owned()
@@ -458,6 +464,82 @@ fn types_of_four_gibibytes_are_refused_at_their_declaration() {
             assert_eq!(line, declaration, "{name} {front:?}: {d:?}");
         }
     }
+}
+
+/// WGSL inputs that break a rule naga's reader does not check (a
+/// workgroup size of zero, a loop with no way out, a 64-bit texture array
+/// index) are refused as the shader's fault, at the construct, with every
+/// pass and with none; before, each ended in an internal error (a plan by
+/// the workgroup's size, a barrier the read-back found divergent, naga's
+/// SPIR-V writer stopping on `unreachable!`).
+#[test]
+fn wgsl_rules_naga_does_not_check_are_refused_at_the_construct() {
+    for (name, code, at) in [
+        (
+            "zero_workgroup_size.wgsl",
+            "input::workgroup-size-zero",
+            "fn main",
+        ),
+        ("loop_without_exit.wgsl", "wgsl::loop-without-exit", "loop {"),
+        (
+            "texture_array_index_i64.wgsl",
+            "wgsl::texture-array-index",
+            "textureStore(",
+        ),
+    ] {
+        let text = std::str::from_utf8(&regression(name).bytes)
+            .unwrap()
+            .to_string();
+        let line = text.lines().position(|l| l.contains(at)).unwrap() + 1;
+        for passes in [PassSelection::None, PassSelection::All] {
+            for format in [OutputFormat::Wgsl, OutputFormat::SpirvBinary] {
+                let source = regression(name);
+                let failure = compiler(passes.clone(), EmitOptions::default())
+                    .compile(&source, &[format])
+                    .expect_err("refused");
+                assert_eq!(failure.kind, FailureKind::Input, "{name}: {failure:?}");
+                let d = &failure.diagnostics[0];
+                assert_eq!(d.code.as_deref(), Some(code), "{name}: {d:?}");
+                let span = d.primary_span().expect("a position").to_range().unwrap();
+                assert_eq!(text[..span.start].lines().count(), line, "{name}: {d:?}");
+            }
+        }
+    }
+}
+
+/// Entry points named outside ASCII (`𝕖`, `résumé2`), which WGSL allows,
+/// keep their names in the WGSL written: naga's writer spells them by
+/// code point (`u1d556_`), which no host asks the pipeline for.
+#[test]
+fn entry_points_named_outside_ascii_keep_their_names() {
+    for passes in [PassSelection::None, PassSelection::All] {
+        let wgsl = compile("unicode_entry_point.wgsl", passes, OutputFormat::Wgsl)
+            .unwrap_or_else(|(kind, m)| panic!("{kind:?}: {m}"));
+        let text = String::from_utf8(wgsl).unwrap();
+        let read = naga::front::wgsl::parse_str(&text).expect("WGSL");
+        let names: Vec<&str> = read.entry_points.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["\u{1d556}", "r\u{e9}sum\u{e9}2"], "{text}");
+    }
+}
+
+/// A negative zero is read at run time from its bits (WGSL's constant
+/// evaluation may drop its sign), from a variable of the function that
+/// reads it: a private variable would make a branch on it non-uniform to
+/// WGSL's uniformity analysis, and the barrier under it divergent.
+#[test]
+fn a_negative_zero_read_at_run_time_keeps_a_branch_uniform() {
+    let wgsl = compile(
+        "negative_zero_uniform_branch.wgsl",
+        PassSelection::None,
+        OutputFormat::Wgsl,
+    )
+    .unwrap_or_else(|(kind, m)| panic!("{kind:?}: {m}"));
+    let text = String::from_utf8(wgsl).unwrap();
+    assert!(!text.contains("var<private>"), "{text}");
+    assert!(
+        text.contains("var f32_bits_80000000_: u32 = 2147483648u;"),
+        "{text}"
+    );
 }
 
 /// Operations WGSL evaluates as constants whose value is an infinity or a

@@ -32,6 +32,8 @@ pub const INPUT_COMPUTE_OUTPUT: &str = "input::compute-output";
 pub const INPUT_COMPUTE_INPUT: &str = "input::compute-input";
 /// A GLSL compute shader declares no workgroup size (`local_size_x`...).
 pub const INPUT_WORKGROUP_SIZE_UNDECLARED: &str = "input::workgroup-size-undeclared";
+/// A compute entry point's workgroup size has a dimension of zero.
+pub const INPUT_WORKGROUP_SIZE_ZERO: &str = "input::workgroup-size-zero";
 /// Two resources an entry point uses share a `@group` and `@binding`.
 pub const INPUT_BINDING_CONFLICT: &str = "input::binding-conflict";
 /// naga's WGSL parser refuses the input.
@@ -39,6 +41,12 @@ pub const WGSL_PARSE: &str = "wgsl::parse";
 /// An expression of the WGSL input is nested deeper than naga's parser
 /// can follow.
 pub const WGSL_NESTING: &str = "wgsl::nesting";
+/// A `loop` of the WGSL input has no `break`, `break if` or `return`: WGSL
+/// requires every loop to have a way out (Tint: "loop does not exit").
+pub const WGSL_LOOP_WITHOUT_EXIT: &str = "wgsl::loop-without-exit";
+/// A texture builtin of the WGSL input takes an array index that is not
+/// an `i32` or `u32` (naga reads a 64-bit one, which WGSL has not).
+pub const WGSL_TEXTURE_ARRAY_INDEX: &str = "wgsl::texture-array-index";
 /// An `#import` of a WGSL input (or of a module it imports) names a
 /// module path that no module of the search folders declares, or a quoted
 /// file that does not exist.

@@ -1,10 +1,12 @@
 //! Entry point names as the module has them. naga's WGSL writer, like every
 //! writer on its namer, gives a name that ends in a digit a trailing `_`
-//! (so that `main2` can never meet a numbered `main_2`), and an entry point
-//! named `vs2` is written as `vs2_`: a host that asks the pipeline for
-//! `vs2` would find nothing. Entry points are never called, so the name
-//! appears once, in the declaration, and is put back where nothing else in
-//! the text has it.
+//! (so that `main2` can never meet a numbered `main_2`), and writes every
+//! character outside ASCII as its code point (`𝕖` becomes `u1d556_`),
+//! although WGSL identifiers may hold any letter: an entry point named
+//! `vs2` is written as `vs2_`, and a host that asks the pipeline for `vs2`
+//! would find nothing. Entry points are never called, so the name appears
+//! once, in the declaration, and is put back where nothing else in the
+//! text has it.
 
 use naga::Module;
 
@@ -61,11 +63,8 @@ pub fn restore_entry_point_names(module: &Module, text: &str) -> String {
     let mut text = text.to_string();
     for entry_point in &module.entry_points {
         let name = &entry_point.name;
-        let written = format!("{name}_");
-        if !name.ends_with(|c: char| c.is_ascii_digit())
-            || occurrences(&text, name) != 0
-            || occurrences(&text, &written) != 1
-        {
+        let written = as_naga_first_names(name);
+        if written == *name || occurrences(&text, name) != 0 || occurrences(&text, &written) != 1 {
             continue;
         }
         let declared = format!("fn {written}(");
@@ -74,6 +73,35 @@ pub fn restore_entry_point_names(module: &Module, text: &str) -> String {
         }
     }
     text
+}
+
+/// The name naga's namer gives a WGSL identifier `name` where no other
+/// name took it first: runs of `_` made one, every character outside ASCII
+/// written as `u{code point}_`, trailing `_` dropped, and a `_` after a
+/// final digit. Where another name took it first, the namer numbers it and
+/// the text keeps that number.
+fn as_naga_first_names(name: &str) -> String {
+    let mut written = String::with_capacity(name.len());
+    for c in name.chars() {
+        let after_separator = written.ends_with('_');
+        if c == '_' {
+            if !after_separator {
+                written.push('_');
+            }
+        } else if c.is_ascii_alphanumeric() {
+            written.push(c);
+        } else {
+            if !written.is_empty() && !after_separator {
+                written.push('_');
+            }
+            written.push_str(&format!("u{:04x}_", c as u32));
+        }
+    }
+    written.truncate(written.trim_end_matches('_').len());
+    if written.ends_with(|c: char| c.is_ascii_digit()) {
+        written.push('_');
+    }
+    written
 }
 
 /// How many times `name` stands in `text` as a whole identifier.
@@ -132,6 +160,21 @@ mod tests {
         let read = naga::front::wgsl::parse_str(&restored).expect("still WGSL");
         let names: Vec<&str> = read.entry_points.iter().map(|e| e.name.as_str()).collect();
         assert_eq!(names, ["vs32", "vs2"]);
+        // Names outside ASCII, as Tint's test of them declares one.
+        let source =
+            "@fragment fn \u{1d556}() {}\n@compute @workgroup_size(1) fn r\u{e9}sum\u{e9}2() {}";
+        let module = naga::front::wgsl::parse_str(source).unwrap();
+        let info = naga::valid::Validator::new(Default::default(), Default::default())
+            .validate(&module)
+            .unwrap();
+        let written =
+            naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty())
+                .unwrap();
+        assert!(written.contains("fn u1d556_("), "{written}");
+        let restored = restore_entry_point_names(&module, &written);
+        let read = naga::front::wgsl::parse_str(&restored).expect("still WGSL");
+        let names: Vec<&str> = read.entry_points.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["\u{1d556}", "r\u{e9}sum\u{e9}2"]);
         // Where the name is taken, the text stays as naga wrote it.
         let taken = "fn vs32() {}\nfn vs32_() {}\n";
         assert_eq!(restore_entry_point_names(&module, taken), taken);

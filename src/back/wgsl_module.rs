@@ -9,7 +9,10 @@
 //! - WGSL has no spelling for an infinite or NaN float. A const-expression
 //!   that evaluates to one is a shader-creation error, so even
 //!   `bitcast<f32>(0x7fc00000u)` is refused. Such values are read at run
-//!   time from the bits in a private variable, which is never written.
+//!   time from the bits in a function's own variable, which is never
+//!   written after its initialiser: a local holding a constant is uniform
+//!   to WGSL's uniformity analysis, where a private variable is not, so a
+//!   barrier under `if (u.x > -0.0)` stays in uniform control flow.
 //!   So is a negative zero: WGSL lets constant evaluation ignore the sign
 //!   of a zero, and Tint does (`-0f` is +0, and a `bitcast` of the bits
 //!   becomes +0 once a +0 constant exists, as Tint interns constants).
@@ -25,8 +28,8 @@ use std::collections::{HashMap, HashSet};
 
 use naga::valid::ModuleInfo;
 use naga::{
-    AddressSpace, BinaryOperator, Block, Expression, Function, GlobalVariable, Handle, Literal,
-    Module, RelationalFunction, Scalar, ScalarKind, Span, Statement, Type, TypeInner,
+    BinaryOperator, Block, Expression, Function, Handle, Literal, Module, RelationalFunction,
+    Scalar, ScalarKind, Span, Statement, Type, TypeInner,
 };
 use shaderxform_passes::ir::{
     self, for_each_statement_operand, rebuild_function, rewrite_statements, substitute_uses,
@@ -335,36 +338,6 @@ fn has_non_finite_floats(module: &Module) -> bool {
 
 fn read_non_finite_floats_at_run_time(module: &mut Module) -> Result<(), String> {
     let u32_ty = shaderxform_passes::ir::scalar_type(module, Scalar::U32);
-    let mut globals: HashMap<u32, Handle<GlobalVariable>> = HashMap::new();
-    let mut all_bits: Vec<u32> = Vec::new();
-    for function in ir::functions(module) {
-        for (_, e) in function.expressions.iter() {
-            if let Some(bits) = non_finite_value(module, &function.expressions, e) {
-                if !all_bits.contains(&bits) {
-                    all_bits.push(bits);
-                }
-            }
-        }
-    }
-    all_bits.sort_unstable();
-    for bits in all_bits {
-        let init = module
-            .global_expressions
-            .append(Expression::Literal(Literal::U32(bits)), Span::UNDEFINED);
-        let global = module.global_variables.append(
-            GlobalVariable {
-                name: Some(format!("f32_bits_{bits:08x}")),
-                space: AddressSpace::Private,
-                binding: None,
-                ty: u32_ty,
-                init: Some(init),
-                memory_decorations: Default::default(),
-            },
-            Span::UNDEFINED,
-        );
-        globals.insert(bits, global);
-    }
-
     let snapshot = module.clone();
     for function in ir::functions_mut(module) {
         let found: Vec<(Handle<Expression>, u32)> = function
@@ -377,13 +350,24 @@ fn read_non_finite_floats_at_run_time(module: &mut Module) -> Result<(), String>
         }
         let mut prelude = Block::new();
         let mut value_of_bits: HashMap<u32, Handle<Expression>> = HashMap::new();
-        for &(_, bits) in &found {
-            if value_of_bits.contains_key(&bits) {
-                continue;
-            }
+        let mut all_bits: Vec<u32> = found.iter().map(|&(_, bits)| bits).collect();
+        all_bits.sort_unstable();
+        all_bits.dedup();
+        for bits in all_bits {
+            let init = function
+                .expressions
+                .append(Expression::Literal(Literal::U32(bits)), Span::UNDEFINED);
+            let local = function.local_variables.append(
+                naga::LocalVariable {
+                    name: Some(format!("f32_bits_{bits:08x}")),
+                    ty: u32_ty,
+                    init: Some(init),
+                },
+                Span::UNDEFINED,
+            );
             let pointer = function
                 .expressions
-                .append(Expression::GlobalVariable(globals[&bits]), Span::UNDEFINED);
+                .append(Expression::LocalVariable(local), Span::UNDEFINED);
             let load = function
                 .expressions
                 .append(Expression::Load { pointer }, Span::UNDEFINED);

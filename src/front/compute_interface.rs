@@ -15,9 +15,13 @@ use crate::diagnostics::Diagnostic;
 
 const STAGES: &str = "compute shaders write buffers and images; inputs and outputs at locations belong to the vertex and fragment stages";
 
-/// Refuses a compute entry point with an output, or an input at a
-/// location.
-pub fn refuse_compute_interface(module: &Module) -> Result<(), Diagnostic> {
+/// Refuses a compute entry point with an output, an input at a location,
+/// or a workgroup size with a dimension of zero. `wgsl_text`, the source
+/// of a WGSL input, places the last at the entry point's declaration.
+pub fn refuse_compute_interface(
+    module: &Module,
+    wgsl_text: Option<&str>,
+) -> Result<(), Diagnostic> {
     let place = |global: Option<Handle<GlobalVariable>>| {
         global
             .map(|g| module.global_variables.get_span(g))
@@ -29,6 +33,24 @@ pub fn refuse_compute_interface(module: &Module) -> Result<(), Diagnostic> {
         .filter(|ep| ep.stage == ShaderStage::Compute)
     {
         let function = &ep.function;
+        let zero = |i: usize| {
+            ep.workgroup_size[i] == 0 && ep.workgroup_size_overrides.is_none_or(|o| o[i].is_none())
+        };
+        if (0..3).any(zero) {
+            let [x, y, z] = ep.workgroup_size;
+            let mut d = Diagnostic::error(format!(
+                "the compute shader `{}` has a workgroup size of {x} x {y} x {z}",
+                ep.name
+            ))
+            .with_code(shaderxform_passes::codes::INPUT_WORKGROUP_SIZE_ZERO)
+            .with_note("each dimension of a workgroup size is at least 1");
+            if let Some(span) =
+                wgsl_text.and_then(|text| super::function_declaration(text, &ep.name))
+            {
+                d = d.with_primary(span, "declared with a dimension of zero");
+            }
+            return Err(d);
+        }
         if function.result.is_some() {
             return Err(Diagnostic::error(format!(
                 "the compute shader `{}` has an output",

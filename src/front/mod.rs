@@ -22,6 +22,7 @@ pub mod storage_format;
 mod wgsl;
 pub mod wgsl_modules;
 mod wgsl_positions;
+mod wgsl_rules;
 
 use naga::Module;
 use shaderxform_passes::{Change, PassReport};
@@ -42,6 +43,7 @@ pub use spirv_asm_positions::SourceLines;
 pub(crate) use wgsl::parse as parse_wgsl;
 pub use wgsl::strip_unsupported_enables;
 pub(crate) use wgsl_positions::function_declaration;
+pub use wgsl_rules::refuse_what_wgsl_forbids;
 
 /// What the front end read besides the module: facts the module cannot
 /// carry but the emitters need.

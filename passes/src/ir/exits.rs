@@ -60,6 +60,22 @@ pub(crate) fn predicate_exits(
     (flag, predicated)
 }
 
+/// Whether a loop with this body, `continuing` block and `break if` has a
+/// way out: a `break if`, a `break` of its own (one inside a `switch`
+/// leaves the switch, one inside a nested loop that loop), or a `return`
+/// anywhere in it. A `discard` is none: WGSL demotes the invocation to a
+/// helper, which goes on.
+pub fn loop_has_exit(
+    body: &Block,
+    continuing: &Block,
+    break_if: Option<Handle<Expression>>,
+) -> bool {
+    break_if.is_some()
+        || [body, continuing].into_iter().any(|block| {
+            Predicate::has_exit(Exit::Break, block) || Predicate::has_exit(Exit::Return, block)
+        })
+}
+
 /// Which exits are turned into the flag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Exit {

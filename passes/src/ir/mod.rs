@@ -9,6 +9,7 @@
 mod block;
 mod copies_as_arguments;
 pub(crate) mod exits;
+pub use exits::loop_has_exit;
 mod folding;
 mod function;
 mod inline;

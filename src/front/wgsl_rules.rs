@@ -1,0 +1,171 @@
+//! Rules of WGSL that naga's reader does not check, refused at the
+//! construct that breaks them, as Tint refuses them.
+//!
+//! What passes naga's reader and validator is not always WGSL: a module
+//! that breaks one of these rules would be transformed and written as
+//! text that every browser refuses, or would stop a writer on an
+//! `unreachable!` (a 64-bit array index reaches one in naga's SPIR-V
+//! writer). Only a WGSL input is held to them; the other languages have
+//! their own rules, and their readers check them.
+
+use naga::{Block, Expression, Function, Handle, Module, Scalar, Span, Statement};
+use shaderxform_passes::ir;
+
+use crate::diagnostics::Diagnostic;
+
+/// Refuses the first construct of `module` that breaks a WGSL rule naga
+/// does not check.
+pub fn refuse_what_wgsl_forbids(module: &Module) -> Result<(), Diagnostic> {
+    for function in ir::functions(module) {
+        if let Some(span) = loop_without_exit(&function.body) {
+            return Err(Diagnostic::error("this loop never exits")
+                .with_code(shaderxform_passes::codes::WGSL_LOOP_WITHOUT_EXIT)
+                .with_primary(span, "no `break`, `break if` or `return` leaves it")
+                .with_note("WGSL requires every loop to have a way out (Tint: \"loop does not exit\"); a statement after a loop that never exits is unreachable"));
+        }
+        if let Some((span, scalar)) = wide_array_index(module, function) {
+            return Err(Diagnostic::error(format!(
+                "a texture array index of type {}",
+                scalar_name(scalar)
+            ))
+            .with_code(shaderxform_passes::codes::WGSL_TEXTURE_ARRAY_INDEX)
+            .with_primary(span, "the array index of this texture builtin")
+            .with_note("WGSL's texture builtins take an `i32` or `u32` array index; convert it with `i32(...)` or `u32(...)`"));
+        }
+    }
+    Ok(())
+}
+
+/// The first `loop` in `block` (nested ones included) with no way out, as
+/// WGSL's behaviour analysis counts them.
+fn loop_without_exit(block: &Block) -> Option<Span> {
+    let mut found = None;
+    ir::for_each_statement(block, &mut |statement, span| {
+        if found.is_some() {
+            return;
+        }
+        if let Statement::Loop {
+            ref body,
+            ref continuing,
+            break_if,
+        } = *statement
+        {
+            if !ir::loop_has_exit(body, continuing, break_if) {
+                found = Some(span);
+            }
+        }
+    });
+    found
+}
+
+/// The first texture builtin of `function` whose array index is 64-bit.
+fn wide_array_index(module: &Module, function: &Function) -> Option<(Span, Scalar)> {
+    let mut indices: Vec<(Handle<Expression>, Span)> = function
+        .expressions
+        .iter()
+        .filter_map(|(handle, expression)| match *expression {
+            Expression::ImageSample { array_index, .. }
+            | Expression::ImageLoad { array_index, .. } => {
+                Some((array_index?, function.expressions.get_span(handle)))
+            }
+            _ => None,
+        })
+        .collect();
+    ir::for_each_statement(&function.body, &mut |statement, span| {
+        if let Statement::ImageStore {
+            array_index: Some(index),
+            ..
+        }
+        | Statement::ImageAtomic {
+            array_index: Some(index),
+            ..
+        } = *statement
+        {
+            indices.push((index, span));
+        }
+    });
+    if indices.is_empty() {
+        return None;
+    }
+    let scalars = ir::expression_scalars(module, function)?;
+    indices.sort_by_key(|&(index, _)| index);
+    indices.into_iter().find_map(|(index, span)| {
+        let scalar = scalars[index.index()]?;
+        (scalar.width != 4).then_some((span, scalar))
+    })
+}
+
+fn scalar_name(scalar: Scalar) -> String {
+    match scalar.kind {
+        naga::ScalarKind::Sint => format!("i{}", scalar.width * 8),
+        naga::ScalarKind::Uint => format!("u{}", scalar.width * 8),
+        _ => format!("{scalar:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(source: &str) -> Option<(String, String)> {
+        let module = naga::front::wgsl::parse_str(source).expect("naga reads it");
+        refuse_what_wgsl_forbids(&module).err().map(|d| {
+            let span = d.primary_span().expect("a place");
+            (
+                d.code.clone().unwrap_or_default(),
+                source[span.to_range().unwrap()].to_string(),
+            )
+        })
+    }
+
+    #[test]
+    fn a_loop_without_a_way_out_is_refused_at_the_loop() {
+        let (code, at) = refused(
+            "@compute @workgroup_size(64) fn main(@builtin(local_invocation_index) lid: u32) {
+                loop { workgroupBarrier(); }
+                if (lid == 0u) { workgroupBarrier(); }
+            }",
+        )
+        .expect("refused");
+        assert_eq!(code, "wgsl::loop-without-exit");
+        assert!(at.starts_with("loop {"), "{at}");
+    }
+
+    #[test]
+    fn loops_that_leave_are_kept() {
+        for body in [
+            "loop { if (x > 3u) { break; } }",
+            "loop { if (x > 3u) { return; } }",
+            "loop { continuing { break if x > 3u; } }",
+            "for (var i = 0u; i < x; i++) {}",
+            "while (true) {}",
+            // The break leaves the loop, not the switch around it.
+            "switch x { default: { loop { break; } } }",
+        ] {
+            let source = format!("fn f(x: u32) {{ {body} }}");
+            assert_eq!(refused(&source), None, "{body}");
+        }
+        // A break inside a switch leaves the switch, not the loop.
+        let (code, _) =
+            refused("fn f(x: u32) { loop { switch x { default: { break; } } } }").expect("refused");
+        assert_eq!(code, "wgsl::loop-without-exit");
+    }
+
+    #[test]
+    fn a_64_bit_array_index_is_refused_at_the_builtin() {
+        let (code, at) = refused(
+            "@group(0) @binding(0) var t: texture_storage_2d_array<rgba32float, write>;
+            @compute @workgroup_size(1) fn main() { textureStore(t, vec2<i32>(0), 1li, vec4<f32>()); }",
+        )
+        .expect("refused");
+        assert_eq!(code, "wgsl::texture-array-index");
+        assert!(at.starts_with("textureStore"), "{at}");
+        assert_eq!(
+            refused(
+                "@group(0) @binding(0) var t: texture_storage_2d_array<rgba32float, write>;
+                @compute @workgroup_size(1) fn main() { textureStore(t, vec2<i32>(0), 1u, vec4<f32>()); }"
+            ),
+            None
+        );
+    }
+}
