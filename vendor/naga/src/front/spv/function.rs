@@ -9,7 +9,7 @@ use crate::{
 
 pub type BlockId = u32;
 
-impl<I: Iterator<Item = u32>> super::Frontend<I> {
+impl<I: Iterator<Item = u32> + Clone> super::Frontend<I> {
     // Registers a function call. It will generate a dummy handle to call, which
     // gets resolved after all the functions are processed.
     pub(super) fn add_call(
@@ -36,6 +36,7 @@ impl<I: Iterator<Item = u32>> super::Frontend<I> {
         let _fun_control = self.next()?;
         let fun_type_id = self.next()?;
 
+        let named = self.words_until_function_end();
         let mut fun = {
             let ft = self.lookup_function_type.lookup(fun_type_id)?;
             if ft.return_type_id != result_type_id {
@@ -58,6 +59,7 @@ impl<I: Iterator<Item = u32>> super::Frontend<I> {
                     &module.global_variables,
                     &module.constants,
                     &module.overrides,
+                    &named,
                 ),
                 named_expressions: crate::NamedExpressions::default(),
                 body: crate::Block::new(),

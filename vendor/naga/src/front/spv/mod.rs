@@ -675,7 +675,7 @@ pub struct Frontend<I> {
     gl_per_vertex_builtin_access: FastHashSet<crate::BuiltIn>,
 }
 
-impl<I: Iterator<Item = u32>> Frontend<I> {
+impl<I: Iterator<Item = u32> + Clone> Frontend<I> {
     pub fn new(data: I, options: &Options) -> Self {
         Frontend {
             data,
@@ -1523,16 +1523,51 @@ impl<I: Iterator<Item = u32>> Frontend<I> {
         Ok(())
     }
 
+    /// Every word that an operand of the instructions ahead holds, up to
+    /// the next `OpFunctionEnd`: a superset of the ids the function being
+    /// read names. Reads a copy of the input; `self` does not move.
+    fn words_until_function_end(&self) -> FastHashSet<spirv::Word> {
+        let mut data = self.data.clone();
+        let mut words = FastHashSet::default();
+        while let Some(first) = data.next() {
+            let (wc, opcode) = (first >> 16, first & 0xffff);
+            if wc == 0 || opcode == spirv::Op::FunctionEnd as u32 {
+                break;
+            }
+            for _ in 1..wc {
+                match data.next() {
+                    Some(word) => {
+                        words.insert(word);
+                    }
+                    None => return words,
+                }
+            }
+        }
+        words
+    }
+
+    /// The expression arena of a new function, holding an expression for
+    /// each module-scope variable and constant whose id is in `named`
+    /// (a superset of those the function names). Registering every one in
+    /// every function made reading a module take time and memory in the
+    /// product of its functions and its constants.
     fn make_expression_storage(
         &mut self,
         globals: &Arena<crate::GlobalVariable>,
         constants: &Arena<crate::Constant>,
         overrides: &Arena<crate::Override>,
+        named: &FastHashSet<spirv::Word>,
     ) -> Arena<crate::Expression> {
         let mut expressions = Arena::new();
         assert!(self.lookup_expression.is_empty());
+        // In the order of their ids, which does not depend on hashing.
+        let mut named: Vec<spirv::Word> = named.iter().copied().collect();
+        named.sort_unstable();
         // register global variables
-        for (&id, var) in self.lookup_variable.iter() {
+        for (id, var) in named
+            .iter()
+            .filter_map(|&id| Some((id, self.lookup_variable.get(&id)?)))
+        {
             let span = globals.get_span(var.handle);
             let handle = expressions.append(crate::Expression::GlobalVariable(var.handle), span);
             self.lookup_expression.insert(
@@ -1548,7 +1583,10 @@ impl<I: Iterator<Item = u32>> Frontend<I> {
             );
         }
         // register constants
-        for (&id, con) in self.lookup_constant.iter() {
+        for (id, con) in named
+            .iter()
+            .filter_map(|&id| Some((id, self.lookup_constant.get(&id)?)))
+        {
             let (expr, span) = match con.inner {
                 Constant::Constant(c) => (crate::Expression::Constant(c), constants.get_span(c)),
                 Constant::Override(o) => (crate::Expression::Override(o), overrides.get_span(o)),
@@ -1671,19 +1709,18 @@ impl<I: Iterator<Item = u32>> Frontend<I> {
         Ok(())
     }
 
+    /// Patches the function `fun`, whose id is `fun_id` (`None` for an
+    /// entry point's). The caller looks the ids up once: a search of
+    /// `lookup_function` here made patching every function take time in
+    /// the square of their number.
     fn patch_function(
         &mut self,
-        handle: Option<Handle<crate::Function>>,
+        fun_id: Option<spirv::Word>,
         fun: &mut crate::Function,
     ) -> Result<(), Error> {
-        // Note: this search is a bit unfortunate
-        let (fun_id, mut parameters_sampling) = match handle {
-            Some(h) => {
-                let (&fun_id, lookup) = self
-                    .lookup_function
-                    .iter_mut()
-                    .find(|&(_, ref lookup)| lookup.handle == h)
-                    .unwrap();
+        let (fun_id, mut parameters_sampling) = match fun_id {
+            Some(fun_id) => {
+                let lookup = self.lookup_function.get_mut(&fun_id).unwrap();
                 (fun_id, mem::take(&mut lookup.parameters_sampling))
             }
             None => (0, Vec::new()),
@@ -1833,8 +1870,13 @@ impl<I: Iterator<Item = u32>> Frontend<I> {
             }
         }
         // patch all the functions
+        let fun_ids: FastHashMap<Handle<crate::Function>, spirv::Word> = self
+            .lookup_function
+            .iter()
+            .map(|(&fun_id, lookup)| (lookup.handle, fun_id))
+            .collect();
         for (handle, fun) in module.functions.iter_mut() {
-            self.patch_function(Some(handle), fun)?;
+            self.patch_function(Some(fun_ids[&handle]), fun)?;
         }
         for ep in module.entry_points.iter_mut() {
             self.patch_function(None, &mut ep.function)?;

@@ -12,7 +12,7 @@ use crate::front::spv::{
 };
 use crate::Handle;
 
-impl<I: Iterator<Item = u32>> Frontend<I> {
+impl<I: Iterator<Item = u32> + Clone> Frontend<I> {
     /// Add the next SPIR-V block's contents to `block_ctx`.
     ///
     /// Except for the function's entry block, `block_id` should be the label of
