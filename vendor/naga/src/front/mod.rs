@@ -112,7 +112,12 @@ impl Typifier {
         ctx: &ResolveContext,
     ) -> Result<(), ResolveError> {
         if self.resolutions.len() <= expr_handle.index() {
-            for (eh, expr) in expressions.iter().skip(self.resolutions.len()) {
+            // From the first unresolved handle on, by index: `skip` on the
+            // arena's iterator steps over every resolved expression, and
+            // growing after each new expression took time in the square of
+            // a function's expressions.
+            for eh in expressions.range_from(self.resolutions.len()) {
+                let expr = &expressions[eh];
                 //Note: the closure can't `Err` by construction
                 let resolution = ctx.resolve(expr, |h| Ok(&self.resolutions[h]))?;
                 log::debug!("Resolving {eh:?} = {expr:?} : {resolution:?}");
