@@ -529,14 +529,46 @@ fn locate_failure(mut failure: Failure, spans: &front::SpanMap) -> Failure {
     failure
 }
 
-/// Runs `f`, turning a panic inside naga or a pass into an internal error
-/// that names the input.
-fn guarded<T>(
+/// The stack that reading, transforming and writing a shader run on.
+/// naga's readers, validator and writers recurse over expressions and
+/// blocks; the front ends refuse what is nested deeper than
+/// [`front::MAX_EXPRESSION_DEPTH`], and this stack holds what they take.
+/// It is address space, not memory: only the pages a shader reaches are
+/// touched.
+const COMPILE_STACK: usize = 1 << 30;
+
+/// Runs `f` on a thread of its own with [`COMPILE_STACK`], turning a
+/// panic inside naga or a pass into an internal error that names the
+/// input.
+fn guarded<T: Send>(
     source: &Source,
     doing: &str,
-    f: impl FnOnce() -> Result<T, Failure>,
+    f: impl FnOnce() -> Result<T, Failure> + Send,
 ) -> Result<T, Failure> {
-    match catch_unwind(AssertUnwindSafe(f)) {
+    let work = std::sync::Mutex::new(Some(f));
+    let run = || {
+        let f = work.lock().ok().and_then(|mut f| f.take());
+        f.map(|f| catch_unwind(AssertUnwindSafe(f)))
+    };
+    let ran = std::thread::scope(|scope| {
+        let spawned = std::thread::Builder::new()
+            .name("shaderxform-compile".into())
+            .stack_size(COMPILE_STACK)
+            .spawn_scoped(scope, run);
+        match spawned {
+            Ok(thread) => thread.join().unwrap_or_else(|payload| Some(Err(payload))),
+            // No thread to be had (address space, limits): the caller's
+            // own stack.
+            Err(_) => run(),
+        }
+    });
+    let Some(ran) = ran else {
+        return Err(Failure::internal(format!(
+            "internal error while {doing} {}: the compilation did not start",
+            source.name
+        )));
+    };
+    match ran {
         Ok(result) => result,
         Err(payload) => {
             let what = payload

@@ -480,7 +480,11 @@ fn wgsl_rules_naga_does_not_check_are_refused_at_the_construct() {
             "input::workgroup-size-zero",
             "fn main",
         ),
-        ("loop_without_exit.wgsl", "wgsl::loop-without-exit", "loop {"),
+        (
+            "loop_without_exit.wgsl",
+            "wgsl::loop-without-exit",
+            "loop {",
+        ),
         (
             "texture_array_index_i64.wgsl",
             "wgsl::texture-array-index",

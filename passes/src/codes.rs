@@ -39,7 +39,7 @@ pub const INPUT_BINDING_CONFLICT: &str = "input::binding-conflict";
 /// naga's WGSL parser refuses the input.
 pub const WGSL_PARSE: &str = "wgsl::parse";
 /// An expression of the WGSL input is nested deeper than naga's parser
-/// can follow.
+/// can follow, or one statement holds more than 262,144 (2^18) tokens.
 pub const WGSL_NESTING: &str = "wgsl::nesting";
 /// A `loop` of the WGSL input has no `break`, `break if` or `return`: WGSL
 /// requires every loop to have a way out (Tint: "loop does not exit").

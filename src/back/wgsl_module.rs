@@ -19,6 +19,12 @@
 //!   Where such a value (f32 or f16) sits in a module-scope constant or a
 //!   private variable's initialiser, it is first moved into the functions
 //!   (`shaderxform_passes::ir::compute_floats_at_run_time`).
+//! - naga's writer spells an expression used once inside its user, in
+//!   parentheses, and its WGSL parser stops at about 200 levels of them:
+//!   `x + x + ... + x` of a few hundred terms reads, but is written as
+//!   nested parentheses that naga, reading the text back, refuses. Every
+//!   [`NAMED_DEPTH`] levels of operands, an expression is written as a
+//!   `let` of its own.
 //! - WGSL has no `isNan` or `isInf` (GLSL and SPIR-V do). They are
 //!   written with comparisons that IEEE 754 defines for every value:
 //!   `x != x` holds only for NaN, and `x - x` is NaN exactly when `x` is
@@ -42,7 +48,8 @@ pub fn prepare(module: &Module, info: &ModuleInfo) -> Result<Option<(Module, Mod
     let non_finite = has_non_finite_floats(module);
     let constant_floats = ir::has_floats_for_run_time(module, &constant_evaluation_loses);
     let float_classes = has_float_class_tests(module);
-    if spelled.is_empty() && !non_finite && !constant_floats && !float_classes {
+    let deep = ir::functions(module).any(|f| !deep_expressions(f).is_empty());
+    if spelled.is_empty() && !non_finite && !constant_floats && !float_classes && !deep {
         return Ok(None);
     }
     let mut module = module.clone();
@@ -61,9 +68,56 @@ pub fn prepare(module: &Module, info: &ModuleInfo) -> Result<Option<(Module, Mod
     if non_finite || constant_floats {
         read_non_finite_floats_at_run_time(&mut module)?;
     }
+    // Last: the rewrites above build expressions too.
+    for function in ir::functions_mut(&mut module) {
+        for (n, handle) in deep_expressions(function).into_iter().enumerate() {
+            function
+                .named_expressions
+                .insert(handle, format!("part{n}"));
+        }
+    }
     let info = shaderxform_passes::manager::validate(&module)
         .map_err(|e| format!("the module rewritten for WGSL does not validate: {e}"))?;
     Ok(Some((module, info)))
+}
+
+/// How many levels of operands naga's writer spells inside one
+/// expression before one is named: well below the 200 levels of
+/// parentheses its parser reads.
+const NAMED_DEPTH: usize = 64;
+
+/// The expressions of `function` to name so that no expression is
+/// written with more than [`NAMED_DEPTH`] levels of operands inside it,
+/// in one pass over the arena (operands come before their users). Only
+/// expressions that a statement emits can be named.
+fn deep_expressions(function: &Function) -> Vec<Handle<Expression>> {
+    let mut emitted = vec![false; function.expressions.len()];
+    ir::for_each_statement(&function.body, &mut |statement, _| {
+        if let Statement::Emit(ref range) = *statement {
+            for handle in range.clone() {
+                emitted[handle.index()] = true;
+            }
+        }
+    });
+    let mut depth = vec![1usize; function.expressions.len()];
+    let mut named = Vec::new();
+    for (handle, expression) in function.expressions.iter() {
+        let mut deepest = 0;
+        ir::visit_operands(expression, |operand| {
+            deepest = deepest.max(depth[operand.index()]);
+        });
+        let here = deepest + 1;
+        let is_named = function.named_expressions.contains_key(&handle);
+        depth[handle.index()] = if is_named {
+            1
+        } else if here >= NAMED_DEPTH && emitted[handle.index()] {
+            named.push(handle);
+            1
+        } else {
+            here
+        };
+    }
+    named
 }
 
 /// Predeclared types that some declaration names, directly or through a

@@ -9,6 +9,15 @@ use crate::diagnostics::{self, Diagnostic};
 const ACCEPTED_BUT_UNPARSED: &[&str] = &["subgroups"];
 
 pub fn parse(text: &str) -> Result<Module, Vec<Diagnostic>> {
+    if let Some(span) = super::wgsl_positions::oversized_statement(text) {
+        return Err(vec![Diagnostic::error(format!(
+            "this statement holds more than {} tokens",
+            super::wgsl_positions::MAX_STATEMENT_TOKENS
+        ))
+        .with_code(shaderxform_passes::codes::WGSL_NESTING)
+        .with_primary(span, "one statement, too long to read")
+        .with_note("an expression nests as deep as it is long, and reading it recurses that deep; name intermediate values with `let`")]);
+    }
     let stripped = strip_unsupported_enables(text);
     naga::front::wgsl::parse_str(&stripped).map_err(|e| {
         let d = diagnostics::from_wgsl_parse(&e);

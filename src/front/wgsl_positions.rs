@@ -110,6 +110,34 @@ fn deepest_nesting(text: &str, tokens: &[Token]) -> Option<(Span, usize)> {
     deepest.map(|(range, depth)| (Span::new(range.start as u32, range.end as u32), depth))
 }
 
+/// The most tokens one statement of WGSL input may hold. naga's reader,
+/// validator and writers recurse once per operand of an expression, and
+/// an expression of N tokens nests at most N deep: at this bound, the
+/// stack the compilation runs on (`pipeline::COMPILE_STACK`) holds them
+/// many times over.
+pub const MAX_STATEMENT_TOKENS: usize = 1 << 18;
+
+/// The first statement of `text` (what lies between `;`, `{` and `}`)
+/// with more than [`MAX_STATEMENT_TOKENS`] tokens: its span, to the token
+/// where it passed the bound.
+pub fn oversized_statement(text: &str) -> Option<Span> {
+    let mut start: Option<usize> = None;
+    let mut count = 0usize;
+    for token in tokens(text) {
+        if !token.word && matches!(&text[token.span.clone()], ";" | "{" | "}") {
+            start = None;
+            count = 0;
+            continue;
+        }
+        let first = *start.get_or_insert(token.span.start);
+        count += 1;
+        if count > MAX_STATEMENT_TOKENS {
+            return Some(Span::new(first as u32, token.span.end as u32));
+        }
+    }
+    None
+}
+
 /// The first module-scope run of attributes with a `@group` or `@binding`
 /// that something other than `var` follows. The span of its first such
 /// attribute, the attribute's name, and what follows the run.

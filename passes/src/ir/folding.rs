@@ -7,35 +7,92 @@
 
 use naga::{Expression, Handle, Literal, Module, ScalarKind};
 
-/// The float an operation of a function evaluates to where WGSL evaluates
-/// it as a constant: a bitcast of an integer literal or constant
-/// (`bitcast<f32>(0xffffffffu)`, GLSL's `uintBitsToFloat`), a negation,
-/// arithmetic on such values, literals and constants (`1f / 0f`, which
-/// naga writes for `1.0 / 0.0` through `let`s), or an f32 built-in that
-/// may overflow or leave its domain (`exp(100f)`, `log(0f)`). Literals and constants
-/// themselves are `None`: they are what they are. Vectors: see
-/// [`folded_vector`].
-pub fn folded_float(
-    module: &Module,
-    expressions: &naga::Arena<Expression>,
-    expression: Handle<Expression>,
-) -> Option<Literal> {
-    match fold_operation(module, expressions, expression)? {
-        Folded::Scalar(l) => Some(l),
-        Folded::Vector(..) => None,
-    }
+/// What the operations of one function evaluate to where WGSL evaluates
+/// them as constants, computed once, in one pass over its expressions
+/// (operands come before their users in the arena): following each chain
+/// of operands from every expression took time in the square of the
+/// chain's length, and stack in its length.
+pub struct Folds {
+    /// The value of each expression, by handle index: see [`fold_value`].
+    values: Vec<Option<Folded>>,
+    /// Whether each expression is an operation (not a literal, a constant,
+    /// a splat or a compose, which are what they are).
+    operations: Vec<bool>,
+    /// Each overflowing integer operation's value: see
+    /// [`Folds::overflowing_integer`].
+    overflowing: Vec<Option<Literal>>,
 }
 
-/// [`folded_float`] for an operation on vectors (`vec2(1f) / vec2(0f)`):
-/// its size and components.
-pub fn folded_vector(
-    module: &Module,
-    expressions: &naga::Arena<Expression>,
-    expression: Handle<Expression>,
-) -> Option<(naga::VectorSize, Vec<Literal>)> {
-    match fold_operation(module, expressions, expression)? {
-        Folded::Vector(size, components) => Some((size, components)),
-        Folded::Scalar(_) => None,
+impl Folds {
+    /// The folds of `expressions`, a function's, in `module`.
+    pub fn of(module: &Module, expressions: &naga::Arena<Expression>) -> Folds {
+        let mut folds = Folds {
+            values: Vec::with_capacity(expressions.len()),
+            operations: Vec::with_capacity(expressions.len()),
+            overflowing: Vec::with_capacity(expressions.len()),
+        };
+        for (handle, expression) in expressions.iter() {
+            let value = |h: Handle<Expression>| folds.values.get(h.index()).cloned().flatten();
+            let folded = fold_value(module, expression, &value);
+            let overflowing = overflowing_integer(expression, &value);
+            folds.operations.push(!matches!(
+                *expression,
+                Expression::Literal(_)
+                    | Expression::Constant(_)
+                    | Expression::Splat { .. }
+                    | Expression::Compose { .. }
+            ));
+            folds.values.push(folded);
+            folds.overflowing.push(overflowing);
+            debug_assert_eq!(folds.values.len(), handle.index() + 1);
+        }
+        folds
+    }
+
+    fn operation(&self, expression: Handle<Expression>) -> Option<&Folded> {
+        let i = expression.index();
+        if !*self.operations.get(i)? {
+            return None;
+        }
+        self.values[i].as_ref()
+    }
+
+    /// The float an operation evaluates to where WGSL evaluates it as a
+    /// constant: a bitcast of an integer literal or constant
+    /// (`bitcast<f32>(0xffffffffu)`, GLSL's `uintBitsToFloat`), a
+    /// negation, arithmetic on such values, literals and constants
+    /// (`1f / 0f`, which naga writes for `1.0 / 0.0` through `let`s), or
+    /// an f32 built-in that may overflow or leave its domain (`exp(100f)`,
+    /// `log(0f)`). Literals and constants themselves are `None`: they are
+    /// what they are. Expressions added after [`Folds::of`] are `None`.
+    pub fn float(&self, expression: Handle<Expression>) -> Option<Literal> {
+        match *self.operation(expression)? {
+            Folded::Scalar(l) => Some(l),
+            Folded::Vector(..) => None,
+        }
+    }
+
+    /// [`Folds::float`] for an operation on vectors
+    /// (`vec2(1f) / vec2(0f)`): its size and components.
+    pub fn vector(
+        &self,
+        expression: Handle<Expression>,
+    ) -> Option<(naga::VectorSize, Vec<Literal>)> {
+        match *self.operation(expression)? {
+            Folded::Vector(size, ref components) => Some((size, components.clone())),
+            Folded::Scalar(_) => None,
+        }
+    }
+
+    /// The value of an integer operation on literals and constants that
+    /// overflows (`2147483647i + 1i`, `i32(-2147483648) / -1i`, which
+    /// naga writes for such values through `let`s): WGSL's constant
+    /// evaluation refuses it, while at run time it wraps (a left shift
+    /// too, where it changes the sign or shifts out set bits), and a
+    /// division or remainder of the smallest value by -1 gives the
+    /// dividend and 0. `None` where nothing overflows.
+    pub fn overflowing_integer(&self, expression: Handle<Expression>) -> Option<Literal> {
+        self.overflowing.get(expression.index()).copied().flatten()
     }
 }
 
@@ -57,19 +114,20 @@ impl Folded {
 }
 
 /// The value of a literal, a constant of one, a splat or a vector built
-/// of such values, or an operation on them.
+/// of such values, or an operation on them; `value` gives the values of
+/// its operands.
 fn fold_value(
     module: &Module,
-    expressions: &naga::Arena<Expression>,
-    expression: Handle<Expression>,
+    expression: &Expression,
+    value: &dyn Fn(Handle<Expression>) -> Option<Folded>,
 ) -> Option<Folded> {
-    match expressions[expression] {
+    match *expression {
         Expression::Literal(l) => Some(Folded::Scalar(l)),
         Expression::Constant(c) => match module.global_expressions[module.constants[c].init] {
             Expression::Literal(l) => Some(Folded::Scalar(l)),
             _ => None,
         },
-        Expression::Splat { size, value } => match fold_value(module, expressions, value)? {
+        Expression::Splat { size, value: v } => match value(v)? {
             Folded::Scalar(l) => Some(Folded::Vector(size, vec![l; size as usize])),
             Folded::Vector(..) => None,
         },
@@ -79,29 +137,28 @@ fn fold_value(
             };
             let mut values = Vec::new();
             for &c in components {
-                match fold_value(module, expressions, c)? {
+                match value(c)? {
                     Folded::Scalar(l) => values.push(l),
                     Folded::Vector(_, ls) => values.extend(ls),
                 }
             }
             (values.len() == size as usize).then_some(Folded::Vector(size, values))
         }
-        _ => fold_operation(module, expressions, expression),
+        _ => fold_operation(expression, value),
     }
 }
 
 fn fold_operation(
-    module: &Module,
-    expressions: &naga::Arena<Expression>,
-    expression: Handle<Expression>,
+    expression: &Expression,
+    value: &dyn Fn(Handle<Expression>) -> Option<Folded>,
 ) -> Option<Folded> {
     use naga::UnaryOperator as U;
-    match expressions[expression] {
+    match *expression {
         Expression::As {
             expr,
             kind: ScalarKind::Float,
             convert: None,
-        } => fold_value(module, expressions, expr)?.map(|l| match l {
+        } => value(expr)?.map(|l| match l {
             Literal::U32(bits) => Some(Literal::F32(f32::from_bits(bits))),
             Literal::I32(bits) => Some(Literal::F32(f32::from_bits(bits as u32))),
             _ => None,
@@ -109,7 +166,7 @@ fn fold_operation(
         Expression::Unary {
             op: U::Negate,
             expr,
-        } => fold_value(module, expressions, expr)?.map(|l| match l {
+        } => value(expr)?.map(|l| match l {
             Literal::F32(v) => Some(Literal::F32(-v)),
             Literal::F16(v) => Some(Literal::F16(-v)),
             _ => None,
@@ -123,13 +180,13 @@ fn fold_operation(
             arg2: None,
             arg3: None,
         } => {
-            let x = fold_value(module, expressions, arg)?;
+            let x = value(arg)?;
             match arg1 {
                 None => x.map(|l| match l {
                     Literal::F32(x) => math_f32(fun, x, None).map(Literal::F32),
                     _ => None,
                 }),
-                Some(arg1) => match (x, fold_value(module, expressions, arg1)?) {
+                Some(arg1) => match (x, value(arg1)?) {
                     (Folded::Scalar(Literal::F32(x)), Folded::Scalar(Literal::F32(y))) => {
                         math_f32(fun, x, Some(y)).map(|v| Folded::Scalar(Literal::F32(v)))
                     }
@@ -152,8 +209,8 @@ fn fold_operation(
             }
         }
         Expression::Binary { op, left, right } => {
-            let left = fold_value(module, expressions, left)?;
-            let right = fold_value(module, expressions, right)?;
+            let left = value(left)?;
+            let right = value(right)?;
             let scalar = |a: Literal, b: Literal| match (a, b) {
                 (Literal::F32(a), Literal::F32(b)) => arithmetic(op, a, b).map(Literal::F32),
                 (Literal::F16(a), Literal::F16(b)) => arithmetic(op, a, b).map(Literal::F16),
@@ -204,24 +261,16 @@ where
     })
 }
 
-/// The value of an integer operation on literals and constants that
-/// overflows (`2147483647i + 1i`, `i32(-2147483648) / -1i`, which naga
-/// writes for such values through `let`s): WGSL's constant evaluation
-/// refuses it, while at run time it wraps (a left shift too, where it
-/// changes the sign or shifts out set bits), and a division or remainder
-/// of the smallest value by -1 gives the dividend and 0. `None` where
-/// nothing overflows.
-pub fn overflowing_integer(
-    module: &Module,
-    expressions: &naga::Arena<Expression>,
-    expression: Handle<Expression>,
+fn overflowing_integer(
+    expression: &Expression,
+    value: &dyn Fn(Handle<Expression>) -> Option<Folded>,
 ) -> Option<Literal> {
     use naga::{BinaryOperator as B, UnaryOperator as U};
-    let operand = |h: Handle<Expression>| match fold_value(module, expressions, h)? {
+    let operand = |h: Handle<Expression>| match value(h)? {
         Folded::Scalar(l) => Some(l),
         Folded::Vector(..) => None,
     };
-    match expressions[expression] {
+    match *expression {
         Expression::Unary {
             op: U::Negate,
             expr,
@@ -333,7 +382,7 @@ mod tests {
     o[4] = one + one;
     o[5] = o[0] / zero;
 }",
-            |m, f, h| folded_float(m, &f.expressions, h),
+            |m, f, h| Folds::of(m, &f.expressions).float(h),
         );
         assert_eq!(
             values,
@@ -361,7 +410,7 @@ mod tests {
     o[2] = one << 31u;
     o[3] = big - one;
 }",
-            |m, f, h| overflowing_integer(m, &f.expressions, h),
+            |m, f, h| Folds::of(m, &f.expressions).overflowing_integer(h),
         );
         assert_eq!(
             values,
@@ -372,5 +421,44 @@ mod tests {
                 None,
             ]
         );
+    }
+
+    /// A chain of 200,000 operations, each on the one before (a `let`
+    /// after a `let`), folds in one pass: no stack that grows with the
+    /// chain, no time in its square.
+    #[test]
+    fn a_long_chain_of_operations_folds_in_one_pass() {
+        let n = 200_000;
+        let module = naga::Module::default();
+        let mut expressions = naga::Arena::new();
+        let zero = expressions.append(
+            Expression::Literal(Literal::F32(0.0)),
+            naga::Span::UNDEFINED,
+        );
+        let one = expressions.append(
+            Expression::Literal(Literal::F32(1.0)),
+            naga::Span::UNDEFINED,
+        );
+        let mut last = expressions.append(
+            Expression::Binary {
+                op: naga::BinaryOperator::Divide,
+                left: one,
+                right: zero,
+            },
+            naga::Span::UNDEFINED,
+        );
+        for _ in 0..n {
+            last = expressions.append(
+                Expression::Binary {
+                    op: naga::BinaryOperator::Add,
+                    left: last,
+                    right: one,
+                },
+                naga::Span::UNDEFINED,
+            );
+        }
+        let folds = Folds::of(&module, &expressions);
+        assert_eq!(folds.float(last), Some(Literal::F32(f32::INFINITY)));
+        assert_eq!(folds.float(one), None, "a literal is what it is");
     }
 }

@@ -31,7 +31,7 @@ mod walk;
 
 pub use block::{add_local, BlockBuilder};
 pub use copies_as_arguments::pass_entry_copies_as_arguments;
-pub use folding::{folded_float, folded_vector, overflowing_integer};
+pub use folding::Folds;
 pub use function::{function_mut, function_of, functions_called_from, FunctionRef};
 pub use inline::{inline_call, remove_uncalled_function, CallSite};
 pub use names::global_name;

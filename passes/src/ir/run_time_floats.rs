@@ -10,15 +10,15 @@
 //! initialiser that holds one becomes a store at the start of every entry
 //! point that reaches the variable. So does an operation that WGSL
 //! evaluates as a constant and whose value is such a float
-//! ([`folded_float`], [`folded_vector`]); an integer operation of that
+//! ([`Folds::float`], [`Folds::vector`]); an integer operation of that
 //! kind that overflows becomes the value the run time computes
-//! ([`overflowing_integer`]).
+//! ([`Folds::overflowing_integer`]).
 
 use std::collections::{HashMap, HashSet};
 
 use naga::{Expression, Function, Handle, Literal, Module, ScalarKind, Span, Statement};
 
-use super::folding::{folded_float, folded_vector, overflowing_integer};
+use super::folding::Folds;
 use super::{for_each_statement, functions, functions_mut, substitute_uses, BlockBuilder};
 
 /// The f32 bits that stand for a float literal: its own for an f32, those
@@ -110,14 +110,16 @@ fn uses_tainted(
     tainted: &HashSet<Handle<Expression>>,
 ) -> bool {
     let in_functions = functions(module).any(|f| {
+        let folds = Folds::of(module, &f.expressions);
         f.expressions.iter().any(|(h, e)| match *e {
             Expression::Literal(l) => at_run_time(l),
             Expression::Constant(c) => tainted.contains(&module.constants[c].init),
             _ => {
-                folded_float(module, &f.expressions, h).is_some_and(at_run_time)
-                    || folded_vector(module, &f.expressions, h)
+                folds.float(h).is_some_and(at_run_time)
+                    || folds
+                        .vector(h)
                         .is_some_and(|(_, ls)| ls.into_iter().any(at_run_time))
-                    || overflowing_integer(module, &f.expressions, h).is_some()
+                    || folds.overflowing_integer(h).is_some()
             }
         })
     });
@@ -226,6 +228,7 @@ impl Materialiser<'_> {
         function: &mut Function,
         initialise: &[(Handle<naga::GlobalVariable>, Handle<Expression>)],
     ) -> Result<(), String> {
+        let folds = Folds::of(self.module, &function.expressions);
         let found: Vec<(Handle<Expression>, RunTime)> = function
             .expressions
             .iter()
@@ -237,9 +240,7 @@ impl Materialiser<'_> {
                     .then_some((h, RunTime::Constant(c))),
                 // An operation WGSL evaluates as a constant, whose value
                 // is one to read at run time: its value, read at run time.
-                _ => self
-                    .folded(&function.expressions, h)
-                    .map(|value| (h, value)),
+                _ => self.folded(&folds, h).map(|value| (h, value)),
             })
             .collect();
         if found.is_empty() && initialise.is_empty() {
@@ -303,20 +304,16 @@ impl Materialiser<'_> {
     /// The value of an operation WGSL evaluates as a constant, where it
     /// is one to read at run time (or, for a vector, holds one): a literal,
     /// or the components of a vector.
-    fn folded(
-        &self,
-        expressions: &naga::Arena<Expression>,
-        h: Handle<Expression>,
-    ) -> Option<RunTime> {
-        if let Some(l) = folded_float(self.module, expressions, h) {
+    fn folded(&self, folds: &Folds, h: Handle<Expression>) -> Option<RunTime> {
+        if let Some(l) = folds.float(h) {
             return (self.at_run_time)(l).then_some(RunTime::Literal(l));
         }
         // An integer one is a plain literal: its value is what the run
         // time computes, and one WGSL can spell.
-        if let Some(l) = overflowing_integer(self.module, expressions, h) {
+        if let Some(l) = folds.overflowing_integer(h) {
             return Some(RunTime::Literal(l));
         }
-        let (size, components) = folded_vector(self.module, expressions, h)?;
+        let (size, components) = folds.vector(h)?;
         if !components.iter().any(|&l| (self.at_run_time)(l)) {
             return None;
         }
