@@ -253,6 +253,7 @@ impl Compiler {
             _ => None,
         };
         front::refuse_compute_interface(&module, wgsl_text)
+            .and_then(|()| front::refuse_workgroup_memory_outside_compute(&module))
             .map_err(|d| Failure::new(FailureKind::Input, vec![spans.locate(d)]))?;
         if source.format == crate::InputFormat::Wgsl {
             front::refuse_what_wgsl_forbids(&module)

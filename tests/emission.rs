@@ -422,6 +422,41 @@ fn external_textures_are_refused_by_name_and_position_for_every_target_but_wgsl(
     }
 }
 
+/// What naga's SPIR-V writer writes as SPIR-V that Vulkan refuses (the
+/// `sample_mask` built-in as a scalar, a `discard` that leaves a continue
+/// construct) is refused for SPIR-V in the entry point or at the
+/// `discard`, as the target's limit; WGSL is written, and Tint takes it.
+#[test]
+fn constructs_naga_writes_as_invalid_spirv_are_refused_for_spirv_in_place() {
+    for (name, at, says) in [
+        ("sample_mask.wgsl", "fn main", "sample_mask"),
+        ("discard_in_continuing.wgsl", "discard;", "discard"),
+    ] {
+        let source = unsupported_shader(name);
+        let text = source.text().unwrap().to_string();
+        let compiler = common::translator(EmitOptions::default());
+        let wgsl = compiler
+            .compile(&source, &[OutputFormat::Wgsl])
+            .unwrap_or_else(|f| panic!("{name}: {f}"));
+        common::assert_tint_accepts(&[(name.into(), wgsl.outputs[0].text().unwrap().to_string())]);
+        let failure = compiler
+            .compile(&source, &[OutputFormat::SpirvBinary])
+            .expect_err("refused for SPIR-V");
+        assert_eq!(failure.kind, FailureKind::Unsupported, "{name}: {failure}");
+        let d = &failure.diagnostics[0];
+        assert_eq!(d.code.as_deref(), Some("emit::unsupported"), "{name}");
+        assert!(d.message.contains(says), "{name}: {}", d.message);
+        let span = d.primary_span().expect("a position").to_range().unwrap();
+        let line = |offset: usize| text[..offset].lines().count();
+        let declared = text.find(at).unwrap();
+        if name == "sample_mask.wgsl" {
+            assert!(line(span.start) >= line(declared), "{name}: {d:?}");
+        } else {
+            assert_eq!(line(span.start), line(declared), "{name}: {d:?}");
+        }
+    }
+}
+
 #[test]
 fn overrides_without_defaults_stay_overrides_in_wgsl_and_are_named_for_other_targets() {
     let source = unsupported_shader("overrides_without_defaults.wgsl");

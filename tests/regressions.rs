@@ -71,12 +71,13 @@ fn compile_with(
 }
 
 /// Shaders of the folder that are refused, as the shader's fault.
-const REFUSED: [&str; 5] = [
+const REFUSED: [&str; 6] = [
     "block_member_too_large.comp",
     "shared_array_too_large.comp",
     "zero_workgroup_size.wgsl",
     "loop_without_exit.wgsl",
     "texture_array_index_i64.wgsl",
+    "workgroup_memory_in_fragment.wgsl",
 ];
 
 fn file_name(path: &Path) -> String {
@@ -468,7 +469,7 @@ fn types_of_four_gibibytes_are_refused_at_their_declaration() {
 
 /// WGSL inputs that break a rule naga's reader does not check (a
 /// workgroup size of zero, a loop with no way out, a 64-bit texture array
-/// index) are refused as the shader's fault, at the construct, with every
+/// index, workgroup memory in a fragment shader) are refused as the shader's fault, at the construct, with every
 /// pass and with none; before, each ended in an internal error (a plan by
 /// the workgroup's size, a barrier the read-back found divergent, naga's
 /// SPIR-V writer stopping on `unreachable!`).
@@ -490,6 +491,11 @@ fn wgsl_rules_naga_does_not_check_are_refused_at_the_construct() {
             "wgsl::texture-array-index",
             "textureStore(",
         ),
+        (
+            "workgroup_memory_in_fragment.wgsl",
+            "input::workgroup-outside-compute",
+            "var<workgroup>",
+        ),
     ] {
         let text = std::str::from_utf8(&regression(name).bytes)
             .unwrap()
@@ -505,7 +511,8 @@ fn wgsl_rules_naga_does_not_check_are_refused_at_the_construct() {
                 let d = &failure.diagnostics[0];
                 assert_eq!(d.code.as_deref(), Some(code), "{name}: {d:?}");
                 let span = d.primary_span().expect("a position").to_range().unwrap();
-                assert_eq!(text[..span.start].lines().count(), line, "{name}: {d:?}");
+                let at_line = text[..span.start].matches('\n').count() + 1;
+                assert_eq!(at_line, line, "{name}: {d:?}");
             }
         }
     }

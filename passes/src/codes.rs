@@ -34,6 +34,9 @@ pub const INPUT_COMPUTE_INPUT: &str = "input::compute-input";
 pub const INPUT_WORKGROUP_SIZE_UNDECLARED: &str = "input::workgroup-size-undeclared";
 /// A compute entry point's workgroup size has a dimension of zero.
 pub const INPUT_WORKGROUP_SIZE_ZERO: &str = "input::workgroup-size-zero";
+/// A vertex or fragment entry point uses a workgroup variable, itself or
+/// through a function it calls.
+pub const INPUT_WORKGROUP_OUTSIDE_COMPUTE: &str = "input::workgroup-outside-compute";
 /// Two resources an entry point uses share a `@group` and `@binding`.
 pub const INPUT_BINDING_CONFLICT: &str = "input::binding-conflict";
 /// naga's WGSL parser refuses the input.

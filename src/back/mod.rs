@@ -12,6 +12,7 @@ mod spirv;
 mod spirv_capabilities;
 mod spirv_images;
 mod spirv_layout;
+mod spirv_unwritable;
 mod wgsl;
 mod wgsl_builtins;
 mod wgsl_entry_names;
@@ -316,6 +317,8 @@ fn validate_prepared(format: OutputFormat, prepared: &Module) -> Result<ModuleIn
 ///   and 64-bit integers, which naga's GLSL writer cannot write.
 /// - 64-bit floats in Metal, which has none (naga's writer stops at
 ///   `unreachable!`).
+/// - what naga's SPIR-V writer writes as SPIR-V that Vulkan refuses
+///   ([`spirv_unwritable`]).
 ///
 /// Returns the target's name for messages.
 fn refuse_what_the_target_cannot_hold(
@@ -335,6 +338,9 @@ fn refuse_what_the_target_cannot_hold(
     }
     if format == OutputFormat::Glsl {
         ray_queries::refuse_for(module, "GLSL")?;
+    }
+    if target == "SPIR-V" {
+        spirv_unwritable::refuse(module)?;
     }
     let external = module.global_variables.iter().find(|(_, g)| {
         matches!(

@@ -8,6 +8,11 @@
 //! location, which no target can write: naga's writers stop at
 //! `unreachable!` or fail, and its SPIR-V is invalid. They are refused at
 //! the declaration of the variable that carries them.
+//!
+//! Workgroup memory is compute's alone: naga's WGSL reader lets a vertex
+//! or fragment entry point reach a `var<workgroup>` (itself or through a
+//! function it calls), which Tint refuses, and the SPIR-V written for it
+//! is refused by spirv-val. It is refused at the variable's declaration.
 
 use naga::{Binding, Expression, Function, GlobalVariable, Handle, Module, ShaderStage, Statement};
 
@@ -83,6 +88,43 @@ pub fn refuse_compute_interface(
             )
             .with_note(STAGES)
             .with_note("in HLSL, an unknown semantic on a parameter makes such an input: check its spelling (`SV_GroupID`, `SV_DispatchThreadID`, ...)"));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a vertex or fragment entry point that uses a workgroup
+/// variable, itself or through the functions it calls.
+pub fn refuse_workgroup_memory_outside_compute(module: &Module) -> Result<(), Diagnostic> {
+    for (index, ep) in module.entry_points.iter().enumerate() {
+        if matches!(
+            ep.stage,
+            ShaderStage::Compute | ShaderStage::Task | ShaderStage::Mesh
+        ) {
+            continue;
+        }
+        let mut used: Vec<Handle<GlobalVariable>> =
+            shaderxform_passes::ir::entry_point_static_uses(module, index)
+                .into_iter()
+                .filter(|&g| module.global_variables[g].space == naga::AddressSpace::WorkGroup)
+                .collect();
+        used.sort();
+        if let Some(&global) = used.first() {
+            let name = module.global_variables[global]
+                .name
+                .as_deref()
+                .unwrap_or("a workgroup variable");
+            return Err(Diagnostic::error(format!(
+                "the {} shader `{}` uses the workgroup variable `{name}`",
+                format!("{:?}", ep.stage).to_lowercase(),
+                ep.name
+            ))
+            .with_code(shaderxform_passes::codes::INPUT_WORKGROUP_OUTSIDE_COMPUTE)
+            .with_primary(
+                module.global_variables.get_span(global),
+                "workgroup memory, which only compute shaders have",
+            )
+            .with_note("a workgroup is compute's: vertex and fragment invocations share no memory but buffers and textures"));
         }
     }
     Ok(())

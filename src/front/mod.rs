@@ -31,7 +31,7 @@ use crate::diagnostics::Diagnostic;
 use crate::source::{InputFormat, Source};
 use legalize_report::legalize_report;
 
-pub use compute_interface::refuse_compute_interface;
+pub use compute_interface::{refuse_compute_interface, refuse_workgroup_memory_outside_compute};
 pub use glslang::{
     parse_register_shift, FrontOptions, GlslFront, HlslRegister, DEFAULT_HLSL_REGISTER_SHIFTS,
 };
