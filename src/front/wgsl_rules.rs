@@ -127,7 +127,7 @@ mod tests {
             }",
         )
         .expect("refused");
-        assert_eq!(code, "wgsl::loop-without-exit");
+        assert_eq!(code, shaderxform_passes::codes::WGSL_LOOP_WITHOUT_EXIT);
         assert!(at.starts_with("loop {"), "{at}");
     }
 
@@ -148,7 +148,7 @@ mod tests {
         // A break inside a switch leaves the switch, not the loop.
         let (code, _) =
             refused("fn f(x: u32) { loop { switch x { default: { break; } } } }").expect("refused");
-        assert_eq!(code, "wgsl::loop-without-exit");
+        assert_eq!(code, shaderxform_passes::codes::WGSL_LOOP_WITHOUT_EXIT);
     }
 
     #[test]
@@ -158,7 +158,7 @@ mod tests {
             @compute @workgroup_size(1) fn main() { textureStore(t, vec2<i32>(0), 1li, vec4<f32>()); }",
         )
         .expect("refused");
-        assert_eq!(code, "wgsl::texture-array-index");
+        assert_eq!(code, shaderxform_passes::codes::WGSL_TEXTURE_ARRAY_INDEX);
         assert!(at.starts_with("textureStore"), "{at}");
         assert_eq!(
             refused(
