@@ -256,8 +256,9 @@ fn stored_words(wgsl: &str, count: usize) -> Option<Vec<u32>> {
     )
 }
 
-/// The f32 literals of a module, as bits, and the bits its never-written
-/// `f32_bits_*` variables hold.
+/// The f32 literals of a module, as bits, and the bits its `f32_bits_*`
+/// variables hold (a function's own, never written after their
+/// initialisers).
 fn float_bits_held(module: &naga::Module) -> (Vec<u32>, Vec<u32>) {
     let mut literals = Vec::new();
     let mut note = |expressions: &naga::Arena<naga::Expression>| {
@@ -274,20 +275,29 @@ fn float_bits_held(module: &naga::Module) -> (Vec<u32>, Vec<u32>) {
     for ep in &module.entry_points {
         note(&ep.function.expressions);
     }
-    let mut variables: Vec<u32> = module
-        .global_variables
+    // One for each value in each function that reads it.
+    let functions = module
+        .functions
         .iter()
-        .filter(|(_, g)| {
-            g.name
-                .as_deref()
-                .is_some_and(|n| n.starts_with("f32_bits_"))
-        })
-        .filter_map(|(_, g)| match module.global_expressions[g.init?] {
-            naga::Expression::Literal(naga::Literal::U32(bits)) => Some(bits),
-            _ => None,
+        .map(|(_, f)| f)
+        .chain(module.entry_points.iter().map(|ep| &ep.function));
+    let mut variables: Vec<u32> = functions
+        .flat_map(|f| {
+            f.local_variables
+                .iter()
+                .filter(|(_, l)| {
+                    l.name
+                        .as_deref()
+                        .is_some_and(|n| n.starts_with("f32_bits_"))
+                })
+                .filter_map(|(_, l)| match f.expressions[l.init?] {
+                    naga::Expression::Literal(naga::Literal::U32(bits)) => Some(bits),
+                    _ => None,
+                })
         })
         .collect();
     variables.sort_unstable();
+    variables.dedup();
     (literals, variables)
 }
 

@@ -188,7 +188,7 @@ pub(super) fn make_uniform(
     if let Some(counted) = counted.filter(|c| c.is_uniform() || c.fits_largest_count()) {
         if counted.is_uniform() {
             return Ok((
-                counted.guard_body(expressions, body, continuing, span, entry),
+                counted.guard_body(expressions, body, continuing, span, entry, site.locals),
                 LoopStrategy::UniformCount,
             ));
         }

@@ -14,6 +14,7 @@ use crate::ir::exits::{Exit, Predicate};
 use crate::ir::{add_local, defined_at_top, local_uses};
 
 use super::{exit_test, push_if, Emitted, ExitTest, LoopResources, Surroundings};
+use crate::ir::LoopLocals;
 
 /// `for (var k = S; k < n; k = STEP) { BODY }` with a `u32` counter, a
 /// bound `n` that the loop does not change, a continuing block that only
@@ -250,7 +251,9 @@ impl Counted {
     }
 
     /// The loop as written, its body after the header guarded by `entry`:
-    /// the trip count is the same in every invocation.
+    /// the trip count is the same in every invocation. What the body does
+    /// that no other invocation and nothing after the loop can see runs
+    /// unguarded ([`guard_effects`]).
     pub(super) fn guard_body(
         self,
         expressions: &mut Arena<Expression>,
@@ -258,6 +261,7 @@ impl Counted {
         continuing: Block,
         span: Span,
         entry: Option<(Handle<Expression>, bool)>,
+        locals: &LoopLocals,
     ) -> Block {
         let mut b = Emitted::new(expressions, span);
         let mut before = Block::new();
@@ -278,7 +282,10 @@ impl Counted {
             guarded.push(s, sp);
         }
         match b.entry(&mut before, entry) {
-            Some(entry) => push_if(&mut head, entry, guarded, span),
+            Some(entry) => {
+                let mut guarded = guard_effects(&mut b, entry, guarded, locals, span);
+                head.append(&mut guarded);
+            }
             None => head.append(&mut guarded),
         }
         if let Some((exit, exit_span)) = exit {
@@ -502,6 +509,166 @@ fn steps_from(
             .into_iter()
             .all(|o| steps_from(expressions, o, counter, stepped, in_body, analysed)),
         _ => false,
+    }
+}
+
+/// `body`, a loop body that only the invocations where `entry` holds
+/// took part in, with every statement that has an effect run only where
+/// `entry` holds, as a hand fix guards it, and the rest run by every
+/// invocation: the trip count is the same in all of them, and only
+/// effects need the guard.
+///
+/// The body is cut at its top-level barriers. In each piece between two,
+/// a leading run of statements whose effects no other invocation and
+/// nothing after the loop can see stays unguarded: emits of arithmetic
+/// and of loads from the invocation's own variables, and stores into
+/// variables that nothing outside the loop names (an invocation that did
+/// not take part writes only values it alone reads again, and it reads
+/// them only into statements that stay guarded). An `if` with nothing in
+/// its `else` there becomes `if entry && condition`: one branch where a
+/// guard around it would make two. From the first statement that has an
+/// effect, the rest of the piece is guarded as one block, so that what it
+/// emits stays in scope for what uses it.
+/// Where a value one guarded block emits is used outside it (a value
+/// carried across a barrier), the body is guarded whole, as before, and
+/// the split around its barriers carries the value.
+fn guard_effects(
+    b: &mut Emitted,
+    entry: Handle<Expression>,
+    body: Block,
+    locals: &LoopLocals,
+    span: Span,
+) -> Block {
+    let whole = body.clone();
+    let out = guard_effects_only(b, entry, body, locals, span);
+    if guarded_values_stay_inside(b.expressions, entry, &out) {
+        return out;
+    }
+    let mut guarded = Block::new();
+    push_if(&mut guarded, entry, whole, span);
+    guarded
+}
+
+/// Whether every value that a block guarded by `entry` in `body` emits at
+/// its top is used inside that block alone.
+fn guarded_values_stay_inside(
+    expressions: &Arena<Expression>,
+    entry: Handle<Expression>,
+    body: &Block,
+) -> bool {
+    let statements: Vec<&Statement> = body.iter().collect();
+    statements.iter().enumerate().all(|(i, statement)| {
+        let Statement::If {
+            condition, accept, ..
+        } = statement
+        else {
+            return true;
+        };
+        if *condition != entry {
+            return true;
+        }
+        let defined: BTreeSet<Handle<Expression>> = defined_at_top(accept).into_iter().collect();
+        let mut used = BTreeSet::new();
+        for (j, other) in statements.iter().enumerate() {
+            if j != i {
+                crate::ir::used_in(
+                    expressions,
+                    &Block::from_vec(vec![(*other).clone()]),
+                    &mut used,
+                );
+            }
+        }
+        used.is_disjoint(&defined)
+    })
+}
+
+fn guard_effects_only(
+    b: &mut Emitted,
+    entry: Handle<Expression>,
+    body: Block,
+    locals: &LoopLocals,
+    span: Span,
+) -> Block {
+    let mut out = Block::new();
+    let mut guarded = Block::new();
+    let flush = |out: &mut Block, guarded: &mut Block| {
+        if !guarded.is_empty() {
+            push_if(out, entry, std::mem::take(guarded), span);
+        }
+    };
+    for (statement, statement_span) in body.span_into_iter() {
+        if matches!(statement, Statement::ControlBarrier(_)) {
+            flush(&mut out, &mut guarded);
+            out.push(statement, statement_span);
+            continue;
+        }
+        if !guarded.is_empty() {
+            guarded.push(statement, statement_span);
+            continue;
+        }
+        match statement {
+            Statement::Emit(ref range)
+                if range.clone().all(|h| is_private_value(b.expressions, h)) =>
+            {
+                out.push(statement, statement_span);
+            }
+            Statement::Store { pointer, .. }
+                if matches!(b.expressions[pointer], Expression::LocalVariable(local)
+                    if locals.outside(local).is_some_and(|u| u.reads == 0 && u.other == 0)) =>
+            {
+                out.push(statement, statement_span);
+            }
+            Statement::If {
+                condition,
+                accept,
+                reject,
+            } if reject.is_empty() => {
+                let both = b.emit(
+                    &mut out,
+                    Expression::Binary {
+                        op: naga::BinaryOperator::LogicalAnd,
+                        left: entry,
+                        right: condition,
+                    },
+                );
+                out.push(
+                    Statement::If {
+                        condition: both,
+                        accept,
+                        reject,
+                    },
+                    statement_span,
+                );
+            }
+            other => guarded.push(other, statement_span),
+        }
+    }
+    flush(&mut out, &mut guarded);
+    out
+}
+
+/// Whether evaluating `handle` reads nothing but the invocation's own
+/// variables and cannot fault: arithmetic, and loads from a local variable
+/// or a member of one.
+fn is_private_value(expressions: &Arena<Expression>, handle: Handle<Expression>) -> bool {
+    match expressions[handle] {
+        Expression::Load { pointer } => {
+            let mut pointer = pointer;
+            loop {
+                match expressions[pointer] {
+                    Expression::LocalVariable(_) => return true,
+                    Expression::AccessIndex { base, .. } => pointer = base,
+                    _ => return false,
+                }
+            }
+        }
+        Expression::Literal(_)
+        | Expression::Constant(_)
+        | Expression::ZeroValue(_)
+        | Expression::Compose { .. }
+        | Expression::Relational { .. } => true,
+        Expression::AccessIndex { base, .. } => is_value(expressions, base),
+        ref e => is_arithmetic(e),
     }
 }
 
