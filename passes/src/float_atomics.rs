@@ -174,6 +174,20 @@ fn is_float_atomic(inner: &TypeInner) -> bool {
     float_atomic(inner).is_some()
 }
 
+/// The float of every atomic `ty` holds, in its arrays and members.
+fn atomic_floats(types: &naga::UniqueArena<Type>, ty: Handle<Type>, floats: &mut Vec<Scalar>) {
+    match types[ty].inner {
+        TypeInner::Atomic(scalar) if scalar.kind == naga::ScalarKind::Float => floats.push(scalar),
+        TypeInner::Array { base, .. } => atomic_floats(types, base, floats),
+        TypeInner::Struct { ref members, .. } => {
+            for member in members {
+                atomic_floats(types, member.ty, floats);
+            }
+        }
+        _ => {}
+    }
+}
+
 fn contains_float_atomic(module: &Module, ty: Handle<Type>) -> bool {
     match module.types[ty].inner {
         ref inner if is_float_atomic(inner) => true,
@@ -238,7 +252,12 @@ impl Pass for FloatAtomics {
             .filter(|(_, g)| contains_float_atomic(module, g.ty))
             .map(|(h, g)| (h, g.ty))
             .collect();
-        let accesses = find_accesses(module, &global_types);
+        let mut accesses = find_accesses(module, &global_types);
+        // Every float atomic, those no access names included: a target
+        // without float atomics cannot declare one.
+        for &global in global_types.keys() {
+            accesses.entry(global).or_default();
+        }
 
         let config = Config::from_options(cx.options);
         let ignore_nan = config.nan == NanMode::Ignore;
@@ -511,6 +530,10 @@ impl Pass for FloatAtomics {
             let mins = uses.iter().any(|a| a.kind == AccessKind::Min);
             let maxes = uses.iter().any(|a| a.kind == AccessKind::Max);
             let mut floats: Vec<Scalar> = uses.iter().map(|a| a.float).collect();
+            if floats.is_empty() {
+                // No access: the floats its type declares.
+                atomic_floats(&original_types, global_types[&global], &mut floats);
+            }
             floats.sort_by_key(|f| f.width);
             floats.dedup();
             let word_names: Vec<String> = floats
@@ -778,8 +801,13 @@ fn sum_on_integer_atomics(
     let understood = uses.iter().all(|a| a.kind != AccessKind::Other);
     let native =
         only_f32 && target.float32_atomic_add && matches!(space, AddressSpace::Storage { .. });
-    if !sums || !(only_f32 || only_f64 || only_f16) || !understood || native {
+    if !(only_f32 || only_f64 || only_f16) || !understood || native {
         return None;
+    }
+    // Loads, stores and exchanges alone (or no access at all): the words
+    // hold the float's bits, and nothing is summed.
+    if !sums {
+        return Some(false);
     }
     // A load, an exchange or a used result could see the sum while relays
     // hold parts of it.

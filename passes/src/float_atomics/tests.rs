@@ -242,9 +242,14 @@ fn f16_that_the_host_or_a_struct_lays_out_is_refused() {
     assert!(errors[0].contains("not structs"), "{errors:?}");
 }
 
+/// A float atomic only stored (or loaded, or named by nothing) holds the
+/// float's bits in a `u32` word where the target has no float atomics:
+/// WGSL (Tint) has no `atomic<f32>` at all. Where the target adds floats
+/// natively, it is left as written.
 #[test]
-fn atomics_without_min_or_max_are_left_alone() {
+fn atomics_without_min_or_max_are_retyped_only_without_float_atomics() {
     let source = "@group(0) @binding(0) var<storage, read_write> s: atomic<f32>;
+            @group(0) @binding(1) var<storage, read_write> unused: array<atomic<f32>>;
             @compute @workgroup_size(8)
             fn main() {
                 atomicStore(&s, 1.0);
@@ -256,9 +261,25 @@ fn atomics_without_min_or_max_are_left_alone() {
             .global_variables
     );
     let run = run_pass(NAME, source, &[], &Target::default()).unwrap();
+    let retyped: Vec<&str> = run
+        .report
+        .changes
+        .iter()
+        .filter(|c| c.kind == "retype-atomic")
+        .map(|c| c.message.as_str())
+        .collect();
+    assert_eq!(retyped.len(), 2, "{retyped:?}");
+    assert!(
+        retyped.iter().all(|m| m.contains("atomic<u32>")),
+        "{retyped:?}"
+    );
+    let native = Target {
+        float32_atomic_add: true,
+        ..Target::default()
+    };
+    let run = run_pass(NAME, source, &[], &native).unwrap();
     assert!(run.report.changes.is_empty());
-    let module = run.module;
-    assert_eq!(format!("{:?}", module.global_variables), before);
+    assert_eq!(format!("{:?}", run.module.global_variables), before);
 }
 
 /// A storage f32 sum: `body` runs with `v: f32` and `total: atomic<f32>`.
