@@ -71,13 +71,15 @@ fn compile_with(
 }
 
 /// Shaders of the folder that are refused, as the shader's fault.
-const REFUSED: [&str; 6] = [
+const REFUSED: [&str; 8] = [
     "block_member_too_large.comp",
     "shared_array_too_large.comp",
     "zero_workgroup_size.wgsl",
     "loop_without_exit.wgsl",
     "texture_array_index_i64.wgsl",
     "workgroup_memory_in_fragment.wgsl",
+    "clamp_bounds_reversed.wgsl",
+    "read_only_atomic.wgsl",
 ];
 
 fn file_name(path: &Path) -> String {
@@ -495,6 +497,12 @@ fn wgsl_rules_naga_does_not_check_are_refused_at_the_construct() {
             "workgroup_memory_in_fragment.wgsl",
             "input::workgroup-outside-compute",
             "var<workgroup>",
+        ),
+        ("clamp_bounds_reversed.wgsl", "wgsl::clamp-bounds", "clamp("),
+        (
+            "read_only_atomic.wgsl",
+            "wgsl::read-only-atomic",
+            "var<storage, read>",
         ),
     ] {
         let text = std::str::from_utf8(&regression(name).bytes)

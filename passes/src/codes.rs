@@ -47,6 +47,12 @@ pub const WGSL_NESTING: &str = "wgsl::nesting";
 /// A `loop` of the WGSL input has no `break`, `break if` or `return`: WGSL
 /// requires every loop to have a way out (Tint: "loop does not exit").
 pub const WGSL_LOOP_WITHOUT_EXIT: &str = "wgsl::loop-without-exit";
+/// A `clamp` of the WGSL input has constant bounds, the low one above the
+/// high one (Tint: "clamp called with 'low' greater than 'high'").
+pub const WGSL_CLAMP_BOUNDS: &str = "wgsl::clamp-bounds";
+/// A read-only storage buffer of the WGSL input holds an atomic, which
+/// WGSL allows only in `read_write` storage.
+pub const WGSL_READ_ONLY_ATOMIC: &str = "wgsl::read-only-atomic";
 /// A texture builtin of the WGSL input takes an array index that is not
 /// an `i32` or `u32` (naga reads a 64-bit one, which WGSL has not).
 pub const WGSL_TEXTURE_ARRAY_INDEX: &str = "wgsl::texture-array-index";

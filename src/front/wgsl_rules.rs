@@ -16,12 +16,33 @@ use crate::diagnostics::Diagnostic;
 /// Refuses the first construct of `module` that breaks a WGSL rule naga
 /// does not check.
 pub fn refuse_what_wgsl_forbids(module: &Module) -> Result<(), Diagnostic> {
+    for (handle, global) in module.global_variables.iter() {
+        let read_only = matches!(global.space, naga::AddressSpace::Storage { access }
+            if !access.contains(naga::StorageAccess::STORE));
+        if read_only && holds_atomic(module, global.ty) {
+            let name = global.name.as_deref().unwrap_or("a buffer");
+            return Err(Diagnostic::error(format!(
+                "the read-only storage buffer `{name}` holds an atomic"
+            ))
+            .with_code(shaderxform_passes::codes::WGSL_READ_ONLY_ATOMIC)
+            .with_primary(module.global_variables.get_span(handle), "declared `read`")
+            .with_note("WGSL requires atomics in storage memory to be declared `read_write` (Tint: \"atomic variables in 'storage' address space must have 'read_write' access mode\")"));
+        }
+    }
     for function in ir::functions(module) {
         if let Some(span) = loop_without_exit(&function.body) {
             return Err(Diagnostic::error("this loop never exits")
                 .with_code(shaderxform_passes::codes::WGSL_LOOP_WITHOUT_EXIT)
                 .with_primary(span, "no `break`, `break if` or `return` leaves it")
                 .with_note("WGSL requires every loop to have a way out (Tint: \"loop does not exit\"); a statement after a loop that never exits is unreachable"));
+        }
+        if let Some((span, low, high)) = clamp_bounds_reversed(module, function) {
+            return Err(Diagnostic::error(format!(
+                "`clamp` with a low bound ({low}) above its high bound ({high})"
+            ))
+            .with_code(shaderxform_passes::codes::WGSL_CLAMP_BOUNDS)
+            .with_primary(span, "this clamp")
+            .with_note("WGSL refuses constant bounds of `clamp` where low > high (Tint: \"clamp called with 'low' greater than 'high'\"); GPUs differ on what it gives"));
         }
         if let Some((span, scalar)) = wide_array_index(module, function) {
             return Err(Diagnostic::error(format!(
@@ -95,6 +116,60 @@ fn wide_array_index(module: &Module, function: &Function) -> Option<(Span, Scala
     })
 }
 
+fn holds_atomic(module: &Module, ty: naga::Handle<naga::Type>) -> bool {
+    match module.types[ty].inner {
+        naga::TypeInner::Atomic(_) => true,
+        naga::TypeInner::Array { base, .. } => holds_atomic(module, base),
+        naga::TypeInner::Struct { ref members, .. } => {
+            members.iter().any(|m| holds_atomic(module, m.ty))
+        }
+        _ => false,
+    }
+}
+
+/// The first `clamp` of `function` whose bounds are both constants, the
+/// low one above the high one: its span and the two bounds, as written.
+fn clamp_bounds_reversed(module: &Module, function: &Function) -> Option<(Span, String, String)> {
+    let constant = |h: Handle<Expression>| -> Option<f64> {
+        let literal = match function.expressions[h] {
+            Expression::Literal(l) => l,
+            Expression::Constant(c) => match module.global_expressions[module.constants[c].init] {
+                Expression::Literal(l) => l,
+                _ => return None,
+            },
+            _ => return None,
+        };
+        Some(match literal {
+            naga::Literal::F32(v) => v as f64,
+            naga::Literal::F64(v) => v,
+            naga::Literal::F16(v) => f64::from(f32::from(v)),
+            naga::Literal::I32(v) => v as f64,
+            naga::Literal::U32(v) => v as f64,
+            naga::Literal::AbstractInt(v) => v as f64,
+            naga::Literal::AbstractFloat(v) => v,
+            _ => return None,
+        })
+    };
+    function.expressions.iter().find_map(|(h, e)| match *e {
+        Expression::Math {
+            fun: naga::MathFunction::Clamp,
+            arg1: Some(low),
+            arg2: Some(high),
+            ..
+        } => {
+            let (l, hi) = (constant(low)?, constant(high)?);
+            (l > hi).then(|| {
+                (
+                    function.expressions.get_span(h),
+                    l.to_string(),
+                    hi.to_string(),
+                )
+            })
+        }
+        _ => None,
+    })
+}
+
 fn scalar_name(scalar: Scalar) -> String {
     match scalar.kind {
         naga::ScalarKind::Sint => format!("i{}", scalar.width * 8),
@@ -149,6 +224,32 @@ mod tests {
         let (code, _) =
             refused("fn f(x: u32) { loop { switch x { default: { break; } } } }").expect("refused");
         assert_eq!(code, shaderxform_passes::codes::WGSL_LOOP_WITHOUT_EXIT);
+    }
+
+    #[test]
+    fn reversed_constant_clamp_bounds_and_read_only_atomics_are_refused() {
+        let (code, at) = refused(
+            "@group(0) @binding(0) var<storage, read_write> o: array<f32>;
+            @compute @workgroup_size(1) fn main() { o[0] = clamp(o[1], 65.0, 1.0); }",
+        )
+        .expect("refused");
+        assert_eq!(code, shaderxform_passes::codes::WGSL_CLAMP_BOUNDS);
+        assert!(at.starts_with("clamp"), "{at}");
+        assert_eq!(
+            refused(
+                "@group(0) @binding(0) var<storage, read_write> o: array<f32>;
+                @compute @workgroup_size(1) fn main() { o[0] = clamp(o[1], 1.0, 65.0); }"
+            ),
+            None
+        );
+        let (code, at) = refused(
+            "@group(0) @binding(0) var<storage, read> a: atomic<u32>;
+            @group(0) @binding(1) var<storage, read_write> o: array<u32>;
+            @compute @workgroup_size(1) fn main() { o[0] = atomicLoad(&a); }",
+        )
+        .expect("refused");
+        assert_eq!(code, shaderxform_passes::codes::WGSL_READ_ONLY_ATOMIC);
+        assert!(at.contains("var<storage, read> a"), "{at}");
     }
 
     #[test]
