@@ -71,7 +71,7 @@ fn compile_with(
 }
 
 /// Shaders of the folder that are refused, as the shader's fault.
-const REFUSED: [&str; 8] = [
+const REFUSED: [&str; 11] = [
     "block_member_too_large.comp",
     "shared_array_too_large.comp",
     "zero_workgroup_size.wgsl",
@@ -80,6 +80,9 @@ const REFUSED: [&str; 8] = [
     "workgroup_memory_in_fragment.wgsl",
     "clamp_bounds_reversed.wgsl",
     "read_only_atomic.wgsl",
+    "subgroup_lane_out_of_range.wgsl",
+    "subgroup_in_vertex.wgsl",
+    "texture_offset_out_of_range.wgsl",
 ];
 
 fn file_name(path: &Path) -> String {
@@ -503,6 +506,21 @@ fn wgsl_rules_naga_does_not_check_are_refused_at_the_construct() {
             "read_only_atomic.wgsl",
             "wgsl::read-only-atomic",
             "var<storage, read>",
+        ),
+        (
+            "subgroup_lane_out_of_range.wgsl",
+            "wgsl::constant-lane",
+            "subgroupShuffle(",
+        ),
+        (
+            "subgroup_in_vertex.wgsl",
+            "wgsl::subgroup-in-vertex",
+            "subgroupAdd(",
+        ),
+        (
+            "texture_offset_out_of_range.wgsl",
+            "wgsl::texture-offset",
+            "textureSample(",
         ),
     ] {
         let text = std::str::from_utf8(&regression(name).bytes)

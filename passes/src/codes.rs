@@ -53,6 +53,15 @@ pub const WGSL_CLAMP_BOUNDS: &str = "wgsl::clamp-bounds";
 /// A read-only storage buffer of the WGSL input holds an atomic, which
 /// WGSL allows only in `read_write` storage.
 pub const WGSL_READ_ONLY_ATOMIC: &str = "wgsl::read-only-atomic";
+/// A subgroup or quad operation of the WGSL input has a constant lane,
+/// mask or delta past what WGSL allows (128; 4 for a quad).
+pub const WGSL_CONSTANT_LANE: &str = "wgsl::constant-lane";
+/// A vertex shader of the WGSL input reaches a subgroup operation, which
+/// WGSL allows in compute and fragment shaders only.
+pub const WGSL_SUBGROUP_IN_VERTEX: &str = "wgsl::subgroup-in-vertex";
+/// A texture sampling of the WGSL input has a constant offset component
+/// outside -8 to 7.
+pub const WGSL_TEXTURE_OFFSET: &str = "wgsl::texture-offset";
 /// A texture builtin of the WGSL input takes an array index that is not
 /// an `i32` or `u32` (naga reads a 64-bit one, which WGSL has not).
 pub const WGSL_TEXTURE_ARRAY_INDEX: &str = "wgsl::texture-array-index";

@@ -7,6 +7,12 @@
 //! `unreachable!` (a 64-bit array index reaches one in naga's SPIR-V
 //! writer). Only a WGSL input is held to them; the other languages have
 //! their own rules, and their readers check them.
+//!
+//! The rules: every loop has a way out; an atomic in storage memory is
+//! `read_write`; `clamp`'s constant bounds are in order; a constant
+//! subgroup lane, mask or delta is below 128 (a quad's below 4); no vertex
+//! shader reaches a subgroup operation; a texture offset's constant
+//! components lie in -8 to 7; a texture array index is an `i32` or `u32`.
 
 use naga::{Block, Expression, Function, Handle, Module, Scalar, Span, Statement};
 use shaderxform_passes::ir;
@@ -44,6 +50,20 @@ pub fn refuse_what_wgsl_forbids(module: &Module) -> Result<(), Diagnostic> {
             .with_primary(span, "this clamp")
             .with_note("WGSL refuses constant bounds of `clamp` where low > high (Tint: \"clamp called with 'low' greater than 'high'\"); GPUs differ on what it gives"));
         }
+        if let Some((span, what, limit)) = constant_lane_out_of_range(module, function) {
+            return Err(Diagnostic::error(format!(
+                "the lane argument of `{what}` is a constant of {limit} or more"
+            ))
+            .with_code(shaderxform_passes::codes::WGSL_CONSTANT_LANE)
+            .with_primary(span, format!("{what}"))
+            .with_note(format!("WGSL refuses a constant lane, mask or delta of {limit} or more here (Tint: \"must be less than {limit}\"): no subgroup is that wide")));
+        }
+        if let Some(span) = texture_offset_out_of_range(module, function) {
+            return Err(Diagnostic::error("a texture offset outside -8 to 7")
+                .with_code(shaderxform_passes::codes::WGSL_TEXTURE_OFFSET)
+                .with_primary(span, "the sampling with this offset")
+                .with_note("WGSL requires each component of a texture builtin's constant offset to be at least -8 and at most 7"));
+        }
         if let Some((span, scalar)) = wide_array_index(module, function) {
             return Err(Diagnostic::error(format!(
                 "a texture array index of type {}",
@@ -54,7 +74,111 @@ pub fn refuse_what_wgsl_forbids(module: &Module) -> Result<(), Diagnostic> {
             .with_note("WGSL's texture builtins take an `i32` or `u32` array index; convert it with `i32(...)` or `u32(...)`"));
         }
     }
+    for ep in module
+        .entry_points
+        .iter()
+        .filter(|ep| ep.stage == naga::ShaderStage::Vertex)
+    {
+        let mut pending = vec![&ep.function];
+        let mut seen = std::collections::HashSet::new();
+        while let Some(function) = pending.pop() {
+            let mut found = None;
+            ir::for_each_statement(&function.body, &mut |statement, span| match *statement {
+                Statement::SubgroupBallot { .. }
+                | Statement::SubgroupCollectiveOperation { .. }
+                | Statement::SubgroupGather { .. } => {
+                    found = found.or(Some(span));
+                }
+                Statement::Call {
+                    function: callee, ..
+                } => {
+                    if seen.insert(callee) {
+                        pending.push(&module.functions[callee]);
+                    }
+                }
+                _ => {}
+            });
+            if let Some(span) = found {
+                return Err(Diagnostic::error(format!(
+                    "the vertex shader `{}` reaches a subgroup operation",
+                    ep.name
+                ))
+                .with_code(shaderxform_passes::codes::WGSL_SUBGROUP_IN_VERTEX)
+                .with_primary(span, "a subgroup operation")
+                .with_note("WGSL allows subgroup operations and built-ins in compute and fragment shaders only (Tint: \"built-in cannot be used by vertex pipeline stage\")"));
+            }
+        }
+    }
     Ok(())
+}
+
+/// The value of a constant integer expression of `function`.
+fn constant_integer(module: &Module, function: &Function, h: Handle<Expression>) -> Option<i64> {
+    let literal = match function.expressions[h] {
+        Expression::Literal(l) => l,
+        Expression::Constant(c) => match module.global_expressions[module.constants[c].init] {
+            Expression::Literal(l) => l,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    match literal {
+        naga::Literal::I32(v) => Some(v.into()),
+        naga::Literal::U32(v) => Some(v.into()),
+        naga::Literal::AbstractInt(v) => Some(v),
+        _ => None,
+    }
+}
+
+/// The first subgroup or quad operation of `function` whose lane, mask or
+/// delta is a constant past what WGSL allows: its span, name and bound.
+fn constant_lane_out_of_range(
+    module: &Module,
+    function: &Function,
+) -> Option<(Span, &'static str, i64)> {
+    use naga::GatherMode as G;
+    let mut found = None;
+    ir::for_each_statement(&function.body, &mut |statement, span| {
+        let Statement::SubgroupGather { mode, .. } = *statement else {
+            return;
+        };
+        let (lane, what, limit) = match mode {
+            G::Broadcast(l) => (l, "subgroupBroadcast", 128),
+            G::Shuffle(l) => (l, "subgroupShuffle", 128),
+            G::ShuffleDown(l) => (l, "subgroupShuffleDown", 128),
+            G::ShuffleUp(l) => (l, "subgroupShuffleUp", 128),
+            G::ShuffleXor(l) => (l, "subgroupShuffleXor", 128),
+            G::QuadBroadcast(l) => (l, "quadBroadcast", 4),
+            G::BroadcastFirst | G::QuadSwap(_) => return,
+        };
+        if found.is_none() && constant_integer(module, function, lane).is_some_and(|v| v >= limit) {
+            found = Some((span, what, limit));
+        }
+    });
+    found
+}
+
+/// The first texture sampling of `function` with a constant offset
+/// component outside -8 to 7.
+fn texture_offset_out_of_range(module: &Module, function: &Function) -> Option<Span> {
+    function.expressions.iter().find_map(|(h, e)| {
+        let Expression::ImageSample {
+            offset: Some(offset),
+            ..
+        } = *e
+        else {
+            return None;
+        };
+        let components: Vec<Handle<Expression>> = match function.expressions[offset] {
+            Expression::Compose { ref components, .. } => components.clone(),
+            Expression::Splat { value, .. } => vec![value],
+            _ => vec![offset],
+        };
+        components
+            .into_iter()
+            .any(|c| constant_integer(module, function, c).is_some_and(|v| !(-8..=7).contains(&v)))
+            .then(|| function.expressions.get_span(h))
+    })
 }
 
 /// The first `loop` in `block` (nested ones included) with no way out, as
@@ -250,6 +374,47 @@ mod tests {
         .expect("refused");
         assert_eq!(code, shaderxform_passes::codes::WGSL_READ_ONLY_ATOMIC);
         assert!(at.contains("var<storage, read> a"), "{at}");
+    }
+
+    #[test]
+    fn subgroup_lanes_vertex_subgroups_and_texture_offsets_are_checked() {
+        let (code, at) = refused(
+            "@group(0) @binding(0) var<storage, read_write> o: array<u32>;
+            @compute @workgroup_size(64) fn main(@builtin(local_invocation_index) i: u32) {
+                o[i] = subgroupShuffle(o[i], 200u);
+            }",
+        )
+        .expect("refused");
+        assert_eq!(code, shaderxform_passes::codes::WGSL_CONSTANT_LANE);
+        assert!(at.starts_with("subgroupShuffle"), "{at}");
+        assert_eq!(
+            refused(
+                "@group(0) @binding(0) var<storage, read_write> o: array<u32>;
+                @compute @workgroup_size(64) fn main(@builtin(local_invocation_index) i: u32) {
+                    o[i] = subgroupShuffle(o[i], 127u) + subgroupShuffle(o[i], i);
+                }"
+            ),
+            None
+        );
+        let (code, at) = refused(
+            "@group(0) @binding(0) var<storage, read> o: array<f32>;
+            fn total(i: u32) -> f32 { return subgroupAdd(o[i]); }
+            @vertex fn main(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+                return vec4<f32>(total(i));
+            }",
+        )
+        .expect("refused");
+        assert_eq!(code, shaderxform_passes::codes::WGSL_SUBGROUP_IN_VERTEX);
+        assert!(at.starts_with("subgroupAdd"), "{at}");
+        let (code, _) = refused(
+            "@group(0) @binding(0) var t: texture_2d<f32>;
+            @group(0) @binding(1) var s: sampler;
+            @fragment fn main(@location(0) uv: vec2<f32>) -> @location(0) vec4<f32> {
+                return textureSample(t, s, uv, vec2<i32>(9, -9));
+            }",
+        )
+        .expect("refused");
+        assert_eq!(code, shaderxform_passes::codes::WGSL_TEXTURE_OFFSET);
     }
 
     #[test]
