@@ -55,7 +55,7 @@ pub fn refuse_what_wgsl_forbids(module: &Module) -> Result<(), Diagnostic> {
                 "the lane argument of `{what}` is a constant of {limit} or more"
             ))
             .with_code(shaderxform_passes::codes::WGSL_CONSTANT_LANE)
-            .with_primary(span, format!("{what}"))
+            .with_primary(span, what.to_string())
             .with_note(format!("WGSL refuses a constant lane, mask or delta of {limit} or more here (Tint: \"must be less than {limit}\"): no subgroup is that wide")));
         }
         if let Some(span) = texture_offset_out_of_range(module, function) {
@@ -91,10 +91,8 @@ pub fn refuse_what_wgsl_forbids(module: &Module) -> Result<(), Diagnostic> {
                 }
                 Statement::Call {
                     function: callee, ..
-                } => {
-                    if seen.insert(callee) {
-                        pending.push(&module.functions[callee]);
-                    }
+                } if seen.insert(callee) => {
+                    pending.push(&module.functions[callee]);
                 }
                 _ => {}
             });
