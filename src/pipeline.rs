@@ -532,10 +532,11 @@ fn locate_failure(mut failure: Failure, spans: &front::SpanMap) -> Failure {
 
 /// The stack that reading, transforming and writing a shader run on.
 /// naga's readers, validator and writers recurse over expressions and
-/// blocks; the front ends refuse what is nested deeper than
-/// [`front::MAX_EXPRESSION_DEPTH`], and this stack holds what they take.
-/// It is address space, not memory: only the pages a shader reaches are
-/// touched.
+/// blocks, as deep as an expression is long; the WGSL front end refuses a
+/// statement of more than 2^18 tokens, and this stack holds the deepest
+/// it takes many times over (an expression of 10^6 operators reads,
+/// checks and writes in it). It is address space, not memory: only the
+/// pages a shader reaches are touched.
 const COMPILE_STACK: usize = 1 << 30;
 
 /// Runs `f` on a thread of its own with [`COMPILE_STACK`], turning a
