@@ -13,8 +13,8 @@ use crate::analysis::uniformity::{
 };
 use crate::ir::{
     add_local, block_of, child_blocks, defined_at_top, enclosing, enclosing_loop, ensure_type,
-    for_each_operand, for_each_statement, function_mut, local_uses, stored_local, substitute_uses,
-    used_in, LocalUse, LoopLocals,
+    for_each_operand, for_each_statement, function_mut, local_uses, stored_local, used_in,
+    LocalUse, LoopLocals,
 };
 use crate::pass::Change;
 
@@ -278,6 +278,8 @@ fn split_if_at(
         types,
         info,
         carried: 0,
+        recreated: HashMap::new(),
+        originals: HashMap::new(),
     };
     for (b, branch) in parts.iter_mut().enumerate() {
         for later in 1..=n {
@@ -397,10 +399,25 @@ struct Carrier<'a> {
     types: &'a mut naga::UniqueArena<naga::Type>,
     info: &'a naga::valid::FunctionInfo,
     carried: usize,
+    /// The expressions a carry re-created (their operands carried) and
+    /// their copies: the parts after it use the copies.
+    recreated: HashMap<Handle<Expression>, Handle<Expression>>,
+    /// Each copy's original, whose type the function's info holds.
+    originals: HashMap<Handle<Expression>, Handle<Expression>>,
 }
 
 impl Carrier<'_> {
     fn carry(&mut self, earlier: &mut [Block], later: &mut Block) -> Result<(), String> {
+        // What an earlier carry re-created stands in an earlier part under
+        // a new handle: uses here take the copy first.
+        if !self.recreated.is_empty() {
+            let recreated = self.recreated.clone();
+            let more = crate::ir::substitute_uses_recreating(self.expressions, later, &recreated)
+                .map_err(|e| {
+                format!("a value carried across the barrier is used by {}", e.0)
+            })?;
+            self.note_recreated(more);
+        }
         let mut used = BTreeSet::new();
         used_in(self.expressions, later, &mut used);
         // Which part defines each value.
@@ -473,14 +490,25 @@ impl Carrier<'_> {
         if substitutions.is_empty() {
             return Ok(());
         }
-        substitute_uses(self.expressions, later, &substitutions)
-            .map_err(|e| format!("a value carried across the barrier is used by {}", e.0))?;
+        let recreated =
+            crate::ir::substitute_uses_recreating(self.expressions, later, &substitutions)
+                .map_err(|e| format!("a value carried across the barrier is used by {}", e.0))?;
+        self.note_recreated(recreated);
         prologue.append(later);
         *later = prologue;
         Ok(())
     }
 
+    fn note_recreated(&mut self, recreated: HashMap<Handle<Expression>, Handle<Expression>>) {
+        for (original, copy) in recreated {
+            let first = self.originals.get(&original).copied().unwrap_or(original);
+            self.originals.insert(copy, first);
+            self.recreated.insert(original, copy);
+        }
+    }
+
     fn type_of(&mut self, value: Handle<Expression>) -> Handle<naga::Type> {
+        let value = self.originals.get(&value).copied().unwrap_or(value);
         match self.info[value].ty {
             naga::proc::TypeResolution::Handle(t) => t,
             naga::proc::TypeResolution::Value(ref inner) => ensure_type(self.types, inner.clone()),

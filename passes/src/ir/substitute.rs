@@ -18,8 +18,22 @@ pub fn substitute_uses(
     block: &mut Block,
     substitutions: &HashMap<Handle<Expression>, Handle<Expression>>,
 ) -> Result<(), Unsupported> {
+    substitute_uses_recreating(expressions, block, substitutions).map(|_| ())
+}
+
+/// [`substitute_uses`], giving back each expression it re-created and its
+/// copy: a later block that uses the original, out of this block's reach
+/// when it was written, must use the copy, which stands where the original
+/// stood.
+pub fn substitute_uses_recreating(
+    expressions: &mut Arena<Expression>,
+    block: &mut Block,
+    substitutions: &HashMap<Handle<Expression>, Handle<Expression>>,
+) -> Result<HashMap<Handle<Expression>, Handle<Expression>>, Unsupported> {
     let mut map = substitutions.clone();
-    substitute_in_block(expressions, block, &mut map)
+    substitute_in_block(expressions, block, &mut map)?;
+    map.retain(|original, _| !substitutions.contains_key(original));
+    Ok(map)
 }
 
 fn substitute_in_block(
