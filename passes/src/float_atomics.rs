@@ -175,28 +175,11 @@ fn is_float_atomic(inner: &TypeInner) -> bool {
 }
 
 /// The float of every atomic `ty` holds, in its arrays and members.
-fn atomic_floats(types: &naga::UniqueArena<Type>, ty: Handle<Type>, floats: &mut Vec<Scalar>) {
-    match types[ty].inner {
-        TypeInner::Atomic(scalar) if scalar.kind == naga::ScalarKind::Float => floats.push(scalar),
-        TypeInner::Array { base, .. } => atomic_floats(types, base, floats),
-        TypeInner::Struct { ref members, .. } => {
-            for member in members {
-                atomic_floats(types, member.ty, floats);
-            }
-        }
-        _ => {}
-    }
-}
-
-fn contains_float_atomic(module: &Module, ty: Handle<Type>) -> bool {
-    match module.types[ty].inner {
-        ref inner if is_float_atomic(inner) => true,
-        TypeInner::Array { base, .. } => contains_float_atomic(module, base),
-        TypeInner::Struct { ref members, .. } => {
-            members.iter().any(|m| contains_float_atomic(module, m.ty))
-        }
-        _ => false,
-    }
+fn atomic_floats(types: &naga::UniqueArena<Type>, ty: Handle<Type>) -> Vec<Scalar> {
+    crate::ir::atomic_scalars(types, ty)
+        .into_iter()
+        .filter(|s| s.kind == ScalarKind::Float)
+        .collect()
 }
 
 /// The global whose float atomic `pointer` addresses, if it does, and the
@@ -249,7 +232,7 @@ impl Pass for FloatAtomics {
         let global_types: HashMap<_, _> = module
             .global_variables
             .iter()
-            .filter(|(_, g)| contains_float_atomic(module, g.ty))
+            .filter(|(_, g)| !atomic_floats(&module.types, g.ty).is_empty())
             .map(|(h, g)| (h, g.ty))
             .collect();
         let mut accesses = find_accesses(module, &global_types);
@@ -532,7 +515,7 @@ impl Pass for FloatAtomics {
             let mut floats: Vec<Scalar> = uses.iter().map(|a| a.float).collect();
             if floats.is_empty() {
                 // No access: the floats its type declares.
-                atomic_floats(&original_types, global_types[&global], &mut floats);
+                floats = atomic_floats(&original_types, global_types[&global]);
             }
             floats.sort_by_key(|f| f.width);
             floats.dedup();

@@ -25,7 +25,7 @@ pub fn refuse_what_wgsl_forbids(module: &Module) -> Result<(), Diagnostic> {
     for (handle, global) in module.global_variables.iter() {
         let read_only = matches!(global.space, naga::AddressSpace::Storage { access }
             if !access.contains(naga::StorageAccess::STORE));
-        if read_only && holds_atomic(module, global.ty) {
+        if read_only && !ir::atomic_scalars(&module.types, global.ty).is_empty() {
             let name = global.name.as_deref().unwrap_or("a buffer");
             return Err(Diagnostic::error(format!(
                 "the read-only storage buffer `{name}` holds an atomic"
@@ -236,17 +236,6 @@ fn wide_array_index(module: &Module, function: &Function) -> Option<(Span, Scala
         let scalar = scalars[index.index()]?;
         (scalar.width != 4).then_some((span, scalar))
     })
-}
-
-fn holds_atomic(module: &Module, ty: naga::Handle<naga::Type>) -> bool {
-    match module.types[ty].inner {
-        naga::TypeInner::Atomic(_) => true,
-        naga::TypeInner::Array { base, .. } => holds_atomic(module, base),
-        naga::TypeInner::Struct { ref members, .. } => {
-            members.iter().any(|m| holds_atomic(module, m.ty))
-        }
-        _ => false,
-    }
 }
 
 /// The first `clamp` of `function` whose bounds are both constants, the

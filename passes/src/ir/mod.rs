@@ -47,7 +47,7 @@ pub use run_time_floats::{compute_floats_at_run_time, f32_bits_of, has_floats_fo
 pub use static_uses::{entry_point_static_uses, globals_named_by, live_expressions};
 pub use substitute::{substitute_uses, substitute_uses_recreating};
 pub use type_places::first_place_using;
-pub use types::{ensure_type, expression_scalars, scalar_of, scalar_type};
+pub use types::{atomic_scalars, ensure_type, expression_scalars, scalar_of, scalar_type};
 pub(crate) use uses::{defined_at_top, local_uses, stored_local, used_in, LocalUse, LoopLocals};
 pub use valid::{validate, validator};
 pub(crate) use walk::child_blocks_mut;

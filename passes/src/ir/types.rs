@@ -21,6 +21,24 @@ pub fn scalar_of(inner: &TypeInner) -> Option<Scalar> {
     }
 }
 
+/// The scalar of every atomic that a value of type `ty` holds, in its
+/// arrays and struct members, in the order of the members.
+pub fn atomic_scalars(types: &naga::UniqueArena<Type>, ty: Handle<Type>) -> Vec<Scalar> {
+    let mut scalars = Vec::new();
+    let mut pending = vec![ty];
+    while let Some(ty) = pending.pop() {
+        match types[ty].inner {
+            TypeInner::Atomic(scalar) => scalars.push(scalar),
+            TypeInner::Array { base, .. } => pending.push(base),
+            TypeInner::Struct { ref members, .. } => {
+                pending.extend(members.iter().rev().map(|m| m.ty));
+            }
+            _ => {}
+        }
+    }
+    scalars
+}
+
 /// The scalar of every expression of `function`, by handle index (`None`
 /// for a struct, an array or a pointer to one), or `None` where a type does
 /// not resolve.
