@@ -74,27 +74,28 @@ pub fn refuse_what_wgsl_forbids(module: &Module) -> Result<(), Diagnostic> {
             .with_note("WGSL's texture builtins take an `i32` or `u32` array index; convert it with `i32(...)` or `u32(...)`"));
         }
     }
-    for ep in module
-        .entry_points
-        .iter()
-        .filter(|ep| ep.stage == naga::ShaderStage::Vertex)
-    {
-        let mut pending = vec![&ep.function];
-        let mut seen = std::collections::HashSet::new();
-        while let Some(function) = pending.pop() {
+    for (index, ep) in module.entry_points.iter().enumerate() {
+        if ep.stage != naga::ShaderStage::Vertex {
+            continue;
+        }
+        // In the module's order: the same operation is named every run.
+        let mut called: Vec<_> = ir::functions_called_from(module, index)
+            .into_iter()
+            .collect();
+        called.sort();
+        let reached =
+            std::iter::once(&ep.function).chain(called.iter().map(|&f| &module.functions[f]));
+        for function in reached {
             let mut found = None;
-            ir::for_each_statement(&function.body, &mut |statement, span| match *statement {
-                Statement::SubgroupBallot { .. }
-                | Statement::SubgroupCollectiveOperation { .. }
-                | Statement::SubgroupGather { .. } => {
+            ir::for_each_statement(&function.body, &mut |statement, span| {
+                if matches!(
+                    statement,
+                    Statement::SubgroupBallot { .. }
+                        | Statement::SubgroupCollectiveOperation { .. }
+                        | Statement::SubgroupGather { .. }
+                ) {
                     found = found.or(Some(span));
                 }
-                Statement::Call {
-                    function: callee, ..
-                } if seen.insert(callee) => {
-                    pending.push(&module.functions[callee]);
-                }
-                _ => {}
             });
             if let Some(span) = found {
                 return Err(Diagnostic::error(format!(
@@ -110,17 +111,26 @@ pub fn refuse_what_wgsl_forbids(module: &Module) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// The literal a constant expression of `function` is: a literal, or a
+/// constant initialised with one.
+fn constant_literal(
+    module: &Module,
+    function: &Function,
+    h: Handle<Expression>,
+) -> Option<naga::Literal> {
+    match function.expressions[h] {
+        Expression::Literal(l) => Some(l),
+        Expression::Constant(c) => match module.global_expressions[module.constants[c].init] {
+            Expression::Literal(l) => Some(l),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The value of a constant integer expression of `function`.
 fn constant_integer(module: &Module, function: &Function, h: Handle<Expression>) -> Option<i64> {
-    let literal = match function.expressions[h] {
-        Expression::Literal(l) => l,
-        Expression::Constant(c) => match module.global_expressions[module.constants[c].init] {
-            Expression::Literal(l) => l,
-            _ => return None,
-        },
-        _ => return None,
-    };
-    match literal {
+    match constant_literal(module, function, h)? {
         naga::Literal::I32(v) => Some(v.into()),
         naga::Literal::U32(v) => Some(v.into()),
         naga::Literal::AbstractInt(v) => Some(v),
@@ -242,23 +252,12 @@ fn wide_array_index(module: &Module, function: &Function) -> Option<(Span, Scala
 /// low one above the high one: its span and the two bounds, as written.
 fn clamp_bounds_reversed(module: &Module, function: &Function) -> Option<(Span, String, String)> {
     let constant = |h: Handle<Expression>| -> Option<f64> {
-        let literal = match function.expressions[h] {
-            Expression::Literal(l) => l,
-            Expression::Constant(c) => match module.global_expressions[module.constants[c].init] {
-                Expression::Literal(l) => l,
-                _ => return None,
-            },
-            _ => return None,
-        };
-        Some(match literal {
+        Some(match constant_literal(module, function, h)? {
             naga::Literal::F32(v) => v as f64,
             naga::Literal::F64(v) => v,
             naga::Literal::F16(v) => f64::from(f32::from(v)),
-            naga::Literal::I32(v) => v as f64,
-            naga::Literal::U32(v) => v as f64,
-            naga::Literal::AbstractInt(v) => v as f64,
             naga::Literal::AbstractFloat(v) => v,
-            _ => return None,
+            _ => constant_integer(module, function, h)? as f64,
         })
     };
     function.expressions.iter().find_map(|(h, e)| match *e {
