@@ -37,12 +37,7 @@ pub fn refuse(module: &Module) -> Result<(), EmitError> {
             is_sample_mask(r.binding.as_ref()) || struct_has_sample_mask(module, r.ty)
         });
         if in_arguments || in_result {
-            let place = function
-                .expressions
-                .iter()
-                .map(|(h, _)| function.expressions.get_span(h))
-                .find(|span| span.is_defined())
-                .unwrap_or_default();
+            let place = shaderxform_passes::ir::place_in(function);
             return Err(unsupported(
                 Diagnostic::error(format!(
                     "SPIR-V output cannot hold the `sample_mask` built-in of `{}`",

@@ -26,12 +26,7 @@ pub fn refuse_names_wgsl_cannot_declare(module: &Module) -> Result<(), EmitError
         return Ok(());
     };
     let function = &entry_point.function;
-    let place = function
-        .expressions
-        .iter()
-        .map(|(h, _)| function.expressions.get_span(h))
-        .find(|span| span.is_defined())
-        .unwrap_or_default();
+    let place = shaderxform_passes::ir::place_in(function);
     Err(EmitError::Unsupported(
         Diagnostic::error(format!(
             "WGSL cannot declare an entry point named {:?}: it is no WGSL identifier",

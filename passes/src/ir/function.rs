@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use naga::{Function, Handle, Module};
+use naga::{Function, Handle, Module, Span};
 
 /// A function or an entry point of the module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -47,4 +47,16 @@ pub fn functions_called_from(module: &Module, entry: usize) -> HashSet<Handle<Fu
         });
     }
     reached
+}
+
+/// A place inside `function` for a diagnostic about the whole of it (an
+/// entry point's name, a built-in of its interface), which naga gives no
+/// span: the first of its expressions that has one.
+pub fn place_in(function: &Function) -> Span {
+    function
+        .expressions
+        .iter()
+        .map(|(h, _)| function.expressions.get_span(h))
+        .find(|span| span.is_defined())
+        .unwrap_or_default()
 }

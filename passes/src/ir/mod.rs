@@ -32,7 +32,7 @@ mod walk;
 pub use block::{add_local, BlockBuilder};
 pub use copies_as_arguments::pass_entry_copies_as_arguments;
 pub use folding::Folds;
-pub use function::{function_mut, function_of, functions_called_from, FunctionRef};
+pub use function::{function_mut, function_of, functions_called_from, place_in, FunctionRef};
 pub use inline::{inline_call, remove_uncalled_function, CallSite};
 pub use names::global_name;
 pub use path::{block_of, enclosing, enclosing_loop, for_each_statement_with_path, StatementPath};
