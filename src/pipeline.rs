@@ -248,17 +248,8 @@ impl Compiler {
         let mut module = parsed.module;
         let spans = parsed.spans;
         let keep_spans = spans.keeps_spans();
-        let wgsl_text = match source.format {
-            crate::InputFormat::Wgsl => source.text(),
-            _ => None,
-        };
-        front::refuse_compute_interface(&module, wgsl_text)
-            .and_then(|()| front::refuse_workgroup_memory_outside_compute(&module))
+        front::refuse_before_passes(&module, source)
             .map_err(|d| Failure::new(FailureKind::Input, vec![spans.locate(d)]))?;
-        if source.format == crate::InputFormat::Wgsl {
-            front::refuse_what_wgsl_forbids(&module)
-                .map_err(|d| Failure::new(FailureKind::Input, vec![spans.locate(d)]))?;
-        }
         let dependencies = parsed.dependencies;
         let front_reports: Vec<PassReport> = parsed.rewrites.into_iter().collect();
         // After the passes, so that `passes[i]` stays the i-th pass run.

@@ -271,10 +271,7 @@ fn divergent_barriers_are_found_exactly_where_tint_finds_them() {
             .module;
         // Shaders that break a rule before any barrier matters
         // (corpus/regressions holds some, refused as Tint refuses them).
-        let refused = shaderxform::front::refuse_compute_interface(&module, Some(&text))
-            .and_then(|()| shaderxform::front::refuse_workgroup_memory_outside_compute(&module))
-            .and_then(|()| shaderxform::front::refuse_what_wgsl_forbids(&module));
-        if refused.is_err() {
+        if shaderxform::front::refuse_before_passes(&module, &source).is_err() {
             continue;
         }
         match manager.run(&mut module, &float_atomics, &BTreeMap::new(), &target) {

@@ -31,7 +31,6 @@ use crate::diagnostics::Diagnostic;
 use crate::source::{InputFormat, Source};
 use legalize_report::legalize_report;
 
-pub use compute_interface::{refuse_compute_interface, refuse_workgroup_memory_outside_compute};
 pub use glslang::{
     parse_register_shift, FrontOptions, GlslFront, HlslRegister, DEFAULT_HLSL_REGISTER_SHIFTS,
 };
@@ -43,7 +42,6 @@ pub use spirv_asm_positions::SourceLines;
 pub(crate) use wgsl::parse as parse_wgsl;
 pub use wgsl::strip_unsupported_enables;
 pub(crate) use wgsl_positions::function_declaration;
-pub use wgsl_rules::refuse_what_wgsl_forbids;
 
 /// What the front end read besides the module: facts the module cannot
 /// carry but the emitters need.
@@ -69,6 +67,24 @@ pub struct Parsed {
 
 /// The name under which front-end rewrites are reported.
 pub const LEGALIZE_REPORT: &str = "spirv-legalize";
+
+/// Refuses, before any pass runs, what no target can take from a module
+/// read from `source`: a compute interface no target can write
+/// ([`compute_interface`]), workgroup memory outside compute, and for a
+/// WGSL input the rules of WGSL naga's reader does not check
+/// ([`wgsl_rules`]). The diagnostic's spans are the module's.
+pub fn refuse_before_passes(module: &Module, source: &Source) -> Result<(), Diagnostic> {
+    let wgsl_text = match source.format {
+        InputFormat::Wgsl => source.text(),
+        _ => None,
+    };
+    compute_interface::refuse_compute_interface(module, wgsl_text)?;
+    compute_interface::refuse_workgroup_memory_outside_compute(module)?;
+    if wgsl_text.is_some() {
+        wgsl_rules::refuse_what_wgsl_forbids(module)?;
+    }
+    Ok(())
+}
 
 /// `NAME` or `NAME=VALUE`, as `-D` takes it.
 pub fn parse_define(define: &str) -> (String, Option<String>) {
