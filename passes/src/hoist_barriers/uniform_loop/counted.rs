@@ -3,7 +3,7 @@
 //! workgroup's longest count, with the invocations past their own bound
 //! taking no part.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use naga::{
     Arena, AtomicFunction, Block, Expression, Handle, Literal, LocalVariable, Span, Statement,
@@ -556,30 +556,29 @@ fn guarded_values_stay_inside(
     entry: Handle<Expression>,
     body: &Block,
 ) -> bool {
-    let statements: Vec<&Statement> = body.iter().collect();
-    statements.iter().enumerate().all(|(i, statement)| {
-        let Statement::If {
+    // Which top-level statement (a guarded block) defines each such value.
+    let mut defined_by: HashMap<Handle<Expression>, usize> = HashMap::new();
+    for (i, statement) in body.iter().enumerate() {
+        if let Statement::If {
             condition, accept, ..
         } = statement
-        else {
-            return true;
-        };
-        if *condition != entry {
-            return true;
-        }
-        let defined: BTreeSet<Handle<Expression>> = defined_at_top(accept).into_iter().collect();
-        let mut used = BTreeSet::new();
-        for (j, other) in statements.iter().enumerate() {
-            if j != i {
-                crate::ir::used_in(
-                    expressions,
-                    &Block::from_vec(vec![(*other).clone()]),
-                    &mut used,
-                );
+        {
+            if *condition == entry {
+                defined_by.extend(defined_at_top(accept).into_iter().map(|v| (v, i)));
             }
         }
-        used.is_disjoint(&defined)
-    })
+    }
+    defined_by.is_empty()
+        || body.iter().enumerate().all(|(i, statement)| {
+            let mut used = BTreeSet::new();
+            crate::ir::used_in(
+                expressions,
+                &Block::from_vec(vec![statement.clone()]),
+                &mut used,
+            );
+            used.iter()
+                .all(|v| defined_by.get(v).is_none_or(|&by| by == i))
+        })
 }
 
 fn guard_effects_only(
