@@ -121,6 +121,11 @@ pub const MAX_STATEMENT_TOKENS: usize = 1 << 18;
 /// with more than [`MAX_STATEMENT_TOKENS`] tokens: its span, to the token
 /// where it passed the bound.
 pub fn oversized_statement(text: &str) -> Option<Span> {
+    // A token is a byte at least: a shorter text holds no such statement,
+    // and nearly every shader is read without a scan.
+    if text.len() <= MAX_STATEMENT_TOKENS {
+        return None;
+    }
     let mut start: Option<usize> = None;
     let mut count = 0usize;
     for token in tokens(text) {
