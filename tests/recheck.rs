@@ -769,3 +769,55 @@ fn spirv_with_an_unused_comparison_sampler_reads_back() {
         .unwrap_or_else(|f| panic!("{f}"));
     assert!(!compiled.outputs[0].bytes.is_empty());
 }
+
+/// A slot shared by a texture one entry point samples and a storage
+/// texture another writes (the WebGPU samples' probability map): each
+/// entry point written alone, as SPIR-V and WGSL, holds its own, which the
+/// check accepts; the wrong kind in the slot is still refused.
+#[test]
+fn a_slot_shared_by_two_entry_points_is_checked_against_the_one_written() {
+    let text = "@group(0) @binding(0) var<storage, read_write> out: array<f32>;
+@group(0) @binding(3) var tex_in: texture_2d<f32>;
+@group(0) @binding(3) var tex_out: texture_storage_2d<rgba8unorm, write>;
+
+@compute @workgroup_size(8)
+fn import_level(@builtin(global_invocation_id) id: vec3u) {
+    out[id.x] = textureLoad(tex_in, vec2i(id.xy), 0).w;
+}
+
+@compute @workgroup_size(8)
+fn export_level(@builtin(global_invocation_id) id: vec3u) {
+    textureStore(tex_out, vec2i(id.xy), vec4f(out[id.x]));
+}
+";
+    for entry in ["import_level", "export_level"] {
+        let compiler = Compiler::new(Options {
+            passes: PassSelection::None,
+            emit: shaderxform::EmitOptions {
+                entry_point: Some(entry.to_string()),
+                ..Default::default()
+            },
+            ..Options::default()
+        })
+        .unwrap();
+        let source = Source::from_text("shared.wgsl", InputFormat::Wgsl, text);
+        for format in [OutputFormat::SpirvBinary, OutputFormat::Wgsl] {
+            let compiled = compiler.compile(&source, &[format]);
+            assert!(compiled.is_ok(), "{entry} as {format}: {compiled:?}");
+        }
+    }
+    // The slot holds neither of the module's two kinds.
+    let d = recheck_error(
+        text,
+        &text
+            .replace(
+                "var tex_out: texture_storage_2d<rgba8unorm, write>",
+                "var<storage, read> tex_out: array<f32>",
+            )
+            .replace(
+                "textureStore(tex_out, vec2i(id.xy), vec4f(out[id.x]));",
+                "out[id.x] = tex_out[id.x];",
+            ),
+    );
+    assert!(d.message.contains("@binding(3)"), "{}", d.message);
+}

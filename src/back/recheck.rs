@@ -173,8 +173,10 @@ fn validate(format: OutputFormat, module: &Module) -> Result<ModuleInfo, EmitErr
 #[derive(Debug, PartialEq)]
 struct Interface {
     entry_points: Vec<EntryPointInterface>,
-    /// `(group, binding) -> what is bound there`.
-    resources: BTreeMap<(u32, u32), Resource>,
+    /// `(group, binding) -> what is bound there`: several things where
+    /// entry points that never run together share a slot (a texture one
+    /// entry point samples and another stores to).
+    resources: BTreeMap<(u32, u32), Vec<Resource>>,
     /// The resources some entry point of `entry_points` uses, where only
     /// those must be written (`None`: all of them).
     used: Option<Vec<(u32, u32)>>,
@@ -286,7 +288,10 @@ impl Interface {
                 continue;
             };
             let key = (binding.group, binding.binding);
-            resources.insert(key, Resource::of(module, global.space, global.ty));
+            resources
+                .entry(key)
+                .or_insert_with(Vec::new)
+                .push(Resource::of(module, global.space, global.ty));
             if let (Some(info), Some(used)) = (info, used.as_mut()) {
                 if chosen
                     .iter()
@@ -323,18 +328,26 @@ fn compare(format: OutputFormat, expected: &Interface, found: &Interface) -> Res
             ),
         ));
     }
-    for (&(group, binding), resource) in &found.resources {
-        match expected.resources.get(&(group, binding)) {
-            Some(wanted) if wanted == resource => {}
-            // SPIR-V has one sampler type (the comparison is the
-            // sampling's, `OpImageSampleDref*`): naga's reader makes a
-            // sampler a comparison sampler where a depth-compare sampling
-            // uses it, so one that no such sampling uses (`_ = s;`, or no
-            // use at all) reads back as a plain one.
-            Some(Resource::Sampler { comparison: true })
-                if format == OutputFormat::SpirvBinary
-                    && *resource == (Resource::Sampler { comparison: false }) => {}
-            Some(wanted) => {
+    let found_resources = found
+        .resources
+        .iter()
+        .flat_map(|(key, all)| all.iter().map(move |r| (key, r)));
+    for (&(group, binding), resource) in found_resources {
+        let wanted = expected.resources.get(&(group, binding));
+        let matches = |wanted: &Resource| {
+            wanted == resource
+                // SPIR-V has one sampler type (the comparison is the
+                // sampling's, `OpImageSampleDref*`): naga's reader makes
+                // a sampler a comparison sampler where a depth-compare
+                // sampling uses it, so one that no such sampling uses
+                // (`_ = s;`, or no use at all) reads back as a plain one.
+                || (*wanted == Resource::Sampler { comparison: true }
+                    && format == OutputFormat::SpirvBinary
+                    && *resource == (Resource::Sampler { comparison: false }))
+        };
+        match wanted.and_then(|all| all.first().map(|first| (all, first))) {
+            Some((all, _)) if all.iter().any(matches) => {}
+            Some((_, wanted)) => {
                 return Err(failure(
                     format,
                     format!(
@@ -362,7 +375,7 @@ fn compare(format: OutputFormat, expected: &Interface, found: &Interface) -> Res
                 format,
                 format!(
                     "@group({group}) @binding({binding}) ({}) is missing from the text",
-                    expected.resources[&(group, binding)]
+                    expected.resources[&(group, binding)][0]
                 ),
             ));
         }
