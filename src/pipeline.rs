@@ -154,6 +154,26 @@ impl Transformed {
     pub fn diagnostics(&self) -> impl Iterator<Item = &Diagnostic> {
         self.passes.iter().flat_map(|p| p.diagnostics.iter())
     }
+
+    /// Changes the module after the passes with an instrumentation of the
+    /// tool's own (validation bounds loops with one), which no report
+    /// lists: the module is validated again and its analyses recomputed.
+    pub(crate) fn instrument(&mut self, change: impl FnOnce(&mut Module)) -> Result<(), Failure> {
+        change(&mut self.module);
+        self.analyses.invalidate();
+        self.info = shaderxform_passes::manager::validate(&self.module).map_err(|error| {
+            Failure::new(
+                FailureKind::Internal,
+                vec![Diagnostic::error(format!(
+                    "internal error: an instrumented module is not valid: {}",
+                    error.as_inner()
+                ))
+                .with_code(shaderxform_passes::codes::INTERNAL)
+                .with_note("this is a bug in shaderxform, not in the shader")],
+            )
+        })?;
+        Ok(())
+    }
 }
 
 /// Runs shaders through a configured pipeline. Build one and reuse it for

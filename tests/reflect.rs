@@ -847,6 +847,7 @@ fn a_host_that_follows_the_reflection_reads_the_right_minimum_on_the_gpu() {
             label: "bounds",
             code: Code::Wgsl(compiled.outputs[0].text().unwrap()),
             entry_point: &reflection.entry_points[0].name,
+            spirv_reader: Default::default(),
             constants: &[],
             buffers: &buffers,
             resources: &[],

@@ -237,6 +237,7 @@ fn stored_words(wgsl: &str, count: usize) -> Option<Vec<u32>> {
             label: "bits",
             code: Code::Wgsl(wgsl),
             entry_point: "main",
+            spirv_reader: Default::default(),
             constants: &[],
             buffers: &buffers,
             resources: &[],

@@ -252,6 +252,20 @@ pub(super) struct GpuRunArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub(super) timeout: f64,
 
+    /// Every loop of both shaders leaves after N iterations, so that a
+    /// loop whose trip count comes from the input finishes on a GPU, which
+    /// never stops one; `none` runs loops as written (validate only).
+    #[arg(long, value_name = "N|none", default_value = "65535", value_parser = parse_loop_bound)]
+    pub(super) loop_bound: LoopBound,
+
+    /// Who reads SPIR-V (with --shader-format spirv or all) in compute
+    /// runs: `naga`, the reader wgpu translates SPIR-V with, or `driver`,
+    /// the Vulkan driver itself, as a Vulkan engine hands it SPIR-V (where
+    /// wgpu can pass it through; else naga's reader, and the output says
+    /// so). Draws read it through naga.
+    #[arg(long, value_name = "READER", value_parser = ["naga", "driver"], default_value = "naga")]
+    pub(super) spirv_reader: String,
+
     /// What the shaders are handed to wgpu as; `all` validates each
     /// format in turn (validate only).
     #[arg(long, value_name = "FORMAT", value_parser = ["wgsl", "spirv", "all"], default_value = "wgsl")]
@@ -270,6 +284,11 @@ pub(super) struct ValidateArgs {
     /// Write the comparison as JSON.
     #[arg(long, value_name = "FILE")]
     pub(super) report: Option<PathBuf>,
+
+    /// The shaders of a folder from this one on, one record each, for the
+    /// process that isolates them (see `cli/validate_isolated.rs`).
+    #[arg(long, value_name = "INDEX", hide = true)]
+    pub(super) worker_from: Option<usize>,
 
     #[command(flatten)]
     pub(super) run: GpuRunArgs,
@@ -319,6 +338,22 @@ pub(super) struct BenchArgs {
 }
 
 #[cfg(feature = "gpu")]
+/// `--loop-bound`: a number of iterations, or none.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct LoopBound(pub(super) Option<u32>);
+
+fn parse_loop_bound(text: &str) -> Result<LoopBound, String> {
+    match text {
+        "none" => Ok(LoopBound(None)),
+        n => match n.parse::<u32>() {
+            Ok(n) if n > 0 => Ok(LoopBound(Some(n))),
+            _ => Err(format!(
+                "`{n}` is not a number of iterations (1 or more) or `none`"
+            )),
+        },
+    }
+}
+
 fn parse_dispatch(s: &str) -> Result<[u32; 3], String> {
     let counts: Vec<u32> = s
         .split(',')
@@ -439,6 +474,13 @@ pub(super) struct CommonArgs {
     #[arg(long, value_name = "X.Y", value_parser = parse_spirv_version)]
     pub(super) spirv_version: Option<back::SpirvVersion>,
 
+    /// Bounds checks in SPIR-V output: `clamp` clamps every index into
+    /// bounds first, as WGSL defines an access out of bounds and as wgpu
+    /// translates WGSL; `none` leaves them to the source's rules and the
+    /// device's robustness [default: none].
+    #[arg(long, value_name = "CHECKS", value_parser = parse_bounds_checks, default_value = "none")]
+    pub(super) spirv_bounds_checks: back::BoundsChecks,
+
     /// GLSL version of GLSL output: 450, 460, 310es, 320es [default: 450].
     #[arg(long, value_name = "VERSION", value_parser = parse_glsl_version)]
     pub(super) glsl_version: Option<naga::back::glsl::Version>,
@@ -516,6 +558,10 @@ fn parse_override(s: &str) -> Result<(String, f64), String> {
         v => v.parse().map_err(|_| format!("`{v}` is not a number"))?,
     };
     Ok((name.trim().to_string(), value))
+}
+
+fn parse_bounds_checks(s: &str) -> Result<back::BoundsChecks, String> {
+    back::BoundsChecks::from_name(s).ok_or_else(|| format!("`{s}` is not `none` or `clamp`"))
 }
 
 fn parse_spirv_version(s: &str) -> Result<back::SpirvVersion, String> {

@@ -47,6 +47,9 @@ impl GpuRunArgs {
         v.backend = self.backend.as_deref().and_then(BackendChoice::parse);
         v.adapter = self.adapter.clone();
         v.timeout = std::time::Duration::from_secs_f64(self.timeout);
+        v.loop_bound = self.loop_bound.0;
+        v.spirv_reader =
+            shaderxform::gpu::SpirvReader::parse(&self.spirv_reader).unwrap_or_default();
         Ok(v)
     }
 }

@@ -26,6 +26,7 @@ mod print;
 mod transform;
 mod uniformity;
 #[cfg(feature = "gpu")]
+mod validate_isolated;
 mod validate_many;
 mod verbosity;
 mod version;

@@ -4,6 +4,7 @@
 
 use std::io::Write;
 use std::path::Path;
+use std::time::Duration;
 
 use shaderxform::gpu::folder;
 use shaderxform::gpu::suite::{self, Outcome, Unit};
@@ -13,6 +14,7 @@ use super::args::ValidateArgs;
 use super::exit;
 use super::gpu::print_gpu_error;
 use super::print::{write_report, Printer};
+use super::validate_isolated::{self, Stopped};
 
 /// The formats `--shader-format` asks for.
 pub(super) fn formats(name: &str) -> Vec<ShaderFormat> {
@@ -85,23 +87,44 @@ pub(super) fn validate_module(
     Some(leave(code, suite.hung()))
 }
 
-/// `validate DIR`.
+/// `validate DIR`: the shaders run in worker processes, a fresh one after
+/// a shader that hung or crashed its own (see [`validate_isolated`]).
 pub(super) fn validate_folder(args: &ValidateArgs, v: &ValidateOptions, printer: &Printer) -> i32 {
     let formats = formats(&args.run.shader_format);
     let dir: &Path = &args.input;
-    let result = folder::validate_folder(dir, v, &formats, |entry| print(&(entry.line() + "\n")));
+    if let Some(start) = args.worker_from {
+        return validate_isolated::work(dir, start, v, &formats);
+    }
+    // A worker answers for each run within its own timeouts; this is for
+    // one stuck where no timeout reaches (in the driver's compiler, say).
+    let deadline = Duration::from_secs(60) + v.timeout * 10 * formats.len() as u32;
+    let result = validate_isolated::validate_folder(
+        dir,
+        &validate_isolated::worker_args(),
+        deadline,
+        |entry| print(&(entry.line() + "\n")),
+    );
+    let name = dir.display().to_string();
     match result {
         Ok(report) => {
             print(&report.summary());
-            let code = write_report(
+            write_report(
                 args.report.as_deref(),
                 &report.to_json(),
                 printer,
                 report.exit_code(),
-            );
-            leave(code, report.hung())
+            )
         }
-        Err(error) => print_gpu_error(&error, printer, &dir.display().to_string()),
+        Err(Stopped::NoAdapter(message)) => {
+            print_gpu_error(&shaderxform::gpu::Error::NoAdapter(message), printer, &name)
+        }
+        Err(Stopped::Spawn(message)) => {
+            printer.plain_error(
+                &format!("cannot start a process to validate in: {message}"),
+                &name,
+            );
+            exit::FAILED
+        }
     }
 }
 
@@ -139,6 +162,8 @@ pub(super) fn folder_options(
     v.backend = r.backend.as_deref().and_then(BackendChoice::parse);
     v.adapter = r.adapter.clone();
     v.timeout = std::time::Duration::from_secs_f64(r.timeout);
+    v.loop_bound = r.loop_bound.0;
+    v.spirv_reader = shaderxform::gpu::SpirvReader::parse(&r.spirv_reader).unwrap_or_default();
     Ok(v)
 }
 
@@ -173,15 +198,9 @@ pub(super) fn after_batch(
     v.stage = stage;
     let mut entries = Vec::new();
     for input in inputs {
-        let result = match suite::validate_module(input, &v, &formats) {
-            Err(error @ shaderxform::gpu::Error::NoAdapter(_)) => {
-                return print_gpu_error(&error, printer, &input.display().to_string())
-            }
-            other => other,
-        };
-        let entry = folder::FolderEntry {
-            path: input.to_path_buf(),
-            result,
+        let entry = match folder::validate_shader(input, &v, &formats) {
+            Ok(entry) => entry,
+            Err(error) => return print_gpu_error(&error, printer, &input.display().to_string()),
         };
         print(&(entry.line() + "\n"));
         entries.push(entry);

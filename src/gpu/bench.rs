@@ -237,7 +237,11 @@ impl BenchReport {
 
 /// Times the shader at `input` and its reference.
 pub fn bench(input: &Path, opts: &BenchOptions) -> Result<BenchReport, Error> {
-    let v = &opts.validate;
+    // A benchmark times the loops as written.
+    let v = &ValidateOptions {
+        loop_bound: None,
+        ..opts.validate.clone()
+    };
     let s = set_up(input, v, false)?;
     let warnings = s.warnings();
 

@@ -504,11 +504,24 @@ impl BindingPlan {
             .collect()
     }
 
+    /// The candidate's values against the reference's.
     pub(super) fn compare(
         &self,
         reference: Option<&[u8]>,
         candidate: Option<&[u8]>,
     ) -> BindingJson {
+        self.compare_as(reference, candidate, Role::Candidate)
+    }
+
+    /// The values of `other`, which the shader of `other_role` wrote (in
+    /// its encoding), against the reference's.
+    pub(super) fn compare_as(
+        &self,
+        reference: Option<&[u8]>,
+        other: Option<&[u8]>,
+        other_role: Role,
+    ) -> BindingJson {
+        let candidate = other;
         let mut json = BindingJson {
             name: self.name.clone(),
             group: self.group,
@@ -533,7 +546,7 @@ impl BindingPlan {
             return json;
         }
         let expected = self.read(reference, Role::Reference);
-        let got = self.read(candidate, Role::Candidate);
+        let got = self.read(candidate, other_role);
         let slots: Vec<Slot> = self.slots().collect();
         let check = |i: usize, j: usize, sorted: Option<u64>, json: &mut BindingJson| {
             let slot = &slots[i];

@@ -138,6 +138,7 @@ fn wanted_features() -> wgpu::Features {
         | F::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES
         | F::FLOAT32_FILTERABLE
         | F::VERTEX_WRITABLE_STORAGE
+        | F::PASSTHROUGH_SHADERS
 }
 
 /// Discrete GPUs first, then integrated, virtual, CPU; Vulkan before the
@@ -337,8 +338,40 @@ impl Gpu {
 pub enum Code<'a> {
     /// WGSL source.
     Wgsl(&'a str),
-    /// A SPIR-V module's words, read by wgpu's SPIR-V reader (naga's).
+    /// A SPIR-V module's words, read by wgpu's SPIR-V reader (naga's) or
+    /// handed to the Vulkan driver as they are ([`SpirvReader`]).
     SpirV(Vec<u32>),
+}
+
+/// Who reads the SPIR-V a validation hands the device.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SpirvReader {
+    /// The Vulkan driver, as a Vulkan engine hands it SPIR-V (wgpu's
+    /// passthrough), after `spirv-val` accepted it.
+    Driver,
+    /// naga's SPIR-V reader, which wgpu translates it with for every other
+    /// back end.
+    #[default]
+    Naga,
+}
+
+impl SpirvReader {
+    /// `driver` or `naga`, as the report says it.
+    pub fn name(self) -> &'static str {
+        match self {
+            SpirvReader::Driver => "driver",
+            SpirvReader::Naga => "naga",
+        }
+    }
+
+    /// `driver` or `naga`.
+    pub fn parse(name: &str) -> Option<Self> {
+        match name {
+            "driver" => Some(SpirvReader::Driver),
+            "naga" => Some(SpirvReader::Naga),
+            _ => None,
+        }
+    }
 }
 
 /// One buffer of a dispatch.
@@ -366,6 +399,8 @@ pub struct Dispatch<'a> {
     pub code: Code<'a>,
     /// The compute entry point to run.
     pub entry_point: &'a str,
+    /// Who reads SPIR-V code (where the device can pass it through).
+    pub spirv_reader: SpirvReader,
     /// Values of pipeline-overridable constants, by name or by `@id` as
     /// text.
     pub constants: &'a [(&'a str, f64)],
@@ -434,6 +469,67 @@ impl Built {
 }
 
 impl Gpu {
+    /// Who reads the SPIR-V handed to this device when `asked` is: the
+    /// Vulkan driver where wgpu can pass it through, else naga's reader.
+    pub fn spirv_reader(&self, asked: SpirvReader) -> SpirvReader {
+        let can_pass = self.adapter.backend == "Vulkan"
+            && self.features.contains(wgpu::Features::PASSTHROUGH_SHADERS);
+        match asked {
+            SpirvReader::Driver if can_pass => SpirvReader::Driver,
+            _ => SpirvReader::Naga,
+        }
+    }
+
+    /// The shader module of `code`: WGSL through wgpu's compiler, SPIR-V
+    /// to `reader` (the driver only where [`Gpu::spirv_reader`] says it
+    /// can). `entry_points` are those that pipelines will take from it.
+    pub(crate) fn shader_module(
+        &self,
+        code: &Code<'_>,
+        label: &str,
+        entry_points: &[&str],
+        reader: SpirvReader,
+    ) -> wgpu::ShaderModule {
+        match code {
+            Code::Wgsl(text) => self
+                .device
+                .create_shader_module(wgpu::ShaderModuleDescriptor {
+                    label: Some(label),
+                    source: wgpu::ShaderSource::Wgsl((*text).into()),
+                }),
+            Code::SpirV(words) if self.spirv_reader(reader) == SpirvReader::Driver => {
+                let entry_points: Vec<wgpu::PassthroughShaderEntryPoint<'_>> = entry_points
+                    .iter()
+                    .map(|&name| wgpu::PassthroughShaderEntryPoint {
+                        name: name.into(),
+                        // Read by Metal alone.
+                        workgroup_size: (0, 0, 0),
+                    })
+                    .collect();
+                // SAFETY: the words are a module that shaderxform wrote
+                // and that spirv-val accepted before it was returned, and
+                // the pipeline that uses it gets an explicit layout of
+                // the bindings reflected from the same module.
+                unsafe {
+                    self.device.create_shader_module_passthrough(
+                        wgpu::ShaderModuleDescriptorPassthrough {
+                            label: Some(label),
+                            entry_points: entry_points.as_slice().into(),
+                            spirv: Some(words.as_slice().into()),
+                            ..Default::default()
+                        },
+                    )
+                }
+            }
+            Code::SpirV(words) => self
+                .device
+                .create_shader_module(wgpu::ShaderModuleDescriptor {
+                    label: Some(label),
+                    source: wgpu::ShaderSource::SpirV(words.as_slice().into()),
+                }),
+        }
+    }
+
     /// The wgpu device, for work of the caller's own (every dispatch of
     /// this library makes its objects afresh).
     pub fn device(&self) -> &wgpu::Device {
@@ -462,14 +558,7 @@ impl Gpu {
         let device = &self.device;
         let internal = device.push_error_scope(wgpu::ErrorFilter::Internal);
         let validation = device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let source = match &d.code {
-            Code::Wgsl(text) => wgpu::ShaderSource::Wgsl((*text).into()),
-            Code::SpirV(words) => wgpu::ShaderSource::SpirV(words.as_slice().into()),
-        };
-        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some(d.label),
-            source,
-        });
+        let module = self.shader_module(&d.code, d.label, &[d.entry_point], d.spirv_reader);
         let groups = d
             .buffers
             .iter()

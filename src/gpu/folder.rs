@@ -42,48 +42,106 @@ pub fn shaders_under(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// How one shader of a folder fared.
-#[derive(Debug)]
+/// How one shader of a folder fared: its verdict, its line of the
+/// listing and its report, which is all a folder's report keeps (so that
+/// an entry can come from another process, which validates the shaders of
+/// a folder in isolation).
+#[derive(Clone, Debug, PartialEq)]
 pub struct FolderEntry {
     /// The shader's file.
     pub path: PathBuf,
-    /// Its runs, or why none could start (a module validate cannot read,
-    /// for one).
-    pub result: Result<Suite, Error>,
+    /// `agree`, `mismatch`, `hang`, `error` or `cannot-run`.
+    verdict: String,
+    /// What ran and how, for the listing.
+    detail: String,
+    /// The shader's report.
+    json: serde_json::Value,
 }
 
 impl FolderEntry {
-    /// `agree`, `mismatch`, `hang`, `error` or `cannot-run`.
-    pub fn verdict(&self) -> &'static str {
-        match &self.result {
-            Ok(s) => s.verdict(),
-            Err(e) if suite::cannot_run(e) => "cannot-run",
-            Err(_) => "error",
+    /// The entry of a shader's runs, or of why none could start (a module
+    /// validate cannot read, for one).
+    pub fn new(path: PathBuf, result: &Result<Suite, Error>) -> Self {
+        let (verdict, detail, json) = match result {
+            Ok(s) => {
+                let mut json = s.to_value();
+                json["path"] = path.display().to_string().into();
+                (s.verdict(), s.line(), json)
+            }
+            Err(e) => {
+                let verdict = if suite::cannot_run(e) {
+                    "cannot-run"
+                } else {
+                    "error"
+                };
+                let json = serde_json::json!({
+                    "path": path.display().to_string(),
+                    "verdict": verdict,
+                    "error": e.to_string(),
+                });
+                (verdict, suite::first_line(&e.to_string()).to_string(), json)
+            }
+        };
+        FolderEntry {
+            path,
+            verdict: verdict.to_string(),
+            detail,
+            json,
         }
+    }
+
+    /// The entry of a shader whose validation never answered: the process
+    /// running it hung (`hang`) or ended (`error`), and `why` says how.
+    pub fn lost(path: PathBuf, verdict: &'static str, why: String) -> Self {
+        let json = serde_json::json!({
+            "path": path.display().to_string(),
+            "verdict": verdict,
+            "error": why,
+        });
+        FolderEntry {
+            path,
+            verdict: verdict.to_string(),
+            detail: why,
+            json,
+        }
+    }
+
+    /// `agree`, `mismatch`, `hang`, `error` or `cannot-run`.
+    pub fn verdict(&self) -> &str {
+        &self.verdict
     }
 
     /// The shader's line of the listing.
     pub fn line(&self) -> String {
-        let detail = match &self.result {
-            Ok(s) => s.line(),
-            Err(e) => suite::first_line(&e.to_string()).to_string(),
-        };
-        format!("{:<10} {}: {detail}", self.verdict(), self.path.display())
+        format!(
+            "{:<10} {}: {}",
+            self.verdict,
+            self.path.display(),
+            self.detail
+        )
     }
 
-    fn json(&self) -> serde_json::Value {
-        match &self.result {
-            Ok(s) => {
-                let mut v = s.to_value();
-                v["path"] = self.path.display().to_string().into();
-                v
-            }
-            Err(e) => serde_json::json!({
-                "path": self.path.display().to_string(),
-                "verdict": self.verdict(),
-                "error": e.to_string(),
-            }),
-        }
+    /// The entry as one line of JSON, which [`FolderEntry::from_record`]
+    /// reads back.
+    pub fn to_record(&self) -> String {
+        serde_json::json!({
+            "path": self.path.display().to_string(),
+            "verdict": self.verdict,
+            "detail": self.detail,
+            "report": self.json,
+        })
+        .to_string()
+    }
+
+    /// The entry [`FolderEntry::to_record`] wrote.
+    pub fn from_record(line: &str) -> Option<Self> {
+        let v: serde_json::Value = serde_json::from_str(line).ok()?;
+        Some(FolderEntry {
+            path: PathBuf::from(v["path"].as_str()?),
+            verdict: v["verdict"].as_str()?.to_string(),
+            detail: v["detail"].as_str()?.to_string(),
+            json: v["report"].clone(),
+        })
     }
 }
 
@@ -96,8 +154,23 @@ pub struct FolderReport {
     pub entries: Vec<FolderEntry>,
 }
 
-/// Validates every shader under `dir`, telling `each` of every shader as
-/// it finishes. Only the lack of an adapter ends it early.
+/// Validates one shader of a folder: its entry, or the lack of an adapter,
+/// which ends a folder's validation.
+pub fn validate_shader(
+    path: &Path,
+    opts: &ValidateOptions,
+    formats: &[ShaderFormat],
+) -> Result<FolderEntry, Error> {
+    match suite::validate_module(path, opts, formats) {
+        Err(e @ Error::NoAdapter(_)) => Err(e),
+        result => Ok(FolderEntry::new(path.to_path_buf(), &result)),
+    }
+}
+
+/// Validates every shader under `dir` in this process, telling `each` of
+/// every shader as it finishes. Only the lack of an adapter ends it early.
+/// A shader that hangs keeps the device busy for the shaders after it:
+/// the command line runs them in a fresh process after a hang.
 pub fn validate_folder(
     dir: &Path,
     opts: &ValidateOptions,
@@ -106,11 +179,7 @@ pub fn validate_folder(
 ) -> Result<FolderReport, Error> {
     let mut entries = Vec::new();
     for path in shaders_under(dir) {
-        let result = match suite::validate_module(&path, opts, formats) {
-            Err(e @ Error::NoAdapter(_)) => return Err(e),
-            other => other,
-        };
-        let entry = FolderEntry { path, result };
+        let entry = validate_shader(&path, opts, formats)?;
         each(&entry);
         entries.push(entry);
     }
@@ -128,10 +197,15 @@ impl FolderReport {
             .count()
     }
 
-    /// `N shaders: A agree, M mismatch, H hang, C cannot run, E errors`.
+    /// `N shaders: A agree, M mismatch, H hang, C cannot run, E errors`,
+    /// and `, D nondeterministic` where a reference raced.
     pub fn summary(&self) -> String {
+        let nondeterministic = match self.count("nondeterministic") {
+            0 => String::new(),
+            n => format!(", {n} nondeterministic"),
+        };
         format!(
-            "{} shaders: {} agree, {} mismatch, {} hang, {} cannot run, {} errors\n",
+            "{} shaders: {} agree, {} mismatch, {} hang, {} cannot run, {} errors{nondeterministic}\n",
             self.entries.len(),
             self.count("agree"),
             self.count("mismatch"),
@@ -148,11 +222,12 @@ impl FolderReport {
     }
 
     /// 3 when a shader disagreed or hung, else 1 when one failed for
-    /// another reason than validate's own limits, else 0.
+    /// another reason than validate's own limits or its reference raced,
+    /// else 0.
     pub fn exit_code(&self) -> i32 {
         if self.count("mismatch") + self.count("hang") > 0 {
             super::exit::MISMATCH
-        } else if self.count("error") > 0 {
+        } else if self.count("error") + self.count("nondeterministic") > 0 {
             super::exit::INPUT
         } else {
             super::exit::AGREE
@@ -179,8 +254,9 @@ impl FolderReport {
                 "hang": self.count("hang"),
                 "cannot_run": self.count("cannot-run"),
                 "error": self.count("error"),
+                "nondeterministic": self.count("nondeterministic"),
             },
-            "shaders": self.entries.iter().map(|e| e.json()).collect::<Vec<_>>(),
+            "shaders": self.entries.iter().map(|e| e.json.clone()).collect::<Vec<_>>(),
         });
         serde_json::to_string_pretty(&value).expect("the report serializes") + "\n"
     }

@@ -57,7 +57,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 pub use compare::Mismatch;
-pub use device::{AdapterJson, BackendChoice};
+pub use device::{AdapterJson, BackendChoice, SpirvReader};
 pub use harness::Harness;
 
 pub use report::{
@@ -153,7 +153,21 @@ pub struct ValidateOptions {
     pub adapter: Option<String>,
     /// How long one dispatch may take.
     pub timeout: Duration,
+    /// The iterations after which every loop of both shaders leaves
+    /// ([`LOOP_BOUND`] by default; `None` runs loops as written). A GPU
+    /// never stops a loop whose trip count comes from the input, so without
+    /// a bound one such shader turns into a hang.
+    pub loop_bound: Option<u32>,
+    /// Who reads SPIR-V in compute runs: naga's reader (wgpu's translation,
+    /// the default) or the Vulkan driver itself, where wgpu can pass it
+    /// through. Draws always read it through naga.
+    pub spirv_reader: SpirvReader,
 }
+
+/// The iterations every loop of a validated shader runs at most, unless
+/// told otherwise: the bound a CPU driver (lavapipe) puts on every loop, so
+/// that results agree between it and a GPU.
+pub const LOOP_BOUND: u32 = 65535;
 
 impl ValidateOptions {
     /// The candidate compiled with `options`, as WGSL, with a 10 s
@@ -171,6 +185,8 @@ impl ValidateOptions {
             backend: None,
             adapter: None,
             timeout: Duration::from_secs(10),
+            loop_bound: Some(LOOP_BOUND),
+            spirv_reader: SpirvReader::Naga,
         }
     }
 }
@@ -247,6 +263,37 @@ impl std::fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// How many times the reference runs again, at most, when the candidate
+/// differs from it, to tell a race from a wrong candidate.
+const REFERENCE_RERUNS: usize = 4;
+
+/// Compares what two runs read back, binding by binding (buffers, the
+/// immediates, then storage textures): how many values differ, and each
+/// binding's account. `first` is a run of the reference; `second` one of
+/// the shader of `second_role`, whose encoding its buffers hold.
+fn compare(
+    s: &setup::Setup,
+    first: &[Option<Vec<u8>>],
+    second: &[Option<Vec<u8>>],
+    second_role: Role,
+) -> (u64, Vec<report::BindingJson>) {
+    let mut bindings = Vec::new();
+    for (i, plan) in s.plans.iter().enumerate() {
+        bindings.push(plan.compare_as(first[i].as_deref(), second[i].as_deref(), second_role));
+    }
+    if let Some(immediates) = &s.resources.immediates {
+        let mut json = immediates.plan.compare(None, None);
+        json.space = "immediate";
+        json.label = format!("`{}` (var<immediate>)", json.name);
+        bindings.push(json);
+    }
+    for (i, plan) in s.resources.textures.iter().enumerate() {
+        let i = s.plans.len() + i;
+        bindings.push(plan.compare(first[i].as_deref(), second[i].as_deref()));
+    }
+    (bindings.iter().map(|b| b.mismatches).sum(), bindings)
+}
+
 /// Validates the shader at `input` against its reference.
 pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Error> {
     let started = Instant::now();
@@ -266,14 +313,17 @@ pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Erro
         harness: s.harness_path.as_ref().map(|p| p.display().to_string()),
         adapter: Some(s.gpu.adapter.clone()),
         shader_format: opts.shader_format.name(),
+        spirv_read_by: (opts.shader_format == ShaderFormat::Spirv).then(|| s.spirv_reader.name()),
         entry_point: s.candidate.entry_point().name.clone(),
         workgroup_size: s.workgroup_size,
         dispatch: s.dispatch,
         seed: s.seed,
+        loop_bound: opts.loop_bound,
         timeout_s: opts.timeout.as_secs_f64(),
         verdict: "agree",
         values_compared: 0,
         mismatches: 0,
+        reference_runs_differ: Vec::new(),
         error: None,
         bindings: Vec::new(),
         timings_ms: Timings::default(),
@@ -287,15 +337,26 @@ pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Erro
         },
     };
 
-    let mut results = Vec::new();
-    for role in [Role::Reference, Role::Candidate] {
+    let mut results: Vec<Vec<Option<Vec<u8>>>> = Vec::new();
+    // Where the candidate differs, the reference runs again: one that
+    // differs from itself on the same inputs says the shader races, not
+    // the candidate. A race shows only when invocations overlap, so a few
+    // runs are given the chance.
+    let reruns = std::iter::repeat_n(Role::Reference, REFERENCE_RERUNS);
+    for role in [Role::Reference, Role::Candidate].into_iter().chain(reruns) {
+        match results.len() {
+            2 if compare(&s, &results[0], &results[1], Role::Candidate).0 == 0 => break,
+            n if n > 2 && compare(&s, &results[0], &results[n - 1], Role::Reference).0 > 0 => break,
+            _ => {}
+        }
         let outcome = s.on_device(role, true, opts.timeout, "running", |gpu, d| gpu.run(d))?;
         match outcome {
             RunOutcome::Done { contents, elapsed } => {
                 let ms = elapsed.as_secs_f64() * 1000.0;
-                match role {
-                    Role::Reference => report.timings_ms.reference = ms,
-                    Role::Candidate => report.timings_ms.candidate = ms,
+                match results.len() {
+                    0 => report.timings_ms.reference = ms,
+                    1 => report.timings_ms.candidate = ms,
+                    _ => {}
                 }
                 results.push(contents);
             }
@@ -318,27 +379,26 @@ pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Erro
         }
     }
 
-    for (i, plan) in s.plans.iter().enumerate() {
-        let json = plan.compare(results[0][i].as_deref(), results[1][i].as_deref());
-        report.values_compared += json.values_compared;
-        report.mismatches += json.mismatches;
-        report.bindings.push(json);
-    }
-    if let Some(immediates) = &s.resources.immediates {
-        let mut json = immediates.plan.compare(None, None);
-        json.space = "immediate";
-        json.label = format!("`{}` (var<immediate>)", json.name);
-        report.bindings.push(json);
-    }
-    for (i, plan) in s.resources.textures.iter().enumerate() {
-        let i = s.plans.len() + i;
-        let json = plan.compare(results[0][i].as_deref(), results[1][i].as_deref());
-        report.values_compared += json.values_compared;
-        report.mismatches += json.mismatches;
-        report.bindings.push(json);
-    }
+    let (mismatches, bindings) = compare(&s, &results[0], &results[1], Role::Candidate);
+    report.values_compared = bindings.iter().map(|b| b.values_compared).sum();
+    report.mismatches = mismatches;
+    report.bindings = bindings;
+    let reference_moved = results
+        .get(2..)
+        .unwrap_or_default()
+        .iter()
+        .map(|again| compare(&s, &results[0], again, Role::Reference))
+        .find(|(moved, _)| *moved > 0);
     let verdict = if report.mismatches == 0 {
         Verdict::Agree
+    } else if let Some((moved, bindings)) = reference_moved {
+        report.verdict = "nondeterministic";
+        report.error = Some(format!(
+            "the reference gave other results on a second run of the same inputs ({moved} {} moved), so the candidate's cannot be compared: its result depends on the order its invocations run in (several invocations write one place without atomics, or read what another writes without a barrier between)",
+            if moved == 1 { "value" } else { "values" }
+        ));
+        report.reference_runs_differ = bindings.into_iter().filter(|b| b.mismatches > 0).collect();
+        Verdict::Nondeterministic
     } else {
         report.verdict = "mismatch";
         Verdict::Mismatch

@@ -33,7 +33,7 @@ use super::render_plan::{generated_inputs, FragmentChoice, PassPlan, TargetPlan,
 pub use super::render_report::{RenderReport, RenderValidation, TargetJson};
 use super::textures::{self, HandleBinding, Handles};
 use super::{Error, Role, ShaderFormat, ValidateOptions, Verdict, Warnings};
-use crate::pipeline::{Compiled, Compiler, Failure, Options};
+use crate::pipeline::{Compiled, Options};
 use crate::source::Source;
 use crate::{OutputFormat, PassSelection};
 
@@ -254,20 +254,9 @@ fn compile(
     options: Options,
     format: ShaderFormat,
     role: Role,
+    loop_bound: Option<u32>,
 ) -> Result<(Source, Compiled), Error> {
-    let fail = |source: &Source, failure: Failure| Error::Compile {
-        role,
-        source: Box::new(source.clone()),
-        failure,
-    };
-    let compiler = Compiler::new(options).map_err(|f| fail(&source, f))?;
-    let output = match format {
-        ShaderFormat::Wgsl => OutputFormat::Wgsl,
-        ShaderFormat::Spirv => OutputFormat::SpirvBinary,
-    };
-    let compiled = compiler
-        .compile(&source, &[output])
-        .map_err(|f| fail(&source, f))?;
+    let compiled = super::setup::compile_for_device(&source, options, format, role, loop_bound)?;
     Ok((source, compiled))
 }
 
@@ -288,14 +277,15 @@ fn shader(
     options: Options,
     format: ShaderFormat,
     role: Role,
+    loop_bound: Option<u32>,
 ) -> Result<Shader, Error> {
     let what = role.name();
-    let (source, compiled) = compile(source, options.clone(), format, role)?;
+    let (source, compiled) = compile(source, options.clone(), format, role, loop_bound)?;
     let main = Part { source, compiled };
     let fragment_part = match &pair.fragment_file {
         Some(path) => {
             let source = Source::read(path, None).map_err(|e| Error::Input(e.to_string()))?;
-            let (source, compiled) = compile(source, options, format, role)?;
+            let (source, compiled) = compile(source, options, format, role, loop_bound)?;
             Some(Part { source, compiled })
         }
         None => None,
@@ -375,6 +365,7 @@ pub fn validate_render(
         candidate_options,
         opts.shader_format,
         Role::Candidate,
+        opts.loop_bound,
     )?;
 
     let (reference_path, reference_kind) = match (&opts.reference, &harness.reference) {
@@ -402,6 +393,7 @@ pub fn validate_render(
         reference_options,
         opts.shader_format,
         Role::Reference,
+        opts.loop_bound,
     )?;
 
     // The interfaces must agree: the generated stages and the vertex
@@ -584,6 +576,9 @@ pub fn validate_render(
         reference_kind,
         adapter: gpu.adapter.clone(),
         shader_format: opts.shader_format.name(),
+        // Draws read SPIR-V through naga (see `render_device::draw`).
+        spirv_read_by: (opts.shader_format == ShaderFormat::Spirv)
+            .then_some(super::device::SpirvReader::Naga.name()),
         vertex: candidate
             .entry(Stage::Vertex)
             .map_or("generated".into(), |e| e.name.clone()),
@@ -595,6 +590,7 @@ pub fn validate_render(
         vertices: VERTICES,
         instances: INSTANCES,
         seed,
+        loop_bound: opts.loop_bound,
         verdict: "agree",
         values_compared: 0,
         mismatches: 0,

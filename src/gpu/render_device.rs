@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::device::{copy_for_read_back, read_back_buffer, Code, Gpu, RunError};
+use super::device::{copy_for_read_back, read_back_buffer, Code, Gpu, RunError, SpirvReader};
 use super::reflect::Space;
 use super::render::{INSTANCES, SIZE, VERTICES};
 use super::render_plan::{FragmentChoice, PassPlan, TargetPlan, VertexData};
@@ -35,22 +35,14 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
     let device = gpu.device();
     let internal = device.push_error_scope(wgpu::ErrorFilter::Internal);
     let validation = device.push_error_scope(wgpu::ErrorFilter::Validation);
-    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some(&d.label),
-        source: match &d.code {
-            Code::Wgsl(text) => wgpu::ShaderSource::Wgsl((*text).into()),
-            Code::SpirV(words) => wgpu::ShaderSource::SpirV(words.as_slice().into()),
-        },
-    });
-    let fragment_module = d.fragment_code.as_ref().map(|code| {
-        device.create_shader_module(wgpu::ShaderModuleDescriptor {
-            label: Some(&d.label),
-            source: match code {
-                Code::Wgsl(text) => wgpu::ShaderSource::Wgsl((*text).into()),
-                Code::SpirV(words) => wgpu::ShaderSource::SpirV(words.as_slice().into()),
-            },
-        })
-    });
+    // Draws read SPIR-V through naga: wgpu matches the stages of a
+    // pipeline by their interfaces, which a module passed through to the
+    // driver does not give, and the generated stages are WGSL.
+    let module = gpu.shader_module(&d.code, &d.label, &[], SpirvReader::Naga);
+    let fragment_module = d
+        .fragment_code
+        .as_ref()
+        .map(|code| gpu.shader_module(code, &d.label, &[], SpirvReader::Naga));
     let generated_vertex = d.generated_vertex.map(|text| {
         device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("shaderxform pass-through vertex"),

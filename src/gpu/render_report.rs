@@ -47,6 +47,11 @@ pub struct RenderReport {
     pub adapter: AdapterJson,
     /// `wgsl` or `spirv`: what both shaders were handed to wgpu as.
     pub shader_format: &'static str,
+    /// With `spirv`: who read it, `driver` (the Vulkan driver, as a
+    /// Vulkan engine hands it SPIR-V) or `naga` (naga's SPIR-V reader, which
+    /// wgpu translates it with elsewhere).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spirv_read_by: Option<&'static str>,
     /// The vertex entry point, or `generated`.
     pub vertex: String,
     /// The fragment entry point, `capture` where only generated capture
@@ -64,6 +69,9 @@ pub struct RenderReport {
     pub instances: u32,
     /// The seed of the generated inputs.
     pub seed: u64,
+    /// The iterations after which every loop of both shaders left; `None`
+    /// when loops ran as written.
+    pub loop_bound: Option<u32>,
     /// `agree`, `mismatch` or `hang`.
     pub verdict: &'static str,
     /// Values compared over every target and buffer.
@@ -100,14 +108,15 @@ impl RenderValidation {
     pub fn describe(&self) -> String {
         let r = &self.report;
         let mut out = format!(
-            "adapter: {} ({}, {})\nreference: {} ({})\ncandidate: {} via {}\n",
+            "adapter: {} ({}, {})\nreference: {} ({})\ncandidate: {} via {}{}\n",
             r.adapter.name,
             r.adapter.backend,
             r.adapter.driver_info.trim(),
             r.reference,
             r.reference_kind,
             r.input,
-            r.shader_format
+            r.shader_format,
+            super::report::read_by(r.spirv_read_by)
         );
         let fragment_file = r
             .fragment_file
@@ -115,14 +124,15 @@ impl RenderValidation {
             .map(|f| format!(" of {f}"))
             .unwrap_or_default();
         out += &format!(
-            "vertex `{}`, fragment `{}`{fragment_file}: {} vertices × {} instances into {}×{} targets, seed {}\n",
+            "vertex `{}`, fragment `{}`{fragment_file}: {} vertices × {} instances into {}×{} targets, seed {}{}\n",
             r.vertex,
             r.fragment,
             r.vertices,
             r.instances,
             r.target_size[0],
             r.target_size[1],
-            r.seed
+            r.seed,
+            super::report::loops_bounded(r.loop_bound)
         );
         for t in &r.targets {
             let result = if t.mismatches == 0 {
@@ -165,6 +175,9 @@ impl RenderValidation {
                 r.mismatches, r.values_compared
             ),
             Verdict::Hang(role) => format!("hang: the {} did not finish\n", role.name()),
+            Verdict::Nondeterministic => {
+                "nondeterministic: the reference's own results differ between runs\n".into()
+            }
         };
         out
     }

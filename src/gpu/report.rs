@@ -20,6 +20,11 @@ pub enum Verdict {
     Mismatch,
     /// A dispatch did not finish within the timeout.
     Hang(Role),
+    /// The reference itself gave different results on two runs of the
+    /// same inputs (a race: invocations that write one place without
+    /// atomics, or read what others write without a barrier), so a
+    /// difference of the candidate proves nothing.
+    Nondeterministic,
 }
 
 /// A finished validation.
@@ -50,6 +55,7 @@ impl Validation {
         match self.verdict {
             Verdict::Agree => exit::AGREE,
             Verdict::Mismatch | Verdict::Hang(_) => exit::MISMATCH,
+            Verdict::Nondeterministic => exit::INPUT,
         }
     }
 
@@ -71,12 +77,19 @@ impl Validation {
             None => r.reference.kind.to_string(),
         };
         out += &format!(
-            "reference: {} ({kind})\ncandidate: {} via {}\n",
-            r.reference.path, r.input, r.shader_format
+            "reference: {} ({kind})\ncandidate: {} via {}{}\n",
+            r.reference.path,
+            r.input,
+            r.shader_format,
+            read_by(r.spirv_read_by)
         );
         out += &format!(
-            "entry point `{}`, workgroup size {:?}, dispatch {:?}, seed {}\n",
-            r.entry_point, r.workgroup_size, r.dispatch, r.seed
+            "entry point `{}`, workgroup size {:?}, dispatch {:?}, seed {}{}\n",
+            r.entry_point,
+            r.workgroup_size,
+            r.dispatch,
+            r.seed,
+            loops_bounded(r.loop_bound)
         );
         for b in &r.bindings {
             let mut what = format!("{}, {}", b.space, b.type_name);
@@ -103,16 +116,19 @@ impl Validation {
                 out += &format!("    compared: {tolerance}\n");
             }
         }
+        // A racing reference's differences are not the candidate's.
+        let raced = self.verdict == Verdict::Nondeterministic;
         let listed: Vec<&Mismatch> = r
             .bindings
             .iter()
+            .filter(|_| !raced)
             .flat_map(|b| b.first_mismatches.iter())
             .take(MISMATCHES_LISTED)
             .collect();
         for m in &listed {
             out += &format!("  mismatch: {m}\n");
         }
-        if (r.mismatches as usize) > listed.len() {
+        if !raced && (r.mismatches as usize) > listed.len() {
             out += &format!("  ... and {} more\n", r.mismatches as usize - listed.len());
         }
         out += &match self.verdict {
@@ -152,6 +168,20 @@ impl Validation {
                 role.name(),
                 r.timeout_s
             ),
+            Verdict::Nondeterministic => {
+                let moved: Vec<String> = r
+                    .reference_runs_differ
+                    .iter()
+                    .flat_map(|b| b.first_mismatches.iter())
+                    .take(MISMATCHES_LISTED)
+                    .map(|m| format!("  moved between reference runs: {m}\n"))
+                    .collect();
+                format!(
+                    "{}nondeterministic: {}\n",
+                    moved.concat(),
+                    r.error.as_deref().unwrap_or_default()
+                )
+            }
         };
         out
     }
@@ -179,6 +209,11 @@ pub struct ValidationReport {
     pub adapter: Option<AdapterJson>,
     /// `wgsl` or `spirv`: what both shaders were handed to wgpu as.
     pub shader_format: &'static str,
+    /// With `spirv`: who read it, `driver` (the Vulkan driver, as a
+    /// Vulkan engine hands it SPIR-V) or `naga` (naga's SPIR-V reader, which
+    /// wgpu translates it with elsewhere).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spirv_read_by: Option<&'static str>,
     /// The compute entry point dispatched; empty when the validation
     /// stopped before choosing one.
     pub entry_point: String,
@@ -188,6 +223,9 @@ pub struct ValidationReport {
     pub dispatch: [u32; 3],
     /// The seed of the generated inputs.
     pub seed: u64,
+    /// The iterations after which every loop of both shaders left; `None`
+    /// when loops ran as written.
+    pub loop_bound: Option<u32>,
     /// How long one dispatch could take, in seconds.
     pub timeout_s: f64,
     /// `agree`, `mismatch`, `hang`, `error` or `no-adapter`.
@@ -197,7 +235,12 @@ pub struct ValidationReport {
     pub values_compared: u64,
     /// How many of those differ.
     pub mismatches: u64,
-    /// Why the validation stopped: with `hang`, `error` and `no-adapter`.
+    /// With `nondeterministic`: each binding's first run of the reference
+    /// compared with the run that gave other values.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub reference_runs_differ: Vec<BindingJson>,
+    /// Why the validation stopped: with `hang`, `error` and `no-adapter`;
+    /// with `nondeterministic`, why nothing could be compared.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     /// Every buffer the entry point binds (by group and binding), then its
@@ -225,10 +268,12 @@ impl ValidationReport {
             harness: None,
             adapter: None,
             shader_format: "wgsl",
+            spirv_read_by: None,
             entry_point: String::new(),
             workgroup_size: [0; 3],
             dispatch: [0; 3],
             seed: 0,
+            loop_bound: None,
             timeout_s: 0.0,
             verdict: match error {
                 Error::NoAdapter(_) => "no-adapter",
@@ -236,6 +281,7 @@ impl ValidationReport {
             },
             values_compared: 0,
             mismatches: 0,
+            reference_runs_differ: Vec::new(),
             error: Some(error.to_string()),
             bindings: Vec::new(),
             timings_ms: Timings::default(),
@@ -323,4 +369,20 @@ pub struct BindingJson {
     /// that applied and why).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tolerance: Option<String>,
+}
+
+/// `, loops bounded at N iterations` where validation bounded them.
+pub(super) fn loops_bounded(bound: Option<u32>) -> String {
+    bound
+        .map(|n| format!(", loops bounded at {n} iterations"))
+        .unwrap_or_default()
+}
+
+/// ` (read by the driver)` or ` (read by naga)` for SPIR-V.
+pub(super) fn read_by(reader: Option<&str>) -> String {
+    match reader {
+        Some("driver") => " (read by the driver)".into(),
+        Some(other) => format!(" (read by {other})"),
+        None => String::new(),
+    }
 }

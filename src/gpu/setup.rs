@@ -68,6 +68,8 @@ pub(crate) struct Setup {
     pub(super) candidate_bytes: Vec<Vec<u8>>,
     pub(super) gpu: Arc<Gpu>,
     pub(super) dispatch: [u32; 3],
+    /// Who reads the SPIR-V, where the shaders are SPIR-V.
+    pub(super) spirv_reader: device::SpirvReader,
 }
 
 impl Setup {
@@ -132,6 +134,7 @@ impl Setup {
                 label: &label,
                 code: prepared.code(),
                 entry_point: &prepared.entry_point().name,
+                spirv_reader: self.spirv_reader,
                 constants: &constants,
                 buffers: &buffers,
                 resources: &self.resources.textures,
@@ -204,6 +207,7 @@ pub(crate) fn set_up(
         opts.shader_format,
         Role::Candidate,
         ep_name.as_deref(),
+        opts.loop_bound,
     )?;
 
     let reference_options = Options {
@@ -235,6 +239,7 @@ pub(crate) fn set_up(
         opts.shader_format,
         Role::Reference,
         ep_for_reference.as_deref(),
+        opts.loop_bound,
     ) {
         Err(Error::Compile {
             failure, source, ..
@@ -265,6 +270,7 @@ pub(crate) fn set_up(
                 opts.shader_format,
                 Role::Reference,
                 ep_for_reference.as_deref(),
+                opts.loop_bound,
             )?;
             reference_kind = "lowering";
             reference_lowering = Some(lowering.spelled);
@@ -403,6 +409,7 @@ pub(crate) fn set_up(
         workgroup_size,
         reference_bytes,
         candidate_bytes,
+        spirv_reader: gpu.spirv_reader(opts.spirv_reader),
         gpu,
         dispatch,
     })
@@ -526,22 +533,53 @@ fn prepare(
     format: ShaderFormat,
     role: Role,
     entry_point: Option<&str>,
+    loop_bound: Option<u32>,
 ) -> Result<Prepared, Error> {
-    let fail = |source: &Source, failure: Failure| Error::Compile {
-        role,
-        source: Box::new(source.clone()),
-        failure,
-    };
-    let compiler = Compiler::new(options).map_err(|f| fail(&source, f))?;
-    let compiled = compiler
-        .compile(&source, &[format.output()])
-        .map_err(|f| fail(&source, f))?;
+    let compiled = compile_for_device(&source, options, format, role, loop_bound)?;
     let ep_index = reflect::entry_point(&compiled.transformed.module, entry_point, role.name())
         .map_err(|e| Error::Input(format!("{}: {e}", source.name)))?;
     Ok(Prepared {
         source,
         compiled,
         ep_index,
+    })
+}
+
+/// Compiles one shader to run on the device: transformed, every loop
+/// bounded at `loop_bound` iterations where one is given (after the passes,
+/// so that the reference and the candidate are bounded alike), and emitted
+/// in `format`, validated. SPIR-V clamps its indices: seeded inputs send
+/// them anywhere, and an access out of bounds, which wgpu clamps in what
+/// it translates, would otherwise be undefined behaviour in the driver (on
+/// lavapipe, a write past a workgroup array hangs the dispatch).
+pub(super) fn compile_for_device(
+    source: &Source,
+    mut options: Options,
+    format: ShaderFormat,
+    role: Role,
+    loop_bound: Option<u32>,
+) -> Result<Compiled, Error> {
+    let fail = |failure: Failure| Error::Compile {
+        role,
+        source: Box::new(source.clone()),
+        failure,
+    };
+    options.emit.spirv_bounds_checks = crate::BoundsChecks::Clamp;
+    let compiler = Compiler::new(options).map_err(fail)?;
+    let mut transformed = compiler.transform(source).map_err(fail)?;
+    if let Some(max) = loop_bound {
+        transformed
+            .instrument(|module| {
+                shaderxform_passes::ir::bound_loops(module, max);
+            })
+            .map_err(fail)?;
+    }
+    let output = compiler
+        .emit(source, &transformed, format.output())
+        .map_err(fail)?;
+    Ok(Compiled {
+        transformed,
+        outputs: vec![output],
     })
 }
 

@@ -217,6 +217,7 @@ impl Run {
             Verdict::Agree => "agree",
             Verdict::Mismatch => "mismatch",
             Verdict::Hang(_) => "hang",
+            Verdict::Nondeterministic => "nondeterministic",
         };
         match &self.outcome {
             Outcome::Compute(v) => of(v.verdict),
@@ -354,13 +355,16 @@ pub fn validate_units(
 }
 
 impl Suite {
-    /// `hang`, `mismatch`, `error`, `cannot-run` (nothing ran) or `agree`.
+    /// `hang`, `mismatch`, `nondeterministic`, `error`, `cannot-run`
+    /// (nothing ran) or `agree`.
     pub fn verdict(&self) -> &'static str {
         let has = |v: &str| self.runs.iter().any(|r| r.verdict() == v);
         if has("hang") {
             "hang"
         } else if has("mismatch") {
             "mismatch"
+        } else if has("nondeterministic") {
+            "nondeterministic"
         } else if has("error") {
             "error"
         } else if !has("agree") {

@@ -1,0 +1,274 @@
+//! `validate` on shaders that misbehave on the GPU: one that hangs in the
+//! middle of a folder costs only itself, a loop whose trip count is
+//! enormous finishes under the loop bound, and a reference that races is
+//! named `nondeterministic`, never a mismatch.
+
+#![cfg(feature = "gpu")]
+
+mod common;
+
+use std::path::Path;
+
+use common::gpu::{had_adapter, output_text, validate_command};
+
+/// A shader that agrees with itself at once.
+const QUICK: &str = "@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    data[gid.x] = data[gid.x] * 3u + gid.x;
+}
+";
+
+/// 2^42 dependent integer steps over the dispatch its harness gives:
+/// hours on a CPU, far past any timeout below on every GPU, and nothing
+/// that could wedge a device (no barrier, no unbounded loop).
+const SLOW: &str = "@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    var x = data[gid.x % 64u];
+    for (var i = 0u; i < 60000u; i++) {
+        x = x * 1664525u + 1013904223u + i;
+        x = x ^ (x >> 13u);
+    }
+    data[gid.x % 64u] = x;
+}
+";
+
+fn write(dir: &Path, name: &str, text: &str) {
+    std::fs::write(dir.join(name), text).unwrap();
+}
+
+/// The listing's lines, the folder's own prefix taken off.
+fn lines(stdout: &[u8], dir: &Path) -> Vec<String> {
+    String::from_utf8_lossy(stdout)
+        .lines()
+        .map(|l| l.replace(&format!("{}/", dir.display()), ""))
+        .collect()
+}
+
+#[test]
+fn a_shader_that_hangs_in_a_folder_costs_only_itself() {
+    let with = tempfile::tempdir().unwrap();
+    let without = tempfile::tempdir().unwrap();
+    for dir in [with.path(), without.path()] {
+        for name in ["a.wgsl", "c.wgsl", "d.wgsl", "e.wgsl"] {
+            write(dir, name, QUICK);
+        }
+    }
+    write(with.path(), "b_slow.wgsl", SLOW);
+    write(
+        with.path(),
+        "b_slow.harness.toml",
+        "dispatch = [65535, 1, 1]\n[binding.data]\nsize = 64\n",
+    );
+    let report = with.path().join("report.json");
+    let out = validate_command(&[
+        with.path().to_str().unwrap(),
+        "--timeout",
+        "1",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    if !had_adapter(&out) {
+        return;
+    }
+    assert_eq!(out.status.code(), Some(3), "{}", output_text(&out));
+    let listing = lines(&out.stdout, with.path());
+    assert!(
+        listing
+            .iter()
+            .any(|l| l.starts_with("hang") && l.contains("b_slow.wgsl")),
+        "{}",
+        output_text(&out)
+    );
+    let alone = validate_command(&[without.path().to_str().unwrap(), "--timeout", "1"]);
+    assert_eq!(alone.status.code(), Some(0), "{}", output_text(&alone));
+    let alone = lines(&alone.stdout, without.path());
+    // Every other shader's line, before the hang and after it, is the
+    // line it has in a folder without the hanging shader.
+    let others: Vec<&String> = listing
+        .iter()
+        .filter(|l| !l.contains("b_slow") && !l.contains("shaders:"))
+        .collect();
+    let expected: Vec<&String> = alone.iter().filter(|l| !l.contains("shaders:")).collect();
+    assert_eq!(others, expected, "{}", output_text(&out));
+    assert!(listing
+        .iter()
+        .any(|l| l == "5 shaders: 4 agree, 0 mismatch, 1 hang, 0 cannot run, 0 errors"));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    assert_eq!(json["summary"]["hang"], 1);
+    assert_eq!(json["summary"]["agree"], 4);
+    assert_eq!(json["shaders"].as_array().unwrap().len(), 5);
+}
+
+/// Three nested loops of 2^20 iterations each, an atomic in the innermost:
+/// 2^60 atomics an invocation as written, which no device finishes.
+const NESTED: &str = "@group(0) @binding(0) var<storage, read_write> counts: array<atomic<u32>>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    for (var i = 0u; i < 0x100000u; i++) {
+        for (var j = 0u; j < 0x100000u; j++) {
+            for (var k = 0u; k < 0x100000u; k++) {
+                atomicAdd(&counts[gid.x % 16u], i ^ j ^ k);
+            }
+        }
+    }
+}
+";
+
+#[test]
+fn loops_finish_under_the_loop_bound_and_the_report_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "nested.wgsl", NESTED);
+    let shader = dir.path().join("nested.wgsl");
+    let report = dir.path().join("report.json");
+    let out = validate_command(&[
+        shader.to_str().unwrap(),
+        "--loop-bound",
+        "8",
+        "--dispatch",
+        "4,1,1",
+        "--timeout",
+        "20",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    if !had_adapter(&out) {
+        return;
+    }
+    assert_eq!(out.status.code(), Some(0), "{}", output_text(&out));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("loops bounded at 8 iterations"),
+        "{}",
+        output_text(&out)
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    assert_eq!(json["loop_bound"], 8);
+    assert_eq!(json["verdict"], "agree");
+
+    let refused = validate_command(&[shader.to_str().unwrap(), "--loop-bound", "0"]);
+    assert_eq!(refused.status.code(), Some(2), "{}", output_text(&refused));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("`none`"));
+}
+
+/// The shape of wgpu's timestamp-queries kernel (corpus/public/
+/// wgpu-examples) without its harness, its hashing made longer: every
+/// workgroup reads `buffer[0]`, hashes it and writes it back, so the
+/// result depends on the order the workgroups run in.
+const RACING: &str = "@group(0) @binding(0) var<storage, read_write> buffer: array<u32>;
+
+fn pcg_hash(input: u32) -> u32 {
+    let state = input * 747796405u + 2891336453u;
+    let word = ((state >> ((state >> 28u) + 4u)) ^ state) * 277803737u;
+    return (word >> 22u) ^ word;
+}
+
+@compute @workgroup_size(1)
+fn main(@builtin(global_invocation_id) global_id: vec3<u32>) {
+    var value = buffer[0];
+    for (var i = 0u; i < 4096u; i += 1u) {
+        value = pcg_hash(value);
+    }
+    buffer[0] = value;
+}
+";
+
+#[test]
+fn a_reference_that_races_is_nondeterministic_never_a_mismatch() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "racing.wgsl", RACING);
+    let shader = dir.path().join("racing.wgsl");
+    let report = dir.path().join("report.json");
+    let mut verdicts = Vec::new();
+    // Whether two workgroups overlap is up to the driver's threads: a
+    // few tries, each of which may agree but never mismatch.
+    for _ in 0..5 {
+        let out = validate_command(&[
+            shader.to_str().unwrap(),
+            "--report",
+            report.to_str().unwrap(),
+        ]);
+        if !had_adapter(&out) {
+            return;
+        }
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+        assert_ne!(json["verdict"], "mismatch", "{}", output_text(&out));
+        if json["verdict"] == "nondeterministic" {
+            assert_eq!(out.status.code(), Some(1));
+            assert!(!json["reference_runs_differ"].as_array().unwrap().is_empty());
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            assert!(stdout.contains("moved between reference runs"), "{stdout}");
+            assert!(!stdout.contains("  mismatch:"), "{stdout}");
+        } else {
+            assert_eq!(json["verdict"], "agree", "{}", output_text(&out));
+        }
+        verdicts.push((
+            json["verdict"].as_str().unwrap().to_string(),
+            json["adapter"]["name"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string(),
+        ));
+    }
+    // A CPU driver runs workgroups on several threads at once.
+    if verdicts
+        .iter()
+        .all(|(_, adapter)| adapter.contains("llvmpipe"))
+    {
+        assert!(
+            verdicts.iter().any(|(v, _)| v == "nondeterministic"),
+            "{verdicts:?}"
+        );
+    }
+}
+
+/// The WebGPU samples' particle simulation (corpus/public, BSD-3-Clause):
+/// naga's SPIR-V reader refuses the SPIR-V of its compute stage
+/// (`LogicalAnd` of `vec4<bool>`), so it validates as SPIR-V only when the
+/// Vulkan driver reads it; the probability map's two entry points share a
+/// binding slot, and each entry point's SPIR-V holds its own.
+#[test]
+fn spirv_that_naga_cannot_read_validates_when_the_driver_reads_it() {
+    let root = common::root();
+    let particle = root.join("corpus/public/webgpu-samples/sample/particles/particle.wgsl");
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report.json");
+    let out = validate_command(&[
+        particle.to_str().unwrap(),
+        "--entry-point",
+        "simulate",
+        "--shader-format",
+        "spirv",
+        "--spirv-reader",
+        "driver",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    if !had_adapter(&out) {
+        return;
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    if json["adapter"]["backend"] == "Vulkan" {
+        assert_eq!(out.status.code(), Some(0), "{}", output_text(&out));
+        assert_eq!(json["spirv_read_by"], "driver");
+        assert!(String::from_utf8_lossy(&out.stdout).contains("via spirv (read by the driver)"));
+    }
+
+    let map = root.join("corpus/public/webgpu-samples/sample/particles/probabilityMap.wgsl");
+    let out = validate_command(&[map.to_str().unwrap(), "--shader-format", "spirv"]);
+    assert_eq!(out.status.code(), Some(0), "{}", output_text(&out));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    for entry in ["import_level", "export_level"] {
+        assert!(
+            stdout.contains(&format!("compute `{entry}` (spirv): agree")),
+            "{stdout}"
+        );
+    }
+}
