@@ -48,7 +48,7 @@ pub mod spirv_tools;
 mod spirv_words;
 pub mod write;
 
-pub use back::{BoundsChecks, EmitOptions, Output, OutputFormat, SpirvVersion, WgslTarget};
+pub use back::{EmitOptions, Output, OutputFormat, SpirvVersion, WgslTarget};
 pub use diagnostics::{render, ColorChoice, Diagnostic, DiagnosticJson, Severity};
 /// The naga this crate is built with, whose types its API takes and
 /// returns.

@@ -51,7 +51,6 @@ struct RequestOptions {
     stage: Option<String>,
     entry_point: Option<String>,
     spirv_version: Option<String>,
-    spirv_bounds_checks: Option<String>,
     glsl_version: Option<String>,
     hlsl_shader_model: Option<String>,
     msl_version: Option<String>,
@@ -515,12 +514,6 @@ fn options(request: &Request) -> Result<Options, String> {
             spirv_version: parse(&o.spirv_version, "SPIR-V version (1.0 to 1.6)", |v| {
                 back::SpirvVersion::parse(v)
             })?,
-            spirv_bounds_checks: parse(
-                &o.spirv_bounds_checks,
-                "SPIR-V bounds checks (none or clamp)",
-                back::BoundsChecks::from_name,
-            )?
-            .unwrap_or_default(),
             glsl_version: parse(&o.glsl_version, "GLSL version naga writes", |v| {
                 back::parse_glsl_version(v)
             })?,

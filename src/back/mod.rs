@@ -170,32 +170,6 @@ impl WgslTarget {
     }
 }
 
-/// Bounds checks that a back end writes into the shader.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum BoundsChecks {
-    /// None: an index out of bounds is the shader's own undefined
-    /// behaviour, as the source language has it (GLSL, HLSL), and a
-    /// Vulkan device's robustness features are what protect memory.
-    #[default]
-    None,
-    /// Every index into an array, a buffer, a vector, a matrix or an
-    /// image's texels is clamped into bounds first, which is the
-    /// behaviour WGSL defines for an access out of bounds, and what wgpu
-    /// writes into the SPIR-V it translates WGSL into.
-    Clamp,
-}
-
-impl BoundsChecks {
-    /// `none` or `clamp`, as the command line and `serve` spell them.
-    pub fn from_name(name: &str) -> Option<Self> {
-        match name {
-            "none" => Some(BoundsChecks::None),
-            "clamp" => Some(BoundsChecks::Clamp),
-            _ => None,
-        }
-    }
-}
-
 /// What the back ends need to know about the target.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EmitOptions {
@@ -206,8 +180,6 @@ pub struct EmitOptions {
     pub entry_point: Option<String>,
     /// SPIR-V version; the lowest the module needs when `None`.
     pub spirv_version: Option<SpirvVersion>,
-    /// Whether SPIR-V output clamps its indices into bounds.
-    pub spirv_bounds_checks: BoundsChecks,
     /// GLSL version; `450` (desktop core) when `None`.
     pub glsl_version: Option<glsl::Version>,
     /// HLSL shader model; the lowest the module needs, at least 6.0, when `None`.
@@ -275,13 +247,7 @@ pub fn emit(
     let entry_point =
         entry_point.and_then(|ep| module.entry_points.iter().find(|e| e.name == ep.name));
     let spirv = |module: &Module, info: &ModuleInfo| {
-        let words = spirv::write(
-            module,
-            info,
-            options.spirv_version,
-            options.spirv_bounds_checks,
-            entry_point,
-        )?;
+        let words = spirv::write(module, info, options.spirv_version, entry_point)?;
         recheck::spirv(module, info, entry_point, &words)?;
         Ok::<_, EmitError>(words)
     };

@@ -64,7 +64,6 @@ pub fn write(
     module: &Module,
     info: &ModuleInfo,
     pinned: Option<SpirvVersion>,
-    bounds_checks: super::BoundsChecks,
     entry_point: Option<&naga::EntryPoint>,
 ) -> Result<Vec<u32>, EmitError> {
     let needed = lowest_version(module);
@@ -91,18 +90,6 @@ pub fn write(
         // state reads the committed intersection only once traversal has
         // finished (as Metal has it), where Vulkan reads it any time.
         ray_query_initialization_tracking: false,
-        bounds_check_policies: match bounds_checks {
-            super::BoundsChecks::None => naga::proc::BoundsCheckPolicies::default(),
-            super::BoundsChecks::Clamp => {
-                let clamp = naga::proc::BoundsCheckPolicy::Restrict;
-                naga::proc::BoundsCheckPolicies {
-                    index: clamp,
-                    buffer: clamp,
-                    image_load: clamp,
-                    binding_array: clamp,
-                }
-            }
-        },
         ..Default::default()
     };
     let pipeline = entry_point.map(|ep| spv::PipelineOptions {

@@ -474,13 +474,6 @@ pub(super) struct CommonArgs {
     #[arg(long, value_name = "X.Y", value_parser = parse_spirv_version)]
     pub(super) spirv_version: Option<back::SpirvVersion>,
 
-    /// Bounds checks in SPIR-V output: `clamp` clamps every index into
-    /// bounds first, as WGSL defines an access out of bounds and as wgpu
-    /// translates WGSL; `none` leaves them to the source's rules and the
-    /// device's robustness [default: none].
-    #[arg(long, value_name = "CHECKS", value_parser = parse_bounds_checks, default_value = "none")]
-    pub(super) spirv_bounds_checks: back::BoundsChecks,
-
     /// GLSL version of GLSL output: 450, 460, 310es, 320es [default: 450].
     #[arg(long, value_name = "VERSION", value_parser = parse_glsl_version)]
     pub(super) glsl_version: Option<naga::back::glsl::Version>,
@@ -558,10 +551,6 @@ fn parse_override(s: &str) -> Result<(String, f64), String> {
         v => v.parse().map_err(|_| format!("`{v}` is not a number"))?,
     };
     Ok((name.trim().to_string(), value))
-}
-
-fn parse_bounds_checks(s: &str) -> Result<back::BoundsChecks, String> {
-    back::BoundsChecks::from_name(s).ok_or_else(|| format!("`{s}` is not `none` or `clamp`"))
 }
 
 fn parse_spirv_version(s: &str) -> Result<back::SpirvVersion, String> {

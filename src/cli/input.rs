@@ -50,7 +50,6 @@ pub(super) fn options(common: &CommonArgs) -> Result<Options, String> {
         emit: shaderxform::EmitOptions {
             entry_point: common.entry_point.clone(),
             spirv_version: common.spirv_version,
-            spirv_bounds_checks: common.spirv_bounds_checks,
             glsl_version: common.glsl_version,
             hlsl_shader_model: common.hlsl_shader_model,
             msl_version: common.msl_version,

@@ -548,13 +548,10 @@ fn prepare(
 /// Compiles one shader to run on the device: transformed, every loop
 /// bounded at `loop_bound` iterations where one is given (after the passes,
 /// so that the reference and the candidate are bounded alike), and emitted
-/// in `format`, validated. SPIR-V clamps its indices: seeded inputs send
-/// them anywhere, and an access out of bounds, which wgpu clamps in what
-/// it translates, would otherwise be undefined behaviour in the driver (on
-/// lavapipe, a write past a workgroup array hangs the dispatch).
+/// in `format`, validated.
 pub(super) fn compile_for_device(
     source: &Source,
-    mut options: Options,
+    options: Options,
     format: ShaderFormat,
     role: Role,
     loop_bound: Option<u32>,
@@ -564,7 +561,6 @@ pub(super) fn compile_for_device(
         source: Box::new(source.clone()),
         failure,
     };
-    options.emit.spirv_bounds_checks = crate::BoundsChecks::Clamp;
     let compiler = Compiler::new(options).map_err(fail)?;
     let mut transformed = compiler.transform(source).map_err(fail)?;
     if let Some(max) = loop_bound {
