@@ -73,6 +73,21 @@ pub struct BatchOptions {
     pub reflect: bool,
     /// Only this share of the shaders is compiled (`--shard K/N`).
     pub shard: Option<Shard>,
+    /// What an output folder inside the input folder means: an error (a
+    /// batch's outputs would be the next run's inputs), or, for a build
+    /// script whose `OUT_DIR` is under the folder it compiles, a folder
+    /// the walk leaves out.
+    pub output_inside_input: OutputInside,
+}
+
+/// What [`BatchOptions::output_inside_input`] does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OutputInside {
+    /// [`PlanError::OutputInsideInput`].
+    #[default]
+    Refuse,
+    /// The output folder is not walked.
+    Skip,
 }
 
 /// How an input's relative path becomes an output's.
@@ -147,6 +162,7 @@ impl BatchOptions {
             excludes: Vec::new(),
             reflect: false,
             shard: None,
+            output_inside_input: OutputInside::Refuse,
         }
     }
 }

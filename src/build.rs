@@ -28,12 +28,12 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use globset::{Glob, GlobSet, GlobSetBuilder};
-
+use crate::batch::plan_tree;
+use crate::batch::BatchOptions;
 use crate::diagnostics::{render, ColorChoice, Diagnostic, DiagnosticJson};
 use crate::pipeline::{Compiler, Options};
 use crate::reflect::rust_module::{self, RustModuleOptions};
-use crate::source::{InputFormat, Source};
+use crate::source::Source;
 use crate::spirv_tools::{touches_spirv, Validators};
 use crate::write::write_atomically;
 use crate::{EmitOptions, OutputFormat, PassSelection, Target, WgslTarget};
@@ -43,6 +43,7 @@ use crate::{EmitOptions, OutputFormat, PassSelection, Target, WgslTarget};
 pub struct Build {
     dir: PathBuf,
     globs: Vec<String>,
+    excludes: Vec<String>,
     formats: Vec<OutputFormat>,
     options: Options,
     stage: Option<naga::ShaderStage>,
@@ -88,6 +89,7 @@ impl Build {
         Build {
             dir: dir.into(),
             globs: Vec::new(),
+            excludes: Vec::new(),
             formats: Vec::new(),
             options: Options::default(),
             stage: None,
@@ -101,6 +103,15 @@ impl Build {
     /// `compute/*.comp`); may be given several times.
     pub fn glob(mut self, pattern: impl Into<String>) -> Self {
         self.globs.push(pattern.into());
+        self
+    }
+
+    /// Leaves out shaders whose path under the folder matches
+    /// (`vendor/**`, `**/*.test.wgsl`); may be given several times.
+    /// Files that other shaders `#include` and WGSL modules are left out
+    /// without one.
+    pub fn exclude(mut self, pattern: impl Into<String>) -> Self {
+        self.excludes.push(pattern.into());
         self
     }
 
@@ -243,10 +254,26 @@ impl Build {
                     setup("OUT_DIR is not set: run from a build script, or give out_dir".into())
                 })?,
         };
-        let globs = self.glob_set().map_err(setup)?;
         // WGSL modules are found anywhere under the folder (before `-I`).
         let mut options = self.options.clone();
         options.front.module_dirs.push(self.dir.clone());
+        let formats = if self.formats.is_empty() {
+            vec![OutputFormat::SpirvBinary]
+        } else {
+            self.formats.clone()
+        };
+        // The tree as `batch` plans it: outputs named as glslc does
+        // (`blit.vert.spv` beside `blit.frag.spv`), two shaders claiming
+        // one output refused before anything is written, files that other
+        // shaders include and WGSL modules left out.
+        let mut tree = BatchOptions::new(&self.dir, &out_dir);
+        tree.formats = formats.clone();
+        tree.options = options.clone();
+        tree.stage = self.stage;
+        tree.globs = self.globs.clone();
+        tree.excludes = self.excludes.clone();
+        tree.output_inside_input = crate::batch::OutputInside::Skip;
+        let plan = plan_tree(&tree).map_err(|e| setup(e.to_string()))?;
         let compiler = Compiler::new(options).map_err(|failure| {
             setup(
                 failure
@@ -257,38 +284,38 @@ impl Build {
                     .join("; "),
             )
         })?;
-        let formats = if self.formats.is_empty() {
-            vec![OutputFormat::SpirvBinary]
-        } else {
-            self.formats.clone()
-        };
 
         let _ = writeln!(cargo, "cargo:rerun-if-changed={}", self.dir.display());
-        let mut relatives = Vec::new();
-        walk(&self.dir, Path::new(""), &mut relatives)
-            .map_err(|e| setup(format!("cannot read {}: {e}", self.dir.display())))?;
-        relatives.sort();
+        for skipped in &plan.skipped {
+            let _ = writeln!(cargo, "cargo:warning=shaderxform: {skipped}");
+        }
+        // Headers and modules are read by the shaders that use them.
+        let read_only = plan
+            .headers
+            .iter()
+            .map(|(header, _)| header)
+            .chain(plan.modules.iter().map(|(module, _)| module));
+        for relative in read_only {
+            let _ = writeln!(
+                cargo,
+                "cargo:rerun-if-changed={}",
+                self.dir.join(relative).display()
+            );
+        }
 
         let mut built = Vec::new();
         let mut rendered = String::new();
         let mut failed = 0;
         let mut warned_without_spirv_val = false;
         let mut rust_modules = String::new();
-        for relative in relatives {
-            let slashed = relative
+        for job in plan.jobs {
+            let slashed = job
+                .relative
                 .components()
                 .map(|c| c.as_os_str().to_string_lossy())
                 .collect::<Vec<_>>()
                 .join("/");
-            let matches = if globs.is_empty() {
-                InputFormat::from_path(&relative, self.stage).is_some()
-            } else {
-                globs.is_match(&slashed)
-            };
-            if !matches {
-                continue;
-            }
-            let input = self.dir.join(&relative);
+            let input = job.input.clone();
             let _ = writeln!(cargo, "cargo:rerun-if-changed={}", input.display());
             let source = match Source::read(&input, self.stage) {
                 Ok(source) => source,
@@ -298,9 +325,6 @@ impl Build {
                     continue;
                 }
             };
-            if is_wgsl_module(&source) {
-                continue;
-            }
             let compiled = match compiler.compile(&source, &formats) {
                 Ok(compiled) => compiled,
                 Err(failure) => {
@@ -334,7 +358,11 @@ impl Build {
             }
             let mut outputs = Vec::new();
             for output in &compiled.outputs {
-                let path = out_dir.join(relative.with_extension(output.format.extension()));
+                let Some((_, relative_out)) = job.outputs.iter().find(|(f, _)| *f == output.format)
+                else {
+                    continue;
+                };
+                let path = out_dir.join(relative_out);
                 if let Err(message) = write_if_changed(&path, &output.bytes) {
                     failed += 1;
                     rendered.push_str(&format!("error: {message}\n"));
@@ -372,29 +400,9 @@ impl Build {
         }
         Ok(built)
     }
-
-    fn glob_set(&self) -> Result<GlobSet, String> {
-        let mut set = GlobSetBuilder::new();
-        for pattern in &self.globs {
-            let glob = Glob::new(pattern).map_err(|e| format!("bad glob `{pattern}`: {e}"))?;
-            set.add(glob);
-        }
-        set.build().map_err(|e| e.to_string())
-    }
 }
 
 /// `file:line:col: warning: message`, as one `cargo:warning` line holds.
-/// A WGSL module that is no shader of its own: it declares
-/// `#define_import_path` and no entry point (shaders import it).
-fn is_wgsl_module(source: &Source) -> bool {
-    use crate::front::wgsl_modules;
-    source.format == InputFormat::Wgsl
-        && source.text().is_some_and(|text| {
-            wgsl_modules::declared_import_path(text).is_some()
-                && !wgsl_modules::has_entry_point(text)
-        })
-}
-
 fn one_line(diagnostic: &Diagnostic, source: &Source) -> String {
     let json = DiagnosticJson::new(diagnostic, source);
     let position = match (json.line, json.column) {
@@ -465,24 +473,6 @@ fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<(), String> {
             .map_err(|e| format!("cannot create {}: {}", parent.display(), e.kind()))?;
     }
     write_atomically(path, bytes)
-}
-
-fn walk(root: &Path, relative: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(root.join(relative))? {
-        let entry = entry?;
-        let name = entry.file_name();
-        if name.to_string_lossy().starts_with('.') {
-            continue;
-        }
-        let path = relative.join(&name);
-        let meta = std::fs::metadata(entry.path())?;
-        if meta.is_dir() {
-            walk(root, &path, out)?;
-        } else if meta.is_file() {
-            out.push(path);
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -634,6 +624,122 @@ fn main(@builtin(local_invocation_index) lid: u32) {
         );
     }
 
+    /// An engine-shaped tree: a vertex and a fragment stage of one name,
+    /// a header they include, a WGSL module and a shader importing it.
+    /// Each shader gets its own outputs (the stage kept, as glslc and
+    /// `batch` name them), the header and the module none, and the outputs
+    /// are byte for byte those of `batch`.
+    #[test]
+    fn a_stage_pair_gets_two_outputs_and_a_header_none_as_batch_writes_them() {
+        if !crate::front::glslang::available() {
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let shaders = dir.path().join("shaders");
+        std::fs::create_dir_all(shaders.join("include")).unwrap();
+        std::fs::create_dir_all(shaders.join("lib")).unwrap();
+        std::fs::write(
+            shaders.join("include/common.glsl"),
+            "const float SCALE = 0.5;\n",
+        )
+        .unwrap();
+        std::fs::write(
+            shaders.join("blit.vert"),
+            "#version 450\n#include \"include/common.glsl\"\nlayout(location = 0) out vec2 uv;\nvoid main() { uv = vec2(gl_VertexIndex & 1, gl_VertexIndex >> 1) * SCALE; gl_Position = vec4(uv, 0.0, 1.0); }\n",
+        )
+        .unwrap();
+        std::fs::write(
+            shaders.join("blit.frag"),
+            "#version 450\n#include \"include/common.glsl\"\nlayout(location = 0) in vec2 uv;\nlayout(location = 0) out vec4 color;\nvoid main() { color = vec4(uv * SCALE, 0.0, 1.0); }\n",
+        )
+        .unwrap();
+        std::fs::write(
+            shaders.join("lib/view.wgsl"),
+            "#define_import_path game::view\nconst SCALE: u32 = 3u;\n",
+        )
+        .unwrap();
+        std::fs::write(
+            shaders.join("scale.wgsl"),
+            "#import game::view::SCALE\n@group(0) @binding(0) var<storage, read_write> v: array<u32>;\n@compute @workgroup_size(64)\nfn main(@builtin(global_invocation_id) id: vec3<u32>) { v[id.x] *= SCALE; }\n",
+        )
+        .unwrap();
+        let formats = [OutputFormat::SpirvBinary, OutputFormat::Wgsl];
+        let mut build = Build::new(&shaders)
+            .out_dir(dir.path().join("built"))
+            .rust_module("shaders.rs");
+        for format in formats {
+            build = build.emit(format);
+        }
+        let built = build.run_with(&mut Vec::new()).unwrap();
+        let names: Vec<String> = built
+            .iter()
+            .flat_map(|b| &b.outputs)
+            .map(|p| {
+                p.strip_prefix(dir.path().join("built"))
+                    .unwrap()
+                    .display()
+                    .to_string()
+            })
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "blit.frag.spv",
+                "blit.frag.wgsl",
+                "blit.vert.spv",
+                "blit.vert.wgsl",
+                "scale.spv",
+                "scale.wgsl"
+            ],
+            "each shader its own outputs, no header or module compiled"
+        );
+        let vertex = std::fs::read_to_string(dir.path().join("built/blit.vert.wgsl")).unwrap();
+        let fragment = std::fs::read_to_string(dir.path().join("built/blit.frag.wgsl")).unwrap();
+        assert!(
+            vertex.contains("@vertex") && !vertex.contains("@fragment"),
+            "{vertex}"
+        );
+        assert!(
+            fragment.contains("@fragment") && !fragment.contains("@vertex"),
+            "{fragment}"
+        );
+        let module = std::fs::read_to_string(dir.path().join("built/shaders.rs")).unwrap();
+        assert!(
+            module.contains("pub mod blit_vert") && module.contains("pub mod blit_frag"),
+            "{module}"
+        );
+
+        let mut batch = crate::batch::BatchOptions::new(&shaders, dir.path().join("batched"));
+        batch.formats = formats.to_vec();
+        batch.options.front.module_dirs.push(shaders.clone());
+        let compiler = Compiler::new(batch.options.clone()).unwrap();
+        let jobs = crate::batch::plan(&batch).unwrap();
+        let result = crate::batch::run(&batch, &compiler, &jobs, &|_, _| {});
+        assert_eq!(result.failed(), 0);
+        for name in names {
+            assert_eq!(
+                std::fs::read(dir.path().join("built").join(&name)).unwrap(),
+                std::fs::read(dir.path().join("batched").join(&name)).unwrap(),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_excluded_shader_is_not_built() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("shaders/wip")).unwrap();
+        std::fs::write(dir.path().join("shaders/a.wgsl"), GOOD).unwrap();
+        std::fs::write(dir.path().join("shaders/wip/b.wgsl"), "fn broken( {\n").unwrap();
+        let built = Build::new(dir.path().join("shaders"))
+            .exclude("wip/**")
+            .out_dir(dir.path().join("out"))
+            .run_with(&mut Vec::new())
+            .unwrap();
+        assert_eq!(built.len(), 1);
+        assert!(built[0].input.ends_with("a.wgsl"));
+    }
+
     #[test]
     fn wgsl_modules_are_imported_not_compiled_and_are_rerun_triggers() {
         let dir = tempfile::tempdir().unwrap();
@@ -747,7 +853,7 @@ fn main(@builtin(local_invocation_index) lid: u32) {
             .storage_format("canvas", naga::StorageFormat::Rgba16Float)
             .run_with(&mut Vec::new())
             .unwrap();
-        let wgsl = std::fs::read_to_string(dir.path().join("out/fill.wgsl")).unwrap();
+        let wgsl = std::fs::read_to_string(dir.path().join("out/fill.comp.wgsl")).unwrap();
         assert!(
             wgsl.contains("var canvas: texture_storage_2d<rgba16float,write>;"),
             "{wgsl}"

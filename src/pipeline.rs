@@ -158,6 +158,7 @@ impl Transformed {
     /// Changes the module after the passes with an instrumentation of the
     /// tool's own (validation bounds loops with one), which no report
     /// lists: the module is validated again and its analyses recomputed.
+    #[cfg(feature = "gpu")]
     pub(crate) fn instrument(&mut self, change: impl FnOnce(&mut Module)) -> Result<(), Failure> {
         change(&mut self.module);
         self.analyses.invalidate();

@@ -137,15 +137,21 @@ pub fn plan_tree(options: &BatchOptions) -> Result<Plan, PlanError> {
             path: input_dir.display().to_string(),
         });
     }
+    let mut skip = None;
     if let (Ok(input), Ok(output)) = (
         input_dir.canonicalize(),
         absolute_lexically(&options.output_dir),
     ) {
         if output.starts_with(&input) {
-            return Err(PlanError::OutputInsideInput {
-                input: input_dir.display().to_string(),
-                output: options.output_dir.display().to_string(),
-            });
+            match options.output_inside_input {
+                super::OutputInside::Refuse => {
+                    return Err(PlanError::OutputInsideInput {
+                        input: input_dir.display().to_string(),
+                        output: options.output_dir.display().to_string(),
+                    })
+                }
+                super::OutputInside::Skip => skip = Some(output),
+            }
         }
     }
     let mut relatives = Vec::new();
@@ -158,6 +164,7 @@ pub fn plan_tree(options: &BatchOptions) -> Result<Plan, PlanError> {
         input_dir,
         Path::new(""),
         options.stage,
+        skip.as_deref(),
         &mut walking,
         &mut relatives,
         &mut skipped,
@@ -262,6 +269,7 @@ fn collect_shaders(
     root: &Path,
     relative: &Path,
     stage: Option<ShaderStage>,
+    skip: Option<&Path>,
     walking: &mut Vec<PathBuf>,
     out: &mut Vec<PathBuf>,
     skipped: &mut Vec<String>,
@@ -291,6 +299,9 @@ fn collect_shaders(
         };
         if meta.is_dir() {
             let canonical = entry.path().canonicalize().map_err(io)?;
+            if skip == Some(canonical.as_path()) {
+                continue;
+            }
             if walking.contains(&canonical) {
                 skipped.push(format!(
                     "{}: skipped: a symbolic link loop (it leads back to {})",
@@ -300,7 +311,7 @@ fn collect_shaders(
                 continue;
             }
             walking.push(canonical);
-            collect_shaders(root, &path, stage, walking, out, skipped)?;
+            collect_shaders(root, &path, stage, skip, walking, out, skipped)?;
             walking.pop();
         } else if InputFormat::from_path(&path, stage).is_some() {
             // Not only regular files: a FIFO or a device with a shader's

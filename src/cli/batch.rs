@@ -61,6 +61,7 @@ pub(super) fn run(args: BatchArgs) -> i32 {
         excludes: args.excludes.clone(),
         reflect: args.reflect,
         shard: args.shard,
+        output_inside_input: batch::OutputInside::Refuse,
     };
     let manifest = args.manifest.clone().unwrap_or_else(|| match args.shard {
         Some(shard) => args.output_dir.join(format!(
