@@ -625,7 +625,8 @@ fn main(@builtin(local_invocation_index) lid: u32) {
     }
 
     /// An engine-shaped tree: a vertex and a fragment stage of one name,
-    /// a header they include, a WGSL module and a shader importing it.
+    /// a header they include, an HLSL compute shader whose entry point is
+    /// `CSMain` (named nowhere), a WGSL module and a shader importing it.
     /// Each shader gets its own outputs (the stage kept, as glslc and
     /// `batch` name them), the header and the module none, and the outputs
     /// are byte for byte those of `batch`.
@@ -663,6 +664,12 @@ fn main(@builtin(local_invocation_index) lid: u32) {
             "#import game::view::SCALE\n@group(0) @binding(0) var<storage, read_write> v: array<u32>;\n@compute @workgroup_size(64)\nfn main(@builtin(global_invocation_id) id: vec3<u32>) { v[id.x] *= SCALE; }\n",
         )
         .unwrap();
+        // An HLSL compute shader whose entry point is `CSMain`, unnamed.
+        std::fs::write(
+            shaders.join("cull.hlsl"),
+            "RWStructuredBuffer<uint> counts : register(u0);\n[numthreads(64, 1, 1)]\nvoid CSMain(uint3 id : SV_DispatchThreadID) { counts[id.x] += 1; }\n",
+        )
+        .unwrap();
         let formats = [OutputFormat::SpirvBinary, OutputFormat::Wgsl];
         let mut build = Build::new(&shaders)
             .out_dir(dir.path().join("built"))
@@ -688,6 +695,8 @@ fn main(@builtin(local_invocation_index) lid: u32) {
                 "blit.frag.wgsl",
                 "blit.vert.spv",
                 "blit.vert.wgsl",
+                "cull.spv",
+                "cull.wgsl",
                 "scale.spv",
                 "scale.wgsl"
             ],
@@ -708,6 +717,8 @@ fn main(@builtin(local_invocation_index) lid: u32) {
             module.contains("pub mod blit_vert") && module.contains("pub mod blit_frag"),
             "{module}"
         );
+        let cull = std::fs::read_to_string(dir.path().join("built/cull.wgsl")).unwrap();
+        assert!(cull.contains("fn CSMain("), "{cull}");
 
         let mut batch = crate::batch::BatchOptions::new(&shaders, dir.path().join("batched"));
         batch.formats = formats.to_vec();

@@ -562,13 +562,21 @@ fn hlsl_with_an_entry_point_and_registers() {
     let (wgsl, _) = wgsl_of(&c, &source);
     assert!(wgsl.contains("fn doubleIt("), "{wgsl}");
     assert!(wgsl.contains("@workgroup_size(64, 1, 1)"), "{wgsl}");
-    // Without the entry point named, glslang looks for `main`.
-    let failure = glslang().transform(&source).unwrap_err();
+    // Without the entry point named, the file's only `[numthreads]`
+    // function is its entry point.
+    let (wgsl, _) = wgsl_of(&glslang(), &source);
+    assert!(wgsl.contains("fn doubleIt("), "{wgsl}");
+    // With two and no `main`, neither is chosen, and the error names both.
+    let two = Source::from_text(
+        "two.hlsl",
+        InputFormat::Hlsl(ShaderStage::Compute),
+        "RWStructuredBuffer<float> data : register(u0);\n[numthreads(64, 1, 1)]\nvoid doubleIt(uint3 id : SV_DispatchThreadID) { data[id.x] *= 2.0; }\n[numthreads(64, 1, 1)]\nvoid halve(uint3 id : SV_DispatchThreadID) { data[id.x] *= 0.5; }\n",
+    );
+    let failure = glslang().transform(&two).unwrap_err();
     assert!(
-        failure
-            .diagnostics
-            .iter()
-            .any(|d| d.message.contains("no entry point `main`")),
+        failure.diagnostics.iter().any(|d| d
+            .message
+            .contains("no entry point `main`; its [numthreads] functions are `doubleIt`, `halve`")),
         "{:?}",
         failure.diagnostics
     );

@@ -21,7 +21,17 @@ struct Server {
 
 impl Server {
     fn start(cwd: &Path, args: &[&str], path_prefix: Option<&Path>) -> Server {
+        Server::start_with(cwd, args, path_prefix, &[])
+    }
+
+    fn start_with(
+        cwd: &Path,
+        args: &[&str],
+        path_prefix: Option<&Path>,
+        env: &[(&str, &Path)],
+    ) -> Server {
         let mut command = Command::new(env!("CARGO_BIN_EXE_shaderxform"));
+        command.envs(env.iter().copied());
         command
             .arg("serve")
             .args(args)
@@ -140,6 +150,38 @@ fn includes_and_include_folders_outside_the_root_are_refused() {
     assert_forbidden(&server.request(json!({
         "id": 3, "source": inline, "format": "comp", "emit": ["wgsl"], "options": options,
     })));
+}
+
+/// glslang reads a relative include beside the file it compiles first,
+/// and an inline source is compiled from a temporary folder: from there,
+/// `../outside/secret.glsl` named a file of the temporary folder's parent
+/// (here `TMPDIR/outside/`), which the root check, resolving the include
+/// from the request's `name`, never looked at, and whose text came back in
+/// the error. Relative includes now resolve only where the check looks.
+#[test]
+fn an_inline_source_includes_nothing_from_where_it_is_compiled() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let root = tree(dir.path());
+    let tmp = dir.path().join("tmp");
+    fs::create_dir_all(tmp.join("outside")).unwrap();
+    fs::write(
+        tmp.join("outside/secret.glsl"),
+        format!("#error {SECRET}\n"),
+    )
+    .unwrap();
+    let mut server = Server::start_with(&root, &["--root", "."], None, &[("TMPDIR", &tmp)]);
+    let inline = "#version 450\n#include \"../outside/secret.glsl\"\nlayout(local_size_x = 1) in;\nvoid main() {}\n";
+    for (id, name) in [(1, "a.comp"), (2, "deeper/a.comp")] {
+        let answer = server.request(json!({
+            "id": id, "source": inline, "format": "comp", "name": name,
+            "emit": ["wgsl"], "options": {"glsl-front": "glslang"},
+        }));
+        assert_eq!(answer["ok"], false, "{answer}");
+        assert!(!answer.to_string().contains(SECRET), "{answer}");
+    }
 }
 
 #[cfg(unix)]

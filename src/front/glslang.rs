@@ -71,7 +71,9 @@ pub struct FrontOptions {
     /// shader's own folder and before `include_dirs`: `batch` and
     /// `shaderxform::build` give the input folder.
     pub module_dirs: Vec<PathBuf>,
-    /// The entry point of an HLSL shader [default: `main`].
+    /// The entry point of an HLSL shader [default: `EmitOptions::entry_point`
+    /// where a [`Compiler`](crate::Compiler) is given one, else `main`
+    /// where the file defines it, else its only `[numthreads]` function].
     pub hlsl_entry_point: Option<String>,
     /// Added to the binding of each HLSL register of a class (`t`, `s`,
     /// `b`, `u`), as `-fvk-t-shift` and the like do for DXC: without
@@ -264,7 +266,26 @@ pub(crate) fn compile(
         Language::Glsl => stage_name(stage),
         Language::Hlsl => "hlsl",
     };
-    let input = dir.path().join(format!("shader.{extension}"));
+    // glslang looks a quoted include up beside the file it compiles
+    // before the `-I` folders, and that file is ours, in a temporary
+    // folder: `../x.h` would name a file beside that folder, which no one
+    // chose (nor `serve --root` checked). Nested deeper than any include
+    // climbs, the file has nothing around it but this folder, so includes
+    // resolve from the shader's own folder (`-I`, below) as if glslang
+    // read it in place.
+    let climbs = crate::includes::directives(text)
+        .iter()
+        .map(|name| {
+            Path::new(name)
+                .components()
+                .filter(|c| matches!(c, std::path::Component::ParentDir))
+                .count()
+        })
+        .max()
+        .unwrap_or(0);
+    let nested: PathBuf = std::iter::repeat_n("in", climbs + 1).collect();
+    std::fs::create_dir_all(dir.path().join(&nested)).map_err(io)?;
+    let input = dir.path().join(&nested).join(format!("shader.{extension}"));
     let output = dir.path().join("shader.spv");
     let depfile = dir.path().join("shader.d");
     let (prepared, push_constant_globals) = match language {
@@ -281,11 +302,14 @@ pub(crate) fn compile(
         .arg("-g")
         .args(["--target-env", "vulkan1.1"])
         .args(["-S", stage_name(stage)]);
+    let entry_point = match (&options.hlsl_entry_point, language) {
+        (Some(name), _) => name.clone(),
+        (None, Language::Hlsl) => default_hlsl_entry_point(text),
+        (None, Language::Glsl) => "main".to_string(),
+    };
     if language == Language::Hlsl {
         // A lone `-D` says the input is HLSL.
-        command
-            .arg("-D")
-            .args(["-e", options.hlsl_entry_point.as_deref().unwrap_or("main")]);
+        command.arg("-D").args(["-e", &entry_point]);
         if !options.hlsl_register_shifts.is_empty() {
             // Shifts by register class rather than by glslang's resource
             // kinds (which put `t0` buffers and `u0` buffers together).
@@ -332,9 +356,21 @@ pub(crate) fn compile(
     // glslang only warns, and writes an empty shader, when the entry
     // point is missing.
     if log.contains("Entry point not found") {
-        let name = options.hlsl_entry_point.as_deref().unwrap_or("main");
+        let name = &entry_point;
+        let compute = numthreads_functions(text);
+        let found = match compute.as_slice() {
+            [] => String::new(),
+            names => format!(
+                "; its [numthreads] functions are {}",
+                names
+                    .iter()
+                    .map(|n| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
         return Err(vec![Diagnostic::error(format!(
-            "{} has no entry point `{name}`",
+            "{} has no entry point `{name}`{found}",
             source.name
         ))
         .with_code(shaderxform_passes::codes::GLSLANG_ENTRY_POINT)
@@ -343,7 +379,7 @@ pub(crate) fn compile(
             format!("no function `{name}` by the end of the file"),
         )
         .with_note(
-            "name the function to compile with `-e NAME` (`--entry-point NAME`)",
+            "name the function to compile: `--entry-point NAME` on the command line, `EmitOptions::entry_point` in the library, `entry-point` in a `serve` request",
         )]);
     }
     let bytes = std::fs::read(&output).map_err(io)?;
@@ -363,6 +399,101 @@ pub(crate) fn compile(
         dependencies,
         push_constant_globals,
     })
+}
+
+/// The entry point of an HLSL file when none is named: `main` where the
+/// file defines it, else its only `[numthreads]` function (`CSMain`, as
+/// DXC users name them), else `main`, which glslang then reports missing.
+fn default_hlsl_entry_point(text: &str) -> String {
+    let compute = numthreads_functions(text);
+    let defines_main = function_names(text).iter().any(|n| n == "main");
+    match compute.as_slice() {
+        [only] if !defines_main => only.clone(),
+        _ => "main".to_string(),
+    }
+}
+
+/// The functions of an HLSL text that carry `[numthreads(...)]`, in order.
+fn numthreads_functions(text: &str) -> Vec<String> {
+    let code = without_comments(text);
+    let lower = code.to_ascii_lowercase();
+    let mut names = Vec::new();
+    let mut from = 0;
+    while let Some(at) = lower[from..].find("numthreads") {
+        let start = from + at;
+        from = start + "numthreads".len();
+        // Inside `[...]`: the attribute.
+        if !code[..start].trim_end().ends_with('[') {
+            continue;
+        }
+        let Some(close) = code[from..].find(']') else {
+            break;
+        };
+        if let Some(name) = next_function_name(&code[from + close + 1..]) {
+            names.push(name);
+        }
+    }
+    names
+}
+
+/// The name of the function declared at the start of `rest`, other
+/// attributes (`[shader("compute")]`) and the return type skipped.
+fn next_function_name(rest: &str) -> Option<String> {
+    let mut rest = rest.trim_start();
+    while rest.starts_with('[') {
+        rest = rest[rest.find(']')? + 1..].trim_start();
+    }
+    let open = rest.find('(')?;
+    let head = &rest[..open];
+    let name = head.split_whitespace().last()?;
+    let is_identifier = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !name.starts_with(|c: char| c.is_ascii_digit());
+    is_identifier.then(|| name.to_string())
+}
+
+/// Every name followed by `(` at the start of a declaration: enough to
+/// see whether a text defines `main`.
+fn function_names(text: &str) -> Vec<String> {
+    let code = without_comments(text);
+    code.lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .filter_map(|l| {
+            let open = l.find('(')?;
+            let mut words = l[..open].split_whitespace();
+            let name = words.next_back()?;
+            // A type before it: a declaration, not a call.
+            words.next_back()?;
+            Some(name.to_string())
+        })
+        .collect()
+}
+
+/// `text` with `//` and `/* */` comments blanked (byte offsets kept).
+fn without_comments(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i..].starts_with(b"//") {
+            while i < bytes.len() && bytes[i] != b'\n' {
+                out.push(' ');
+                i += 1;
+            }
+        } else if bytes[i..].starts_with(b"/*") {
+            let end = text[i + 2..]
+                .find("*/")
+                .map_or(bytes.len(), |e| i + 2 + e + 2);
+            for &b in &bytes[i..end] {
+                out.push(if b == b'\n' { '\n' } else { ' ' });
+            }
+            i = end;
+        } else {
+            let c = text[i..].chars().next().expect("inside the text");
+            out.push(c);
+            i += c.len_utf8();
+        }
+    }
+    out
 }
 
 fn same_path(a: &Path, b: &Path) -> bool {
@@ -706,6 +837,20 @@ fn tidy(message: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_only_numthreads_function_is_the_entry_point_unless_main_is_defined() {
+        let one = "// [numthreads(1,1,1)] void Old() {}\nRWBuffer<uint> b : register(u0);\n[numthreads(64, 1, 1)]\nvoid CSMain(uint3 id : SV_DispatchThreadID) { b[id.x] = 1; }\n";
+        assert_eq!(numthreads_functions(one), ["CSMain"]);
+        assert_eq!(default_hlsl_entry_point(one), "CSMain");
+        let with_main = format!("{one}[numthreads(1, 1, 1)] void main() {{}}\n");
+        assert_eq!(default_hlsl_entry_point(&with_main), "main");
+        let two = "[numthreads(8,8,1)] void A() {}\n[shader(\"compute\")]\n[NumThreads(8,8,1)] void B(uint3 id : SV_DispatchThreadID) {}\n";
+        assert_eq!(numthreads_functions(two), ["A", "B"]);
+        assert_eq!(default_hlsl_entry_point(two), "main");
+        let pixel = "float4 PSMain(float4 p : SV_Position) : SV_Target { return p; }\n";
+        assert_eq!(default_hlsl_entry_point(pixel), "main");
+    }
 
     #[test]
     fn depfile_prerequisites_unescape_spaces() {
