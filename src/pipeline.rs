@@ -193,7 +193,12 @@ impl Compiler {
 
     /// [`Compiler::new`] with the passes of `manager` in place of the
     /// built-in ones (a manager holding a pass of your own).
-    pub fn with_manager(manager: PassManager, options: Options) -> Result<Self, Failure> {
+    pub fn with_manager(manager: PassManager, mut options: Options) -> Result<Self, Failure> {
+        // The entry point to write is the one to read from HLSL, which
+        // holds several and compiles one.
+        if options.front.hlsl_entry_point.is_none() {
+            options.front.hlsl_entry_point = options.emit.entry_point.clone();
+        }
         let usage = |e: shaderxform_passes::SelectionError| {
             Failure::new(
                 FailureKind::Usage,
