@@ -42,7 +42,14 @@ fn stage(path: &Path, bytes: &[u8], sync: bool) -> Result<NamedTempFile, String>
             path.display()
         ));
     }
-    let cannot = |e: std::io::Error| format!("cannot write {}: {}", path.display(), e.kind());
+    if !dir.is_dir() {
+        return Err(format!(
+            "cannot write {}: the folder {} does not exist",
+            path.display(),
+            dir.display()
+        ));
+    }
+    let cannot = |e: std::io::Error| format!("cannot write {}: {}", path.display(), reason(&e));
     remove_stale_temporaries_once(dir);
     let mut builder = tempfile::Builder::new();
     builder.prefix(TEMPORARY_PREFIX).suffix(TEMPORARY_SUFFIX);
@@ -121,7 +128,18 @@ pub fn persist(staged: NamedTempFile, path: &Path) -> Result<(), String> {
     staged
         .persist(path)
         .map(|_| ())
-        .map_err(|e| format!("cannot write {}: {}", path.display(), e.error.kind()))
+        .map_err(|e| format!("cannot write {}: {}", path.display(), reason(&e.error)))
+}
+
+/// Why a file could not be written, in words.
+fn reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or folder".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        std::io::ErrorKind::ReadOnlyFilesystem => "the file system is read-only".into(),
+        std::io::ErrorKind::StorageFull => "no space left on the device".into(),
+        _ => e.to_string(),
+    }
 }
 
 /// Writes one file atomically.

@@ -105,6 +105,27 @@ fn a_depfile_naming_an_output_or_the_report_is_refused() {
     }
 }
 
+/// An output in a folder that does not exist says so in words, naming
+/// the folder.
+#[test]
+fn an_output_in_a_missing_folder_names_the_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    shader(dir.path(), "in.wgsl");
+    let out = run(dir.path(), &["in.wgsl", "-o", "missing/out.spv"]);
+    assert_exit(&out, 1);
+    assert!(
+        stderr(&out).contains("cannot write missing/out.spv: the folder missing does not exist"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        !stderr(&out).contains("entity not found"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!dir.path().join("missing").exists());
+}
+
 #[test]
 fn a_depfile_in_a_missing_folder_writes_nothing_at_all() {
     let dir = tempfile::tempdir().unwrap();
