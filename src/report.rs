@@ -150,9 +150,41 @@ impl ChangeJson {
             column: position.map(|p| p.1),
             strategy: change.strategy.clone(),
             message: change.message.clone(),
-            details: change.details.clone(),
+            details: change
+                .details
+                .iter()
+                .filter_map(|(key, value)| {
+                    let is_span = key.ends_with("_span") || key.ends_with("_spans");
+                    match (is_span, source.span_text()) {
+                        (true, Some(text)) => {
+                            spans_as_positions(text, value).map(|v| (key.clone(), v))
+                        }
+                        _ => Some((key.clone(), value.clone())),
+                    }
+                })
+                .collect(),
         }
     }
+}
+
+/// A detail that holds byte ranges of the source (`3280..3300`, several
+/// joined by commas), as `line:column..line:column` each; `None` for a
+/// range the pass could not place (`undefined`), which is left out.
+fn spans_as_positions(text: &str, value: &str) -> Option<String> {
+    let positions: Option<Vec<String>> = value
+        .split(',')
+        .map(|range| {
+            let (start, end) = range.trim().split_once("..")?;
+            let (start, end): (usize, usize) = (start.parse().ok()?, end.parse().ok()?);
+            if start > end || end > text.len() {
+                return None;
+            }
+            let (l0, c0) = line_column(text, start);
+            let (l1, c1) = line_column(text, end);
+            Some(format!("{l0}:{c0}..{l1}:{c1}"))
+        })
+        .collect();
+    positions.map(|p| p.join(", "))
 }
 
 impl Report {
@@ -281,5 +313,28 @@ impl Report {
     /// The report as pretty-printed JSON, the form `--report` writes.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a report always serializes")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::spans_as_positions;
+
+    #[test]
+    fn byte_ranges_in_details_are_told_as_lines_and_columns() {
+        let text = "fn a() {}\nfn main() {\n  if x { return; }\n}\n";
+        let start = text.find("return").unwrap();
+        let value = format!("{start}..{}", start + 7);
+        assert_eq!(
+            spans_as_positions(text, &value).as_deref(),
+            Some("3:10..3:17")
+        );
+        let two = format!("0..2,{value}");
+        assert_eq!(
+            spans_as_positions(text, &two).as_deref(),
+            Some("1:1..1:3, 3:10..3:17")
+        );
+        assert_eq!(spans_as_positions(text, "undefined"), None);
+        assert_eq!(spans_as_positions(text, "5..999"), None);
     }
 }

@@ -527,11 +527,12 @@ impl Pass for FloatAtomics {
                 "retype-atomic",
                 module.global_variables.get_span(global),
                 format!(
-                    "`{}` becomes {} ({} strategy); {} accesses rewritten",
+                    "`{}` becomes {} ({} strategy); {} access{} rewritten",
                     global_name(module, global),
                     word_names.join(" and "),
                     strategy.name(),
-                    uses.len()
+                    uses.len(),
+                    if uses.len() == 1 { "" } else { "es" }
                 ),
             )
             .with_strategy(strategy.name())

@@ -451,7 +451,12 @@ impl Suite {
                         s += &format!(" ({})", first_line(&e.to_string()));
                     }
                     if let Some(m) = r.mismatches() {
-                        s += &format!(" ({m} values differ)");
+                        let values = if m == 1 {
+                            "value differs"
+                        } else {
+                            "values differ"
+                        };
+                        s += &format!(" ({m} {values})");
                     }
                 }
                 s
