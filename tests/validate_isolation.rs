@@ -104,15 +104,18 @@ fn a_shader_that_hangs_in_a_folder_costs_only_itself() {
     assert_eq!(json["shaders"].as_array().unwrap().len(), 5);
 }
 
-/// Three nested loops of 2^20 iterations each, an atomic in the innermost:
-/// 2^60 atomics an invocation as written, which no device finishes.
+/// Three nested loops of at least 2^20 iterations each, as many as a value
+/// read from the input says, an atomic in the innermost: 2^60 atomics an
+/// invocation as written, which no device finishes.
 const NESTED: &str = "@group(0) @binding(0) var<storage, read_write> counts: array<atomic<u32>>;
+@group(0) @binding(1) var<storage, read> sizes: array<u32>;
 
 @compute @workgroup_size(64)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
-    for (var i = 0u; i < 0x100000u; i++) {
-        for (var j = 0u; j < 0x100000u; j++) {
-            for (var k = 0u; k < 0x100000u; k++) {
+    let n = sizes[gid.x % 4u] | 0x100000u;
+    for (var i = 0u; i < n; i++) {
+        for (var j = 0u; j < n; j++) {
+            for (var k = 0u; k < n; k++) {
                 atomicAdd(&counts[gid.x % 16u], i ^ j ^ k);
             }
         }

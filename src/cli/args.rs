@@ -252,9 +252,9 @@ pub(super) struct GpuRunArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub(super) timeout: f64,
 
-    /// Every loop of both shaders leaves after N iterations, so that a
-    /// loop whose trip count comes from the input finishes on a GPU, which
-    /// never stops one; `none` runs loops as written (validate only).
+    /// Every loop of both shaders whose trip count the input decides
+    /// leaves after N iterations, so that it finishes on a GPU, which never
+    /// stops one; `none` runs loops as written (validate only).
     #[arg(long, value_name = "N|none", default_value = "65535", value_parser = parse_loop_bound)]
     pub(super) loop_bound: LoopBound,
 

@@ -153,10 +153,10 @@ pub struct ValidateOptions {
     pub adapter: Option<String>,
     /// How long one dispatch may take.
     pub timeout: Duration,
-    /// The iterations after which every loop of both shaders leaves
-    /// ([`LOOP_BOUND`] by default; `None` runs loops as written). A GPU
-    /// never stops a loop whose trip count comes from the input, so without
-    /// a bound one such shader turns into a hang.
+    /// The iterations after which every loop of both shaders whose trip
+    /// count the input decides leaves ([`LOOP_BOUND`] by default; `None`
+    /// runs loops as written). A GPU never stops such a loop, so without a
+    /// bound one shader whose input says 2^32 turns into a hang.
     pub loop_bound: Option<u32>,
     /// Who reads SPIR-V in compute runs: naga's reader (wgpu's translation,
     /// the default) or the Vulkan driver itself, where wgpu can pass it

@@ -354,6 +354,7 @@ pub fn validate_render(
     if let Ok(gpu) = &opened {
         gpu.extend_target(&mut target);
     }
+    let loop_bound = super::setup::loop_bound_to_add(opts, opened.as_ref().ok());
     let mut candidate_options = opts.options.clone();
     candidate_options.target = target.clone();
     // Both stages of a pair are written, whichever was named.
@@ -365,7 +366,7 @@ pub fn validate_render(
         candidate_options,
         opts.shader_format,
         Role::Candidate,
-        opts.loop_bound,
+        loop_bound,
     )?;
 
     let (reference_path, reference_kind) = match (&opts.reference, &harness.reference) {
@@ -393,7 +394,7 @@ pub fn validate_render(
         reference_options,
         opts.shader_format,
         Role::Reference,
-        opts.loop_bound,
+        loop_bound,
     )?;
 
     // The interfaces must agree: the generated stages and the vertex

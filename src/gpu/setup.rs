@@ -187,6 +187,7 @@ pub(crate) fn set_up(
     if let Ok(gpu) = &opened {
         gpu.extend_target(&mut target);
     }
+    let loop_bound = loop_bound_to_add(opts, opened.as_ref().ok());
     let mut candidate_options = opts.options.clone();
     // The harness's overrides, where the command line gives none.
     for (name, value) in &harness.overrides {
@@ -207,7 +208,7 @@ pub(crate) fn set_up(
         opts.shader_format,
         Role::Candidate,
         ep_name.as_deref(),
-        opts.loop_bound,
+        loop_bound,
     )?;
 
     let reference_options = Options {
@@ -239,7 +240,7 @@ pub(crate) fn set_up(
         opts.shader_format,
         Role::Reference,
         ep_for_reference.as_deref(),
-        opts.loop_bound,
+        loop_bound,
     ) {
         Err(Error::Compile {
             failure, source, ..
@@ -270,7 +271,7 @@ pub(crate) fn set_up(
                 opts.shader_format,
                 Role::Reference,
                 ep_for_reference.as_deref(),
-                opts.loop_bound,
+                loop_bound,
             )?;
             reference_kind = "lowering";
             reference_lowering = Some(lowering.spelled);
@@ -543,6 +544,17 @@ fn prepare(
         compiled,
         ep_index,
     })
+}
+
+/// The bound to add to the shaders' loops: none on a CPU driver whose own
+/// bound it is (lavapipe stops every loop after [`super::LOOP_BOUND`]
+/// iterations, and its compiler takes up to a minute over a kernel whose
+/// loops carry a second count, read back from SPIR-V), else
+/// [`ValidateOptions::loop_bound`].
+pub(super) fn loop_bound_to_add(opts: &ValidateOptions, gpu: Option<&Arc<Gpu>>) -> Option<u32> {
+    let drivers_own = gpu.is_some_and(|g| g.adapter.device_type == "Cpu");
+    opts.loop_bound
+        .filter(|&n| !(drivers_own && n == super::LOOP_BOUND))
 }
 
 /// Compiles one shader to run on the device: transformed, every loop
