@@ -291,9 +291,9 @@ fn folders_list_every_shader_and_what_cannot_run() {
     )
     .unwrap();
     std::fs::write(
-        dir.path().join("pushed.wgsl"),
-        "var<immediate> t: vec4<f32>;
-         @fragment fn fs(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> { return t * p; }\n",
+        dir.path().join("external.wgsl"),
+        "@group(0) @binding(0) var e: texture_external;
+         @fragment fn fs(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> { return textureLoad(e, vec2<u32>(p.xy)); }\n",
     )
     .unwrap();
     std::fs::write(dir.path().join("notes.txt"), "not a shader").unwrap();
@@ -307,7 +307,7 @@ fn folders_list_every_shader_and_what_cannot_run() {
     assert_eq!(lines.len(), 3, "{stdout}");
     assert!(lines[0].starts_with("agree") && lines[0].contains("colour.wgsl"));
     assert!(
-        lines[1].starts_with("cannot-run") && lines[1].contains("`t` is an immediate"),
+        lines[1].starts_with("cannot-run") && lines[1].contains("texture_external"),
         "{stdout}"
     );
     assert_eq!(
@@ -475,17 +475,17 @@ fn every_format_of_a_compute_shader_and_what_cannot_run_alone() {
         assert_eq!(run["report"]["bindings"][1]["encoding"], "ordered-f32");
     }
 
-    let shader = dir.path().join("pushed.wgsl");
+    let shader = dir.path().join("external.wgsl");
     std::fs::write(
         &shader,
-        "var<immediate> t: vec4<f32>;
-         @fragment fn fs(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> { return t * p; }\n",
+        "@group(0) @binding(0) var e: texture_external;
+         @fragment fn fs(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> { return textureLoad(e, vec2<u32>(p.xy)); }\n",
     )
     .unwrap();
     let out = validate_command(&[shader.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1), "{}", output_text(&out));
     assert!(
-        String::from_utf8_lossy(&out.stderr).contains("`t` is an immediate"),
+        String::from_utf8_lossy(&out.stderr).contains("texture_external"),
         "{}",
         output_text(&out)
     );
@@ -494,6 +494,54 @@ fn every_format_of_a_compute_shader_and_what_cannot_run_alone() {
         "{}",
         output_text(&out)
     );
+}
+
+/// Immediates (push constants) in a draw: seeded, set on every pass, the
+/// same for both shaders, in both stages; a candidate that reads them
+/// wrongly is caught.
+#[test]
+fn draws_with_immediates_agree_and_a_wrong_reading_is_caught() {
+    let dir = tempfile::tempdir().unwrap();
+    let shader = dir.path().join("pushed.wgsl");
+    let text = "struct Push { tint: vec4<f32>, scale: f32, }
+var<immediate> push: Push;
+struct Out { @builtin(position) position: vec4<f32>, @location(0) uv: vec2<f32>, }
+@vertex fn vs(@location(0) p: vec2<f32>) -> Out {
+    var o: Out;
+    o.position = vec4<f32>(p * push.scale, 0.0, 1.0);
+    o.uv = p;
+    return o;
+}
+@fragment fn fs(i: Out) -> @location(0) vec4<f32> { return push.tint * vec4<f32>(i.uv, 1.0, 1.0); }
+";
+    std::fs::write(&shader, text).unwrap();
+    let json = dir.path().join("report.json");
+    let out = validate_command(&[
+        shader.to_str().unwrap(),
+        "--shader-format",
+        "all",
+        "--report",
+        json.to_str().unwrap(),
+    ]);
+    if !had_adapter(&out) {
+        return;
+    }
+    assert_eq!(out.status.code(), Some(0), "{}", output_text(&out));
+    let r = report(&json);
+    for run in r["runs"].as_array().unwrap() {
+        assert_eq!(run["verdict"], "agree", "{run}");
+        let bindings = run["report"]["bindings"].as_array().unwrap();
+        assert!(bindings.iter().any(|b| b["space"] == "immediate"), "{run}");
+    }
+    // The candidate reads another member: the targets differ.
+    let wrong = dir.path().join("wrong.wgsl");
+    std::fs::write(&wrong, text.replace("push.tint * ", "push.tint.wzyx * ")).unwrap();
+    let out = validate_command(&[
+        wrong.to_str().unwrap(),
+        "--reference",
+        shader.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", output_text(&out));
 }
 
 /// A fragment stage that outlives --timeout is a hang: exit 3 at once,

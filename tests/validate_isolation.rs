@@ -275,3 +275,49 @@ fn spirv_that_naga_cannot_read_validates_when_the_driver_reads_it() {
         );
     }
 }
+
+/// A folder as an engine has it: a GLSL header that a compute shader
+/// includes, and a WGSL module that a shader imports. `validate DIR` runs
+/// the two shaders and neither the header nor the module, which are not
+/// shaders of their own (as `batch` and `Build` plan the tree).
+#[test]
+fn a_folder_validates_its_shaders_not_their_headers_or_modules() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("include")).unwrap();
+    std::fs::create_dir_all(dir.path().join("lib")).unwrap();
+    write(dir.path(), "include/scale.glsl", "const uint SCALE = 3u;\n");
+    write(
+        dir.path(),
+        "scale.comp",
+        "#version 450\n#include \"include/scale.glsl\"\nlayout(local_size_x = 64) in;\nlayout(binding = 0) buffer B { uint v[]; };\nvoid main() { v[gl_GlobalInvocationID.x] *= SCALE; }\n",
+    );
+    write(
+        dir.path(),
+        "lib/view.wgsl",
+        "#define_import_path game::view\nconst OFFSET: u32 = 7u;\n",
+    );
+    write(
+        dir.path(),
+        "offset.wgsl",
+        "#import game::view::OFFSET\n@group(0) @binding(0) var<storage, read_write> v: array<u32>;\n@compute @workgroup_size(64)\nfn main(@builtin(global_invocation_id) id: vec3<u32>) { v[id.x] += OFFSET; }\n",
+    );
+    let out = validate_command(&[dir.path().to_str().unwrap()]);
+    if !had_adapter(&out) {
+        return;
+    }
+    assert_eq!(out.status.code(), Some(0), "{}", output_text(&out));
+    let listing = lines(&out.stdout, dir.path());
+    assert_eq!(
+        listing,
+        [
+            "agree      offset.wgsl: compute main wgsl",
+            "agree      scale.comp: compute main wgsl",
+            "2 shaders: 2 agree, 0 mismatch, 0 hang, 0 cannot run, 0 errors",
+        ],
+        "{}",
+        output_text(&out)
+    );
+}

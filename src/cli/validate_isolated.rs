@@ -30,7 +30,7 @@ const NO_ADAPTER: &str = "shaderxform-no-adapter ";
 /// record a shader on standard output, and leaves at once after a hang.
 pub(super) fn work(dir: &Path, start: usize, v: &ValidateOptions, formats: &[ShaderFormat]) -> i32 {
     let mut stdout = std::io::stdout().lock();
-    for path in folder::shaders_under(dir).into_iter().skip(start) {
+    for path in folder::shaders_under(dir, v).into_iter().skip(start) {
         let entry = match folder::validate_shader(&path, v, formats) {
             Ok(entry) => entry,
             Err(error) => {
@@ -64,11 +64,12 @@ pub(super) enum Stopped {
 /// hang.
 pub(super) fn validate_folder(
     dir: &Path,
+    v: &ValidateOptions,
     worker_args: &[std::ffi::OsString],
     deadline: Duration,
     mut each: impl FnMut(&FolderEntry),
 ) -> Result<FolderReport, Stopped> {
-    let shaders = folder::shaders_under(dir);
+    let shaders = folder::shaders_under(dir, v);
     let exe = std::env::current_exe().map_err(|e| Stopped::Spawn(e.to_string()))?;
     let mut entries: Vec<FolderEntry> = Vec::with_capacity(shaders.len());
     while entries.len() < shaders.len() {

@@ -100,6 +100,7 @@ pub(super) fn validate_folder(args: &ValidateArgs, v: &ValidateOptions, printer:
     let deadline = Duration::from_secs(60) + v.timeout * 10 * formats.len() as u32;
     let result = validate_isolated::validate_folder(
         dir,
+        v,
         &validate_isolated::worker_args(),
         deadline,
         |entry| print(&(entry.line() + "\n")),
@@ -150,10 +151,13 @@ pub(super) fn folder_options(
         );
         return Err(exit::USAGE);
     }
-    let options = super::input::options(&args.common).map_err(|message| {
+    let mut options = super::input::options(&args.common).map_err(|message| {
         printer.plain_error(&message, "<command line>");
         exit::USAGE
     })?;
+    // WGSL modules are found anywhere under the folder, as `batch` and
+    // `Build` find them.
+    options.front.module_dirs.push(args.input.clone());
     let mut v = ValidateOptions::new(options);
     v.stage = super::input::stage(&args.common);
     v.dispatch = r.dispatch;

@@ -10,8 +10,48 @@ use crate::InputFormat;
 
 /// The shaders under `dir`, sorted: files with a shader extension,
 /// outside hidden folders and folders named `reference` (which hold the
-/// references of the shaders beside them).
-pub fn shaders_under(dir: &Path) -> Vec<PathBuf> {
+/// references of the shaders beside them). With the `batch` feature (the
+/// command line has it), the tree is planned as `batch` and `Build` plan
+/// it: files that other shaders `#include` (headers) and WGSL modules are
+/// not shaders of their own and are left out.
+pub fn shaders_under(dir: &Path, opts: &ValidateOptions) -> Vec<PathBuf> {
+    #[cfg(feature = "batch")]
+    if let Some(planned) = planned_shaders(dir, opts) {
+        return planned;
+    }
+    #[cfg(not(feature = "batch"))]
+    let _ = opts;
+    walked_shaders(dir)
+}
+
+/// The shaders of `dir` as `batch` plans the tree, or `None` where it
+/// cannot (an unreadable folder), for the plain walk to list.
+#[cfg(feature = "batch")]
+fn planned_shaders(dir: &Path, opts: &ValidateOptions) -> Option<Vec<PathBuf>> {
+    use crate::batch::{plan_tree, BatchOptions, OutputInside};
+    // Nothing is written: the planner's output folder only names outputs.
+    let mut tree = BatchOptions::new(dir, dir.join(".shaderxform-validate"));
+    tree.options = opts.options.clone();
+    tree.options.front.module_dirs.push(dir.to_path_buf());
+    tree.stage = opts.stage;
+    tree.output_inside_input = OutputInside::Skip;
+    let plan = plan_tree(&tree).ok()?;
+    Some(
+        plan.jobs
+            .into_iter()
+            .filter(|job| {
+                !job.relative
+                    .components()
+                    .any(|c| c.as_os_str() == "reference")
+            })
+            .map(|job| job.input)
+            .collect(),
+    )
+}
+
+/// Every file with a shader extension under `dir`, hidden folders and
+/// folders named `reference` left out.
+fn walked_shaders(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -177,8 +217,12 @@ pub fn validate_folder(
     formats: &[ShaderFormat],
     mut each: impl FnMut(&FolderEntry),
 ) -> Result<FolderReport, Error> {
+    // WGSL modules are found anywhere under the folder.
+    let mut opts = opts.clone();
+    opts.options.front.module_dirs.push(dir.to_path_buf());
+    let opts = &opts;
     let mut entries = Vec::new();
-    for path in shaders_under(dir) {
+    for path in shaders_under(dir, opts) {
         let entry = validate_shader(&path, opts, formats)?;
         each(&entry);
         entries.push(entry);

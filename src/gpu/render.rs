@@ -25,6 +25,7 @@ use naga::{ScalarKind, ShaderStage};
 use super::bindings::{find_binding, generate, pair_bindings, plan_binding, BindingPlan};
 use super::device::{Code, Gpu, OpenError};
 use super::harness::{Harness, Rule};
+use super::immediates;
 use super::reflect::{self, Binding};
 use super::render_device::{Draw, DrawBuffer};
 pub use super::render_io::RenderPair;
@@ -149,20 +150,6 @@ impl Shader {
             };
             let part = self.part(stage);
             let info = &part.compiled.transformed.info;
-            // Buffers, textures and samplers: an immediate would leave the
-            // pipeline's layout short of what the shader binds.
-            let ep_info = info.get_entry_point(index);
-            if let Some((_, var)) =
-                part.module().global_variables.iter().find(|(h, v)| {
-                    !ep_info[*h].is_empty() && v.space == naga::AddressSpace::Immediate
-                })
-            {
-                return Err(Error::Input(format!(
-                    "the {}: `{}` is an immediate; render validation binds buffers, textures and samplers",
-                    role.name(),
-                    var.name.as_deref().unwrap_or("?")
-                )));
-            }
             let found = reflect::bindings(part.module(), info, index)
                 .map_err(|e| Error::Input(format!("the {}: {e}", role.name())))?;
             for b in found {
@@ -177,6 +164,38 @@ impl Shader {
         }
         out.sort_by_key(|(b, _)| (b.group, b.binding));
         Ok(out)
+    }
+
+    /// The immediate variable (push constants) the drawn entry points use,
+    /// laid out as a buffer: one for both stages, as a pipeline has one
+    /// block of immediates.
+    fn immediates(&self, role: Role) -> Result<Option<Binding>, Error> {
+        let mut found: Option<Binding> = None;
+        for stage in [Stage::Vertex, Stage::Fragment] {
+            let Some(index) = self.index(stage) else {
+                continue;
+            };
+            let part = self.part(stage);
+            let Some(b) =
+                immediates::reflect(part.module(), &part.compiled.transformed.info, index)
+                    .map_err(|e| Error::Input(format!("the {}: {e}", role.name())))?
+            else {
+                continue;
+            };
+            match &found {
+                Some(first) if first.fixed_size != b.fixed_size || first.name != b.name => {
+                    return Err(Error::Input(format!(
+                        "the {}: the vertex stage's immediates (`{}`) and the fragment stage's (`{}`) differ; a draw has one block of them",
+                        role.name(),
+                        first.name,
+                        b.name
+                    )))
+                }
+                Some(_) => {}
+                None => found = Some(b),
+            }
+        }
+        Ok(found)
     }
 
     /// The textures and samplers the drawn entry points use, sorted by
@@ -489,6 +508,19 @@ pub fn validate_render(
         seed,
         features,
     )?;
+    // Immediates (push constants), set on every pass before its draw.
+    let gpu_limits = opened.as_ref().ok().map(|g| g.limits());
+    let immediates = immediates::plan(
+        reference.immediates(Role::Reference)?,
+        candidate.immediates(Role::Candidate)?,
+        &harness,
+        seed,
+        opened
+            .as_ref()
+            .ok()
+            .zip(gpu_limits.as_ref())
+            .map(|(g, l)| (&g.features, l, g.adapter.name.as_str())),
+    )?;
     if let Some(r) = resources.iter().find(|r| r.read_back) {
         return Err(Error::Input(format!(
             "{}: render validation compares the targets and buffers a draw writes, not storage textures",
@@ -640,6 +672,7 @@ pub fn validate_render(
             constants: &constants,
             resources: &resources,
             resource_stages: &resource_stages,
+            immediates: immediates.as_ref().map_or(&[], |i| &i.bytes),
             buffers: plans
                 .iter()
                 .zip(bytes)
@@ -705,6 +738,12 @@ pub fn validate_render(
         let json = plan.compare(expected.buffers[i].as_deref(), got.buffers[i].as_deref());
         report.values_compared += json.values_compared;
         report.mismatches += json.mismatches;
+        report.bindings.push(json);
+    }
+    if let Some(immediates) = &immediates {
+        let mut json = immediates.plan.compare(None, None);
+        json.space = "immediate";
+        json.label = format!("`{}` (var<immediate>)", json.name);
         report.bindings.push(json);
     }
     let verdict = if report.mismatches == 0 {

@@ -103,7 +103,7 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
     let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
         label: Some(&d.label),
         bind_group_layouts: &layout_refs,
-        immediate_size: 0,
+        immediate_size: d.immediates.len() as u32,
     });
     let buffers: Vec<wgpu::Buffer> = d
         .buffers
@@ -331,6 +331,9 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
                 multiview_mask: None,
             });
             rpass.set_pipeline(pipeline);
+            if !d.immediates.is_empty() {
+                rpass.set_immediates(0, d.immediates);
+            }
             for (group, bind_group) in bind_groups.iter().enumerate() {
                 if let Some(bind_group) = bind_group {
                     rpass.set_bind_group(group as u32, bind_group, &[]);
@@ -500,6 +503,8 @@ pub(super) struct Draw<'a> {
     /// Textures and samplers, with the stages that use each.
     pub(super) resources: &'a [ResourcePlan],
     pub(super) resource_stages: &'a [wgpu::ShaderStages],
+    /// The immediates' bytes (push constants), set before each draw.
+    pub(super) immediates: &'a [u8],
     pub(super) buffers: Vec<DrawBuffer<'a>>,
     pub(super) timeout: Duration,
 }
