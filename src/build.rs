@@ -736,6 +736,41 @@ fn main(@builtin(local_invocation_index) lid: u32) {
         }
     }
 
+    /// An item of an imported WGSL module keeps its source name, with the
+    /// module's path, in the reflection and the generated Rust module:
+    /// never the name naga_oil's renaming gives it.
+    #[test]
+    fn imported_items_are_named_by_their_source_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let shaders = dir.path().join("shaders");
+        std::fs::create_dir_all(shaders.join("lib")).unwrap();
+        std::fs::write(
+            shaders.join("lib/view.wgsl"),
+            "#define_import_path game::view\nstruct View { scale: f32, offset: f32, }\n@group(0) @binding(1) var<uniform> view: View;\n",
+        )
+        .unwrap();
+        std::fs::write(
+            shaders.join("apply.wgsl"),
+            "#import game::view::view\n@group(0) @binding(0) var<storage, read_write> v: array<f32>;\n@compute @workgroup_size(64)\nfn main(@builtin(global_invocation_id) id: vec3<u32>) { v[id.x] = v[id.x] * view.scale + view.offset; }\n",
+        )
+        .unwrap();
+        let built = Build::new(&shaders)
+            .out_dir(dir.path().join("out"))
+            .rust_module("shaders.rs")
+            .run_with(&mut Vec::new())
+            .unwrap();
+        let names: Vec<&str> = built[0]
+            .reflection
+            .bindings
+            .iter()
+            .map(|b| b.name.as_str())
+            .collect();
+        assert_eq!(names, ["v", "game::view::view"]);
+        let module = std::fs::read_to_string(dir.path().join("out/shaders.rs")).unwrap();
+        assert!(!module.contains("naga_oil"), "{module}");
+        assert!(module.contains("pub mod game_view_view"), "{module}");
+    }
+
     #[test]
     fn an_excluded_shader_is_not_built() {
         let dir = tempfile::tempdir().unwrap();

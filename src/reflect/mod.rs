@@ -20,6 +20,8 @@ use naga::{
 use serde::Serialize;
 use shaderxform_passes::PassReport;
 
+use crate::front::wgsl_modules::demangle;
+
 pub mod rust_module;
 
 /// The version of the JSON form; it changes only when a field changes
@@ -298,7 +300,9 @@ pub fn reflect(module: &Module, passes: &[PassReport]) -> Reflection {
             let mut binding = describe_binding(module, laid_out.then_some(&layouter), var);
             binding.group = resource.group;
             binding.binding = resource.binding;
-            binding.name = shaderxform_passes::ir::global_name(module, handle);
+            // An item a WGSL module declared, by its path rather than the
+            // name naga_oil's renaming gave it.
+            binding.name = demangle(&shaderxform_passes::ir::global_name(module, handle));
             binding.used_by = module
                 .entry_points
                 .iter()
@@ -337,7 +341,7 @@ pub fn reflect(module: &Module, passes: &[PassReport]) -> Reflection {
         .map(|(_, o)| Override {
             name: o.name.clone(),
             id: o.id,
-            ty: module.to_ctx().type_to_string(o.ty),
+            ty: source_type_name(module, o.ty),
             default: o
                 .init
                 .and_then(|e| literal_number(&module.global_expressions[e])),
@@ -436,7 +440,7 @@ fn describe_binding(
     layouter: Option<&Layouter>,
     var: &naga::GlobalVariable,
 ) -> Binding {
-    let ty = module.to_ctx().type_to_string(var.ty);
+    let ty = source_type_name(module, var.ty);
     let mut binding = Binding {
         group: 0,
         binding: 0,
@@ -557,7 +561,7 @@ fn view_dimension(dim: ImageDimension, arrayed: bool) -> &'static str {
 }
 
 fn layout(module: &Module, layouter: &Layouter, ty: Handle<Type>) -> Layout {
-    let type_name = |t| module.to_ctx().type_to_string(t);
+    let type_name = |t| source_type_name(module, t);
     let whole = layouter[ty];
     let (size, align) = (whole.size, whole.alignment.round_up(1));
     let array_at = |offset: u32, array: Handle<Type>| match module.types[array].inner {
@@ -620,7 +624,7 @@ fn locations(module: &Module, ep: &naga::EntryPoint, direction: Direction) -> Ve
             found.push(Location {
                 location,
                 name,
-                ty: module.to_ctx().type_to_string(ty),
+                ty: source_type_name(module, ty),
                 vertex_format: if vertex_inputs {
                     vertex_format(&module.types[ty].inner)
                 } else {
@@ -834,4 +838,10 @@ fn hlsl_register_class(binding: &Binding) -> Option<&'static str> {
 pub(crate) fn binding_pair(text: Option<&String>) -> Option<[u32; 2]> {
     let (group, binding) = text?.split_once(':')?;
     Some([group.parse().ok()?, binding.parse().ok()?])
+}
+
+/// A type as WGSL spells it, with the types of imported WGSL modules named
+/// by their path (`game::pbr::view::View`).
+fn source_type_name(module: &Module, ty: Handle<Type>) -> String {
+    demangle(&module.to_ctx().type_to_string(ty))
 }

@@ -126,7 +126,12 @@ fn write_binding(out: &mut String, binding: &Binding, module: &Module, types: &m
             .map(|a| format!(" ({a})"))
             .unwrap_or_default()
     );
-    let _ = writeln!(out, "    pub mod {} {{", ident(&snake(&binding.name)));
+    // An imported item's path (`game::pbr::view::view`) as one name.
+    let _ = writeln!(
+        out,
+        "    pub mod {} {{",
+        ident(&snake(&binding.name.replace("::", "_")))
+    );
     let _ = writeln!(out, "        pub const GROUP: u32 = {};", binding.group);
     let _ = writeln!(out, "        pub const BINDING: u32 = {};", binding.binding);
     if let Some(layout) = &binding.layout {
@@ -374,7 +379,10 @@ impl Types<'_> {
         let _ = writeln!(
             text,
             "    /// `{}` as the shader lays it out: {size} bytes{}.",
-            self.module.types[ty].name.as_deref().unwrap_or("struct"),
+            self.module.types[ty]
+                .name
+                .as_deref()
+                .map_or("struct".into(), crate::front::wgsl_modules::demangle),
             if runtime {
                 ", before its runtime-sized array"
             } else {
@@ -404,9 +412,12 @@ fn scalar(s: Scalar) -> &'static str {
 }
 
 fn struct_name(module: &Module, ty: Handle<Type>) -> String {
+    // An imported struct by its path (`game::pbr::view::View` becomes
+    // `GamePbrViewView`), never by the name naga_oil's renaming gave it.
     let name = module.types[ty]
         .name
-        .clone()
+        .as_deref()
+        .map(|n| crate::front::wgsl_modules::demangle(n).replace("::", "_"))
         .unwrap_or_else(|| format!("Struct{}", ty.index()));
     let mut camel = String::new();
     let mut upper = true;
