@@ -106,6 +106,15 @@ impl Build {
         self
     }
 
+    /// Accepts the warnings and notes with this diagnostic code
+    /// (`hoist-barriers::divergent-barrier`, see docs/diagnostics.md): no
+    /// `cargo:warning` for them on each build, and `deny_warnings` does
+    /// not deny them. Errors are never accepted.
+    pub fn allow(mut self, code: impl Into<String>) -> Self {
+        self.options.allow.push(code.into());
+        self
+    }
+
     /// Leaves out shaders whose path under the folder matches
     /// (`vendor/**`, `**/*.test.wgsl`); may be given several times.
     /// Files that other shaders `#include` and WGSL modules are left out
@@ -571,6 +580,18 @@ fn main(@builtin(local_invocation_index) lid: u32) {
             error.rendered
         );
         assert!(!out.join("div.wgsl").exists());
+
+        // Accepted: no `cargo:warning`, and not denied.
+        let mut cargo = Vec::new();
+        build
+            .clone()
+            .allow("hoist-barriers::divergent-barrier")
+            .deny_warnings(true)
+            .run_with(&mut cargo)
+            .unwrap();
+        let cargo = String::from_utf8(cargo).unwrap();
+        assert!(!cargo.contains("cargo:warning="), "{cargo}");
+        std::fs::remove_dir_all(&out).unwrap();
 
         let denied = build
             .deny_warnings(true)

@@ -31,6 +31,10 @@ pub struct Options {
     /// Warnings are errors: a shader with any fails, and nothing is
     /// written (`--deny-warnings`).
     pub deny_warnings: bool,
+    /// Codes of warnings and notes the user has accepted (`--allow CODE`,
+    /// `Build::allow`): they are left out of every report, and
+    /// `deny_warnings` does not deny them. Errors are never left out.
+    pub allow: Vec<String>,
     /// How sources are read (GLSL front end, defines, include folders).
     pub front: front::FrontOptions,
 }
@@ -43,6 +47,7 @@ impl Default for Options {
             target: Target::default(),
             emit: EmitOptions::default(),
             deny_warnings: false,
+            allow: Vec::new(),
             front: front::FrontOptions::default(),
         }
     }
@@ -230,9 +235,20 @@ impl Compiler {
 
     /// Parses, transforms and validates a shader.
     pub fn transform(&self, source: &Source) -> Result<Transformed, Failure> {
-        let transformed = guarded(source, "reading and transforming", || {
+        let mut transformed = guarded(source, "reading and transforming", || {
             self.transform_unguarded(source)
         })?;
+        if !self.options.allow.is_empty() {
+            for report in &mut transformed.passes {
+                report.diagnostics.retain(|d| {
+                    d.is_error()
+                        || !d
+                            .code
+                            .as_deref()
+                            .is_some_and(|c| self.options.allow.iter().any(|a| a == c))
+                });
+            }
+        }
         if self.options.deny_warnings {
             deny_warnings(transformed)
         } else {

@@ -59,6 +59,8 @@ struct RequestOptions {
     overrides: BTreeMap<String, f64>,
     #[serde(default)]
     deny_warnings: bool,
+    #[serde(default)]
+    allow: Vec<String>,
     /// `naga`, `glslang` or `auto`, as `--glsl-front`.
     glsl_front: Option<String>,
     /// `NAME` or `NAME=VALUE`, as `-D`.
@@ -534,6 +536,7 @@ fn options(request: &Request) -> Result<Options, String> {
             .unwrap_or_default(),
         },
         deny_warnings: o.deny_warnings,
+        allow: o.allow.clone(),
         front: crate::front::FrontOptions {
             glsl_front: match &o.glsl_front {
                 None => crate::front::GlslFront::default(),

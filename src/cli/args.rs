@@ -506,6 +506,13 @@ pub(super) struct CommonArgs {
     #[arg(long)]
     pub(super) deny_warnings: bool,
 
+    /// Accept the warnings and notes with this code (`hoist-barriers::
+    /// divergent-barrier`, see docs/diagnostics.md): they are not printed
+    /// or reported, and --deny-warnings does not deny them. Errors are
+    /// never accepted. May be given several times.
+    #[arg(long, value_name = "CODE")]
+    pub(super) allow: Vec<String>,
+
     /// The largest shader file read: bytes, or with a K, M or G suffix
     /// (KiB, MiB, GiB). Only regular files are read (symbolic links
     /// followed), never devices or FIFOs.

@@ -57,6 +57,7 @@ pub(super) fn options(common: &CommonArgs) -> Result<Options, String> {
             wgsl_for: common.wgsl_for,
         },
         deny_warnings: common.deny_warnings,
+        allow: common.allow.clone(),
         front: shaderxform::front::FrontOptions {
             glsl_front: shaderxform::front::GlslFront::parse(&common.glsl_front)
                 .unwrap_or_default(),

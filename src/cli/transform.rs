@@ -123,7 +123,13 @@ pub(super) fn transform(args: TransformArgs) -> i32 {
             return exit::USAGE;
         }
     };
-    let mismatches = extension_mismatches(&destinations);
+    let mut mismatches = extension_mismatches(&destinations);
+    // Accepted with `--allow emit::extension-mismatch`.
+    mismatches.retain(|d| {
+        !d.code
+            .as_deref()
+            .is_some_and(|c| args.common.allow.iter().any(|a| a == c))
+    });
     if !mismatches.is_empty() {
         for warning in &mismatches {
             printer.plain_diagnostic(warning, &name);

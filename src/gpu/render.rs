@@ -405,6 +405,7 @@ pub fn validate_render(
             ..opts.options.emit.clone()
         },
         deny_warnings: false,
+        allow: opts.options.allow.clone(),
         front: opts.options.front.clone(),
     };
     let reference = shader(

@@ -222,6 +222,7 @@ pub(crate) fn set_up(
             ..opts.options.emit.clone()
         },
         deny_warnings: false,
+        allow: opts.options.allow.clone(),
         front: opts.options.front.clone(),
     };
     let (reference_path, reference_kind) = match (&opts.reference, &harness.reference) {
