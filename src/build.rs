@@ -585,7 +585,7 @@ fn main(@builtin(local_invocation_index) lid: u32) {
         let mut cargo = Vec::new();
         build
             .clone()
-            .allow("hoist-barriers::divergent-barrier")
+            .allow(shaderxform_passes::codes::HOIST_BARRIERS_DIVERGENT_BARRIER)
             .deny_warnings(true)
             .run_with(&mut cargo)
             .unwrap();
