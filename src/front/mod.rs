@@ -6,6 +6,7 @@ mod glsl;
 mod glsl_positions;
 pub mod glslang;
 mod glslang_repairs;
+mod hlsl_entry_point;
 mod hlsl_push_constants;
 mod legalize_report;
 mod sizes;

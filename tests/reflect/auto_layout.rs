@@ -5,6 +5,7 @@
 //! wgpu's layouts, and wgpu refuses one that has a binding too many, one
 //! too few, or one of another kind, type or size.
 
+use super::pipelines::{needs_what_the_adapter_may_lack, storage_format};
 use super::*;
 
 /// A resource for a binding of the reflection, made as a host would make
