@@ -43,7 +43,7 @@ pub fn placed(diagnostic: Diagnostic, text: &str) -> Diagnostic {
 }
 
 /// Byte ranges of the text outside comments, in order.
-fn outside_comments(text: &str) -> Vec<Range<usize>> {
+pub(super) fn outside_comments(text: &str) -> Vec<Range<usize>> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let (mut i, mut start) = (0, 0);

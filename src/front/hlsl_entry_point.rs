@@ -69,32 +69,19 @@ fn function_names(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// `text` with `//` and `/* */` comments blanked (byte offsets kept).
+/// `text` with its `//` and `/* */` comments blanked (byte offsets and
+/// line breaks kept): HLSL comments are GLSL's.
 fn without_comments(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i..].starts_with(b"//") {
-            while i < bytes.len() && bytes[i] != b'\n' {
-                out.push(' ');
-                i += 1;
-            }
-        } else if bytes[i..].starts_with(b"/*") {
-            let end = text[i + 2..]
-                .find("*/")
-                .map_or(bytes.len(), |e| i + 2 + e + 2);
-            for &b in &bytes[i..end] {
-                out.push(if b == b'\n' { '\n' } else { ' ' });
-            }
-            i = end;
-        } else {
-            let c = text[i..].chars().next().expect("inside the text");
-            out.push(c);
-            i += c.len_utf8();
-        }
+    let mut out: Vec<u8> = text
+        .bytes()
+        .map(|b| if b == b'\n' { b'\n' } else { b' ' })
+        .collect();
+    for range in super::glsl_positions::outside_comments(text) {
+        out[range.clone()].copy_from_slice(&text.as_bytes()[range]);
     }
-    out
+    // Comments start and end on ASCII characters, and what is blanked is
+    // ASCII: the bytes stay UTF-8.
+    String::from_utf8(out).expect("comments are blanked whole")
 }
 
 #[cfg(test)]
