@@ -180,86 +180,37 @@ impl InputDependence {
         let mut decided = break_if.is_some_and(|c| self.expressions[c.index()]);
         exits += usize::from(break_if.is_some());
         for block in [body, continuing] {
-            self.visit_exits(block, &mut exits, &mut decided);
+            self.visit_exits(block, false, &mut exits, &mut decided);
         }
         decided || exits == 0
     }
 
-    /// Counts the ways out of the enclosing loop in `block` (not those of
-    /// loops nested in it, whose `break` leaves only them) and notes
-    /// whether a condition the input decides leads to one.
-    fn visit_exits(&self, block: &Block, exits: &mut usize, decided: &mut bool) {
+    /// Counts the ways out of the enclosing loop in `block` and notes
+    /// whether a condition the input decides leads to one. Inside a loop
+    /// nested in it (`nested`), a `break` leaves only that loop; a
+    /// `return` leaves both.
+    fn visit_exits(&self, block: &Block, nested: bool, exits: &mut usize, decided: &mut bool) {
         for statement in block.iter() {
-            match *statement {
-                Statement::Break | Statement::Return { .. } | Statement::Kill => *exits += 1,
-                Statement::If {
-                    condition,
-                    ref accept,
-                    ref reject,
-                } => {
-                    let before = *exits;
-                    self.visit_exits(accept, exits, decided);
-                    self.visit_exits(reject, exits, decided);
-                    if *exits > before && self.expressions[condition.index()] {
-                        *decided = true;
-                    }
+            let before = *exits;
+            let condition = match *statement {
+                Statement::Break => {
+                    *exits += usize::from(!nested);
+                    None
                 }
-                Statement::Switch {
-                    selector,
-                    ref cases,
-                } => {
-                    let before = *exits;
-                    for case in cases {
-                        self.visit_exits(&case.body, exits, decided);
-                    }
-                    if *exits > before && self.expressions[selector.index()] {
-                        *decided = true;
-                    }
+                Statement::Return { .. } | Statement::Kill => {
+                    *exits += 1;
+                    None
                 }
-                Statement::Block(ref inner) => self.visit_exits(inner, exits, decided),
-                // A nested loop's `break` leaves it alone; a `return` in
-                // it leaves this loop too, on conditions seen as its own.
-                Statement::Loop {
-                    ref body,
-                    ref continuing,
-                    ..
-                } => {
-                    let mut inner = 0;
-                    let mut inner_decided = false;
-                    for b in [body, continuing] {
-                        self.visit_returns(b, &mut inner, &mut inner_decided);
-                    }
-                    *exits += inner;
-                    *decided |= inner_decided;
-                }
-                _ => {}
+                Statement::If { condition, .. } => Some(condition),
+                Statement::Switch { selector, .. } => Some(selector),
+                _ => None,
+            };
+            let inner = nested || matches!(statement, Statement::Loop { .. });
+            for child in super::child_blocks(statement) {
+                self.visit_exits(child, inner, exits, decided);
             }
-        }
-    }
-
-    /// [`Self::visit_exits`] for a nested loop: only `return`s leave the
-    /// enclosing one.
-    fn visit_returns(&self, block: &Block, exits: &mut usize, decided: &mut bool) {
-        for statement in block.iter() {
-            match *statement {
-                Statement::Return { .. } | Statement::Kill => *exits += 1,
-                Statement::If {
-                    condition,
-                    ref accept,
-                    ref reject,
-                } => {
-                    let before = *exits;
-                    self.visit_returns(accept, exits, decided);
-                    self.visit_returns(reject, exits, decided);
-                    if *exits > before && self.expressions[condition.index()] {
-                        *decided = true;
-                    }
-                }
-                _ => {
-                    for child in super::child_blocks(statement) {
-                        self.visit_returns(child, exits, decided);
-                    }
-                }
+            if *exits > before && condition.is_some_and(|c| self.expressions[c.index()]) {
+                *decided = true;
             }
         }
     }
