@@ -84,6 +84,16 @@ pub(super) struct Immediates {
     pub(super) bytes: Vec<u8>,
 }
 
+impl Immediates {
+    /// Their entry among a report's bindings: an input, nothing compared.
+    pub(super) fn report(&self) -> super::report::BindingJson {
+        let mut json = self.plan.compare(None, None);
+        json.space = "immediate";
+        json.label = format!("`{}` (var<immediate>)", json.name);
+        json
+    }
+}
+
 /// Pairs the two shaders' immediates and fills them; `None` when neither
 /// has any.
 pub(super) fn plan(

@@ -282,10 +282,7 @@ fn compare(
         bindings.push(plan.compare_as(first[i].as_deref(), second[i].as_deref(), second_role));
     }
     if let Some(immediates) = &s.resources.immediates {
-        let mut json = immediates.plan.compare(None, None);
-        json.space = "immediate";
-        json.label = format!("`{}` (var<immediate>)", json.name);
-        bindings.push(json);
+        bindings.push(immediates.report());
     }
     for (i, plan) in s.resources.textures.iter().enumerate() {
         let i = s.plans.len() + i;

@@ -742,10 +742,7 @@ pub fn validate_render(
         report.bindings.push(json);
     }
     if let Some(immediates) = &immediates {
-        let mut json = immediates.plan.compare(None, None);
-        json.space = "immediate";
-        json.label = format!("`{}` (var<immediate>)", json.name);
-        report.bindings.push(json);
+        report.bindings.push(immediates.report());
     }
     let verdict = if report.mismatches == 0 {
         Verdict::Agree
