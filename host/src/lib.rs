@@ -30,9 +30,11 @@
 #![warn(missing_docs)]
 
 mod f16;
+mod fixed;
 mod ordered;
 
 pub use f16::{narrow_to_f16, widen_f16};
+pub use fixed::FixedPoint;
 pub use ordered::{decode_f32, decode_f64, encode_f32, encode_f64};
 
 /// How a rewritten atomic holds its float in an integer word.
@@ -53,6 +55,12 @@ pub enum FloatEncoding {
     /// `cas`: the float's own bits in an unsigned word, updated by
     /// compare-exchange loops.
     Bits,
+    /// `fixed-I.F` (`sum=fixed`): a float sum in fixed point, `round(x *
+    /// 2^F)` in a signed word of the format's width (see [`FixedPoint`]).
+    /// The `_f32` methods read and write 32-bit words and the `_f64`
+    /// methods 64-bit words, whatever float the atomic held: use those of
+    /// the format's [`FixedPoint::word_bits`].
+    Fixed(FixedPoint),
 }
 
 /// What an atomic accumulates, which decides the value a buffer must start
@@ -69,12 +77,21 @@ pub enum Accumulation {
 }
 
 impl FloatEncoding {
-    /// Every encoding, in the order of the strategies' names.
-    pub const ALL: [FloatEncoding; 4] = [
+    /// Every encoding, in the order of the strategies' names, the
+    /// fixed-point formats in the order of [`FixedPoint::ALL`].
+    pub const ALL: [FloatEncoding; 12] = [
         FloatEncoding::Ordered,
         FloatEncoding::Signed,
         FloatEncoding::SignedSwapped,
         FloatEncoding::Bits,
+        FloatEncoding::Fixed(FixedPoint::ALL[0]),
+        FloatEncoding::Fixed(FixedPoint::ALL[1]),
+        FloatEncoding::Fixed(FixedPoint::ALL[2]),
+        FloatEncoding::Fixed(FixedPoint::ALL[3]),
+        FloatEncoding::Fixed(FixedPoint::ALL[4]),
+        FloatEncoding::Fixed(FixedPoint::ALL[5]),
+        FloatEncoding::Fixed(FixedPoint::ALL[6]),
+        FloatEncoding::Fixed(FixedPoint::ALL[7]),
     ];
 
     /// The encoding of a rewrite whose report names `strategy`; `None` for
@@ -90,19 +107,41 @@ impl FloatEncoding {
             FloatEncoding::Signed => "signed",
             FloatEncoding::SignedSwapped => "signed-swapped",
             FloatEncoding::Bits => "cas",
+            FloatEncoding::Fixed(format) => match format.name() {
+                "8.24" => "fixed-8.24",
+                "12.20" => "fixed-12.20",
+                "16.16" => "fixed-16.16",
+                "20.12" => "fixed-20.12",
+                "24.8" => "fixed-24.8",
+                "24.40" => "fixed-24.40",
+                "32.32" => "fixed-32.32",
+                _ => "fixed-40.24",
+            },
+        }
+    }
+
+    /// The fixed-point format of a `fixed-I.F` encoding.
+    pub fn fixed_point(self) -> Option<FixedPoint> {
+        match self {
+            FloatEncoding::Fixed(format) => Some(format),
+            _ => None,
         }
     }
 
     /// Whether the word is a signed integer (`atomic<i32>`, `atomic<i64>`)
     /// rather than an unsigned one.
     pub fn is_signed_word(self) -> bool {
-        matches!(self, FloatEncoding::Signed | FloatEncoding::SignedSwapped)
+        matches!(
+            self,
+            FloatEncoding::Signed | FloatEncoding::SignedSwapped | FloatEncoding::Fixed(_)
+        )
     }
 
     /// The 32-bit word that holds `x`.
     pub fn encode_f32(self, x: f32) -> u32 {
         match self {
             FloatEncoding::Ordered => encode_f32(x),
+            FloatEncoding::Fixed(format) => fixed_word(format, f64::from(x), 32) as u32,
             _ => x.to_bits(),
         }
     }
@@ -112,6 +151,7 @@ impl FloatEncoding {
     pub fn decode_f32(self, word: u32) -> f32 {
         match self {
             FloatEncoding::Ordered => decode_f32(word),
+            FloatEncoding::Fixed(format) => format.decode_f32(i64::from(word as i32)),
             _ => f32::from_bits(word),
         }
     }
@@ -120,6 +160,7 @@ impl FloatEncoding {
     pub fn encode_f64(self, x: f64) -> u64 {
         match self {
             FloatEncoding::Ordered => encode_f64(x),
+            FloatEncoding::Fixed(format) => fixed_word(format, x, 64) as u64,
             _ => x.to_bits(),
         }
     }
@@ -128,6 +169,7 @@ impl FloatEncoding {
     pub fn decode_f64(self, word: u64) -> f64 {
         match self {
             FloatEncoding::Ordered => decode_f64(word),
+            FloatEncoding::Fixed(format) => format.decode_f64(word as i64),
             _ => f64::from_bits(word),
         }
     }
@@ -216,6 +258,15 @@ impl FloatEncoding {
     pub fn decode_f16(self, word: u32) -> Option<u16> {
         narrow_to_f16(self.decode_f32(word))
     }
+}
+
+/// The `bits`-bit word of `x` in `format`, saturated to the word's range
+/// (a host that encodes a value the format cannot hold gets its nearest;
+/// NaN gets zero).
+fn fixed_word(format: FixedPoint, x: f64, bits: u32) -> i64 {
+    let max = i64::MAX >> (64 - bits);
+    // `as` saturates, and takes NaN to zero.
+    (((x * format.scale()).round_ties_even()) as i64).clamp(-max, max)
 }
 
 #[cfg(test)]

@@ -11,6 +11,14 @@ fn strategies_name_their_encoding() {
     assert_eq!(FloatEncoding::from_strategy("fast"), None);
 }
 
+/// The encodings that hold any float (the fixed-point ones hold a range,
+/// in steps).
+fn float_encodings() -> impl Iterator<Item = FloatEncoding> {
+    FloatEncoding::ALL
+        .into_iter()
+        .filter(|e| e.fixed_point().is_none())
+}
+
 #[test]
 fn every_encoding_round_trips() {
     let values = [
@@ -25,7 +33,7 @@ fn every_encoding_round_trips() {
         f32::INFINITY,
         f32::NEG_INFINITY,
     ];
-    for encoding in FloatEncoding::ALL {
+    for encoding in float_encodings() {
         for &x in &values {
             assert_eq!(
                 encoding.decode_f32(encoding.encode_f32(x)).to_bits(),
@@ -65,7 +73,7 @@ fn clear_values_bound_every_value_of_their_encoding() {
         f32::INFINITY,
         f32::NEG_INFINITY,
     ];
-    for encoding in FloatEncoding::ALL {
+    for encoding in float_encodings() {
         let held: Vec<f32> = all
             .iter()
             .copied()
@@ -123,7 +131,7 @@ fn every_f16_widens_exactly_and_narrows_back() {
     for bits in 0..=u16::MAX {
         let wide = widen_f16(bits);
         assert_eq!(narrow_to_f16(wide), Some(bits), "{bits:#06x} -> {wide:e}");
-        for encoding in FloatEncoding::ALL {
+        for encoding in float_encodings() {
             assert_eq!(encoding.decode_f16(encoding.encode_f16(bits)), Some(bits));
         }
     }
@@ -135,5 +143,43 @@ fn every_f16_widens_exactly_and_narrows_back() {
     // Floats that no f16 holds.
     for x in [0.1f32, 65520.0, 2f32.powi(-25), 1.0 + 2f32.powi(-11)] {
         assert_eq!(narrow_to_f16(x), None, "{x:e}");
+    }
+}
+
+#[test]
+fn fixed_point_words_hold_values_on_their_grid() {
+    let sixteen = FloatEncoding::from_strategy("fixed-16.16").unwrap();
+    assert_eq!(sixteen.fixed_point(), Some(FixedPoint::Q16_16));
+    assert!(sixteen.is_signed_word());
+    assert_eq!(sixteen.clear_f32(Accumulation::Sum), 0);
+    assert_eq!(sixteen.encode_f32(-1.25), (-0x14000i32) as u32);
+    assert_eq!(sixteen.decode_f32((-0x14000i32) as u32), -1.25);
+    // Off the grid: the nearest step.
+    assert_eq!(
+        sixteen.decode_f32(sixteen.encode_f32(0.1)),
+        6554.0 / 65536.0
+    );
+    // Beyond the range: the nearest word, never a wrapped one.
+    assert_eq!(sixteen.encode_f32(1e9), i32::MAX as u32);
+    assert_eq!(sixteen.encode_f32(-1e9), (-i32::MAX) as u32);
+    let wide = FloatEncoding::from_strategy("fixed-32.32").unwrap();
+    assert_eq!(wide.clear_f64(Accumulation::Sum), 0);
+    assert_eq!(wide.decode_f64(wide.encode_f64(-3.75)), -3.75);
+    assert_eq!(wide.encode_f64(1.0), 1u64 << 32);
+    // Words of each format, as bytes, round trip.
+    for encoding in FloatEncoding::ALL
+        .into_iter()
+        .filter(|e| e.fixed_point().is_some())
+    {
+        let format = encoding.fixed_point().unwrap();
+        let values = [0.0f32, 1.5, -2.25, 100.0, -100.0];
+        if format.word_bits() == 32 {
+            let back = encoding.decode_f32_words(&encoding.encode_f32_words(&values));
+            assert_eq!(back, values, "{encoding:?}");
+        } else {
+            let wide: Vec<f64> = values.iter().map(|&x| f64::from(x)).collect();
+            let back = encoding.decode_f64_words(&encoding.encode_f64_words(&wide));
+            assert_eq!(back, wide, "{encoding:?}");
+        }
     }
 }
