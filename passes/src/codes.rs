@@ -177,8 +177,8 @@ pub const FLOAT_ATOMICS_UNSUPPORTED_ACCESS: &str = "float-atomics::unsupported-a
 pub const FLOAT_ATOMICS_SIGN_NOT_PROVEN: &str = "float-atomics::sign-not-proven";
 /// `float-atomics`: an f16 atomic that cannot be widened to 32 bits.
 pub const FLOAT_ATOMICS_F16_NOT_WIDENABLE: &str = "float-atomics::f16-not-widenable";
-/// `float-atomics`: an f64 atomic min or max, and the target lacks the
-/// 64-bit integer atomics it becomes.
+/// `float-atomics`: an f64 atomic, or a sum in a 64-bit fixed-point
+/// format, and the target lacks the 64-bit integer atomics it becomes.
 pub const FLOAT_ATOMICS_INT64_ATOMICS_MISSING: &str = "float-atomics::int64-atomics-missing";
 /// `float-atomics`: `aggregate=subgroup` or `workgroup`, and the target has
 /// no subgroups.
@@ -186,6 +186,9 @@ pub const FLOAT_ATOMICS_SUBGROUPS_MISSING: &str = "float-atomics::subgroups-miss
 /// `float-atomics`: a note for an add `aggregate=workgroup` reduces over
 /// the subgroup (or not at all) instead, with the reason.
 pub const FLOAT_ATOMICS_WORKGROUP_NOT_APPLIED: &str = "float-atomics::workgroup-not-applied";
+/// `float-atomics`: `sum=fixed` cannot hold a float sum in fixed point
+/// (a compare-exchange on it, or a layout a wider word would change).
+pub const FLOAT_ATOMICS_FIXED_POINT_UNSUPPORTED: &str = "float-atomics::fixed-point-unsupported";
 /// `lane-transpose`: a note for record accesses left as they are, with the
 /// reason.
 pub const LANE_TRANSPOSE_NOT_APPLIED: &str = "lane-transpose::not-applied";

@@ -17,7 +17,9 @@
 //!
 //! An f32 or f64 sum (adds without min or max) that the target cannot add
 //! natively holds the float's bits in an integer atomic, each add a
-//! compare-exchange loop or an exchange relay (`relay.rs`); where the
+//! compare-exchange loop or an exchange relay (`relay.rs`); with
+//! `sum=fixed`, every float sum holds fixed point in a signed word, each
+//! add one integer `atomicAdd` (`fixed.rs`); where the
 //! target has subgroups, f32 adds are first reduced over the lanes that
 //! share an address (`aggregate.rs`), native float adds included; with
 //! `aggregate=workgroup`, over the whole workgroup where every invocation
@@ -35,11 +37,12 @@ use crate::ir::{
     ensure_type, global_name, pointer_steps, rebuild_function, FunctionRef, PointerRoot,
 };
 use crate::{Change, Diagnostic, OptionSpec, Pass, PassContext, Phase, Selection, Target};
-use shaderxform_host::{Accumulation, FloatEncoding};
+use shaderxform_host::{Accumulation, FixedPoint, FloatEncoding};
 
 mod aggregate;
 mod config;
 mod find;
+mod fixed;
 mod prefilter;
 mod relay;
 mod retype;
@@ -50,15 +53,17 @@ mod workgroup;
 
 use aggregate::{plan_aggregation, AggregateTypes, AggregatedCounts, AggregationPlan};
 pub use config::{
-    Aggregation, Config, NanMode, Prefilter, RequestedStrategy, SumLowering, AGGREGATE_OPTION,
-    AGGREGATE_VALUES, NAME, NAN_OPTION, NAN_VALUES, PREFILTER_OPTION, PREFILTER_VALUES,
+    Aggregation, Config, NanMode, OverflowCheck, Prefilter, RequestedStrategy, SumLowering,
+    AGGREGATE_OPTION, AGGREGATE_VALUES, FIXED_POINT_OPTION, FIXED_POINT_VALUES, NAME, NAN_OPTION,
+    NAN_VALUES, OVERFLOW_OPTION, OVERFLOW_VALUES, PREFILTER_OPTION, PREFILTER_VALUES,
     STRATEGY_OPTION, STRATEGY_VALUES, SUM_OPTION, SUM_VALUES,
 };
-use config::{AGGREGATE, NAN, PREFILTER, STRATEGY, SUM};
+use config::{AGGREGATE, FIXED_POINT, NAN, OVERFLOW, PREFILTER, STRATEGY, SUM};
 use find::{
     atomic_offsets, describe, f16_not_widenable, find_accesses, missing_64_bit_atomics,
     proven_sign, scalar_name,
 };
+pub use fixed::OVERFLOW_FLAG_NAME;
 use retype::retype_globals;
 use rewrite::{drop_unread_min_max_results, exchange_result_type, FloatAtomicRewrite};
 
@@ -78,6 +83,9 @@ enum Strategy {
     /// `atomic<u32>` with the float bits, min and max as compare-exchange
     /// loops: obviously correct, the reference for validation.
     Cas,
+    /// A signed word of the format's width holding the sum in fixed
+    /// point, each add one integer `atomicAdd` (`sum=fixed`, `fixed.rs`).
+    Fixed(FixedPoint),
 }
 
 impl Strategy {
@@ -91,12 +99,13 @@ impl Strategy {
     fn word(self, float: Scalar) -> Scalar {
         let kind = match self {
             Strategy::Ordered | Strategy::Cas => ScalarKind::Uint,
-            Strategy::SignedClear | Strategy::SignedSet => ScalarKind::Sint,
+            Strategy::SignedClear | Strategy::SignedSet | Strategy::Fixed(_) => ScalarKind::Sint,
         };
-        Scalar {
-            kind,
-            width: word_width(float),
-        }
+        let width = match self {
+            Strategy::Fixed(format) => (format.word_bits() / 8) as u8,
+            _ => word_width(float),
+        };
+        Scalar { kind, width }
     }
 
     /// How the word holds the float, as the host sees it.
@@ -106,6 +115,7 @@ impl Strategy {
             Strategy::SignedClear => FloatEncoding::Signed,
             Strategy::SignedSet => FloatEncoding::SignedSwapped,
             Strategy::Cas => FloatEncoding::Bits,
+            Strategy::Fixed(format) => FloatEncoding::Fixed(format),
         }
     }
 
@@ -113,7 +123,7 @@ impl Strategy {
     /// yet, as hex digits of the word's width.
     fn clear_word(self, float: Scalar, accumulation: Accumulation) -> String {
         let encoding = self.encoding();
-        if word_width(float) == 8 {
+        if self.word(float).width == 8 {
             format!("{:#018x}", encoding.clear_f64(accumulation))
         } else {
             format!("{:#010x}", encoding.clear_f32(accumulation))
@@ -210,7 +220,7 @@ impl Pass for FloatAtomics {
     }
 
     fn description(&self) -> &'static str {
-        "float atomicMin/atomicMax on integer atomics through an order-preserving encoding, or a plain bitcast where the sign is proven; float sums on integer atomics, reduced over the subgroup first where the target has subgroups"
+        "float atomicMin/atomicMax on integer atomics through an order-preserving encoding, or a plain bitcast where the sign is proven; float sums on integer atomics (exchange relays, compare-exchange loops, or with sum=fixed one integer atomicAdd in fixed point), reduced over the subgroup first where the target has subgroups"
     }
 
     fn phase(&self) -> Phase {
@@ -218,7 +228,15 @@ impl Pass for FloatAtomics {
     }
 
     fn options(&self) -> &'static [OptionSpec] {
-        &[STRATEGY, NAN, SUM, AGGREGATE, PREFILTER]
+        &[
+            STRATEGY,
+            NAN,
+            SUM,
+            FIXED_POINT,
+            OVERFLOW,
+            AGGREGATE,
+            PREFILTER,
+        ]
     }
 
     fn is_enabled(&self, module: &Module, _: &Target, _: Selection) -> bool {
@@ -252,6 +270,12 @@ impl Pass for FloatAtomics {
         let mut native_sums = HashSet::new();
         for global in globals {
             let uses = &accesses[&global];
+            if config.sum == SumLowering::Fixed && is_sum(uses) {
+                if plan_fixed_sum(cx, module, global, uses, config.fixed_point) {
+                    plan.insert(global, Strategy::Fixed(config.fixed_point));
+                }
+                continue;
+            }
             if !uses
                 .iter()
                 .any(|a| matches!(a.kind, AccessKind::Min | AccessKind::Max))
@@ -347,14 +371,17 @@ impl Pass for FloatAtomics {
             }
             plan.insert(global, strategy);
         }
+        // 64-bit fixed-point words are not summed over the subgroup: the
+        // split that keeps a lanes' sum from overflowing is 32-bit.
         let sums: HashSet<_> = plan
-            .keys()
-            .copied()
-            .filter(|g| {
+            .iter()
+            .filter(|(g, strategy)| {
                 !accesses[g]
                     .iter()
                     .any(|a| matches!(a.kind, AccessKind::Min | AccessKind::Max))
+                    && !matches!(strategy, Strategy::Fixed(f) if f.word_bits() == 64)
             })
+            .map(|(g, _)| *g)
             .chain(native_sums.iter().copied())
             .collect();
         let asks_for_subgroups = matches!(
@@ -386,9 +413,26 @@ impl Pass for FloatAtomics {
                 // `auto` too: one atomic per workgroup measured 6 to 7
                 // times faster than one per subgroup on a contended
                 // address (docs/BENCHMARKS.md), where it is proven safe.
-                matches!(config.aggregate, Aggregation::Auto | Aggregation::Workgroup),
+                // Not fixed-point sums, whose partial sums would need the
+                // overflow check in workgroup memory too.
+                matches!(config.aggregate, Aggregation::Auto | Aggregation::Workgroup)
+                    && config.sum != SumLowering::Fixed,
             ),
         };
+        if config.aggregate == Aggregation::Workgroup && config.sum == SumLowering::Fixed {
+            let mut fixed: Vec<_> = aggregation.per_global.keys().copied().collect();
+            fixed.sort_by_key(|g| g.index());
+            if let Some(&first) = fixed.first() {
+                cx.report(
+                    Diagnostic::note(format!(
+                        "`float-atomics.aggregate=workgroup`: `{}` is reduced over the subgroup instead: sum=fixed sums over the subgroup only",
+                        global_name(module, first)
+                    ))
+                    .with_code(crate::codes::FLOAT_ATOMICS_WORKGROUP_NOT_APPLIED)
+                    .with_primary(module.global_variables.get_span(first), "the atomic"),
+                );
+            }
+        }
         // Only where it was asked for by name does a sum reduced per
         // subgroup instead deserve a note.
         let not_per_workgroup = std::mem::take(&mut aggregation.not_per_workgroup);
@@ -408,12 +452,13 @@ impl Pass for FloatAtomics {
         let mut words: Vec<(Scalar, bool)> = Vec::new();
         for (global, strategy) in &plan {
             let exchanges = *strategy == Strategy::Cas
-                || accesses[global].iter().any(|a| {
-                    matches!(
-                        a.kind,
-                        AccessKind::Add | AccessKind::Subtract | AccessKind::CompareExchange
-                    )
-                });
+                || !matches!(strategy, Strategy::Fixed(_))
+                    && accesses[global].iter().any(|a| {
+                        matches!(
+                            a.kind,
+                            AccessKind::Add | AccessKind::Subtract | AccessKind::CompareExchange
+                        )
+                    });
             for access in &accesses[global] {
                 words.push((strategy.word(access.float), exchanges));
             }
@@ -421,6 +466,21 @@ impl Pass for FloatAtomics {
         words.sort_by_key(|(w, exchanges)| (w.width, w.kind as u8, *exchanges));
         let original_types = module.types.clone();
         workgroup::declare_workgroup_reductions(module, &mut aggregation);
+        // Each fixed-point sum records an overflow in its own bit (the
+        // last bit is shared beyond 32 sums).
+        let mut fixed_sums: Vec<_> = plan
+            .iter()
+            .filter(|(_, s)| matches!(s, Strategy::Fixed(_)))
+            .map(|(g, _)| *g)
+            .collect();
+        fixed_sums.sort_by_key(|g| g.index());
+        let overflow_flag =
+            (!fixed_sums.is_empty()).then(|| fixed::declare_overflow_flag(module, &fixed_sums));
+        let overflow_bits: HashMap<_, _> = fixed_sums
+            .iter()
+            .enumerate()
+            .map(|(i, g)| (*g, (i as u32).min(31)))
+            .collect();
         retype_globals(module, &plan);
         let mut word_types = HashMap::new();
         let mut exchange_types = HashMap::new();
@@ -437,6 +497,7 @@ impl Pass for FloatAtomics {
             .then(|| ensure_type(&mut module.types, TypeInner::Scalar(Scalar::F32)));
         let aggregate_types = (!aggregation.sites.is_empty()).then(|| AggregateTypes {
             f32: ensure_type(&mut module.types, TypeInner::Scalar(Scalar::F32)),
+            i32: ensure_type(&mut module.types, TypeInner::Scalar(Scalar::I32)),
             u32: ensure_type(&mut module.types, TypeInner::Scalar(Scalar::U32)),
             bool: ensure_type(&mut module.types, TypeInner::Scalar(Scalar::BOOL)),
         });
@@ -463,6 +524,11 @@ impl Pass for FloatAtomics {
                 .map(|(h, _)| h)
                 .collect(),
             prefiltered: HashMap::new(),
+            overflow: overflow_flag.map(|flag| fixed::OverflowWord {
+                flag,
+                bits: overflow_bits.clone(),
+            }),
+            check_sums: config.overflow == OverflowCheck::Sum,
         };
         let mut failed = None;
         let functions = module
@@ -546,7 +612,10 @@ impl Pass for FloatAtomics {
             )
             .with_detail(
                 "memory_holds_float_bits",
-                strategy != Strategy::Ordered && floats.iter().all(|f| f.width != 2),
+                matches!(
+                    strategy,
+                    Strategy::SignedClear | Strategy::SignedSet | Strategy::Cas
+                ) && floats.iter().all(|f| f.width != 2),
             )
             .with_detail("nan", config.nan.name());
             if let Some(binding) = &var.binding {
@@ -577,13 +646,25 @@ impl Pass for FloatAtomics {
                 .iter()
                 .any(|a| matches!(a.kind, AccessKind::Add | AccessKind::Subtract));
             if sums {
-                let lowering = match relays.contains(&global) {
-                    true => "exchange-relay",
-                    false => "compare-exchange-loop",
+                let lowering = match (strategy, relays.contains(&global)) {
+                    (Strategy::Fixed(_), _) => "fixed-point",
+                    (_, true) => "exchange-relay",
+                    (_, false) => "compare-exchange-loop",
                 };
                 change = change.with_detail("sum_lowering", lowering);
+                if let (Strategy::Fixed(format), Some(word)) = (strategy, rewrite.overflow.as_ref())
+                {
+                    change = with_fixed_point(
+                        change,
+                        module,
+                        format,
+                        (word.flag, word.bits[&global]),
+                        config.overflow,
+                    );
+                }
                 if let Some(&counts) = aggregation.per_global.get(&global) {
-                    change = with_aggregation(change, counts);
+                    let exact = matches!(strategy, Strategy::Fixed(_));
+                    change = with_aggregation(change, counts, exact);
                 }
             }
             if let Some(&count) = rewrite.prefiltered.get(&global) {
@@ -625,7 +706,7 @@ impl Pass for FloatAtomics {
             )
             .with_detail("variable", name)
             .with_detail("sum_lowering", "native");
-            cx.record(with_aggregation(change, counts));
+            cx.record(with_aggregation(change, counts, false));
         }
     }
 }
@@ -657,9 +738,54 @@ fn report_missing_64_bit_atomics(
     ));
 }
 
+/// The report of a fixed-point sum: its format, range and resolution, and
+/// where its overflows are recorded.
+fn with_fixed_point(
+    mut change: Change,
+    module: &Module,
+    format: FixedPoint,
+    (flag, bit): (Handle<GlobalVariable>, u32),
+    check: OverflowCheck,
+) -> Change {
+    let binding = module.global_variables[flag]
+        .binding
+        .as_ref()
+        .expect("the flag is bound");
+    change.message.push_str(&format!(
+        "; each add one integer atomicAdd in {} fixed point (from {} to {}, in steps of 2^-{}): the same bits whatever the order of the adds; {} sets bit {bit} of `{}` (@group({}) @binding({}))",
+        format.name(),
+        format.smallest(),
+        format.largest(),
+        format.fraction_bits(),
+        match check {
+            OverflowCheck::Sum => "an addend or a sum out of range",
+            _ => "an addend out of range (a sum carried past the range wraps: overflow=addends)",
+        },
+        fixed::OVERFLOW_FLAG_NAME,
+        binding.group,
+        binding.binding,
+    ));
+    change
+        .with_detail("fixed_point", format.name())
+        .with_detail("fraction_bits", format.fraction_bits())
+        .with_detail("word_bits", format.word_bits())
+        .with_detail("smallest", format.smallest())
+        .with_detail("largest", format.largest())
+        .with_detail("overflow_flag", fixed::OVERFLOW_FLAG_NAME)
+        .with_detail("overflow_group", binding.group)
+        .with_detail("overflow_binding", binding.binding)
+        .with_detail("overflow_bit", bit)
+        .with_detail("overflow_checks", check.name())
+        .with_detail(
+            "float_addition_order",
+            "none: integer adds, exact in any order",
+        )
+}
+
 /// The report of a sum's aggregated adds: how many, how their address is
-/// known to be shared, and that the order of additions changed.
-fn with_aggregation(mut change: Change, counts: AggregatedCounts) -> Change {
+/// known to be shared, and that the order of float additions changed
+/// (not for `exact` sums, which add integers).
+fn with_aggregation(mut change: Change, counts: AggregatedCounts, exact: bool) -> Change {
     let plural = |n: usize| if n == 1 { "" } else { "s" };
     let per_subgroup = counts.proven + counts.checked;
     if per_subgroup > 0 {
@@ -675,9 +801,11 @@ fn with_aggregation(mut change: Change, counts: AggregatedCounts) -> Change {
             plural(counts.per_workgroup)
         ));
     }
-    change
-        .message
-        .push_str(" (the order of float additions changed)");
+    if !exact {
+        change
+            .message
+            .push_str(" (the order of float additions changed)");
+    }
     let aggregation = match (per_subgroup > 0, counts.per_workgroup > 0) {
         (true, true) => "workgroup and subgroup",
         (false, true) => "workgroup",
@@ -689,6 +817,9 @@ fn with_aggregation(mut change: Change, counts: AggregatedCounts) -> Change {
         .with_detail("aggregated_adds_checked_at_run_time", counts.checked);
     if counts.per_workgroup > 0 {
         change = change.with_detail("aggregated_adds_per_workgroup", counts.per_workgroup);
+    }
+    if exact {
+        return change;
     }
     change.with_detail("float_addition_order", "changed")
 }
@@ -758,6 +889,74 @@ fn report_f16_not_widenable(
         .with_primary(module.global_variables.get_span(global), "the atomic")
         .with_note("f16 atomics are widened to f32 words in workgroup memory, as `atomic<f16>` or an array of them"),
     );
+}
+
+/// Whether an atomic's accesses make a sum: an add or a subtract, and no
+/// min or max.
+fn is_sum(uses: &[Access]) -> bool {
+    uses.iter()
+        .any(|a| matches!(a.kind, AccessKind::Add | AccessKind::Subtract))
+        && !uses
+            .iter()
+            .any(|a| matches!(a.kind, AccessKind::Min | AccessKind::Max))
+}
+
+/// Whether the sum `global` can hold its words in `format` (`sum=fixed`);
+/// where not, reports why.
+fn plan_fixed_sum(
+    cx: &mut PassContext<'_>,
+    module: &Module,
+    global: Handle<GlobalVariable>,
+    uses: &[Access],
+    format: FixedPoint,
+) -> bool {
+    let name = global_name(module, global);
+    let atomic = module.global_variables.get_span(global);
+    if let Some(bad) = uses
+        .iter()
+        .find(|a| matches!(a.kind, AccessKind::CompareExchange | AccessKind::Other))
+    {
+        cx.report(
+            Diagnostic::error(format!(
+                "`{name}` is a float sum that `sum=fixed` holds in fixed point, and it also takes {}, which compares floats that fixed point rounds",
+                describe(bad.kind)
+            ))
+            .with_code(crate::codes::FLOAT_ATOMICS_FIXED_POINT_UNSUPPORTED)
+            .with_primary(bad.span, "this access")
+            .with_secondary(atomic, "the atomic")
+            .with_note("sum=fixed rewrites add, sub, load, store and exchange; use sum=relay or compare-exchange for this atomic's sum"),
+        );
+        return false;
+    }
+    if let Some(reason) = f16_not_widenable(module, global) {
+        report_f16_not_widenable(cx, module, global, reason);
+        return false;
+    }
+    if format.word_bits() == 64 && !cx.target.int64_atomic_all_ops {
+        cx.report(
+            Diagnostic::error(format!(
+                "`{name}`: the fixed-point format {} needs 64-bit integer atomic add (`--features int64-atomics`), which the target does not declare",
+                format.name()
+            ))
+            .with_code(crate::codes::FLOAT_ATOMICS_INT64_ATOMICS_MISSING)
+            .with_primary(atomic, "the atomic")
+            .with_note("the 32-bit formats (16.16 by default) need no feature"),
+        );
+        return false;
+    }
+    if let Some(reason) = fixed::not_widenable_to(module, global, format) {
+        cx.report(
+            Diagnostic::error(format!(
+                "`{name}` cannot hold its sum in {}-bit fixed-point words: {reason}",
+                format.word_bits()
+            ))
+            .with_code(crate::codes::FLOAT_ATOMICS_FIXED_POINT_UNSUPPORTED)
+            .with_primary(atomic, "the atomic")
+            .with_note("a 32-bit format keeps the layout"),
+        );
+        return false;
+    }
+    true
 }
 
 /// For an atomic that no access takes a min or max of: whether it is an

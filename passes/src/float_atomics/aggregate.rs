@@ -272,37 +272,69 @@ pub(super) fn dynamic_indices(
 #[derive(Clone, Copy)]
 pub(super) struct AggregateTypes {
     pub(super) f32: Handle<Type>,
+    pub(super) i32: Handle<Type>,
     pub(super) u32: Handle<Type>,
     pub(super) bool: Handle<Type>,
 }
 
+/// What the lanes add before the atomic.
+#[derive(Clone, Copy)]
+pub(super) enum Summand {
+    /// An f32, summed with `subgroupAdd` (or over the workgroup).
+    Float,
+    /// A 32-bit fixed-point word, summed exactly over the subgroup with
+    /// its overflow checked (`fixed::subgroup_sum`).
+    Fixed,
+}
+
 /// Emits the aggregation of an add of `value` to `pointer`; `add` emits
-/// the atomic add of the value it is given, in the block it is given.
+/// the atomic add of the value it is given, in the block it is given, and
+/// with a fixed-point summand also the condition under which that value
+/// is invalid (the lanes' sum overflowed the word).
 pub(super) fn aggregated_add(
     b: &mut BlockBuilder<'_>,
     sharing: Sharing,
     pointer: Handle<Expression>,
     value: Handle<Expression>,
+    summand: Summand,
     types: AggregateTypes,
-    add: impl FnOnce(&mut BlockBuilder<'_>, Handle<Expression>),
+    add: impl FnOnce(&mut BlockBuilder<'_>, Handle<Expression>, Option<Handle<Expression>>),
 ) {
     // Read the indices before emitting anything: `pointer`'s chain is in
     // the new arena already.
     let indices = match sharing {
         Sharing::Workgroup(slots) => {
-            workgroup_add(b, slots, value, types, add);
+            // Planned for float summands only.
+            workgroup_add(b, slots, value, types, |l, total| add(l, total, None));
             return;
         }
         Sharing::Proven => Vec::new(),
         Sharing::Checked => dynamic_indices(b.expressions(), pointer),
     };
-    let total = b.subgroup_reduce(SubgroupOperation::Add, value, types.f32);
+    let (total, fits) = match summand {
+        Summand::Float => (
+            b.subgroup_reduce(SubgroupOperation::Add, value, types.f32),
+            None,
+        ),
+        Summand::Fixed => {
+            let (total, fits) = super::fixed::subgroup_sum(b, value, types.i32);
+            (total, Some(fits))
+        }
+    };
     let one = b.u32(1);
     let below = b.subgroup_exclusive_scan(SubgroupOperation::Add, one, types.u32);
     let zero = b.u32(0);
     let first = b.binary(BinaryOperator::Equal, below, zero);
-    let (acts, contribution) = match sharing {
-        Sharing::Proven | Sharing::Workgroup(_) => (first, total),
+    let (acts, contribution, invalid) = match sharing {
+        Sharing::Proven | Sharing::Workgroup(_) => {
+            let invalid = fits.map(|fits| {
+                b.expr(Expression::Unary {
+                    op: UnaryOperator::LogicalNot,
+                    expr: fits,
+                })
+            });
+            (first, total, invalid)
+        }
         Sharing::Checked => {
             let mut all_equal = None;
             for index in indices {
@@ -326,10 +358,19 @@ pub(super) fn aggregated_add(
             });
             let acts = b.binary(BinaryOperator::LogicalOr, first, differ);
             let contribution = b.select(same, total, value);
-            (acts, contribution)
+            // The lanes' sum is only used, and only matters, where they
+            // share the address.
+            let invalid = fits.map(|fits| {
+                let fine = b.binary(BinaryOperator::LogicalOr, fits, differ);
+                b.expr(Expression::Unary {
+                    op: UnaryOperator::LogicalNot,
+                    expr: fine,
+                })
+            });
+            (acts, contribution, invalid)
         }
     };
-    let accept = b.block(|inner| add(inner, contribution));
+    let accept = b.block(|inner| add(inner, contribution, invalid));
     b.statement(Statement::If {
         condition: acts,
         accept,

@@ -1,6 +1,8 @@
 //! The options of `float-atomics`, as the command line spells them and as
 //! the pass reads them.
 
+use shaderxform_host::FixedPoint;
+
 use crate::pass::{OptionSpec, PassOptions};
 
 /// The pass's name in `--passes`, `--pass-option` and reports.
@@ -17,6 +19,10 @@ pub const SUM_OPTION: &str = "sum";
 /// `float-atomics.aggregate`: whether f32 sums are first reduced over the
 /// subgroup, one lane doing the atomic.
 pub const AGGREGATE_OPTION: &str = "aggregate";
+/// `float-atomics.fixed-point`: the format of `sum=fixed`'s words.
+pub const FIXED_POINT_OPTION: &str = "fixed-point";
+/// `float-atomics.overflow`: what `sum=fixed` checks for overflow.
+pub const OVERFLOW_OPTION: &str = "overflow";
 /// `float-atomics.prefilter`: whether a min or max whose result is unused
 /// loads the word first and skips the atomic when it would change nothing.
 pub const PREFILTER_OPTION: &str = "prefilter";
@@ -107,17 +113,63 @@ pub enum SumLowering {
     /// (docs/BENCHMARKS.md).
     #[default]
     Relay,
+    /// One integer `atomicAdd` per add of the addend in fixed point
+    /// (`fixed-point`, 16.16 by default), every float sum, those the
+    /// target adds natively included: as fast as native float adds, and
+    /// the same bits in any order of the adds (`fixed.rs`).
+    Fixed,
 }
 
 impl SumLowering {
     /// Every value, in the order `--help` lists them.
-    pub const ALL: [SumLowering; 2] = [SumLowering::CompareExchange, SumLowering::Relay];
+    pub const ALL: [SumLowering; 3] = [
+        SumLowering::CompareExchange,
+        SumLowering::Relay,
+        SumLowering::Fixed,
+    ];
 
     /// The value as the command line spells it.
     pub const fn name(self) -> &'static str {
         match self {
             SumLowering::CompareExchange => "compare-exchange",
             SumLowering::Relay => "relay",
+            SumLowering::Fixed => "fixed",
+        }
+    }
+
+    /// The value the command line spells `value`; `None` for a name this
+    /// version does not know.
+    pub fn parse(value: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|m| m.name() == value)
+    }
+}
+
+/// What `sum=fixed` checks for overflow.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OverflowCheck {
+    /// Each addend, and each sum from the old value `atomicAdd` returns:
+    /// nothing wraps unnoticed. Reading the old value makes every add a
+    /// returning atomic, which costs scattered sums (1.33 times the native
+    /// float add on the H200, against 1.00 without).
+    #[default]
+    Sum,
+    /// Each addend only: the adds return nothing, as fast as native float
+    /// adds; a sum carried past the format's range wraps unrecorded, so
+    /// keeping it in range is the caller's contract (and `validate`
+    /// catches it).
+    Addends,
+}
+
+impl OverflowCheck {
+    /// Every value, in the order `--help` lists them.
+    pub const ALL: [OverflowCheck; 2] = [OverflowCheck::Sum, OverflowCheck::Addends];
+
+    /// The value as the command line spells it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            OverflowCheck::Sum => "sum",
+            OverflowCheck::Addends => "addends",
         }
     }
 
@@ -238,6 +290,22 @@ pub const AGGREGATE_VALUES: &[&str] = &[
 pub const SUM_VALUES: &[&str] = &[
     SumLowering::CompareExchange.name(),
     SumLowering::Relay.name(),
+    SumLowering::Fixed.name(),
+];
+
+/// The values of [`OVERFLOW_OPTION`], in the order `--help` lists them.
+pub const OVERFLOW_VALUES: &[&str] = &[OverflowCheck::Sum.name(), OverflowCheck::Addends.name()];
+
+/// The values of [`FIXED_POINT_OPTION`], in the order `--help` lists them.
+pub const FIXED_POINT_VALUES: &[&str] = &[
+    FixedPoint::ALL[0].name(),
+    FixedPoint::ALL[1].name(),
+    FixedPoint::ALL[2].name(),
+    FixedPoint::ALL[3].name(),
+    FixedPoint::ALL[4].name(),
+    FixedPoint::ALL[5].name(),
+    FixedPoint::ALL[6].name(),
+    FixedPoint::ALL[7].name(),
 ];
 
 /// The values of [`STRATEGY_OPTION`], in the order `--help` lists them.
@@ -269,7 +337,21 @@ pub(super) const SUM: OptionSpec = OptionSpec {
     name: SUM_OPTION,
     values: SUM_VALUES,
     default: SumLowering::Relay.name(),
-    help: "how the adds of an f32 sum without min or max become integer atomics: relay: an exchange relay each where nothing else reads the atomic (else a compare-exchange loop); compare-exchange: a compare-exchange loop each",
+    help: "how the adds of a float sum without min or max become integer atomics: relay: an exchange relay each where nothing else reads the atomic (else a compare-exchange loop); compare-exchange: a compare-exchange loop each; fixed: one integer atomicAdd each of the addend in fixed point (see fixed-point), for every float sum, those the target adds natively included: as fast as native float adds, and the same bits whatever the order of the adds; an overflow is recorded in `float_atomics_overflow`",
+};
+
+pub(super) const OVERFLOW: OptionSpec = OptionSpec {
+    name: OVERFLOW_OPTION,
+    values: OVERFLOW_VALUES,
+    default: OverflowCheck::Sum.name(),
+    help: "what sum=fixed records in `float_atomics_overflow`: sum: every addend that does not fit and every add that carries the sum past the range (read from the old value atomicAdd returns, which slows scattered adds); addends: addends only, each add returning nothing, as fast as native float adds, a sum carried past the range wrapping unrecorded",
+};
+
+pub(super) const FIXED_POINT: OptionSpec = OptionSpec {
+    name: FIXED_POINT_OPTION,
+    values: FIXED_POINT_VALUES,
+    default: FixedPoint::Q16_16.name(),
+    help: "the format of sum=fixed, I.F: a signed word of I+F bits (32, or 64 with `--features int64-atomics`) with F fraction bits, holding -2^(I-1) ..< 2^(I-1) in steps of 2^-F",
 };
 
 pub(super) const AGGREGATE: OptionSpec = OptionSpec {
@@ -287,7 +369,7 @@ pub(super) const PREFILTER: OptionSpec = OptionSpec {
 };
 
 /// The pass's options, typed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
     /// `float-atomics.strategy`: how min and max are rewritten.
     pub strategy: RequestedStrategy,
@@ -301,6 +383,24 @@ pub struct Config {
     /// `float-atomics.prefilter`: whether a min or max whose result is
     /// unused loads the word first.
     pub prefilter: Prefilter,
+    /// `float-atomics.fixed-point`: the format of `sum=fixed`'s words.
+    pub fixed_point: FixedPoint,
+    /// `float-atomics.overflow`: what `sum=fixed` checks for overflow.
+    pub overflow: OverflowCheck,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            strategy: RequestedStrategy::default(),
+            nan: NanMode::default(),
+            sum: SumLowering::default(),
+            aggregate: Aggregation::default(),
+            prefilter: Prefilter::default(),
+            fixed_point: FixedPoint::Q16_16,
+            overflow: OverflowCheck::Sum,
+        }
+    }
 }
 
 impl Config {
@@ -316,6 +416,8 @@ impl Config {
             sum: SumLowering::parse(options.get(&SUM)).unwrap_or_default(),
             aggregate: Aggregation::parse(options.get(&AGGREGATE)).unwrap_or_default(),
             prefilter: Prefilter::parse(options.get(&PREFILTER)).unwrap_or_default(),
+            fixed_point: FixedPoint::parse(options.get(&FIXED_POINT)).unwrap_or(FixedPoint::Q16_16),
+            overflow: OverflowCheck::parse(options.get(&OVERFLOW)).unwrap_or_default(),
         }
     }
 }
@@ -336,6 +438,8 @@ mod tests {
                 sum: SumLowering::Relay,
                 aggregate: Aggregation::Auto,
                 prefilter: Prefilter::Auto,
+                fixed_point: FixedPoint::Q16_16,
+                overflow: OverflowCheck::Sum,
             }
         );
         let given = BTreeMap::from([
@@ -344,6 +448,8 @@ mod tests {
             (SUM_OPTION.to_string(), "compare-exchange".to_string()),
             (AGGREGATE_OPTION.to_string(), "none".to_string()),
             (PREFILTER_OPTION.to_string(), "load".to_string()),
+            (FIXED_POINT_OPTION.to_string(), "32.32".to_string()),
+            (OVERFLOW_OPTION.to_string(), "addends".to_string()),
         ]);
         assert_eq!(
             Config::from_options(&PassOptions::new(given)),
@@ -353,6 +459,8 @@ mod tests {
                 sum: SumLowering::CompareExchange,
                 aggregate: Aggregation::None,
                 prefilter: Prefilter::Load,
+                fixed_point: FixedPoint::Q32_32,
+                overflow: OverflowCheck::Addends,
             }
         );
     }

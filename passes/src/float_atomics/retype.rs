@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use naga::{GlobalVariable, Handle, Module, Scalar, ScalarKind, Type, TypeInner};
+use naga::{GlobalVariable, Handle, Module, Scalar, Type, TypeInner};
 
 use super::{float_atomic, is_float_atomic, Strategy};
 
@@ -16,7 +16,7 @@ pub(super) fn retype_globals(
 ) {
     let mut planned: Vec<_> = plan.iter().map(|(g, s)| (*g, *s)).collect();
     planned.sort_by_key(|(g, _)| g.index());
-    let mut done: HashMap<(Handle<Type>, ScalarKind), Handle<Type>> = HashMap::new();
+    let mut done: HashMap<(Handle<Type>, Scalar), Handle<Type>> = HashMap::new();
     for (global, strategy) in planned {
         let ty = module.global_variables[global].ty;
         let new = retype(module, ty, strategy, &mut done);
@@ -57,14 +57,15 @@ fn type_contains(module: &Module, ty: Handle<Type>, needle: Handle<Type>) -> boo
 }
 
 /// `ty` with its float atomics made the integer words of `strategy`;
-/// `done` is keyed by the words' kind, which differs between strategies.
+/// `done` is keyed by the word of an f32, whose kind and width differ
+/// between strategies.
 fn retype(
     module: &mut Module,
     ty: Handle<Type>,
     strategy: Strategy,
-    done: &mut HashMap<(Handle<Type>, ScalarKind), Handle<Type>>,
+    done: &mut HashMap<(Handle<Type>, Scalar), Handle<Type>>,
 ) -> Handle<Type> {
-    let kind = strategy.word(Scalar::F32).kind;
+    let kind = strategy.word(Scalar::F32);
     if let Some(&new) = done.get(&(ty, kind)) {
         return new;
     }
@@ -75,9 +76,12 @@ fn retype(
         }
         TypeInner::Array { base, size, stride } => TypeInner::Array {
             // An f16 atomic widens to a 4-byte word (only in workgroup
-            // memory, where no host sees the layout).
+            // memory, where no host sees the layout), an f32 one to a
+            // 64-bit fixed-point word (tightly packed arrays only).
             stride: match float_atomic(&module.types[base].inner) {
-                Some(float) if float.width == 2 => 4,
+                Some(float) => {
+                    super::fixed::widened_stride(stride, float, strategy.word(float).width.into())
+                }
                 _ => stride,
             },
             base: retype(module, base, strategy, done),

@@ -11,7 +11,8 @@ use naga::{
 
 use crate::ir::{for_each_block_mut, read_expressions, BlockBuilder, Rewrite, StatementPath};
 
-use super::aggregate::{aggregated_add, AggregateTypes, Sharing};
+use super::aggregate::{aggregated_add, AggregateTypes, Sharing, Summand};
+use super::fixed::{self, FixedSite, Overflow, OverflowWord};
 use super::{float_atomic_global, word_width, Strategy};
 
 pub(super) struct FloatAtomicRewrite {
@@ -42,11 +43,17 @@ pub(super) struct FloatAtomicRewrite {
     pub(super) prefilter: HashSet<Handle<GlobalVariable>>,
     /// How many of each global's mins and maxes do.
     pub(super) prefiltered: HashMap<Handle<GlobalVariable>, usize>,
+    /// The word that records fixed-point sums' overflows, and each sum's
+    /// bit in it.
+    pub(super) overflow: Option<OverflowWord>,
+    /// Whether fixed-point adds check their sums (`overflow=sum`).
+    pub(super) check_sums: bool,
 }
 
-/// Drops the results of rewritten mins and maxes that nothing reads (a
-/// SPIR-V atomic always has one): 64-bit min and max without a result need
-/// less of the target.
+/// Drops the results of rewritten mins and maxes, and fixed-point adds,
+/// that nothing reads (a SPIR-V atomic always has one): 64-bit min and max
+/// without a result need less of the target, and an add without one is
+/// the cheapest atomic.
 pub(super) fn drop_unread_min_max_results(function: &mut Function, rewrite: &FloatAtomicRewrite) {
     let Some(read) = read_expressions(function) else {
         return;
@@ -56,19 +63,29 @@ pub(super) fn drop_unread_min_max_results(function: &mut Function, rewrite: &Flo
         for statement in block.iter_mut() {
             if let Statement::Atomic {
                 pointer,
-                fun: AtomicFunction::Min | AtomicFunction::Max,
+                fun,
                 ref mut result,
                 ..
             } = *statement
             {
-                let rewritten = float_atomic_global(
+                let strategy = float_atomic_global(
                     expressions,
                     &rewrite.types,
                     &rewrite.global_types,
                     pointer,
                 )
-                .is_some_and(|(g, _)| rewrite.plan.contains_key(&g));
-                if rewritten && result.is_some_and(|r| !read.contains(&r)) {
+                .and_then(|(g, _)| rewrite.plan.get(&g));
+                // Fixed-point adds too: an add that returns nothing is the
+                // target's fastest atomic.
+                let droppable = match (fun, strategy) {
+                    (_, None) => false,
+                    (AtomicFunction::Min | AtomicFunction::Max, _) => true,
+                    (AtomicFunction::Add | AtomicFunction::Subtract, Some(Strategy::Fixed(_))) => {
+                        true
+                    }
+                    _ => false,
+                };
+                if droppable && result.is_some_and(|r| !read.contains(&r)) {
                     *result = None;
                 }
             }
@@ -84,6 +101,8 @@ pub(super) struct Site {
     float: Scalar,
     /// Its adds are exchange relays.
     relay: bool,
+    /// Its words are fixed point.
+    fixed: Option<FixedSite>,
 }
 
 impl Site {
@@ -188,10 +207,26 @@ impl FloatAtomicRewrite {
         let (global, float) =
             float_atomic_global(b.expressions(), &self.types, &self.global_types, pointer)?;
         let strategy = self.plan.get(&global).copied()?;
+        let fixed = match strategy {
+            Strategy::Fixed(format) => {
+                let word = self.overflow.as_ref().expect("declared with the plan");
+                Some(FixedSite {
+                    format,
+                    float: if float.width == 2 { Scalar::F32 } else { float },
+                    overflow: Overflow {
+                        flag: word.flag,
+                        bit: word.bits[&global],
+                    },
+                    check_sum: self.check_sums,
+                })
+            }
+            _ => None,
+        };
         Some(Site {
             strategy,
             float,
             relay: self.relays.contains(&global),
+            fixed,
         })
     }
 }
@@ -235,6 +270,7 @@ fn encode(b: &mut BlockBuilder<'_>, site: Site, value: Handle<Expression>) -> Ha
         }
         Strategy::SignedClear | Strategy::SignedSet => b.bitcast(value, ScalarKind::Sint),
         Strategy::Cas => b.bitcast(value, ScalarKind::Uint),
+        Strategy::Fixed(_) => fixed::encode(b, site.fixed.expect("a fixed site"), value),
     }
 }
 
@@ -273,6 +309,7 @@ fn decode_word(
         Strategy::SignedClear | Strategy::SignedSet | Strategy::Cas => {
             b.bitcast(word, ScalarKind::Float)
         }
+        Strategy::Fixed(_) => fixed::decode(b, site.fixed.expect("a fixed site"), word),
     }
 }
 
@@ -344,14 +381,22 @@ impl FloatAtomicRewrite {
         };
         let types = self.aggregate_types?;
         let Some(site) = self.site(b, pointer) else {
-            aggregated_add(b, sharing, pointer, value, types, |l, contribution| {
-                l.statement(Statement::Atomic {
-                    pointer,
-                    fun,
-                    value: contribution,
-                    result,
-                })
-            });
+            aggregated_add(
+                b,
+                sharing,
+                pointer,
+                value,
+                Summand::Float,
+                types,
+                |l, contribution, _| {
+                    l.statement(Statement::Atomic {
+                        pointer,
+                        fun,
+                        value: contribution,
+                        result,
+                    })
+                },
+            );
             return Some(result);
         };
         if let Some(result) = result {
@@ -360,11 +405,51 @@ impl FloatAtomicRewrite {
         }
         let word_ty = self.word_types[&site.word()];
         let negate = fun == AtomicFunction::Subtract;
-        if site.relay {
+        if let Some(fixed_site) = site.fixed {
+            // Each lane's addend, summed over the subgroup as integers; a
+            // lane whose addend does not fit records it itself.
+            let value = widen(b, site, value);
+            let (addend, fits) = fixed::addend(b, fixed_site, value, negate);
+            fixed::record_unless(b, fixed_site.overflow, fits);
+            aggregated_add(
+                b,
+                sharing,
+                pointer,
+                addend,
+                Summand::Fixed,
+                types,
+                |l, contribution, invalid| {
+                    fixed::add_checked(
+                        l,
+                        fixed_site,
+                        pointer,
+                        contribution,
+                        invalid,
+                        word_ty,
+                        None,
+                    );
+                },
+            );
+        } else if site.relay {
             let float_ty = self.f32_type.expect("planned with the relays");
-            aggregated_add(b, sharing, pointer, value, types, |l, contribution| {
-                super::relay::exchange_relay(l, pointer, contribution, negate, word_ty, float_ty)
-            });
+            aggregated_add(
+                b,
+                sharing,
+                pointer,
+                value,
+                Summand::Float,
+                types,
+                |l, contribution, _| {
+                    super::relay::exchange_relay(
+                        l,
+                        pointer,
+                        contribution,
+                        negate,
+                        word_ty,
+                        float_ty,
+                    )
+                },
+            );
         } else {
             let exchange_ty = *self
                 .exchange_types
@@ -375,9 +460,25 @@ impl FloatAtomicRewrite {
             } else {
                 Update::Add
             };
-            aggregated_add(b, sharing, pointer, value, types, |l, contribution| {
-                compare_exchange_loop(l, site, pointer, update, contribution, word_ty, exchange_ty);
-            });
+            aggregated_add(
+                b,
+                sharing,
+                pointer,
+                value,
+                Summand::Float,
+                types,
+                |l, contribution, _| {
+                    compare_exchange_loop(
+                        l,
+                        site,
+                        pointer,
+                        update,
+                        contribution,
+                        word_ty,
+                        exchange_ty,
+                    );
+                },
+            );
         }
         Some(None)
     }
@@ -448,6 +549,27 @@ impl Rewrite for FloatAtomicRewrite {
                         .get(&site.word())
                         .expect("planned whenever an access needs a compare-exchange")
                 };
+                if let (Some(fixed_site), AtomicFunction::Add | AtomicFunction::Subtract) =
+                    (site.fixed, fun)
+                {
+                    let negate = fun == AtomicFunction::Subtract;
+                    let value = widen(b, site, value);
+                    let (addend, fits) = fixed::addend(b, fixed_site, value, negate);
+                    let invalid = b.expr(Expression::Unary {
+                        op: naga::UnaryOperator::LogicalNot,
+                        expr: fits,
+                    });
+                    let old = fixed::add_checked(
+                        b,
+                        fixed_site,
+                        pointer,
+                        addend,
+                        Some(invalid),
+                        word_ty,
+                        result,
+                    );
+                    return Some(result.and(old).map(|old| decode(b, site, old)));
+                }
                 let looped = match fun {
                     AtomicFunction::Add => Some(Update::Add),
                     AtomicFunction::Subtract => Some(Update::Subtract),
