@@ -137,14 +137,22 @@ pub(super) fn atomic_floats(
             .zip(d.get("binding").and_then(|b| b.parse().ok()));
         let Some(slot) = slot else { continue };
         let encoded = d.get("memory_holds_float_bits").map(String::as_str) == Some("false");
-        out.insert(
-            slot,
-            if encoded {
-                Encoding::OrderedF32
-            } else {
-                Encoding::None
+        let fixed = d
+            .get("fixed_point")
+            .and_then(|f| shaderxform_host::FixedPoint::parse(f));
+        let encoding = match fixed {
+            Some(format) => Encoding::Fixed {
+                format,
+                float_width: if d.get("float").map(String::as_str) == Some("f64") {
+                    8
+                } else {
+                    4
+                },
             },
-        );
+            None if encoded => Encoding::OrderedF32,
+            None => Encoding::None,
+        };
+        out.insert(slot, encoding);
     }
     out
 }
@@ -167,6 +175,8 @@ struct LeafPlan {
     tolerance: u32,
     /// Floats that are sums of terms added in an order the shaders choose.
     sum: Option<SumBound>,
+    /// Where `sum` came from: the harness's `sum_terms`, or the dispatch.
+    sum_terms_from_dispatch: bool,
 }
 
 /// A leaf in the buffer: which template, and which runtime element.
@@ -208,6 +218,7 @@ pub(super) fn plan_binding(
         Some(e) => e,
         None => match atomic_float {
             // The ordered encoding of the candidate's atomic words.
+            Some(&fixed @ Encoding::Fixed { .. }) => fixed,
             Some(Encoding::OrderedF32) => {
                 let width = candidate
                     .fixed
@@ -353,6 +364,7 @@ pub(super) fn plan_binding(
                     terms,
                     magnitude: last(&|r| r.sum_magnitude.is_some()).and_then(|r| r.sum_magnitude),
                 }),
+            sum_terms_from_dispatch: false,
         })
     };
     let fixed = reference
@@ -472,6 +484,51 @@ impl BindingPlan {
         }
     }
 
+    /// Whether the candidate holds fixed-point sums in this binding.
+    pub(super) fn holds_fixed_point(&self) -> bool {
+        matches!(self.encoding, Encoding::Fixed { .. })
+    }
+
+    /// Gives the fixed-point sums whose harness names no `sum_terms` the
+    /// bound of `invocations` terms: one add per invocation of the
+    /// dispatch into each value.
+    pub(super) fn bound_fixed_point_sums(&mut self, invocations: u64) {
+        for leaf in self.fixed.iter_mut().chain(self.runtime.iter_mut()) {
+            if matches!(leaf.encoding, Encoding::Fixed { .. }) && leaf.sum.is_none() {
+                leaf.sum = Some(SumBound {
+                    terms: invocations,
+                    magnitude: None,
+                });
+                leaf.sum_terms_from_dispatch = true;
+            }
+        }
+    }
+
+    /// The bound a fixed-point binding's values were compared within, in
+    /// words.
+    fn fixed_point_bound(&self) -> Option<String> {
+        let Encoding::Fixed { format, .. } = self.encoding else {
+            return None;
+        };
+        let leaf = self
+            .fixed
+            .iter()
+            .chain(&self.runtime)
+            .find(|l| matches!(l.encoding, Encoding::Fixed { .. }))?;
+        let sum = leaf.sum?;
+        Some(format!(
+            "fixed point {}: within n half steps (n x 2^-{}) of the reference, plus the reference's own float-sum bound, n = {} ({})",
+            format.name(),
+            format.fraction_bits() + 1,
+            sum.terms,
+            if leaf.sum_terms_from_dispatch {
+                "one add per invocation of the dispatch; the harness's `sum_terms` gives it"
+            } else {
+                "the harness's sum_terms"
+            }
+        ))
+    }
+
     /// The bytes of one shader's buffer holding `logical`.
     pub(super) fn write(&self, logical: &[u64], role: Role) -> Vec<u8> {
         let mut bytes = vec![0u8; self.bytes as usize];
@@ -537,7 +594,7 @@ impl BindingPlan {
             values_compared: 0,
             mismatches: 0,
             first_mismatches: Vec::new(),
-            tolerance: None,
+            tolerance: self.fixed_point_bound(),
         };
         let (Some(reference), Some(candidate)) = (reference, candidate) else {
             return json;
@@ -555,9 +612,19 @@ impl BindingPlan {
                 return;
             }
             json.values_compared += 1;
-            if let Agreement::Differ { ulps } =
-                compare::agree_as_sum(plan.logical, plan.tolerance, plan.sum, expected[i], got[j])
-            {
+            let agreement = match (plan.encoding, other_role) {
+                (Encoding::Fixed { format, .. }, Role::Candidate) => {
+                    compare::agree_as_fixed_sum(plan.logical, format, plan.sum, expected[i], got[j])
+                }
+                _ => compare::agree_as_sum(
+                    plan.logical,
+                    plan.tolerance,
+                    plan.sum,
+                    expected[i],
+                    got[j],
+                ),
+            };
+            if let Agreement::Differ { ulps } = agreement {
                 json.mismatches += 1;
                 if json.first_mismatches.len() < MISMATCHES_LISTED {
                     json.first_mismatches.push(Mismatch {

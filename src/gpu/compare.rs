@@ -119,6 +119,38 @@ pub fn agree_as_sum(
     }
 }
 
+/// A fixed-point sum of `sum.terms` adds against a float sum of the same
+/// terms: each addend was rounded to the format's grid (off by at most
+/// half a step), the exact sum of those decoded with one more rounding,
+/// and the float reference is off the exact sum by its own bound (half of
+/// [`SumBound::allowed`], which bounds two float sums). Without a bound,
+/// the values must agree exactly.
+pub fn agree_as_fixed_sum(
+    s: Scalar,
+    format: shaderxform_host::FixedPoint,
+    sum: Option<SumBound>,
+    expected: u64,
+    got: u64,
+) -> Agreement {
+    let verdict = agree(s, 0, expected, got);
+    let (Agreement::Differ { ulps: Some(_) }, Some(sum)) = (verdict, sum) else {
+        return verdict;
+    };
+    let (e, g) = (
+        values::to_f64(s, expected & s.mask()),
+        values::to_f64(s, got & s.mask()),
+    );
+    let magnitude = sum.magnitude.unwrap_or(0.0).max(e.abs()).max(g.abs());
+    let allowed = sum.terms as f64 * format.rounding_error()
+        + sum.allowed(s, e, g) / 2.0
+        + ulp_at(s, magnitude);
+    if e.is_finite() && g.is_finite() && (e - g).abs() <= allowed {
+        Agreement::Agree
+    } else {
+        verdict
+    }
+}
+
 /// A value that differs, for people and reports.
 #[derive(Clone, Debug, Serialize)]
 pub struct Mismatch {

@@ -266,6 +266,9 @@ impl std::error::Error for Error {}
 /// How many times the reference runs again, at most, when the candidate
 /// differs from it, to tell a race from a wrong candidate.
 const REFERENCE_RERUNS: usize = 4;
+/// Runs of a candidate with fixed-point sums after its first, each of
+/// which must give the same bytes.
+const CANDIDATE_RERUNS: u32 = 2;
 
 /// Compares what two runs read back, binding by binding (buffers, the
 /// immediates, then storage textures): how many values differ, and each
@@ -321,6 +324,8 @@ pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Erro
         values_compared: 0,
         mismatches: 0,
         reference_runs_differ: Vec::new(),
+        candidate_reruns_identical: None,
+        fixed_point_digest: None,
         error: None,
         bindings: Vec::new(),
         timings_ms: Timings::default(),
@@ -380,6 +385,55 @@ pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Erro
     report.values_compared = bindings.iter().map(|b| b.values_compared).sum();
     report.mismatches = mismatches;
     report.bindings = bindings;
+    let overflowed = report.bindings.iter().any(|b| {
+        b.name == shaderxform_passes::float_atomics::OVERFLOW_FLAG_NAME && b.mismatches > 0
+    });
+    if overflowed {
+        report.error = Some(format!(
+            "a fixed-point sum overflowed: `{}` has a bit set (see each sum's `overflow_bit` in the report); choose a format with more integer bits (`float-atomics.fixed-point`)",
+            shaderxform_passes::float_atomics::OVERFLOW_FLAG_NAME
+        ));
+    }
+    // Fixed-point sums are the same bits in any order of the adds: the
+    // candidate runs again and must give the same bytes.
+    if mismatches == 0 && s.plans.iter().any(|p| p.holds_fixed_point()) {
+        let mut identical = 0;
+        for _ in 0..CANDIDATE_RERUNS {
+            let outcome =
+                s.on_device(Role::Candidate, true, opts.timeout, "running", |gpu, d| {
+                    gpu.run(d)
+                })?;
+            let RunOutcome::Done { contents, .. } = outcome else {
+                std::mem::forget(s.gpu);
+                return Err(Error::Gpu(
+                    "the candidate did not finish when run again to check that its fixed-point sums are the same bits".into(),
+                ));
+            };
+            if contents != results[1] {
+                report.verdict = "mismatch";
+                report.error = Some(format!(
+                    "the candidate gave other bytes on run {} of the same inputs, although its fixed-point sums are the same bits in any order of the adds",
+                    identical + 2
+                ));
+                report.candidate_reruns_identical = Some(identical);
+                report.timings_ms.total = started.elapsed().as_secs_f64() * 1000.0;
+                return Ok(Validation {
+                    verdict: Verdict::Mismatch,
+                    report,
+                    warnings,
+                });
+            }
+            identical += 1;
+        }
+        report.candidate_reruns_identical = Some(identical);
+        let fixed_point_bytes = s
+            .plans
+            .iter()
+            .zip(&results[1])
+            .filter(|(plan, _)| plan.holds_fixed_point())
+            .filter_map(|(_, bytes)| bytes.as_deref());
+        report.fixed_point_digest = Some(format!("{:016x}", fnv1a(fixed_point_bytes)));
+    }
     let reference_moved = results
         .get(2..)
         .unwrap_or_default()
@@ -406,4 +460,15 @@ pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Erro
         report,
         warnings,
     })
+}
+
+/// FNV-1a, 64-bit, over `chunks` one after the other: a digest to compare
+/// results between machines, not a defence against anyone.
+fn fnv1a<'a>(chunks: impl Iterator<Item = &'a [u8]>) -> u64 {
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    for byte in chunks.flatten() {
+        hash ^= u64::from(*byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
 }

@@ -153,15 +153,28 @@ impl Validation {
                 .into_iter()
                 .flatten()
                 .collect();
+                let reruns = match r.candidate_reruns_identical {
+                    Some(n) => format!(
+                        "; the candidate's fixed-point sums are the same bytes in {} runs (digest {})",
+                        n + 1,
+                        r.fixed_point_digest.as_deref().unwrap_or("none")
+                    ),
+                    None => String::new(),
+                };
                 format!(
-                    "agree: {} values in {} match the reference\n",
+                    "agree: {} values in {} match the reference{reruns}\n",
                     r.values_compared,
                     places.join(" and ")
                 )
             }
             Verdict::Mismatch => format!(
-                "mismatch: {} of {} values differ from the reference\n",
-                r.mismatches, r.values_compared
+                "mismatch: {} of {} values differ from the reference{}\n",
+                r.mismatches,
+                r.values_compared,
+                r.error
+                    .as_deref()
+                    .map(|e| format!(": {e}"))
+                    .unwrap_or_default()
             ),
             Verdict::Hang(role) => format!(
                 "hang: the {} did not finish within {:.1} s\n",
@@ -239,6 +252,16 @@ pub struct ValidationReport {
     /// compared with the run that gave other values.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub reference_runs_differ: Vec<BindingJson>,
+    /// Where the candidate holds fixed-point sums (`sum=fixed`), which must
+    /// be the same bits in any order of the adds: how many more runs of
+    /// it gave the same bytes as its first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub candidate_reruns_identical: Option<u32>,
+    /// FNV-1a (64-bit) of the bytes of the candidate's fixed-point sums,
+    /// in binding order: the same on every GPU that computes the same
+    /// addends.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fixed_point_digest: Option<String>,
     /// Why the validation stopped: with `hang`, `error` and `no-adapter`;
     /// with `nondeterministic`, why nothing could be compared.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -282,6 +305,8 @@ impl ValidationReport {
             values_compared: 0,
             mismatches: 0,
             reference_runs_differ: Vec::new(),
+            candidate_reruns_identical: None,
+            fixed_point_digest: None,
             error: Some(error.to_string()),
             bindings: Vec::new(),
             timings_ms: Timings::default(),

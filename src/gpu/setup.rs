@@ -291,8 +291,21 @@ pub(crate) fn set_up(
         )
         .map_err(|e| Error::Input(format!("the {}: {e}", role.name())))
     };
-    let reference_bindings = reflect(&reference, Role::Reference)?;
+    let mut reference_bindings = reflect(&reference, Role::Reference)?;
     let candidate_bindings = reflect(&candidate, Role::Candidate)?;
+    // The word `sum=fixed` records overflows in is the candidate's alone:
+    // the reference gets the same buffer, cleared and never written, so
+    // that a set bit reads as a mismatch.
+    let flags = overflow_flags(&candidate.compiled.transformed.passes);
+    for (i, flag) in candidate_bindings.iter().enumerate() {
+        let slot = (flag.group, flag.binding);
+        let in_reference = reference_bindings
+            .iter()
+            .any(|r| (r.group, r.binding) == slot);
+        if flags.contains(&slot) && !in_reference {
+            reference_bindings.insert(i.min(reference_bindings.len()), flag.clone());
+        }
+    }
     let pairs = pair_bindings(reference_bindings, candidate_bindings)?;
     let handles = resources::reflect(&reference, &candidate)?;
 
@@ -312,7 +325,14 @@ pub(crate) fn set_up(
             ))
         })
     };
-    let mut rules: Vec<Option<&Rule>> = vec![None; pairs.len()];
+    let flag_rule = Rule {
+        fill: Some(toml::Value::Integer(0)),
+        ..Rule::default()
+    };
+    let mut rules: Vec<Option<&Rule>> = pairs
+        .iter()
+        .map(|(_, c)| flags.contains(&(c.group, c.binding)).then_some(&flag_rule))
+        .collect();
     for (key, rule) in &harness.binding {
         if find_binding(&keys, key).is_none() && handles.names(key) {
             continue;
@@ -397,6 +417,17 @@ pub(crate) fn set_up(
         )));
     }
 
+    // A fixed-point sum whose harness gives no `sum_terms` is bounded as
+    // if every invocation of the dispatch added once into each value.
+    let invocations = dispatch
+        .iter()
+        .chain(&workgroup_size)
+        .map(|&n| u64::from(n))
+        .product();
+    for plan in &mut plans {
+        plan.bound_fixed_point_sums(invocations);
+    }
+
     Ok(Setup {
         candidate,
         reference,
@@ -427,11 +458,12 @@ struct ReferenceLowering {
 
 /// The passes that make an input naga rejects as it is into its own
 /// reference, when the candidate's passes include one that can: the
-/// float-atomics pass with its compare-exchange lowering, one atomic per
-/// invocation (the candidate's NaN mode kept).
+/// float-atomics pass with its compare-exchange lowering on float words,
+/// one atomic per invocation (the candidate's NaN mode kept).
 fn reference_lowering_for(options: &Options) -> Option<ReferenceLowering> {
     use shaderxform_passes::float_atomics::{
-        Aggregation, RequestedStrategy, AGGREGATE_OPTION, NAME as PASS, STRATEGY_OPTION,
+        Aggregation, RequestedStrategy, SumLowering, AGGREGATE_OPTION, FIXED_POINT_OPTION,
+        NAME as PASS, STRATEGY_OPTION, SUM_OPTION,
     };
 
     let runs = match &options.passes {
@@ -454,6 +486,12 @@ fn reference_lowering_for(options: &Options) -> Option<ReferenceLowering> {
         AGGREGATE_OPTION.to_string(),
         Aggregation::None.name().to_string(),
     );
+    // Float words, whatever the candidate's sums hold (fixed point).
+    own.insert(
+        SUM_OPTION.to_string(),
+        SumLowering::CompareExchange.name().to_string(),
+    );
+    own.remove(FIXED_POINT_OPTION);
     let spelled: Vec<String> = own
         .iter()
         .map(|(k, v)| format!("--pass-option {PASS}.{k}={v}"))
@@ -616,4 +654,21 @@ fn workgroup_size(p: &Prepared, constants: &[(String, f64)]) -> [u32; 3] {
             .map(|e| e.workgroup_size)
     })
     .unwrap_or([1, 1, 1])
+}
+
+/// `(group, binding)` of the words `float-atomics` records fixed-point
+/// sums' overflows in, from its report.
+fn overflow_flags(passes: &[shaderxform_passes::PassReport]) -> Vec<(u32, u32)> {
+    let mut flags: Vec<(u32, u32)> = passes
+        .iter()
+        .flat_map(|p| p.changes.iter())
+        .filter_map(|c| {
+            let group = c.details.get("overflow_group")?.parse().ok()?;
+            let binding = c.details.get("overflow_binding")?.parse().ok()?;
+            Some((group, binding))
+        })
+        .collect();
+    flags.sort_unstable();
+    flags.dedup();
+    flags
 }

@@ -269,6 +269,13 @@ pub enum Encoding {
     /// The same for f64 and u64.
     #[serde(rename = "ordered-f64")]
     OrderedF64,
+    /// `float-atomics`' fixed-point words of a sum (`sum=fixed`), holding
+    /// floats `float_width` bytes wide. Only the report names it.
+    #[serde(skip)]
+    Fixed {
+        format: shaderxform_host::FixedPoint,
+        float_width: u8,
+    },
 }
 
 impl Encoding {
@@ -277,6 +284,9 @@ impl Encoding {
             Encoding::None => "none",
             Encoding::OrderedF32 => "ordered-f32",
             Encoding::OrderedF64 => "ordered-f64",
+            Encoding::Fixed { format, .. } => {
+                shaderxform_host::FloatEncoding::Fixed(format).strategy()
+            }
         }
     }
 
@@ -286,6 +296,7 @@ impl Encoding {
             Encoding::None => None,
             Encoding::OrderedF32 => Some(Scalar::float(4)),
             Encoding::OrderedF64 => Some(Scalar::float(8)),
+            Encoding::Fixed { float_width, .. } => Some(Scalar::float(float_width)),
         }
     }
 
@@ -295,6 +306,20 @@ impl Encoding {
             Encoding::None => bits,
             Encoding::OrderedF32 => fo::encode_f32(f32::from_bits(bits as u32)) as u64,
             Encoding::OrderedF64 => fo::encode_f64(f64::from_bits(bits)),
+            Encoding::Fixed {
+                format,
+                float_width,
+            } => {
+                let value = match float_width {
+                    8 => f64::from_bits(bits),
+                    _ => f64::from(f32::from_bits(bits as u32)),
+                };
+                let encoding = fo::FloatEncoding::Fixed(format);
+                match format.word_bits() {
+                    64 => encoding.encode_f64(value),
+                    _ => u64::from(encoding.encode_f32(value as f32)),
+                }
+            }
         }
     }
 
@@ -304,6 +329,20 @@ impl Encoding {
             Encoding::None => word,
             Encoding::OrderedF32 => fo::decode_f32(word as u32).to_bits() as u64,
             Encoding::OrderedF64 => fo::decode_f64(word).to_bits(),
+            Encoding::Fixed {
+                format,
+                float_width,
+            } => {
+                // Sign-extended from the word's width.
+                let word = match format.word_bits() {
+                    64 => word as i64,
+                    _ => i64::from(word as u32 as i32),
+                };
+                match float_width {
+                    8 => format.decode_f64(word).to_bits(),
+                    _ => u64::from(format.decode_f32(word).to_bits()),
+                }
+            }
         }
     }
 }
