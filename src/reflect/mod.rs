@@ -233,6 +233,29 @@ pub struct ArrayLayout {
     pub element: String,
 }
 
+/// A float sum held in fixed point (`float-atomics.sum=fixed`).
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FixedPointSum {
+    /// The format, `I.F`: `16.16`.
+    pub format: String,
+    /// Bits of the fraction: a word `w` holds `w * 2^-fraction_bits`.
+    pub fraction_bits: u32,
+    /// Bits of the signed word: 32 or 64.
+    pub word_bits: u32,
+    /// The least and the greatest value the word holds.
+    pub smallest: f64,
+    /// See `smallest`.
+    pub largest: f64,
+    /// The group and binding of the overflow word, and this sum's bit in
+    /// it.
+    pub overflow_group: u32,
+    /// See `overflow_group`.
+    pub overflow_binding: u32,
+    /// See `overflow_group`.
+    pub overflow_bit: u32,
+}
+
 /// A change to a binding that the host must follow.
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -242,7 +265,8 @@ pub enum Rewritten {
     /// integer words.
     FloatAtomics {
         /// The strategy, which `shaderxform_host::FloatEncoding::from_strategy`
-        /// reads: `ordered`, `signed`, `signed-swapped` or `cas`.
+        /// reads: `ordered`, `signed`, `signed-swapped`, `cas` or
+        /// `fixed-I.F`.
         encoding: String,
         /// `f32`, `f64`, `f16`, comma-separated where several.
         float: String,
@@ -253,6 +277,17 @@ pub enum Rewritten {
         /// The word to clear the buffer to before each accumulation, by
         /// `min`, `max`, `sum` (with the float's name where several).
         clear_values: BTreeMap<String, String>,
+        /// With `sum=fixed`: the sum's fixed-point format and where its
+        /// overflows are recorded.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        fixed_point: Option<FixedPointSum>,
+    },
+    /// The word `float-atomics` adds to record that a fixed-point sum
+    /// overflowed (`sum=fixed`): the host clears it to zero before the
+    /// dispatch; a set bit after it means that sum is wrong.
+    FloatAtomicsOverflow {
+        /// Each sum's bit in the word, by variable.
+        bits: BTreeMap<String, u32>,
     },
     /// An HLSL register whose class was shifted (`--hlsl-register-shift`):
     /// the binding is the register's number plus the shift.
@@ -711,6 +746,22 @@ fn literal_number(expression: &naga::Expression) -> Option<f64> {
     })
 }
 
+/// The fixed-point format of a `retype-atomic` change, where it has one.
+fn fixed_point_sum(details: &BTreeMap<String, String>) -> Option<FixedPointSum> {
+    let number = |key: &str| details.get(key)?.parse::<u32>().ok();
+    let float = |key: &str| details.get(key)?.parse::<f64>().ok();
+    Some(FixedPointSum {
+        format: details.get("fixed_point")?.clone(),
+        fraction_bits: number("fraction_bits")?,
+        word_bits: number("word_bits")?,
+        smallest: float("smallest")?,
+        largest: float("largest")?,
+        overflow_group: number("overflow_group")?,
+        overflow_binding: number("overflow_binding")?,
+        overflow_bit: number("overflow_bit")?,
+    })
+}
+
 /// The changes of the passes and the front end that a host must follow,
 /// placed on the bindings they concern.
 fn add_rewrites(bindings: &mut [Binding], passes: &[PassReport]) {
@@ -747,9 +798,29 @@ fn add_rewrites(bindings: &mut [Binding], passes: &[PassReport]) {
                         .cloned()
                         .unwrap_or_default(),
                     clear_values,
+                    fixed_point: fixed_point_sum(&change.details),
                 };
                 if let Some(b) = bindings.iter_mut().find(at(group, index)) {
                     b.rewritten.push(rewritten);
+                }
+                if let Some(sum) = fixed_point_sum(&change.details) {
+                    let variable = change.details.get("variable").cloned().unwrap_or_default();
+                    let flag = bindings
+                        .iter_mut()
+                        .find(at(sum.overflow_group, sum.overflow_binding));
+                    if let Some(flag) = flag {
+                        match flag.rewritten.iter_mut().find_map(|r| match r {
+                            Rewritten::FloatAtomicsOverflow { bits } => Some(bits),
+                            _ => None,
+                        }) {
+                            Some(bits) => {
+                                bits.insert(variable, sum.overflow_bit);
+                            }
+                            None => flag.rewritten.push(Rewritten::FloatAtomicsOverflow {
+                                bits: BTreeMap::from([(variable, sum.overflow_bit)]),
+                            }),
+                        }
+                    }
                 }
             }
             "hlsl-register-shift" => {

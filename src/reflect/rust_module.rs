@@ -180,8 +180,22 @@ fn write_binding(out: &mut String, binding: &Binding, module: &Module, types: &m
                 encoding,
                 float,
                 clear_values,
+                fixed_point,
                 ..
             } => {
+                if let Some(sum) = fixed_point {
+                    let _ = writeln!(
+                        out,
+                        "        /// The sum's fixed-point format: a word `w` holds `w * 2^-FRACTION_BITS`,\n        /// from {} to {}.\n        pub const FIXED_POINT: &str = {:?};\n        pub const FRACTION_BITS: u32 = {};\n        /// This sum's bit in the overflow word (`float_atomics_overflow`, group\n        /// {}, binding {}): set after a dispatch, the sum is wrong.\n        pub const OVERFLOW_BIT: u32 = {};",
+                        sum.smallest,
+                        sum.largest,
+                        sum.format,
+                        sum.fraction_bits,
+                        sum.overflow_group,
+                        sum.overflow_binding,
+                        sum.overflow_bit
+                    );
+                }
                 let _ = writeln!(
                     out,
                     "        /// `float-atomics` holds this buffer's {float} atomics as words in this\n        /// encoding: `shaderxform_host::FloatEncoding::from_strategy(FLOAT_ENCODING)`.\n        pub const FLOAT_ENCODING: &str = {encoding:?};"
@@ -203,6 +217,12 @@ fn write_binding(out: &mut String, binding: &Binding, module: &Module, types: &m
             }
             // `FORMAT`, above, is the format given.
             Rewritten::StorageFormat { .. } => {}
+            Rewritten::FloatAtomicsOverflow { .. } => {
+                let _ = writeln!(
+                    out,
+                    "        /// `float-atomics` records fixed-point sums' overflows in this word:\n        /// clear it to this before the dispatch; a set bit after it names a\n        /// wrong sum (each sum's `OVERFLOW_BIT`).\n        pub const CLEAR: u32 = 0;"
+                );
+            }
             Rewritten::SplitCombinedSampler {
                 combined,
                 texture,
