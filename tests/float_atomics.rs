@@ -472,3 +472,94 @@ fn tint_accepts_mins_and_maxes_loaded_first() {
         .collect();
     common::assert_tint_accepts(&shaders);
 }
+
+/// The fixed-point kernels of corpus/float-atomics/fixed under `sum=fixed`
+/// (lanes summing first or not, the target adding floats natively or not)
+/// are written in every format; Tint accepts their WGSL; a snapshot pins
+/// the lowering; the reflection and the generated Rust module give the
+/// host the format and the overflow word.
+#[test]
+fn fixed_point_sums_are_valid_everywhere_and_tell_the_host_their_format() {
+    use shaderxform::reflect::rust_module::{rust_items, RustModuleOptions};
+    use shaderxform::reflect::Rewritten;
+
+    let mut wgsl = Vec::new();
+    insta::glob!("../corpus/float-atomics/fixed", "*.wgsl", |path| {
+        let relative = common::display(path);
+        let source = Source::read(relative.as_ref(), None).unwrap();
+        for (native_add, aggregate) in [(false, "subgroup"), (true, "subgroup"), (false, "none")] {
+            let what = format!("{relative} (native add {native_add}, aggregate {aggregate})");
+            let compiler = aggregating_compiler(native_add, "fixed", aggregate);
+            let transformed = compiler
+                .transform(&source)
+                .unwrap_or_else(|f| panic!("{what}: {f}"));
+            let change = &transformed.passes[0].changes[0];
+            assert_eq!(change.strategy.as_deref(), Some("fixed-16.16"), "{what}");
+            for format in [
+                OutputFormat::Wgsl,
+                OutputFormat::SpirvAssembly,
+                OutputFormat::Hlsl,
+                OutputFormat::Msl,
+                OutputFormat::Glsl,
+            ] {
+                let output = compiler
+                    .emit(&source, &transformed, format)
+                    .unwrap_or_else(|f| panic!("{what} -> {format}: {f}"));
+                let text = output.text().unwrap().to_string();
+                if format == OutputFormat::Wgsl {
+                    assert!(!text.contains("atomic<f32>"), "{what}: {text}");
+                    if !native_add && aggregate == "subgroup" {
+                        insta::assert_snapshot!("fixed_point_wgsl", text.clone());
+                    }
+                    wgsl.push((what.clone(), text));
+                }
+            }
+            let reflection = transformed.reflection();
+            let sum = reflection
+                .bindings
+                .iter()
+                .find(|b| b.binding == 1)
+                .expect("the sum's binding");
+            let Some(Rewritten::FloatAtomics {
+                encoding,
+                fixed_point: Some(fixed),
+                ..
+            }) = sum.rewritten.first()
+            else {
+                panic!("{what}: {:#?}", sum.rewritten)
+            };
+            let encoding = shaderxform::host::FloatEncoding::from_strategy(encoding).unwrap();
+            assert_eq!(
+                encoding.fixed_point(),
+                Some(shaderxform::host::FixedPoint::Q16_16)
+            );
+            assert_eq!((fixed.overflow_group, fixed.overflow_binding), (0, 2));
+            let flag = reflection
+                .bindings
+                .iter()
+                .find(|b| b.binding == 2)
+                .expect("the overflow word is a binding");
+            assert!(
+                matches!(flag.rewritten.first(), Some(Rewritten::FloatAtomicsOverflow { bits }) if bits.values().eq([&0])),
+                "{what}: {:#?}",
+                flag.rewritten
+            );
+            let items = rust_items(
+                &transformed.module,
+                &reflection,
+                &[],
+                RustModuleOptions::default(),
+            );
+            for constant in [
+                "pub const FLOAT_ENCODING: &str = \"fixed-16.16\";",
+                "pub const FRACTION_BITS: u32 = 16;",
+                "pub const OVERFLOW_BIT: u32 = 0;",
+                "pub const CLEAR: u32 = 0;",
+            ] {
+                assert!(items.contains(constant), "{what}: {constant}\n{items}");
+            }
+        }
+    });
+    assert_eq!(wgsl.len(), 9);
+    common::assert_tint_accepts(&wgsl);
+}
