@@ -13,8 +13,8 @@ use common::gpu::adapter_or_skip;
 use shaderxform::gpu::{self, ValidateOptions, Validation, Verdict};
 use shaderxform::host::FixedPoint;
 use shaderxform::passes::float_atomics::{
-    self, Aggregation, SumLowering, AGGREGATE_OPTION, FIXED_POINT_OPTION, OVERFLOW_OPTION,
-    SUM_OPTION,
+    self, Aggregation, OverflowCheck, SumLowering, AGGREGATE_OPTION, FIXED_POINT_OPTION,
+    OVERFLOW_OPTION, SUM_OPTION,
 };
 use shaderxform::Options;
 
@@ -41,8 +41,17 @@ fn fixed_point_kernels_agree_and_repeat_bit_for_bit_however_the_lanes_sum() {
     for kernel in KERNELS {
         let shader = format!("corpus/float-atomics/fixed/{kernel}.wgsl");
         let mut digests = Vec::new();
-        for aggregate in [Aggregation::Auto, Aggregation::None] {
-            let Some(v) = validate_fixed(&shader, &[(AGGREGATE_OPTION, aggregate.name())]) else {
+        for (aggregate, overflow) in [
+            (Aggregation::Auto, OverflowCheck::Sum),
+            (Aggregation::None, OverflowCheck::Sum),
+            (Aggregation::Auto, OverflowCheck::Addends),
+            (Aggregation::None, OverflowCheck::Addends),
+        ] {
+            let options = [
+                (AGGREGATE_OPTION, aggregate.name()),
+                (OVERFLOW_OPTION, overflow.name()),
+            ];
+            let Some(v) = validate_fixed(&shader, &options) else {
                 return;
             };
             assert_eq!(v.verdict, Verdict::Agree, "{shader}:\n{}", v.describe());
@@ -61,7 +70,10 @@ fn fixed_point_kernels_agree_and_repeat_bit_for_bit_however_the_lanes_sum() {
             digests.push(v.report.fixed_point_digest.clone().expect("a digest"));
         }
         // Integer sums: the same bits whether lanes sum first or not.
-        assert_eq!(digests[0], digests[1], "{shader}");
+        assert!(
+            digests.iter().all(|d| *d == digests[0]),
+            "{shader}: {digests:?}"
+        );
     }
 }
 
@@ -136,4 +148,38 @@ fn an_overflowing_sum_sets_its_bit_and_fails_validation() {
         return;
     };
     assert_eq!(v.verdict, Verdict::Agree, "{}", v.describe());
+}
+
+/// An f64 sum in 32.32 fixed point, on 64-bit integer atomics where the
+/// adapter has them (lavapipe does), against a sequential f64 sum.
+#[test]
+fn an_f64_sum_in_thirty_two_thirty_two_agrees() {
+    let shader = "corpus/float-atomics/f64-sums/sum_f64_storage.wgsl";
+    let mut compile = Options::default();
+    compile.pass_options.insert(
+        float_atomics::NAME.to_string(),
+        [
+            (SUM_OPTION.to_string(), "fixed".to_string()),
+            (FIXED_POINT_OPTION.to_string(), "32.32".to_string()),
+        ]
+        .into(),
+    );
+    let result = gpu::validate(&common::root().join(shader), &ValidateOptions::new(compile));
+    if let Err(e) = &result {
+        if e.to_string().contains("64-bit integer atomic") {
+            eprintln!("skipped: the adapter has no 64-bit atomic add: {e}");
+            return;
+        }
+    }
+    let Some(v) = adapter_or_skip(result, shader) else {
+        return;
+    };
+    assert_eq!(v.verdict, Verdict::Agree, "{}", v.describe());
+    let total = v
+        .report
+        .bindings
+        .iter()
+        .find(|b| b.name == "total")
+        .unwrap();
+    assert_eq!(total.encoding, "fixed-32.32");
 }

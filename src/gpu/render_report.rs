@@ -135,11 +135,7 @@ impl RenderValidation {
             super::report::loops_bounded(r.loop_bound)
         );
         for t in &r.targets {
-            let result = if t.mismatches == 0 {
-                format!("{} values agree", t.values_compared)
-            } else {
-                format!("{} of {} values differ", t.mismatches, t.values_compared)
-            };
+            let result = super::report::agreement(t.values_compared, t.mismatches);
             out += &format!("  {} ({}): {result}\n", t.name, t.format);
         }
         for resource in &r.resources {

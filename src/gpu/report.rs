@@ -103,12 +103,11 @@ impl Validation {
                 "input".to_string()
             } else if b.compare == "ignore" {
                 "not compared".to_string()
-            } else if b.mismatches == 0 {
-                format!("{} values agree ({})", b.values_compared, b.compare)
             } else {
                 format!(
-                    "{} of {} values differ ({})",
-                    b.mismatches, b.values_compared, b.compare
+                    "{} ({})",
+                    agreement(b.values_compared, b.mismatches),
+                    b.compare
                 )
             };
             out += &format!("  {} ({what}): {result}\n", b.label);
@@ -409,5 +408,17 @@ pub(super) fn read_by(reader: Option<&str>) -> String {
         Some("driver") => " (read by the driver)".into(),
         Some(other) => format!(" (read by {other})"),
         None => String::new(),
+    }
+}
+
+/// `256 values agree`, `1 value agrees`, `3 of 256 values differ`, `1 of 1
+/// value differs`: how many of a place's compared values agree.
+pub(super) fn agreement(compared: u64, mismatches: u64) -> String {
+    let values = if compared == 1 { "value" } else { "values" };
+    match mismatches {
+        0 if compared == 1 => "1 value agrees".to_string(),
+        0 => format!("{compared} values agree"),
+        1 => format!("1 of {compared} {values} differs"),
+        n => format!("{n} of {compared} {values} differ"),
     }
 }
