@@ -71,7 +71,7 @@ fn compile_with(
 }
 
 /// Shaders of the folder that are refused, as the shader's fault.
-const REFUSED: [&str; 11] = [
+const REFUSED: [&str; 12] = [
     "block_member_too_large.comp",
     "shared_array_too_large.comp",
     "zero_workgroup_size.wgsl",
@@ -83,6 +83,7 @@ const REFUSED: [&str; 11] = [
     "subgroup_lane_out_of_range.wgsl",
     "subgroup_in_vertex.wgsl",
     "texture_offset_out_of_range.wgsl",
+    "function_array_too_large.wgsl",
 ];
 
 fn file_name(path: &Path) -> String {
@@ -522,6 +523,11 @@ fn wgsl_rules_naga_does_not_check_are_refused_at_the_construct() {
             "wgsl::texture-offset",
             "textureSample(",
         ),
+        (
+            "function_array_too_large.wgsl",
+            "wgsl::array-count",
+            "var scratch",
+        ),
     ] {
         let text = std::str::from_utf8(&regression(name).bytes)
             .unwrap()
@@ -665,4 +671,44 @@ fn runtime_sized_sampler_arrays_reach_spirv() {
         wgsl.contains("binding_array<texture_2d<f32>>") && wgsl.contains("binding_array<sampler>"),
         "{wgsl}"
     );
+}
+
+/// Locations past `i32::MAX` are written with a `u` suffix that Tint
+/// reads (naga's `@location(2147483648)` is an abstract integer Tint
+/// converts to `i32` and refuses), and refused for SPIR-V at the entry
+/// point, where Vulkan's count of components aliases them with location 0.
+#[test]
+fn huge_locations_are_written_for_tint_and_refused_for_spirv() {
+    let mut written = Vec::new();
+    for passes in [PassSelection::None, PassSelection::All] {
+        let wgsl = compile("huge_locations.wgsl", passes.clone(), OutputFormat::Wgsl)
+            .unwrap_or_else(|(kind, m)| panic!("{kind:?}: {m}"));
+        let text = String::from_utf8(wgsl).unwrap();
+        assert!(text.contains("@location(2147483648u)"), "{text}");
+        written.push(("huge_locations.wgsl".to_string(), text));
+        let (kind, message) = compile("huge_locations.wgsl", passes, OutputFormat::SpirvBinary)
+            .expect_err("refused for SPIR-V");
+        assert_eq!(kind, FailureKind::Unsupported, "{message}");
+        assert!(message.contains("emit::unsupported"), "{message}");
+        assert!(message.contains("location(2147483648)"), "{message}");
+    }
+    common::assert_tint_accepts(&written);
+}
+
+/// A GLSL shift by more than the width is written with the amount masked
+/// to the width, which Tint takes (it refuses a constant shift amount past
+/// the width) and which is what WGSL does with such an amount at run time.
+#[test]
+fn shifts_past_the_width_are_written_masked() {
+    let mut written = Vec::new();
+    for passes in [PassSelection::None, PassSelection::All] {
+        let wgsl = compile("shift_past_width.comp", passes, OutputFormat::Wgsl)
+            .unwrap_or_else(|(kind, m)| panic!("{kind:?}: {m}"));
+        let text = String::from_utf8(wgsl).unwrap();
+        assert!(text.contains("<< 1u)"), "{text}");
+        assert!(text.contains(">> 8u)"), "{text}");
+        assert!(!text.contains("33"), "{text}");
+        written.push(("shift_past_width.comp".to_string(), text));
+    }
+    common::assert_tint_accepts(&written);
 }

@@ -65,6 +65,9 @@ pub const WGSL_TEXTURE_OFFSET: &str = "wgsl::texture-offset";
 /// A texture builtin of the WGSL input takes an array index that is not
 /// an `i32` or `u32` (naga reads a 64-bit one, which WGSL has not).
 pub const WGSL_TEXTURE_ARRAY_INDEX: &str = "wgsl::texture-array-index";
+/// WGSL input: an array of 65,536 elements or more in function, private or
+/// workgroup memory, which Tint refuses.
+pub const WGSL_ARRAY_COUNT: &str = "wgsl::array-count";
 /// An `#import` of a WGSL input (or of a module it imports) names a
 /// module path that no module of the search folders declares, or a quoted
 /// file that does not exist.

@@ -8,6 +8,11 @@
 //! - The `sample_mask` built-in, as an input or an output: Vulkan declares
 //!   `SampleMask` as an array of 32-bit integers, and the writer declares
 //!   a scalar (VUID-SampleMask-SampleMask-04359).
+//! - A `@location` of 2^30 - 4 or more: Vulkan counts interface locations
+//!   in 32-bit components (four per location), which such a location
+//!   overflows, so it aliases a low one (spirv-val: "conflicting input
+//!   location assignment at location 0"). WGSL allows any `u32`, and
+//!   every API's limit is a few dozen.
 
 use naga::{Binding, BuiltIn, Module, Span, Statement};
 use shaderxform_passes::ir;
@@ -36,6 +41,16 @@ pub fn refuse(module: &Module) -> Result<(), EmitError> {
         let in_result = function.result.as_ref().is_some_and(|r| {
             is_sample_mask(r.binding.as_ref()) || struct_has_sample_mask(module, r.ty)
         });
+        if let Some((location, span)) = huge_location(module, function) {
+            return Err(unsupported(
+                Diagnostic::error(format!(
+                    "SPIR-V output cannot hold `@location({location})` of `{}`",
+                    ep.name
+                ))
+                .with_primary(span, format!("in the entry point `{}`", ep.name))
+                .with_note(format!("Vulkan counts locations in 32-bit components, four per location, and a location of {LOCATION_LIMIT} or more aliases a low one; every API allows a few dozen locations at most")),
+            ));
+        }
         if in_arguments || in_result {
             let place = shaderxform_passes::ir::place_in(function);
             return Err(unsupported(
@@ -49,6 +64,33 @@ pub fn refuse(module: &Module) -> Result<(), EmitError> {
         }
     }
     Ok(())
+}
+
+/// The first location that overflows Vulkan's count of components.
+const LOCATION_LIMIT: u32 = (1 << 30) - 4;
+
+/// The first location of `function`'s arguments or result (struct members
+/// included) at [`LOCATION_LIMIT`] or above, with its place: the entry
+/// point's, or the struct's for a member.
+fn huge_location(module: &Module, function: &naga::Function) -> Option<(u32, Span)> {
+    let huge = |binding: Option<&Binding>| match binding {
+        Some(&Binding::Location { location, .. }) if location >= LOCATION_LIMIT => Some(location),
+        _ => None,
+    };
+    let in_type = |ty: naga::Handle<naga::Type>| match module.types[ty].inner {
+        naga::TypeInner::Struct { ref members, .. } => members
+            .iter()
+            .find_map(|m| huge(m.binding.as_ref()))
+            .map(|location| (location, module.types.get_span(ty))),
+        _ => None,
+    };
+    let place = ir::place_in(function);
+    function
+        .arguments
+        .iter()
+        .map(|a| (a.binding.as_ref(), a.ty))
+        .chain(function.result.as_ref().map(|r| (r.binding.as_ref(), r.ty)))
+        .find_map(|(binding, ty)| huge(binding).map(|l| (l, place)).or_else(|| in_type(ty)))
 }
 
 fn unsupported(d: Diagnostic) -> EmitError {

@@ -18,6 +18,17 @@ use crate::diagnostics::Diagnostic;
 /// For wgpu, `enable subgroups;` is left out: naga 30 refuses it.
 pub fn write(module: &Module, info: &ModuleInfo, reader: WgslTarget) -> Result<String, EmitError> {
     let internal = |e: String| backend_error(OutputFormat::Wgsl, e);
+    // Tint's limit on arrays in function, private and workgroup memory
+    // (WGSL input was refused at the source already).
+    if reader == WgslTarget::Tint {
+        if let Some(oversized) = crate::front::wgsl_rules::oversized_array(module) {
+            return Err(EmitError::Unsupported(
+                oversized
+                    .diagnostic()
+                    .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED),
+            ));
+        }
+    }
     // wgpu hands WGSL to naga's SPIR-V writer, which has no value for a
     // pointer into a composite passed to a function; Tint takes the text
     // as it is.
@@ -46,6 +57,7 @@ pub fn write(module: &Module, info: &ModuleInfo, reader: WgslTarget) -> Result<S
     let text = add_enables(&text, &missing);
     let text = wgsl_filters::write_diagnostic_filters(module, &text).map_err(internal)?;
     let text = exact_float_literals(module, &text);
+    let text = unsigned_attribute_values(&text);
     let text = restore_struct_layouts(module, &text)?;
     Ok(super::wgsl_entry_names::restore_entry_point_names(
         module, &text,
@@ -124,6 +136,43 @@ fn exact_float_literals(module: &Module, text: &str) -> String {
         text = replace_token(&text, &format!("{value}f"), &hex_f32(value));
     }
     text
+}
+
+/// Attribute values above `i32::MAX` with a `u` suffix.
+///
+/// naga writes `@location(2147483648)`; a WGSL literal without a suffix is
+/// an abstract integer that the attribute converts to `i32`, which Tint
+/// refuses for such values ("cannot be represented as 'i32'"). With the
+/// suffix it is the `u32` the module holds.
+fn unsigned_attribute_values(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('@') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let attribute = ["@location(", "@binding(", "@group(", "@blend_src("]
+            .into_iter()
+            .find(|a| rest.starts_with(a));
+        let Some(attribute) = attribute else {
+            out.push('@');
+            rest = &rest[1..];
+            continue;
+        };
+        let digits = rest[attribute.len()..]
+            .find(|c: char| !c.is_ascii_digit())
+            .map_or(rest.len() - attribute.len(), |n| n);
+        let end = attribute.len() + digits;
+        out.push_str(&rest[..end]);
+        let beyond_i32 = rest[attribute.len()..end]
+            .parse::<u64>()
+            .is_ok_and(|v| v > i32::MAX as u64);
+        if beyond_i32 && rest[end..].starts_with(')') {
+            out.push('u');
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Replaces each occurrence of `token` that is not part of a longer
@@ -729,7 +778,9 @@ fn add_enables(text: &str, missing: &[&str]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{add_enables, declared_names, f32_literal, replace_token};
+    use super::{
+        add_enables, declared_names, f32_literal, replace_token, unsigned_attribute_values,
+    };
 
     #[test]
     fn extreme_f32_literals_are_hexadecimal_and_exact() {
@@ -750,6 +801,20 @@ mod tests {
         // Just below the largest: its shortest decimal is below it too.
         let below = f32::from_bits(f32::MAX.to_bits() - 1);
         assert!(!f32_literal(below).starts_with("0x"));
+    }
+
+    #[test]
+    fn attribute_values_beyond_i32_are_unsigned() {
+        assert_eq!(
+            unsigned_attribute_values(
+                "struct In { @location(0) a: f32, @location(2147483648) b: f32 }\n@group(0) @binding(4294967295) var<uniform> u: f32;\nfn f() { let x = 2147483648u; }"
+            ),
+            "struct In { @location(0) a: f32, @location(2147483648u) b: f32 }\n@group(0) @binding(4294967295u) var<uniform> u: f32;\nfn f() { let x = 2147483648u; }"
+        );
+        assert_eq!(
+            unsigned_attribute_values("@location(2147483647) @x"),
+            "@location(2147483647) @x"
+        );
     }
 
     #[test]

@@ -29,6 +29,11 @@
 //!   written with comparisons that IEEE 754 defines for every value:
 //!   `x != x` holds only for NaN, and `x - x` is NaN exactly when `x` is
 //!   infinite or NaN.
+//! - A shift by a constant amount at least the width of the value (GLSL
+//!   `v << 33`) is undefined in GLSL, HLSL and SPIR-V, and a
+//!   shader-creation error in WGSL (Tint: "shift left value must be less
+//!   than the bit width"). It is written with the amount masked to the
+//!   width, which is what WGSL does with such an amount at run time.
 
 use std::collections::{HashMap, HashSet};
 
@@ -49,10 +54,26 @@ pub fn prepare(module: &Module, info: &ModuleInfo) -> Result<Option<(Module, Mod
     let constant_floats = ir::has_floats_for_run_time(module, &constant_evaluation_loses);
     let float_classes = has_float_class_tests(module);
     let deep = ir::functions(module).any(|f| !deep_expressions(f).is_empty());
-    if spelled.is_empty() && !non_finite && !constant_floats && !float_classes && !deep {
+    let shifts = oversized_shifts(module, info);
+    let wide_shifts = shifts.iter().any(|s| !s.is_empty());
+    if spelled.is_empty()
+        && !non_finite
+        && !constant_floats
+        && !float_classes
+        && !deep
+        && !wide_shifts
+    {
         return Ok(None);
     }
     let mut module = module.clone();
+    if wide_shifts {
+        for (function, shifts) in ir::functions_mut(&mut module).zip(shifts) {
+            if !shifts.is_empty() {
+                rebuild_function(function, &mut MaskedShifts(shifts))
+                    .map_err(|e| format!("cannot mask shift amounts: {}", e.0))?;
+            }
+        }
+    }
     if float_classes {
         for function in ir::functions_mut(&mut module) {
             rebuild_function(function, &mut FloatClassTests)
@@ -501,6 +522,123 @@ fn has_float_class_tests(module: &Module) -> bool {
             )
         })
     })
+}
+
+/// A function's shifts by a constant at least the width of the value
+/// shifted: the amount masked to the width, and the vector size of a
+/// splat amount, by the shift.
+type MaskedAmounts = HashMap<Handle<Expression>, (Literal, Option<naga::VectorSize>)>;
+
+/// Per function of `module`, in the order of [`ir::functions`], its
+/// [`MaskedAmounts`].
+fn oversized_shifts(module: &Module, info: &ModuleInfo) -> Vec<MaskedAmounts> {
+    let infos = module
+        .functions
+        .iter()
+        .map(|(h, _)| &info[h])
+        .chain((0..module.entry_points.len()).map(|i| info.get_entry_point(i)));
+    ir::functions(module)
+        .zip(infos)
+        .map(|(function, function_info)| {
+            let mut found = HashMap::new();
+            for (handle, expression) in function.expressions.iter() {
+                let Expression::Binary {
+                    op: BinaryOperator::ShiftLeft | BinaryOperator::ShiftRight,
+                    left,
+                    right,
+                } = *expression
+                else {
+                    continue;
+                };
+                let (amount, size) = match function.expressions[right] {
+                    Expression::Splat { size, value } => {
+                        (constant_amount(module, function, value), Some(size))
+                    }
+                    _ => (constant_amount(module, function, right), None),
+                };
+                let width = function_info[left]
+                    .ty
+                    .inner_with(&module.types)
+                    .scalar_width()
+                    .map(|w| u64::from(w) * 8);
+                let (Some((bits, scalar)), Some(width)) = (amount, width) else {
+                    continue;
+                };
+                if bits < width {
+                    continue;
+                }
+                let masked = bits & (width - 1);
+                let masked = match (scalar.kind, scalar.width) {
+                    (ScalarKind::Uint, 8) => Literal::U64(masked),
+                    (ScalarKind::Sint, 8) => Literal::I64(masked as i64),
+                    (ScalarKind::Sint, _) => Literal::I32(masked as i32),
+                    _ => Literal::U32(masked as u32),
+                };
+                found.insert(handle, (masked, size));
+            }
+            found
+        })
+        .collect()
+}
+
+/// The bits of a constant shift amount, as an unsigned number, and its
+/// scalar: a literal, a constant initialised with one, or a conversion or
+/// bitcast of one (glslang's `bitcast<u32>(33i)`).
+fn constant_amount(
+    module: &Module,
+    function: &Function,
+    h: Handle<Expression>,
+) -> Option<(u64, Scalar)> {
+    let of_literal = |l: Literal| {
+        Some(match l {
+            Literal::U32(v) => (u64::from(v), Scalar::U32),
+            Literal::I32(v) => (u64::from(v as u32), Scalar::I32),
+            Literal::U64(v) => (v, Scalar::U64),
+            Literal::I64(v) => (v as u64, Scalar::I64),
+            _ => return None,
+        })
+    };
+    match function.expressions[h] {
+        Expression::Literal(l) => of_literal(l),
+        Expression::Constant(c) => match module.global_expressions[module.constants[c].init] {
+            Expression::Literal(l) => of_literal(l),
+            _ => None,
+        },
+        Expression::As {
+            expr,
+            kind: kind @ (ScalarKind::Uint | ScalarKind::Sint),
+            convert,
+        } => {
+            let (bits, scalar) = constant_amount(module, function, expr)?;
+            let width = convert.unwrap_or(scalar.width);
+            // Same-width conversions and bitcasts keep the bits; a
+            // negative amount is a large one either way.
+            (width == scalar.width).then_some((bits, Scalar { kind, width }))
+        }
+        _ => None,
+    }
+}
+
+/// Writes each shift of [`oversized_shifts`] with its masked amount.
+struct MaskedShifts(MaskedAmounts);
+
+impl Rewrite for MaskedShifts {
+    fn expression_from(
+        &mut self,
+        b: &mut BlockBuilder<'_>,
+        original: Handle<Expression>,
+        expression: &Expression,
+    ) -> Option<Handle<Expression>> {
+        let &(amount, size) = self.0.get(&original)?;
+        let Expression::Binary { op, left, .. } = *expression else {
+            return None;
+        };
+        let mut right = b.expr(Expression::Literal(amount));
+        if let Some(size) = size {
+            right = b.expr(Expression::Splat { size, value: right });
+        }
+        Some(b.expr(Expression::Binary { op, left, right }))
+    }
 }
 
 struct FloatClassTests;

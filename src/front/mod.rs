@@ -23,7 +23,7 @@ pub mod storage_format;
 mod wgsl;
 pub mod wgsl_modules;
 mod wgsl_positions;
-mod wgsl_rules;
+pub(crate) mod wgsl_rules;
 
 use naga::Module;
 use shaderxform_passes::{Change, PassReport};

@@ -12,7 +12,9 @@
 //! `read_write`; `clamp`'s constant bounds are in order; a constant
 //! subgroup lane, mask or delta is below 128 (a quad's below 4); no vertex
 //! shader reaches a subgroup operation; a texture offset's constant
-//! components lie in -8 to 7; a texture array index is an `i32` or `u32`.
+//! components lie in -8 to 7; a texture array index is an `i32` or `u32`;
+//! an array in function, private or workgroup memory has fewer than
+//! 65,536 elements.
 
 use naga::{Block, Expression, Function, Handle, Module, Scalar, Span, Statement};
 use shaderxform_passes::ir;
@@ -34,6 +36,11 @@ pub fn refuse_what_wgsl_forbids(module: &Module) -> Result<(), Diagnostic> {
             .with_primary(module.global_variables.get_span(handle), "declared `read`")
             .with_note("WGSL requires atomics in storage memory to be declared `read_write` (Tint: \"atomic variables in 'storage' address space must have 'read_write' access mode\")"));
         }
+    }
+    if let Some(oversized) = oversized_array(module) {
+        return Err(oversized
+            .diagnostic()
+            .with_code(shaderxform_passes::codes::WGSL_ARRAY_COUNT));
     }
     for function in ir::functions(module) {
         if let Some(span) = loop_without_exit(&function.body) {
@@ -109,6 +116,77 @@ pub fn refuse_what_wgsl_forbids(module: &Module) -> Result<(), Diagnostic> {
         }
     }
     Ok(())
+}
+
+/// The most elements Tint allows an array in function, private or
+/// workgroup memory, plus one.
+const ARRAY_COUNT_LIMIT: u32 = 65536;
+
+/// A variable in function, private or workgroup memory whose type holds
+/// an array of [`ARRAY_COUNT_LIMIT`] elements or more.
+pub(crate) struct OversizedArray {
+    count: u32,
+    variable: String,
+    span: Span,
+}
+
+impl OversizedArray {
+    /// The error, without its code: WGSL input breaks a rule, other input
+    /// cannot be written as WGSL.
+    pub(crate) fn diagnostic(&self) -> Diagnostic {
+        Diagnostic::error(format!(
+            "`{}` holds an array of {} elements",
+            self.variable, self.count
+        ))
+        .with_primary(self.span, "declared here")
+        .with_note(format!("WGSL, as Tint reads it, allows arrays of fewer than {ARRAY_COUNT_LIMIT} elements in function, private and workgroup memory (Tint: \"array count ({}) must be less than {ARRAY_COUNT_LIMIT}\"); nest two arrays, or keep it in a storage buffer", self.count))
+    }
+}
+
+/// The first variable of `module` in function, private or workgroup
+/// memory with an array of [`ARRAY_COUNT_LIMIT`] elements or more in its
+/// type.
+pub(crate) fn oversized_array(module: &Module) -> Option<OversizedArray> {
+    fn count(module: &Module, ty: Handle<naga::Type>) -> Option<u32> {
+        match module.types[ty].inner {
+            naga::TypeInner::Array { base, size, .. } => match size {
+                naga::ArraySize::Constant(n) if n.get() >= ARRAY_COUNT_LIMIT => Some(n.get()),
+                _ => count(module, base),
+            },
+            naga::TypeInner::Struct { ref members, .. } => {
+                members.iter().find_map(|m| count(module, m.ty))
+            }
+            _ => None,
+        }
+    }
+    let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "a variable".to_string());
+    let globals = module.global_variables.iter().filter(|(_, g)| {
+        matches!(
+            g.space,
+            naga::AddressSpace::Private | naga::AddressSpace::WorkGroup
+        )
+    });
+    for (handle, global) in globals {
+        if let Some(n) = count(module, global.ty) {
+            return Some(OversizedArray {
+                count: n,
+                variable: name(&global.name),
+                span: module.global_variables.get_span(handle),
+            });
+        }
+    }
+    for function in ir::functions(module) {
+        for (handle, local) in function.local_variables.iter() {
+            if let Some(n) = count(module, local.ty) {
+                return Some(OversizedArray {
+                    count: n,
+                    variable: name(&local.name),
+                    span: function.local_variables.get_span(handle),
+                });
+            }
+        }
+    }
+    None
 }
 
 /// The literal a constant expression of `function` is: a literal, or a
