@@ -1,4 +1,5 @@
-//! Mutation test: corpus shaders broken in small ways (tokens, lines and
+//! Mutation test: corpus shaders and Tint's tests of past bugs
+//! (`mutations/tint/`) broken in small ways (tokens, lines and
 //! bytes of text deleted, duplicated, swapped or spliced; words and
 //! instructions of SPIR-V binaries flipped, dropped, duplicated or moved),
 //! each read and transformed, and held to the property of
@@ -387,8 +388,9 @@ fn count_from_env(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-/// The seeds of each format: corpus shaders, and binaries assembled from
-/// the corpus' SPIR-V assembly.
+/// The seeds of each format: corpus shaders, Tint's tests of past bugs
+/// (`mutations/tint/`, WGSL), and binaries assembled from the corpus'
+/// SPIR-V assembly.
 fn seeds() -> Vec<(Front, InputFormat, Vec<Source>)> {
     let text_of = |keep: &dyn Fn(&Path) -> bool| -> Vec<Source> {
         common::corpus_files_where(keep)
@@ -413,7 +415,8 @@ fn seeds() -> Vec<(Front, InputFormat, Vec<Source>)> {
         let s = p.to_string_lossy();
         !s.contains("/uniformity/") && !s.contains("/bench/")
     };
-    let wgsl = text_of(&|p| ext(p, &["wgsl"]) && in_pass_corpora(p));
+    let mut wgsl = text_of(&|p| ext(p, &["wgsl"]) && in_pass_corpora(p));
+    wgsl.extend(tint_bug_tests());
     let glsl = text_of(&|p| ext(p, &["comp", "vert", "frag"]) || p.ends_with(".vert.glsl"));
     let spvasm = text_of(&|p| ext(p, &["spvasm"]));
     let hlsl = text_of(&|p| ext(p, &["hlsl"]));
@@ -453,6 +456,25 @@ fn seeds() -> Vec<(Front, InputFormat, Vec<Source>)> {
         ));
     }
     seeds
+}
+
+/// Tint's end-to-end tests of past bugs, in name order.
+fn tint_bug_tests() -> Vec<Source> {
+    let dir = common::root().join("tests/mutations/tint");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/mutations/tint")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "wgsl"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| {
+            let name = format!("tint/{}", p.file_name().unwrap().to_string_lossy());
+            let bytes = std::fs::read(p).expect("readable");
+            Source::new(name, InputFormat::Wgsl, bytes)
+        })
+        .collect()
 }
 
 /// Every mutant of the run, in order: `count` of each format read by
@@ -655,4 +677,18 @@ fn a_change_on_assembly_has_the_line_of_its_instruction() {
     let text = source.text().unwrap();
     let quoted = text.lines().nth(line - 1).unwrap();
     assert!(quoted.contains("= OpVariable"), "line {line}: {quoted}");
+}
+
+/// Tint's tests of past bugs, the mutants' extra seeds, keep the property
+/// as they are.
+#[test]
+fn tint_bug_tests_keep_the_property_unmutated() {
+    let seeds = tint_bug_tests();
+    assert!(seeds.len() >= 190, "{} seeds", seeds.len());
+    let classes = run(seeds.into_iter().map(|s| (Front::Naga, s)).collect());
+    let report: Vec<String> = classes
+        .iter()
+        .map(|(class, cases)| format!("{class} x{}: first {}", cases.len(), cases[0].0.name))
+        .collect();
+    assert!(classes.is_empty(), "{}", report.join("\n"));
 }

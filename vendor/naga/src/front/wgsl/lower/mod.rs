@@ -4801,7 +4801,13 @@ impl<'source, 'temp> Lowerer<'source, 'temp> {
         name: String,
         ctx: &mut ExpressionContext<'source, '_, '_>,
     ) -> Result<'source, Handle<ir::Type>> {
-        self.type_specifier(ident, ctx, Some(name))
+        // An alias is transparent in WGSL: `alias A = array<i32, 2>;` is
+        // the type `array<i32, 2>` itself. A name would make it a second
+        // `ir::Type` with the same inner type, which the SPIR-V writer
+        // emits as a second `OpTypeArray`, and a value assigned between
+        // the two is then an `OpStore` of mismatched types.
+        let _ = name;
+        self.type_specifier(ident, ctx, None)
     }
 
     /// Return a Naga `Handle<Type>` representing the front-end type `handle`.

@@ -1,0 +1,5 @@
+@compute @workgroup_size(1)
+fn f() {
+  var v : array<bool, 32767>;
+}
+

@@ -1,0 +1,5 @@
+@compute
+@workgroup_size(1)
+fn a() {}
+
+const_assert(true);

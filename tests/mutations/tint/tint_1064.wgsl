@@ -1,0 +1,13 @@
+@fragment
+fn main() {
+  loop {
+    if (false) {
+    } else {
+      break;
+    }
+
+    continuing {
+       break if !true;
+    }
+  }
+}
