@@ -71,7 +71,7 @@ fn compile_with(
 }
 
 /// Shaders of the folder that are refused, as the shader's fault.
-const REFUSED: [&str; 12] = [
+const REFUSED: [&str; 13] = [
     "block_member_too_large.comp",
     "shared_array_too_large.comp",
     "zero_workgroup_size.wgsl",
@@ -84,6 +84,7 @@ const REFUSED: [&str; 12] = [
     "subgroup_in_vertex.wgsl",
     "texture_offset_out_of_range.wgsl",
     "function_array_too_large.wgsl",
+    "missing_local_size.spvasm",
 ];
 
 fn file_name(path: &Path) -> String {
@@ -711,4 +712,17 @@ fn shifts_past_the_width_are_written_masked() {
         written.push(("shift_past_width.comp".to_string(), text));
     }
     common::assert_tint_accepts(&written);
+}
+
+/// A SPIR-V compute entry point without `LocalSize` is refused with a
+/// place: its line in assembly, a word offset in a binary.
+#[test]
+fn a_missing_local_size_is_refused_with_a_place() {
+    let source = regression("missing_local_size.spvasm");
+    let failure = compiler(PassSelection::None, EmitOptions::default())
+        .compile(&source, &[OutputFormat::Wgsl])
+        .expect_err("refused");
+    let d = &failure.diagnostics[0];
+    assert_eq!(d.code.as_deref(), Some("input::workgroup-size-zero"), "{d:?}");
+    assert!(d.primary_span().is_some(), "{d:?}");
 }

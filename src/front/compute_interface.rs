@@ -53,6 +53,17 @@ pub fn refuse_compute_interface(
                 wgsl_text.and_then(|text| super::function_declaration(text, &ep.name))
             {
                 d = d.with_primary(span, "declared with a dimension of zero");
+            } else {
+                // Read from SPIR-V (or GLSL through it): a size of zero is
+                // most often no `LocalSize` at all. The entry point's code
+                // is the place naga keeps.
+                let place = shaderxform_passes::ir::place_in(function);
+                if place.is_defined() {
+                    d = d.with_primary(
+                        place,
+                        format!("where `{}` is read; its workgroup size has a dimension of zero (is its `OpExecutionMode ... LocalSize` missing?)", ep.name),
+                    );
+                }
             }
             return Err(d);
         }
