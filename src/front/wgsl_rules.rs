@@ -178,10 +178,15 @@ pub(crate) fn oversized_array(module: &Module) -> Option<OversizedArray> {
     for function in ir::functions(module) {
         for (handle, local) in function.local_variables.iter() {
             if let Some(n) = count(module, local.ty) {
+                // A module read from SPIR-V may have no place for a local:
+                // the function's, then.
+                let span = Some(function.local_variables.get_span(handle))
+                    .filter(|s| s.is_defined())
+                    .unwrap_or_else(|| ir::place_in(function));
                 return Some(OversizedArray {
                     count: n,
                     variable: name(&local.name),
-                    span: function.local_variables.get_span(handle),
+                    span,
                 });
             }
         }

@@ -66,6 +66,10 @@ pub(super) struct LoopResources {
     pub bool_ty: Handle<naga::Type>,
     pub u32_ty: Handle<naga::Type>,
     pub votes: Handle<naga::GlobalVariable>,
+    /// The globals no invocation writes during a dispatch (uniform
+    /// buffers, read-only storage): a load from one is the same on every
+    /// iteration of a loop.
+    pub read_only: std::collections::HashSet<Handle<naga::GlobalVariable>>,
 }
 
 impl LoopResources {
@@ -84,10 +88,23 @@ impl LoopResources {
             },
             span,
         );
+        let read_only = module
+            .global_variables
+            .iter()
+            .filter(|(_, g)| match g.space {
+                naga::AddressSpace::Uniform => true,
+                naga::AddressSpace::Storage { access } => {
+                    !access.contains(naga::StorageAccess::STORE)
+                }
+                _ => false,
+            })
+            .map(|(h, _)| h)
+            .collect();
         LoopResources {
             bool_ty,
             u32_ty,
             votes,
+            read_only,
         }
     }
 

@@ -3,10 +3,11 @@
 //! workgroup's longest count, with the invocations past their own bound
 //! taking no part.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use naga::{
-    Arena, AtomicFunction, Block, Expression, Handle, Literal, LocalVariable, Span, Statement,
+    Arena, AtomicFunction, Block, Expression, GlobalVariable, Handle, Literal, LocalVariable, Span,
+    Statement,
 };
 
 use crate::analysis::uniformity::FunctionUniformity;
@@ -212,10 +213,11 @@ impl Counted {
                 inside.extend(range.clone());
             }
         }
-        if !invariant(expressions, bound, &inside) {
+        let read_only = &resources.read_only;
+        if !invariant(expressions, bound, &inside, read_only) {
             return None;
         }
-        let uniform_bound = uniform_value(expressions, bound, &inside, site.analysed);
+        let uniform_bound = uniform_value(expressions, bound, &inside, site.analysed, read_only);
         // Decided at the top for the exit at the bottom: only a uniform
         // bound, where the loop keeps its shape.
         if (!counts_up || tail_exit) && !uniform_bound || tail_exit && !inside.contains(&condition)
@@ -439,9 +441,18 @@ fn invariant(
     expressions: &Arena<Expression>,
     value: Handle<Expression>,
     inside: &BTreeSet<Handle<Expression>>,
+    read_only: &HashSet<Handle<GlobalVariable>>,
 ) -> bool {
     if !inside.contains(&value) {
         return true;
+    }
+    if let Expression::Load { pointer } = expressions[value] {
+        // What no invocation writes is the same on every iteration.
+        return read_only_indices(expressions, pointer, read_only).is_some_and(|indices| {
+            indices
+                .into_iter()
+                .all(|i| invariant(expressions, i, inside, read_only))
+        });
     }
     let pure = (is_arithmetic(&expressions[value])
         || matches!(
@@ -457,17 +468,42 @@ fn invariant(
     }
     crate::ir::operands(&expressions[value])
         .into_iter()
-        .all(|o| invariant(expressions, o, inside))
+        .all(|o| invariant(expressions, o, inside, read_only))
+}
+
+/// The dynamic indices of `pointer`, a chain of accesses into a global
+/// that no invocation writes during the dispatch; `None` for any other
+/// pointer.
+fn read_only_indices(
+    expressions: &Arena<Expression>,
+    pointer: Handle<Expression>,
+    read_only: &HashSet<Handle<GlobalVariable>>,
+) -> Option<Vec<Handle<Expression>>> {
+    let mut indices = Vec::new();
+    let mut at = pointer;
+    loop {
+        match expressions[at] {
+            Expression::GlobalVariable(g) => return read_only.contains(&g).then_some(indices),
+            Expression::AccessIndex { base, .. } => at = base,
+            Expression::Access { base, index } => {
+                indices.push(index);
+                at = base;
+            }
+            _ => return None,
+        }
+    }
 }
 
 /// Whether `value`, invariant in the loop, is the same in every invocation:
 /// uniform by the analysis of the function as it was, or arithmetic the
-/// header computes from such values.
+/// header computes from such values, or a load at such indices from what
+/// no invocation writes.
 fn uniform_value(
     expressions: &Arena<Expression>,
     value: Handle<Expression>,
     inside: &BTreeSet<Handle<Expression>>,
     analysed: &FunctionUniformity,
+    read_only: &HashSet<Handle<GlobalVariable>>,
 ) -> bool {
     if matches!(
         expressions[value],
@@ -478,10 +514,17 @@ fn uniform_value(
     if !inside.contains(&value) {
         return analysed.is_expression_uniform(value);
     }
+    if let Expression::Load { pointer } = expressions[value] {
+        return read_only_indices(expressions, pointer, read_only).is_some_and(|indices| {
+            indices
+                .into_iter()
+                .all(|i| uniform_value(expressions, i, inside, analysed, read_only))
+        });
+    }
     is_arithmetic(&expressions[value])
         && crate::ir::operands(&expressions[value])
             .into_iter()
-            .all(|o| uniform_value(expressions, o, inside, analysed))
+            .all(|o| uniform_value(expressions, o, inside, analysed, read_only))
 }
 
 /// Whether the continuing block's `value` (computed in it: `stepped`) is the
