@@ -384,6 +384,48 @@ fn loops_count_uniformly_only_to_uniform_bounds() {
     );
 }
 
+/// A bound loaded in the loop's header from what no invocation writes (a
+/// uniform buffer, read-only storage) is the same on every iteration and
+/// in every invocation: the loop after an early exit keeps its control,
+/// as a hand fix does. A bound loaded from writable storage may change
+/// between iterations: the loop votes.
+#[test]
+fn bounds_loaded_from_read_only_memory_keep_the_loop_as_written() {
+    let shader = |declaration: &str| {
+        format!(
+            "var<workgroup> w: array<u32, 64>;
+{declaration}
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32) {{
+if lid >= arrayLength(&out) {{ return; }}
+for (var k = 0u; k < p.n / 4u; k++) {{
+ w[lid] = k;
+ workgroupBarrier();
+ out[lid] += w[63u - lid];
+ workgroupBarrier();
+}}
+}}"
+        )
+    };
+    for declaration in [
+        "struct P { n: u32 }\n@group(0) @binding(1) var<uniform> p: P;",
+        "struct P { n: u32 }\n@group(0) @binding(1) var<storage, read> p: P;",
+    ] {
+        let (text, changes) = hoist(&shader(declaration)).unwrap();
+        let loops: Vec<_> = changes
+            .iter()
+            .filter_map(|c| c.details.get("uniform_loops"))
+            .collect();
+        assert_eq!(loops, ["uniform-count"], "{declaration}\n{text}");
+        assert!(!text.contains("hoist_loop_votes"), "{text}");
+        assert_eq!(text.matches("workgroupBarrier()").count(), 2, "{text}");
+    }
+    let writable = "struct P { n: u32 }\n@group(0) @binding(1) var<storage, read_write> p: P;";
+    let (text, _) = hoist(&shader(writable)).unwrap();
+    assert!(text.contains("hoist_loop_votes"), "{text}");
+}
+
 #[test]
 fn calls_from_divergent_control_flow_are_inlined() {
     let source = "var<workgroup> w: array<u32, 64>;
