@@ -723,6 +723,10 @@ fn a_missing_local_size_is_refused_with_a_place() {
         .compile(&source, &[OutputFormat::Wgsl])
         .expect_err("refused");
     let d = &failure.diagnostics[0];
-    assert_eq!(d.code.as_deref(), Some("input::workgroup-size-zero"), "{d:?}");
+    assert_eq!(
+        d.code.as_deref(),
+        Some("input::workgroup-size-zero"),
+        "{d:?}"
+    );
     assert!(d.primary_span().is_some(), "{d:?}");
 }

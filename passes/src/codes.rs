@@ -172,6 +172,10 @@ pub const UNIFORMITY_DIVERGENT_SUBGROUP_OP: &str = "uniformity::divergent-subgro
 pub const HOIST_BARRIERS_DIVERGENT_BARRIER: &str = "hoist-barriers::divergent-barrier";
 /// `hoist-barriers` produced an invalid module while rewriting: a bug.
 pub const HOIST_BARRIERS_INTERNAL: &str = "hoist-barriers::internal";
+/// `hoist-barriers`: a note for a loop the rewrite made decide its trip
+/// count together (votes, or a run to the workgroup's largest bound),
+/// which costs barriers a hand fix has not.
+pub const HOIST_BARRIERS_LOOP_COST: &str = "hoist-barriers::loop-cost";
 /// `float-atomics`: a variable takes a float min or max and another atomic
 /// operation that has no meaning on floats.
 pub const FLOAT_ATOMICS_UNSUPPORTED_ACCESS: &str = "float-atomics::unsupported-access";

@@ -207,6 +207,9 @@ impl Pass for HoistBarriers {
             }
             cx.analyses().keep_uniformity(analysed_after);
             for change in changes {
+                if let Some(note) = loop_cost(&change) {
+                    cx.report(note);
+                }
                 cx.record(change);
             }
             return;
@@ -385,3 +388,37 @@ fn parse_span_text(text: &str) -> Option<std::ops::Range<usize>> {
 
 #[cfg(test)]
 mod tests;
+
+/// A note for a rewrite that made a loop decide together what a hand fix
+/// would not have to: where its trip count may differ between
+/// invocations, every invocation runs it to the workgroup's longest, and
+/// that costs barriers a hand fix has not.
+fn loop_cost(change: &Change) -> Option<Diagnostic> {
+    let strategies: Vec<&str> = change
+        .details
+        .get("strategy")
+        .or_else(|| change.details.get("uniform_loops"))?
+        .split(',')
+        .collect();
+    let (what, cost) = if strategies.contains(&"vote") {
+        (
+            "votes at every iteration on whether any invocation goes on",
+            "a store and a `workgroupUniformLoad` (two more barriers) each iteration",
+        )
+    } else if strategies.contains(&"largest-count") {
+        (
+            "runs to the workgroup's largest bound, found before it",
+            "an `atomicMax` and a `workgroupUniformLoad` (two more barriers) each time the loop starts",
+        )
+    } else {
+        return None;
+    };
+    Some(
+        Diagnostic::note(format!(
+            "the loop around this barrier now {what}: its trip count may differ between the invocations"
+        ))
+        .with_code(crate::codes::HOIST_BARRIERS_LOOP_COST)
+        .with_primary(change.span, format!("costs {cost}"))
+        .with_note("a loop whose bound and counter are the same in every invocation (constants, uniform buffer values, a counter stepped alike) runs as written, with only its effects guarded, as a hand fix does"),
+    )
+}

@@ -9,6 +9,20 @@ fn hoist(source: &str) -> Result<(String, Vec<Change>), Vec<String>> {
     let run = run_pass(NAME, source, &[], &Target::default())
         .map_err(|errors| errors.into_iter().flat_map(|d| d.notes).collect::<Vec<_>>())?;
     let (changes, diagnostics) = (run.report.changes, run.report.diagnostics);
+    // Beside the warnings, a note for each loop that now decides its trip
+    // count together.
+    let (notes, warnings): (Vec<_>, Vec<_>) = diagnostics
+        .into_iter()
+        .partition(|d| d.severity == Severity::Note);
+    let costly = changes.iter().filter(|c| loop_cost(c).is_some()).count();
+    assert_eq!(notes.len(), costly, "{notes:?}");
+    for note in &notes {
+        assert_eq!(
+            note.code.as_deref(),
+            Some(crate::codes::HOIST_BARRIERS_LOOP_COST)
+        );
+    }
+    let diagnostics = warnings;
     assert_eq!(
         diagnostics.is_empty(),
         changes.is_empty(),
@@ -275,6 +289,27 @@ fn a_counter_read_after_the_loop_stops_at_its_own_bound() {
         "loop_iteration = (_e24 + 1u);",
         "{text}"
     );
+}
+
+/// A loop that now votes, or runs to the workgroup's largest bound, is
+/// named in a note saying what it costs; one that runs as written is not.
+#[test]
+fn loops_that_decide_together_say_what_it_costs() {
+    let notes = |body: &str| {
+        let run = run_pass(NAME, &main_with(body), &[], &Target::default()).unwrap();
+        run.report
+            .diagnostics
+            .into_iter()
+            .filter(|d| d.code.as_deref() == Some(crate::codes::HOIST_BARRIERS_LOOP_COST))
+            .map(|d| d.message)
+            .collect::<Vec<_>>()
+    };
+    let voting = notes("for (var k = 0u; k < lid % 4u; k++) {\n w[lid] = k;\n workgroupBarrier();\n k += w[0] % 2u;\n}");
+    assert_eq!(voting.len(), 1, "{voting:?}");
+    assert!(voting[0].contains("votes at every iteration"), "{voting:?}");
+    let largest = notes("if lid < 7u {\n for (var k = 0u; k < lid; k++) {\n  w[lid] = k;\n  workgroupBarrier();\n }\n}");
+    assert!(largest[0].contains("largest bound"), "{largest:?}");
+    assert!(notes("if lid < 7u {\n for (var k = 0u; k < 3u; k++) {\n  w[lid] = k;\n  workgroupBarrier();\n }\n}").is_empty());
 }
 
 #[test]
