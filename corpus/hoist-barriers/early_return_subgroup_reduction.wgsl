@@ -1,0 +1,40 @@
+enable subgroups;
+
+// A reduction in two levels after an early-exit guard: each subgroup sums
+// its values with subgroupAdd, the subgroups' sums meet in workgroup
+// memory, and a tree halves them down to one. The invocations past the
+// end return before the barriers; a subgroup they leave whole writes no
+// sum, which is zero to the tree. `subgroupAdd` after the return combines
+// the invocations still active, as intended, hence the filter.
+@group(0) @binding(0) var<storage, read> input: array<f32>;
+@group(0) @binding(1) var<storage, read_write> sums: array<f32>;
+
+var<workgroup> partial: array<f32, 64>;
+
+@compute @workgroup_size(256)
+@diagnostic(off, subgroup_uniformity)
+fn main(
+    @builtin(global_invocation_id) gid: vec3<u32>,
+    @builtin(local_invocation_index) lid: u32,
+    @builtin(workgroup_id) wid: vec3<u32>,
+    @builtin(subgroup_invocation_id) lane: u32,
+    @builtin(subgroup_size) width: u32,
+) {
+    if gid.x >= arrayLength(&input) {
+        return;
+    }
+    let s = subgroupAdd(input[gid.x]);
+    if lane == 0u {
+        partial[lid / width] = s;
+    }
+    workgroupBarrier();
+    for (var stride = 32u; stride > 0u; stride >>= 1u) {
+        if lid < stride {
+            partial[lid] += partial[lid + stride];
+        }
+        workgroupBarrier();
+    }
+    if lid == 0u {
+        sums[wid.x] = partial[0];
+    }
+}
