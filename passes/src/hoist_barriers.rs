@@ -123,8 +123,12 @@ impl Pass for HoistBarriers {
         let input = cx.checkpoint(module);
         // naga wraps `for` bodies and `{ }` in blocks, which only scope
         // expressions; the rewrites look through none.
+        // A loop read from SPIR-V tests its exit in an `if` around its body;
+        // the barriers in it then sit under that test, and splitting it
+        // would run them once more on the way out.
         for f in crate::ir::functions_mut(module) {
             crate::ir::splice_nested_blocks(&mut f.body);
+            crate::ir::lift_loop_exit_tests(&mut f.body);
         }
         let mut changes = Vec::new();
         let mut refused = Refusals::default();

@@ -312,6 +312,23 @@ fn loops_that_decide_together_say_what_it_costs() {
     assert!(notes("if lid < 7u {\n for (var k = 0u; k < 3u; k++) {\n  w[lid] = k;\n  workgroupBarrier();\n }\n}").is_empty());
 }
 
+/// A loop shaped as naga's SPIR-V reader gives a loop that tests at its
+/// top (`if c { BODY; continue; } else { break; }`) is read as the test
+/// first, then the body: its barrier is the body's, not the `if`'s, so
+/// no split runs it once more on the way out, and the loop keeps its
+/// control as the WGSL `for` does.
+#[test]
+fn a_loop_testing_in_an_if_around_its_body_is_hoisted_as_a_for() {
+    let (text, changes) = hoist(&main_with(
+        "if lid >= arrayLength(&out) { return; }\nw[lid] = out[lid];\nworkgroupBarrier();\nvar s = 32u;\nloop {\n let c = s > 0u;\n if c {\n  if lid < s { w[lid] += w[lid + s]; }\n  workgroupBarrier();\n  continue;\n } else {\n  break;\n }\n continuing { s = s >> 1u; }\n}\nif lid == 0u { out[0] = w[0]; }",
+    ))
+    .unwrap();
+    let splits = changes.iter().filter(|c| c.kind == "split-if").count();
+    assert_eq!(splits, 1, "only the early exit's `if` is split:\n{text}");
+    assert!(!text.contains("hoist_loop_votes"), "{text}");
+    assert_eq!(text.matches("workgroupBarrier()").count(), 2, "{text}");
+}
+
 #[test]
 fn a_counter_the_body_changes_votes() {
     assert_eq!(

@@ -54,7 +54,7 @@ pub(crate) use uses::{defined_at_top, local_uses, stored_local, used_in, LocalUs
 pub use valid::{validate, validator};
 pub(crate) use walk::child_blocks_mut;
 pub use walk::{
-    child_blocks, for_each_block_mut, for_each_statement, functions, functions_mut, operands,
-    read_expressions, rewrite_statements, splice_nested_blocks, visit_operands,
-    visit_statement_operands,
+    child_blocks, for_each_block_mut, for_each_statement, functions, functions_mut,
+    lift_loop_exit_tests, operands, read_expressions, rewrite_statements, splice_nested_blocks,
+    visit_operands, visit_statement_operands,
 };

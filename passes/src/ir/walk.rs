@@ -160,3 +160,76 @@ pub fn visit_statement_operands(
     let mut copy = statement.clone();
     crate::ir::for_each_statement_operand(&mut copy, &mut |h| f(*h))
 }
+
+/// Rewrites each loop whose body ends in `if c { X } else { break; }` (the
+/// shape naga's SPIR-V reader gives a loop that tests at its top) as `if c
+/// {} else { break; } X`: the exit test first, then the body, as WGSL's
+/// `for` and `while` read. `c` is computed before the `if`, so leaving on
+/// it first and running `X` after is the same; a `continue` that ends `X`
+/// is dropped, as the end of the body continues anyway. A barrier in `X`
+/// then sits in the loop's body itself, not under `c`.
+pub fn lift_loop_exit_tests(block: &mut Block) {
+    for statement in block.iter_mut() {
+        match statement {
+            Statement::Loop {
+                body, continuing, ..
+            } => {
+                lift_loop_exit_tests(body);
+                lift_loop_exit_tests(continuing);
+                lift_exit_test(body);
+            }
+            Statement::If { accept, reject, .. } => {
+                lift_loop_exit_tests(accept);
+                lift_loop_exit_tests(reject);
+            }
+            Statement::Switch { cases, .. } => {
+                for case in cases.iter_mut() {
+                    lift_loop_exit_tests(&mut case.body);
+                }
+            }
+            Statement::Block(inner) => lift_loop_exit_tests(inner),
+            _ => {}
+        }
+    }
+}
+
+fn lift_exit_test(body: &mut Block) {
+    let lifts = matches!(
+        body.last(),
+        Some(Statement::If { accept, reject, .. })
+            if !accept.is_empty() && reject.len() == 1 && matches!(reject[0], Statement::Break)
+    );
+    if !lifts {
+        return;
+    }
+    let mut statements: Vec<(Statement, Span)> = std::mem::take(body).span_into_iter().collect();
+    let (
+        Statement::If {
+            condition,
+            accept,
+            reject,
+        },
+        span,
+    ) = statements.pop().expect("checked")
+    else {
+        unreachable!("checked above");
+    };
+    for (s, sp) in statements {
+        body.push(s, sp);
+    }
+    body.push(
+        Statement::If {
+            condition,
+            accept: Block::new(),
+            reject,
+        },
+        span,
+    );
+    let mut rest: Vec<(Statement, Span)> = accept.span_into_iter().collect();
+    if matches!(rest.last(), Some((Statement::Continue, _))) {
+        rest.pop();
+    }
+    for (s, sp) in rest {
+        body.push(s, sp);
+    }
+}
