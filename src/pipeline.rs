@@ -429,7 +429,8 @@ impl Compiler {
                     EmitError::Unsupported(d) => (FailureKind::Unsupported, d),
                     EmitError::Backend(d) => (FailureKind::Internal, d),
                 };
-                Failure::new(kind, vec![transformed.spans.locate(d)])
+                let d = transformed.spans.locate(d);
+                Failure::new(kind, vec![front::place_array_by_name(d, source)])
             })
         })
     }

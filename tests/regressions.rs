@@ -730,3 +730,25 @@ fn a_missing_local_size_is_refused_with_a_place() {
     );
     assert!(d.primary_span().is_some(), "{d:?}");
 }
+
+/// A GLSL local array Tint cannot hold is refused for WGSL at its
+/// declaration (glslang keeps no line for a local: it is found by name),
+/// and written as SPIR-V.
+#[test]
+fn a_local_array_too_large_for_wgsl_is_refused_there_with_a_place() {
+    let source = regression("local_array_too_large.comp");
+    let text = std::str::from_utf8(&source.bytes).unwrap().to_string();
+    let failure = compiler(PassSelection::None, EmitOptions::default())
+        .compile(&source, &[OutputFormat::Wgsl])
+        .expect_err("refused for WGSL");
+    assert_eq!(failure.kind, FailureKind::Unsupported, "{failure:?}");
+    let d = &failure.diagnostics[0];
+    let span = d.primary_span().expect("a place").to_range().unwrap();
+    assert_eq!(&text[span], "scratch", "{d:?}");
+    compile(
+        "local_array_too_large.comp",
+        PassSelection::None,
+        OutputFormat::SpirvBinary,
+    )
+    .unwrap_or_else(|(kind, m)| panic!("{kind:?}: {m}"));
+}

@@ -87,6 +87,30 @@ pub fn refuse_before_passes(module: &Module, source: &Source) -> Result<(), Diag
     Ok(())
 }
 
+/// A diagnostic about the array `NAME` (named first in its message, in
+/// backticks) that has no place, given the declaration of `NAME` as an
+/// array in a GLSL or HLSL text: a local variable glslang compiled keeps
+/// no line of its own.
+pub fn place_array_by_name(diagnostic: Diagnostic, source: &Source) -> Diagnostic {
+    if diagnostic.primary_span().is_some()
+        || !matches!(source.format, InputFormat::Glsl(_) | InputFormat::Hlsl(_))
+    {
+        return diagnostic;
+    }
+    let name = diagnostic
+        .message
+        .split('`')
+        .nth(1)
+        .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+    let span = name
+        .zip(source.text())
+        .and_then(|(n, text)| sizes::array_declaration(text, n));
+    match span {
+        Some(span) => diagnostic.with_primary(span, "declared here"),
+        None => diagnostic,
+    }
+}
+
 /// `NAME` or `NAME=VALUE`, as `-D` takes it.
 pub fn parse_define(define: &str) -> (String, Option<String>) {
     match define.split_once('=') {

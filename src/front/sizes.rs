@@ -162,7 +162,7 @@ fn string(words: &[u32]) -> String {
 
 /// Where `name` is declared as an array in GLSL or HLSL `text`: its first
 /// occurrence followed by `[`, since a declaration comes before every use.
-fn array_declaration(text: &str, name: &str) -> Option<naga::Span> {
+pub(crate) fn array_declaration(text: &str, name: &str) -> Option<naga::Span> {
     let bytes = text.as_bytes();
     let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
     let mut from = 0;
