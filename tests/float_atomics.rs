@@ -9,6 +9,15 @@ use shaderxform::{
     Compiler, EmitOptions, Options, OutputFormat, PassSelection, Report, Source, Target,
 };
 
+/// Every format written, the two read back and checked first.
+const EVERY_FORMAT: [OutputFormat; 5] = [
+    OutputFormat::Wgsl,
+    OutputFormat::SpirvAssembly,
+    OutputFormat::Hlsl,
+    OutputFormat::Msl,
+    OutputFormat::Glsl,
+];
+
 fn compiler() -> Compiler {
     Compiler::new(Options {
         passes: PassSelection::Named(vec![shaderxform::passes::float_atomics::NAME.into()]),
@@ -33,13 +42,7 @@ fn float_atomics_corpus_is_rewritten_and_valid_everywhere() {
                 .any(|c| c.kind == "retype-atomic"),
             "{relative}: nothing rewritten"
         );
-        for format in [
-            OutputFormat::Wgsl,
-            OutputFormat::SpirvAssembly,
-            OutputFormat::Hlsl,
-            OutputFormat::Msl,
-            OutputFormat::Glsl,
-        ] {
+        for format in EVERY_FORMAT {
             let output = compiler
                 .emit(&source, &transformed, format)
                 .unwrap_or_else(|f| panic!("{relative} -> {format}: {f}"));
@@ -332,13 +335,7 @@ fn subgroup_aggregated_sums_are_valid_everywhere() {
                 ),
                 "{what}: no add aggregated: {changes:?}"
             );
-            for format in [
-                OutputFormat::Wgsl,
-                OutputFormat::SpirvAssembly,
-                OutputFormat::Hlsl,
-                OutputFormat::Msl,
-                OutputFormat::Glsl,
-            ] {
+            for format in EVERY_FORMAT {
                 let output = compiler
                     .emit(&source, &transformed, format)
                     .unwrap_or_else(|f| panic!("{what} -> {format}: {f}"));
@@ -495,13 +492,7 @@ fn fixed_point_sums_are_valid_everywhere_and_tell_the_host_their_format() {
                 .unwrap_or_else(|f| panic!("{what}: {f}"));
             let change = &transformed.passes[0].changes[0];
             assert_eq!(change.strategy.as_deref(), Some("fixed-16.16"), "{what}");
-            for format in [
-                OutputFormat::Wgsl,
-                OutputFormat::SpirvAssembly,
-                OutputFormat::Hlsl,
-                OutputFormat::Msl,
-                OutputFormat::Glsl,
-            ] {
+            for format in EVERY_FORMAT {
                 let output = compiler
                     .emit(&source, &transformed, format)
                     .unwrap_or_else(|f| panic!("{what} -> {format}: {f}"));
