@@ -115,6 +115,14 @@ impl Build {
         self
     }
 
+    /// Makes the warnings and notes with this diagnostic code errors: a
+    /// shader with one fails the build (`--deny CODE`). A code that
+    /// shaderxform does not report fails the build too, as a misspelling.
+    pub fn deny(mut self, code: impl Into<String>) -> Self {
+        self.options.deny.push(code.into());
+        self
+    }
+
     /// Leaves out shaders whose path under the folder matches
     /// (`vendor/**`, `**/*.test.wgsl`); may be given several times.
     /// Files that other shaders `#include` and WGSL modules are left out
@@ -283,15 +291,22 @@ impl Build {
         tree.excludes = self.excludes.clone();
         tree.output_inside_input = crate::batch::OutputInside::Skip;
         let plan = plan_tree(&tree).map_err(|e| setup(e.to_string()))?;
-        let compiler = Compiler::new(options).map_err(|failure| {
-            setup(
-                failure
-                    .diagnostics
-                    .iter()
-                    .map(|d| d.message.clone())
-                    .collect::<Vec<_>>()
-                    .join("; "),
-            )
+        // With their codes and notes, as the command line says them.
+        let compiler = Compiler::new(options).map_err(|failure| BuildError {
+            rendered: failure
+                .diagnostics
+                .iter()
+                .map(|d| {
+                    let code = d
+                        .code
+                        .as_deref()
+                        .map(|c| format!("[{c}]"))
+                        .unwrap_or_default();
+                    let notes: String = d.notes.iter().map(|n| format!("\n = {n}")).collect();
+                    format!("error{code}: {}{notes}\n", d.message)
+                })
+                .collect(),
+            failed: 0,
         })?;
 
         let _ = writeln!(cargo, "cargo:rerun-if-changed={}", self.dir.display());

@@ -35,6 +35,9 @@ pub struct Options {
     /// `Build::allow`): they are left out of every report, and
     /// `deny_warnings` does not deny them. Errors are never left out.
     pub allow: Vec<String>,
+    /// Codes of warnings and notes that are errors (`--deny CODE`,
+    /// `Build::deny`): a shader with one fails, and nothing is written.
+    pub deny: Vec<String>,
     /// How sources are read (GLSL front end, defines, include folders).
     pub front: front::FrontOptions,
 }
@@ -47,6 +50,7 @@ impl Default for Options {
             target: Target::default(),
             emit: EmitOptions::default(),
             deny_warnings: false,
+            deny: Vec::new(),
             allow: Vec::new(),
             front: front::FrontOptions::default(),
         }
@@ -211,6 +215,23 @@ impl Compiler {
                     .with_code(shaderxform_passes::codes::OPTIONS_PASSES)],
             )
         };
+        // A code misspelt would accept or deny nothing, silently.
+        let unknown = options
+            .allow
+            .iter()
+            .map(|c| ("--allow", c))
+            .chain(options.deny.iter().map(|c| ("--deny", c)))
+            .find(|(_, c)| !shaderxform_passes::codes::is_known(c));
+        if let Some((flag, code)) = unknown {
+            return Err(Failure::new(
+                FailureKind::Usage,
+                vec![Diagnostic::error(format!(
+                    "{flag} {code}: shaderxform reports no diagnostic with this code"
+                ))
+                .with_code(shaderxform_passes::codes::OPTIONS_UNKNOWN_CODE)
+                .with_note("the codes, and what each means, are listed in docs/diagnostics.md (`hoist-barriers::divergent-barrier`, `emit::extension-mismatch`, ...)")],
+            ));
+        }
         manager.select(&options.passes).map_err(usage)?;
         let pass_options = manager
             .check_options(&options.pass_options)
@@ -249,11 +270,14 @@ impl Compiler {
                 });
             }
         }
-        if self.options.deny_warnings {
-            deny_warnings(transformed)
-        } else {
-            Ok(transformed)
-        }
+        let denied = |d: &Diagnostic| {
+            !d.is_error()
+                && (self.options.deny_warnings && d.severity == Severity::Warning
+                    || d.code
+                        .as_deref()
+                        .is_some_and(|c| self.options.deny.iter().any(|a| a == c)))
+        };
+        deny(transformed, &denied)
     }
 
     /// Parses and validates a shader as it is: no passes, and no check of
@@ -527,16 +551,25 @@ fn withdraw_fixed_barriers(reports: &mut [PassReport]) {
     }
 }
 
-/// Makes every warning of the passes an error: the run fails with them,
-/// and the reports hold them as errors too, so that they are said once.
-fn deny_warnings(mut transformed: Transformed) -> Result<Transformed, Failure> {
+/// Makes every warning or note of the passes that `denied` picks (every
+/// warning under `--deny-warnings`, every one of a code `--deny` names) an
+/// error: the run fails with them, and the reports hold them as errors
+/// too, so that they are said once.
+fn deny(
+    mut transformed: Transformed,
+    denied_here: &dyn Fn(&Diagnostic) -> bool,
+) -> Result<Transformed, Failure> {
     let mut denied = Vec::new();
     for report in &mut transformed.passes {
         for d in &mut report.diagnostics {
-            if d.severity == Severity::Warning {
+            if denied_here(d) {
+                let why = if d.severity == Severity::Warning {
+                    "warnings are denied (`--deny-warnings`, or `--deny` names this code): nothing is written"
+                } else {
+                    "this code is denied (`--deny`): nothing is written"
+                };
                 d.severity = Severity::Error;
-                d.notes
-                    .push("warnings are denied (`--deny-warnings`): nothing is written".into());
+                d.notes.push(why.into());
                 denied.push(d.clone());
             }
         }

@@ -61,6 +61,8 @@ struct RequestOptions {
     deny_warnings: bool,
     #[serde(default)]
     allow: Vec<String>,
+    #[serde(default)]
+    deny: Vec<String>,
     /// `naga`, `glslang` or `auto`, as `--glsl-front`.
     glsl_front: Option<String>,
     /// `NAME` or `NAME=VALUE`, as `-D`.
@@ -537,6 +539,7 @@ fn options(request: &Request) -> Result<Options, String> {
         },
         deny_warnings: o.deny_warnings,
         allow: o.allow.clone(),
+        deny: o.deny.clone(),
         front: crate::front::FrontOptions {
             glsl_front: match &o.glsl_front {
                 None => crate::front::GlslFront::default(),

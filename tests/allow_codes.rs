@@ -1,5 +1,7 @@
-//! `--allow CODE`: a warning the user has accepted is neither printed nor
-//! reported, and `--deny-warnings` does not deny it; errors stay errors.
+//! `--allow CODE` and `--deny CODE`: a warning the user has accepted is
+//! neither printed nor reported, and `--deny-warnings` does not deny it; a
+//! denied code fails the run; errors stay errors; an unknown code is a
+//! usage error.
 
 mod common;
 
@@ -100,4 +102,47 @@ fn an_allowed_extension_mismatch_writes_under_deny_warnings() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(out_file.is_file());
+}
+
+/// `--deny CODE` makes the warnings and notes of that code errors: nothing
+/// is written; other codes' warnings stay warnings.
+#[test]
+fn a_denied_code_fails_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_file = dir.path().join("out.wgsl");
+    let out = out_file.to_str().unwrap();
+    let denied = run(&[HOISTED, "-o", out, "--deny", CODE]);
+    let stderr = String::from_utf8_lossy(&denied.stderr);
+    assert_eq!(denied.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains(&format!("error[{CODE}]")), "{stderr}");
+    assert!(!out_file.exists());
+    // A note can be denied too: the voting loop's cost.
+    let voting = "corpus/hoist-barriers/voting_loop_rerun.wgsl";
+    let cost = "hoist-barriers::loop-cost";
+    let noted = run(&[voting, "-o", out]);
+    assert_eq!(noted.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&noted.stderr).contains(&format!("note[{cost}]")));
+    std::fs::remove_file(&out_file).unwrap();
+    let denied = run(&[voting, "-o", out, "--deny", cost]);
+    let stderr = String::from_utf8_lossy(&denied.stderr);
+    assert_eq!(denied.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains(&format!("error[{cost}]")), "{stderr}");
+    assert!(!out_file.exists());
+}
+
+/// A code shaderxform does not report, allowed or denied, is a usage
+/// error naming it: a misspelling would otherwise accept or deny nothing.
+#[test]
+fn an_unknown_code_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_file = dir.path().join("out.wgsl");
+    let out = out_file.to_str().unwrap();
+    for flag in ["--allow", "--deny"] {
+        let refused = run(&[HOISTED, "-o", out, flag, "hoist-barriers::divergent"]);
+        let stderr = String::from_utf8_lossy(&refused.stderr);
+        assert_eq!(refused.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("options::unknown-code"), "{stderr}");
+        assert!(stderr.contains("hoist-barriers::divergent"), "{stderr}");
+        assert!(!out_file.exists());
+    }
 }

@@ -152,6 +152,9 @@ pub const OPTIONS_OVERRIDE: &str = "options::override";
 /// `--entry-point` names no entry point of the module, or is needed and
 /// missing.
 pub const OPTIONS_ENTRY_POINT: &str = "options::entry-point";
+/// `--allow CODE` or `--deny CODE` names a code shaderxform does not
+/// report.
+pub const OPTIONS_UNKNOWN_CODE: &str = "options::unknown-code";
 
 // Uniformity.
 
@@ -240,3 +243,26 @@ pub const EMIT_EXTENSION_MISMATCH: &str = "emit::extension-mismatch";
 /// An internal error: a pass produced an invalid module, or something
 /// panicked. A bug in shaderxform or naga, never in the shader.
 pub const INTERNAL: &str = "internal";
+
+/// Whether `code` is one of the codes above. The list is this file's own
+/// text, so that a code added here is known without a second list to keep.
+pub fn is_known(code: &str) -> bool {
+    include_str!("codes.rs")
+        .lines()
+        .filter_map(|line| line.strip_prefix("pub const "))
+        .filter_map(|rest| rest.split_once(": &str = \""))
+        .any(|(_, value)| value.strip_suffix("\";") == Some(code))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_code_here_is_known_and_nothing_else() {
+        assert!(super::is_known(super::HOIST_BARRIERS_DIVERGENT_BARRIER));
+        assert!(super::is_known(super::INTERNAL));
+        assert!(super::is_known(super::OPTIONS_UNKNOWN_CODE));
+        assert!(!super::is_known("hoist-barriers::divergent"));
+        assert!(!super::is_known("divergent-barrier"));
+        assert!(!super::is_known(""));
+    }
+}

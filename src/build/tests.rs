@@ -107,6 +107,31 @@ fn a_divergent_barrier_is_a_warning_when_hoisted_and_an_error_otherwise() {
     assert!(!cargo.contains("cargo:warning="), "{cargo}");
     std::fs::remove_dir_all(&out).unwrap();
 
+    // Denied by code, and a code misspelt: both fail the build.
+    let by_code = build
+        .clone()
+        .deny(shaderxform_passes::codes::HOIST_BARRIERS_DIVERGENT_BARRIER)
+        .run_with(&mut Vec::new())
+        .unwrap_err();
+    assert!(
+        by_code
+            .rendered
+            .contains("error[hoist-barriers::divergent-barrier]"),
+        "{}",
+        by_code.rendered
+    );
+    assert!(!out.join("div.wgsl").exists());
+    let misspelt = build
+        .clone()
+        .allow("hoist-barriers::divergent")
+        .run_with(&mut Vec::new())
+        .unwrap_err();
+    assert!(
+        misspelt.rendered.contains("options::unknown-code"),
+        "{}",
+        misspelt.rendered
+    );
+
     let denied = build
         .deny_warnings(true)
         .run_with(&mut Vec::new())

@@ -513,6 +513,12 @@ pub(super) struct CommonArgs {
     #[arg(long, value_name = "CODE")]
     pub(super) allow: Vec<String>,
 
+    /// Make the warnings and notes with this code errors (see
+    /// docs/diagnostics.md): a shader with one fails, and nothing is
+    /// written. May be given several times.
+    #[arg(long, value_name = "CODE")]
+    pub(super) deny: Vec<String>,
+
     /// The largest shader file read: bytes, or with a K, M or G suffix
     /// (KiB, MiB, GiB). Only regular files are read (symbolic links
     /// followed), never devices or FIFOs.

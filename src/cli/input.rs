@@ -58,6 +58,7 @@ pub(super) fn options(common: &CommonArgs) -> Result<Options, String> {
         },
         deny_warnings: common.deny_warnings,
         allow: common.allow.clone(),
+        deny: common.deny.clone(),
         front: shaderxform::front::FrontOptions {
             glsl_front: shaderxform::front::GlslFront::parse(&common.glsl_front)
                 .unwrap_or_default(),
@@ -180,8 +181,9 @@ pub(super) fn compiler(common: &CommonArgs, printer: &Printer) -> Result<Compile
         exit::USAGE
     })?;
     Compiler::new(options).map_err(|failure| {
+        // With their codes and notes: a script matches on the code.
         for d in &failure.diagnostics {
-            printer.plain_error(&d.message, "<command line>");
+            printer.plain_diagnostic(d, "<command line>");
         }
         exit::for_failure(failure.kind)
     })

@@ -134,9 +134,14 @@ pub(super) fn transform(args: TransformArgs) -> i32 {
         for warning in &mismatches {
             printer.plain_diagnostic(warning, &name);
         }
-        if args.common.deny_warnings {
+        let denied = mismatches.iter().any(|d| {
+            d.code
+                .as_deref()
+                .is_some_and(|c| args.common.deny.iter().any(|a| a == c))
+        });
+        if args.common.deny_warnings || denied {
             printer.plain_error(
-                "a warning was denied (--deny-warnings); nothing written",
+                "a warning was denied (--deny-warnings or --deny); nothing written",
                 &name,
             );
             return exit::FAILED;

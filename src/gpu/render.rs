@@ -406,6 +406,8 @@ pub fn validate_render(
         },
         deny_warnings: false,
         allow: opts.options.allow.clone(),
+        // The reference is compiled as it is: nothing of it is denied.
+        deny: Vec::new(),
         front: opts.options.front.clone(),
     };
     let reference = shader(

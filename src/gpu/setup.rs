@@ -223,6 +223,8 @@ pub(crate) fn set_up(
         },
         deny_warnings: false,
         allow: opts.options.allow.clone(),
+        // The reference is compiled as it is: nothing of it is denied.
+        deny: Vec::new(),
         front: opts.options.front.clone(),
     };
     let (reference_path, reference_kind) = match (&opts.reference, &harness.reference) {
