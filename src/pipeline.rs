@@ -270,12 +270,21 @@ impl Compiler {
                 });
             }
         }
+        // Why a warning or note is denied, where it is.
         let denied = |d: &Diagnostic| {
-            !d.is_error()
-                && (self.options.deny_warnings && d.severity == Severity::Warning
-                    || d.code
-                        .as_deref()
-                        .is_some_and(|c| self.options.deny.iter().any(|a| a == c)))
+            if d.is_error() {
+                None
+            } else if self.options.deny_warnings && d.severity == Severity::Warning {
+                Some("warnings are denied (`--deny-warnings`): nothing is written")
+            } else if d
+                .code
+                .as_deref()
+                .is_some_and(|c| self.options.deny.iter().any(|a| a == c))
+            {
+                Some("this code is denied (`--deny`): nothing is written")
+            } else {
+                None
+            }
         };
         deny(transformed, &denied)
     }
@@ -557,17 +566,12 @@ fn withdraw_fixed_barriers(reports: &mut [PassReport]) {
 /// too, so that they are said once.
 fn deny(
     mut transformed: Transformed,
-    denied_here: &dyn Fn(&Diagnostic) -> bool,
+    why_denied: &dyn Fn(&Diagnostic) -> Option<&'static str>,
 ) -> Result<Transformed, Failure> {
     let mut denied = Vec::new();
     for report in &mut transformed.passes {
         for d in &mut report.diagnostics {
-            if denied_here(d) {
-                let why = if d.severity == Severity::Warning {
-                    "warnings are denied (`--deny-warnings`, or `--deny` names this code): nothing is written"
-                } else {
-                    "this code is denied (`--deny`): nothing is written"
-                };
+            if let Some(why) = why_denied(d) {
                 d.severity = Severity::Error;
                 d.notes.push(why.into());
                 denied.push(d.clone());

@@ -127,7 +127,9 @@ fn a_divergent_barrier_is_a_warning_when_hoisted_and_an_error_otherwise() {
         .run_with(&mut Vec::new())
         .unwrap_err();
     assert!(
-        misspelt.rendered.contains("options::unknown-code"),
+        misspelt
+            .rendered
+            .contains(shaderxform_passes::codes::OPTIONS_UNKNOWN_CODE),
         "{}",
         misspelt.rendered
     );
