@@ -431,65 +431,6 @@ void main()
     common::assert_tint_accepts(&[("class.hlsl".to_string(), wgsl)]);
 }
 
-/// Texel buffers, and image operations on an element of an array of
-/// storage images, are refused by name at their line, where naga's
-/// reader stopped at "unsupported image dimension" on the `#version`
-/// line or at "invalid image".
-#[test]
-fn texel_buffers_and_arrays_of_storage_images_are_refused_by_name_at_their_line() {
-    if common::tool("glslangValidator").is_none() {
-        return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("texel.comp"),
-        "#version 450
-layout(local_size_x = 64) in;
-layout(binding = 0) uniform samplerBuffer src;
-layout(binding = 1, r32f) uniform writeonly imageBuffer dst;
-void main() {
-    int i = int(gl_GlobalInvocationID.x);
-    imageStore(dst, i, texelFetch(src, i) * 2.0);
-}
-",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.path().join("layers.comp"),
-        "#version 450
-layout(local_size_x = 8, local_size_y = 8) in;
-layout(binding = 0, rgba8) uniform writeonly image2D layers[4];
-void main() {
-    imageStore(layers[gl_WorkGroupID.z], ivec2(gl_GlobalInvocationID.xy), vec4(1.0));
-}
-",
-    )
-    .unwrap();
-    let refused = run(dir.path(), &["texel.comp", "-o", "out.wgsl"]);
-    assert_exit(&refused, 1);
-    let err = stderr(&refused);
-    for (name, at) in [("src", "texel.comp:3:1"), ("dst", "texel.comp:4:1")] {
-        assert!(
-            err.contains(&format!("error[spirv::unsupported-image]: `{name}` is a "))
-                && err.contains(at),
-            "{err}"
-        );
-    }
-    assert!(
-        err.contains("uniform texel buffer") && err.contains("storage texel buffer"),
-        "{err}"
-    );
-    let refused = run(dir.path(), &["layers.comp", "-o", "out.wgsl"]);
-    assert_exit(&refused, 1);
-    let err = stderr(&refused);
-    assert!(
-        err.contains("error[spirv::unsupported-image]: `layers` is an array of storage images")
-            && err.contains("layers.comp:5:5"),
-        "{err}"
-    );
-    assert!(!dir.path().join("out.wgsl").exists());
-}
-
 /// glslang gives `RWByteAddressBuffer.InterlockedAdd(offset, 1)` a value
 /// of type `int` on a `uint` atomic, which spirv-val refuses; the value is
 /// bitcast to the atomic's type and the shader translates.

@@ -96,6 +96,11 @@ pub(crate) fn spirv_format(format: StorageFormat) -> Option<(ImageFormat, TexelK
     entry(format).map(|f| (f.2, f.3, f.4))
 }
 
+/// The format of a SPIR-V image format, where WGSL names it.
+pub(crate) fn from_spirv(format: ImageFormat) -> Option<StorageFormat> {
+    FORMATS.iter().find(|f| f.2 == format).map(|f| f.1)
+}
+
 /// Reads `NAME=FORMAT` (`img=rgba16float`) for
 /// [`FrontOptions::storage_formats`](super::FrontOptions::storage_formats).
 pub fn parse_storage_format(text: &str) -> Result<(String, StorageFormat), String> {

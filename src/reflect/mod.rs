@@ -308,6 +308,22 @@ pub enum Rewritten {
         /// The format given: `rgba8unorm`.
         format: String,
     },
+    /// A texel buffer of the source (`samplerBuffer`, `imageBuffer`,
+    /// `Buffer<T>`, `RWBuffer<T>`), which WGSL has not: the binding is a
+    /// storage buffer of its texels, an array of `element` with a stride
+    /// of `stride` bytes; the host binds a buffer holding the bytes it
+    /// gave the buffer view.
+    TexelBuffer {
+        /// The texels' format: `rgba8unorm`.
+        format: String,
+        /// Whether the shader declares the format (`declared`), the host
+        /// gave it (`given`), or neither (`default`: four 32-bit channels).
+        format_from: String,
+        /// The array's element as WGSL spells it: `vec4<f32>`, `u32`.
+        element: String,
+        /// The bytes of one texel.
+        stride: u32,
+    },
     /// A combined image sampler of the source, split on the way in into
     /// a texture (at the source's binding) and a sampler.
     SplitCombinedSampler {

@@ -113,6 +113,28 @@ pub(super) fn add_rewrites(bindings: &mut [Binding], passes: &[PassReport]) {
                     });
                 }
             }
+            "texel-buffer" => {
+                let (Some([group, index]), Some(format), Some(element), Some(stride)) = (
+                    pair(change.details.get("binding")),
+                    change.details.get("format"),
+                    change.details.get("element"),
+                    number(change.details.get("stride")),
+                ) else {
+                    continue;
+                };
+                if let Some(b) = bindings.iter_mut().find(at(group, index)) {
+                    b.rewritten.push(Rewritten::TexelBuffer {
+                        format: format.clone(),
+                        format_from: change
+                            .details
+                            .get("format_from")
+                            .cloned()
+                            .unwrap_or_default(),
+                        element: element.clone(),
+                        stride,
+                    });
+                }
+            }
             "split-combined-sampler" => {
                 let (Some(combined), Some(texture), Some(sampler)) = (
                     pair(change.details.get("combined")),

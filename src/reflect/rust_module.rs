@@ -223,6 +223,12 @@ fn write_binding(out: &mut String, binding: &Binding, module: &Module, types: &m
                     "        /// `float-atomics` records fixed-point sums' overflows in this word:\n        /// clear it to this before the dispatch; a set bit after it names a\n        /// wrong sum (each sum's `OVERFLOW_BIT`).\n        pub const CLEAR: u32 = 0;"
                 );
             }
+            Rewritten::TexelBuffer { format, .. } => {
+                let _ = writeln!(
+                    out,
+                    "        /// A texel buffer of the source, a storage buffer of its texels now: the\n        /// host binds a buffer of the bytes it gave the view, in this format.\n        pub const TEXEL_FORMAT: &str = {format:?};"
+                );
+            }
             Rewritten::SplitCombinedSampler {
                 combined,
                 texture,

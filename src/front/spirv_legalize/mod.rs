@@ -36,6 +36,9 @@
 //! - **One built-in declared by several input variables** (glslang's HLSL
 //!   output for each `WaveGetLaneCount()` call), which naga refuses: the
 //!   variables become one.
+//! - **Texel buffers** (`samplerBuffer`, `imageBuffer`, `Buffer<T>`,
+//!   `RWBuffer<T>`), which WGSL has not: storage buffers of their texels,
+//!   unpacked on fetch and packed on store (`texel_buffers.rs`).
 //! - **Storage images without a format**, which naga refuses: the host
 //!   names the format (`--storage-format NAME=FORMAT`); an image given
 //!   none is an error at its declaration.
@@ -114,6 +117,7 @@ mod storage_formats;
 mod subgroup_ballot_queries;
 mod subgroup_lane_ops;
 mod subgroup_masks;
+mod texel_buffers;
 mod unreadable_images;
 mod workgroup_vector_atomics;
 
@@ -129,6 +133,7 @@ pub use push_constant_words::PushConstantWords;
 pub use ray_queries::{IntersectionMember, RayQueries, RayQueryStandInKind};
 pub use shared_bindings::{quoted as quoted_resource, ChosenSpecConstant};
 pub use storage_formats::ChosenStorageFormat;
+pub use texel_buffers::{FormatFrom, TexelBuffer};
 
 use crate::diagnostics::Diagnostic;
 use crate::spirv_tools::{self, TargetEnv, ValidateOptions};
@@ -201,6 +206,8 @@ pub struct Legalized {
     pub shift_signedness: usize,
     /// Formats given to storage images that declared none.
     pub storage_formats: Vec<ChosenStorageFormat>,
+    /// Texel buffers now storage buffers of their texels.
+    pub texel_buffers: Vec<TexelBuffer>,
     /// `OpSourceContinued` removed, with the source text they continued.
     pub source_continued: usize,
     /// Instructions of `NonSemantic.*` sets (`debugPrintfEXT`) removed.
@@ -244,6 +251,7 @@ impl Legalized {
             || !self.ray_queries.is_empty()
             || !self.builtins.is_empty()
             || !self.storage_formats.is_empty()
+            || !self.texel_buffers.is_empty()
             || self.subgroup_lane_ops > 0
             || self.cross_block_operands > 0
             || self.hlsl_prefix_scans > 0
@@ -320,6 +328,10 @@ pub fn legalize(
     // Before the refusals: what it rewrites is no longer refused.
     let workgroup_vector_atomics = l.split_workgroup_vectors_with_atomics();
     let (push_constant_words, mut refused) = l.push_constant_words(&words);
+    // Before the image refusals: texel pointers into texel buffers become
+    // pointers into storage buffers.
+    let (texel_buffers, texel_refusals) = l.lower_texel_buffers(&words, context.storage_formats);
+    refused.extend(texel_refusals);
     refused.extend(l.refuse_atomic_vector_components(&words));
     refused.extend(l.refuse_clustered_reductions(&words));
     refused.extend(l.refuse_image_atomics(&words));
@@ -345,6 +357,7 @@ pub fn legalize(
     let mut out = Legalized {
         storage_8bit: l.read_8bit_storage_as_words(storage_8bit),
         storage_formats,
+        texel_buffers,
         source_continued: l.strip_continued_source_text(),
         non_semantic: l.strip_non_semantic_instructions(),
         empty_structs: l.fill_empty_structs(),
@@ -637,6 +650,54 @@ impl Legalizer {
                 .types_global_values
                 .retain(|i| i.result_id != Some(later));
             self.replace_id(later, first);
+        }
+    }
+
+    /// Removes the types `candidate` picks that nothing uses any more,
+    /// with their names and decorations, again until none is left: a type
+    /// removed can leave the types it used unused.
+    fn remove_unused_types(&mut self, candidate: impl Fn(&Self, &Instruction) -> bool) {
+        loop {
+            let used: std::collections::HashSet<Word> = self
+                .module
+                .entry_points
+                .iter()
+                .chain(&self.module.execution_modes)
+                .chain(&self.module.types_global_values)
+                .chain(self.module.functions.iter().flat_map(|f| {
+                    f.def
+                        .iter()
+                        .chain(&f.parameters)
+                        .chain(f.blocks.iter().flat_map(|b| &b.instructions))
+                }))
+                .flat_map(|i| {
+                    i.result_type
+                        .into_iter()
+                        .chain(i.operands.iter().filter_map(id_operand))
+                })
+                .collect();
+            let unused: Vec<Word> = self
+                .module
+                .types_global_values
+                .iter()
+                .filter(|i| candidate(self, i))
+                .filter_map(|i| i.result_id)
+                .filter(|id| !used.contains(id))
+                .collect();
+            if unused.is_empty() {
+                return;
+            }
+            self.module
+                .types_global_values
+                .retain(|i| !i.result_id.is_some_and(|id| unused.contains(&id)));
+            let targets = |i: &Instruction| {
+                i.operands
+                    .first()
+                    .and_then(id_operand)
+                    .is_some_and(|id| unused.contains(&id))
+            };
+            self.module.debug_names.retain(|i| !targets(i));
+            self.module.annotations.retain(|i| !targets(i));
         }
     }
 

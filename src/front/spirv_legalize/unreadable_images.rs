@@ -1,10 +1,8 @@
 //! Images naga's reader cannot read, refused here by name at their line
-//! rather than at naga's "unsupported image dimension" (on the first line
-//! of the shader) or "invalid image":
+//! rather than at naga's "invalid image" (texel buffers, which naga's
+//! reader cannot read either, are storage buffers by now, or refused by
+//! `texel_buffers`):
 //!
-//! - texel buffers (`Dim Buffer`: GLSL `samplerBuffer`, `imageBuffer`,
-//!   HLSL `Buffer<T>`, `RWBuffer<T>`), which WGSL has not, at their
-//!   declaration;
 //! - arrays of storage images (`uniform image2D outs[4]`) where an element
 //!   is loaded: naga reads the array as a binding array, but not an image
 //!   operation on one of its storage images.
@@ -12,7 +10,7 @@
 use rspirv::dr::Operand;
 use rspirv::spirv::{Dim, Op, Word};
 
-use super::{instruction_with_result, variable_declaration, Legalizer, Refusal};
+use super::{instruction_with_result, Legalizer, Refusal};
 use crate::diagnostics::Diagnostic;
 
 impl Legalizer {
@@ -43,22 +41,7 @@ impl Legalizer {
                 .filter(|n| !n.is_empty())
                 .map_or_else(|| "an image".to_string(), |n| format!("`{n}`"));
             let storage = image.operands.get(5) == Some(&Operand::LiteralBit32(2));
-            if image.operands.get(1) == Some(&Operand::Dim(Dim::DimBuffer)) {
-                let kind = if storage {
-                    "storage texel buffer (`imageBuffer`, `RWBuffer<T>`)"
-                } else {
-                    "uniform texel buffer (`samplerBuffer`, `Buffer<T>`)"
-                };
-                refused.push(Refusal {
-                    diagnostic: Diagnostic::error(format!(
-                        "{name} is a {kind}: WGSL has no texel buffers, and naga's reader cannot read one"
-                    ))
-                    .with_code(shaderxform_passes::codes::SPIRV_UNSUPPORTED_IMAGE)
-                    .with_note("declare a storage buffer of the texel type (`buffer { vec4 texels[]; }`, `StructuredBuffer<float4>`) and index it"),
-                    instruction: variable_declaration(words, variable),
-                    label: "declared here",
-                });
-            } else if storage && arrayed {
+            if storage && arrayed && image.operands.get(1) != Some(&Operand::Dim(Dim::DimBuffer)) {
                 storage_arrays.insert(variable, name);
             }
         }

@@ -2,7 +2,7 @@
 //! of words, the loads that take the members from their words, and the
 //! removal of the types nothing uses after it.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Decoration, GLOp, Op, StorageClass, Word};
@@ -350,63 +350,21 @@ impl Legalizer {
     /// decorations. `StoragePushConstant16` stays: it declares the 16-bit
     /// types the shader computes with.
     pub(super) fn remove_unused_narrow_push_constant_types(&mut self) {
-        loop {
-            let used: HashSet<Word> = self
-                .module
-                .entry_points
-                .iter()
-                .chain(&self.module.execution_modes)
-                .chain(&self.module.types_global_values)
-                .chain(self.module.functions.iter().flat_map(|f| {
-                    f.def
-                        .iter()
-                        .chain(&f.parameters)
-                        .chain(f.blocks.iter().flat_map(|b| &b.instructions))
-                }))
-                .flat_map(|i| {
-                    i.result_type
-                        .into_iter()
-                        .chain(i.operands.iter().filter_map(id_operand))
-                })
-                .collect();
-            let unused: Vec<Word> = self
-                .module
-                .types_global_values
-                .iter()
-                .filter(|i| {
-                    let narrow = |ty: Word| self.narrowest_scalar(ty).is_some_and(|w| w < 32);
-                    match i.class.opcode {
-                        Op::TypePointer => {
-                            i.operands.first()
-                                == Some(&Operand::StorageClass(StorageClass::PushConstant))
-                                && i.operands.get(1).and_then(id_operand).is_some_and(narrow)
-                        }
-                        Op::TypeStruct => {
-                            i.result_id
-                                .is_some_and(|s| self.has_decoration(s, Decoration::Block))
-                                && i.result_id.is_some_and(narrow)
-                        }
-                        _ => false,
-                    }
-                })
-                .filter_map(|i| i.result_id)
-                .filter(|id| !used.contains(id))
-                .collect();
-            if unused.is_empty() {
-                break;
+        self.remove_unused_types(|l, i| {
+            let narrow = |ty: Word| l.narrowest_scalar(ty).is_some_and(|w| w < 32);
+            match i.class.opcode {
+                Op::TypePointer => {
+                    i.operands.first() == Some(&Operand::StorageClass(StorageClass::PushConstant))
+                        && i.operands.get(1).and_then(id_operand).is_some_and(narrow)
+                }
+                Op::TypeStruct => {
+                    i.result_id
+                        .is_some_and(|s| l.has_decoration(s, Decoration::Block))
+                        && i.result_id.is_some_and(narrow)
+                }
+                _ => false,
             }
-            self.module
-                .types_global_values
-                .retain(|i| !i.result_id.is_some_and(|id| unused.contains(&id)));
-            let targets = |i: &Instruction| {
-                i.operands
-                    .first()
-                    .and_then(id_operand)
-                    .is_some_and(|id| unused.contains(&id))
-            };
-            self.module.debug_names.retain(|i| !targets(i));
-            self.module.annotations.retain(|i| !targets(i));
-        }
+        });
     }
 }
 
