@@ -9,25 +9,40 @@ use std::path::{Path, PathBuf};
 /// callers use the list to decide what a shader might read, where one too
 /// many is harmless.
 pub fn directives(text: &str) -> Vec<String> {
-    let mut names = Vec::new();
-    for line in text.lines() {
-        let Some(rest) = line.trim_start().strip_prefix('#') else {
-            continue;
-        };
-        let Some(rest) = rest.trim_start().strip_prefix("include") else {
-            continue;
-        };
-        let rest = rest.trim_start();
-        let close = match rest.chars().next() {
-            Some('"') => '"',
-            Some('<') => '>',
-            _ => continue,
-        };
-        if let Some(end) = rest[1..].find(close) {
-            names.push(rest[1..1 + end].to_string());
-        }
-    }
-    names
+    text.lines()
+        .filter_map(directive)
+        .map(|d| d.name.to_string())
+        .collect()
+}
+
+/// An `#include` directive of a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Directive<'a> {
+    /// The file it names.
+    pub name: &'a str,
+    /// Whether it names it in angle brackets (`#include <name>`).
+    pub angle: bool,
+    /// The byte in the line after its closing quote or bracket.
+    pub end: usize,
+}
+
+/// The `#include` directive `line` holds, if it is one.
+pub fn directive(line: &str) -> Option<Directive<'_>> {
+    let rest = line.trim_start().strip_prefix('#')?;
+    let rest = rest.trim_start().strip_prefix("include")?;
+    let rest = rest.trim_start();
+    let (close, angle) = match rest.chars().next() {
+        Some('"') => ('"', false),
+        Some('<') => ('>', true),
+        _ => return None,
+    };
+    let length = rest[1..].find(close)?;
+    let start = line.len() - rest.len();
+    Some(Directive {
+        name: &rest[1..1 + length],
+        angle,
+        end: start + length + 2,
+    })
 }
 
 /// Where `name`, included by a file in `including_dir`, may be found, in
@@ -123,6 +138,10 @@ mod tests {
     fn both_forms_and_spacing_are_read() {
         let text = "#version 450\n#include \"a.h\"\n  #  include <sys/b.glsl>\n// #include nothing\n#includes \"no\"\nvoid main() {}\n";
         assert_eq!(directives(text), ["a.h", "sys/b.glsl"]);
+        let line = "  #  include <sys/b.glsl> // why";
+        let found = directive(line).unwrap();
+        assert!(found.angle);
+        assert_eq!(&line[found.end..], " // why");
     }
 
     #[test]

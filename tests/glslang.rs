@@ -733,7 +733,7 @@ void main(uint3 id : SV_DispatchThreadID) {
     assert!(
         shifts
             .iter()
-            .any(|m| m.contains("`s` registers are at binding register + 200 (by default")),
+            .any(|m| m.contains("HLSL registers are at binding register + shift: `s` + 200, `t` + 300, `u` + 500 (by default")),
         "{shifts:?}"
     );
     // Shifts given, as `--hlsl-register-shift s=16`, are the ones used; the
@@ -805,4 +805,79 @@ void main() {
         "{}",
         d.message
     );
+}
+
+/// `#include <name>`, which DXC and glslc find in the include folders and
+/// glslangValidator's own includer never does: found in the include
+/// folders (a header including its neighbour by a quoted name), listed in
+/// the depfile by its own path, and an error in it said of its own path
+/// and line.
+#[test]
+fn angle_bracket_includes_are_found_in_the_include_folders() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let include = dir.path().join("include/engine");
+    std::fs::create_dir_all(&include).unwrap();
+    std::fs::write(
+        include.join("bindings.hlsli"),
+        "#pragma once\n#include \"scale.h\"\nRWStructuredBuffer<float> outp : register(u0);\n",
+    )
+    .unwrap();
+    std::fs::write(include.join("scale.h"), "#define SCALE 3.0\n").unwrap();
+    let shaders = dir.path().join("shaders");
+    std::fs::create_dir_all(&shaders).unwrap();
+    std::fs::write(
+        shaders.join("scale.hlsl"),
+        "#include <engine/bindings.hlsli>\n#include <engine/bindings.hlsli>\n[numthreads(64, 1, 1)]\nvoid main(uint3 id : SV_DispatchThreadID) { outp[id.x] *= SCALE; }\n",
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_shaderxform"))
+            .current_dir(dir.path())
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&[
+        "shaders/scale.hlsl",
+        "-I",
+        "include",
+        "-o",
+        "scale.wgsl",
+        "--depfile",
+        "scale.d",
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let wgsl = std::fs::read_to_string(dir.path().join("scale.wgsl")).unwrap();
+    assert!(wgsl.contains("3f"), "{wgsl}");
+    let depfile = std::fs::read_to_string(dir.path().join("scale.d")).unwrap();
+    for header in ["bindings.hlsli", "scale.h"] {
+        let path = include.canonicalize().unwrap().join(header);
+        assert!(
+            depfile.contains(&format!("{}:", path.display())),
+            "{header}:\n{depfile}"
+        );
+    }
+    assert!(!depfile.contains("/in/"), "{depfile}");
+
+    // An error in the header is said of the header, at its line.
+    std::fs::write(
+        include.join("scale.h"),
+        "#define SCALE 3.0\nfloat broken = ;\n",
+    )
+    .unwrap();
+    let out = run(&["shaders/scale.hlsl", "-I", "include", "-o", "broken.wgsl"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let header = include.canonicalize().unwrap().join("scale.h");
+    assert!(
+        stderr.contains(&format!("in {}:2", header.display()))
+            && stderr.contains("shaders/scale.hlsl:1:1"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("_scale.h"), "{stderr}");
+    assert!(!dir.path().join("broken.wgsl").exists());
 }

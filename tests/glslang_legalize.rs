@@ -859,3 +859,27 @@ fn atomics_on_components_of_workgroup_vectors_agree_with_the_reference_on_the_ad
         16,
     );
 }
+
+/// glslang decorates a `[[vk::push_constant]]` constant buffer that has a
+/// register with a set and a binding, which naga's validator refuses and
+/// Vulkan ignores: they are dropped, and the report says so.
+#[test]
+fn a_push_constant_block_with_a_register_loses_its_binding() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let source = Source::from_text(
+        "scale.hlsl",
+        InputFormat::Hlsl(ShaderStage::Compute),
+        "struct Constants { float scale; };
+[[vk::push_constant]] ConstantBuffer<Constants> g_Const : register(b0);
+RWStructuredBuffer<float> values : register(u0);
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) { values[id.x] *= g_Const.scale; }
+",
+    );
+    let (wgsl, report) = wgsl_and_report(&glslang(), &source);
+    assert!(wgsl.contains("var<immediate> g_Const"), "{wgsl}");
+    assert!(report.contains("push-constant-binding"), "{report}");
+    common::assert_tint_accepts(&[("scale.hlsl".to_string(), wgsl)]);
+}

@@ -273,26 +273,50 @@ pub(crate) fn compile(
     // climbs, the file has nothing around it but this folder, so includes
     // resolve from the shader's own folder (`-I`, below) as if glslang
     // read it in place.
-    let climbs = crate::includes::directives(text)
-        .iter()
-        .map(|name| {
-            Path::new(name)
-                .components()
-                .filter(|c| matches!(c, std::path::Component::ParentDir))
-                .count()
-        })
-        .max()
-        .unwrap_or(0);
-    let nested: PathBuf = std::iter::repeat_n("in", climbs + 1).collect();
-    std::fs::create_dir_all(dir.path().join(&nested)).map_err(io)?;
-    let input = dir.path().join(&nested).join(format!("shader.{extension}"));
-    let output = dir.path().join("shader.spv");
-    let depfile = dir.path().join("shader.d");
     let (prepared, push_constant_globals) = match language {
         Language::Glsl => (enable_includes(text), Vec::new()),
         Language::Hlsl => super::hlsl_push_constants::as_constant_buffers(text),
     };
-    std::fs::write(&input, prepared).map_err(io)?;
+    // glslang's includer finds no `#include <name>`: copies that include
+    // each other by quoted names stand in, beside the shader it compiles.
+    let staged = super::angle_includes::stage(
+        &crate::includes::own_dir(&source.name),
+        &prepared,
+        &options.include_dirs,
+    );
+    let climbs = match &staged {
+        Some(staged) => staged.climbs,
+        None => crate::includes::directives(text)
+            .iter()
+            .map(|name| {
+                Path::new(name)
+                    .components()
+                    .filter(|c| matches!(c, std::path::Component::ParentDir))
+                    .count()
+            })
+            .max()
+            .unwrap_or(0),
+    };
+    let nested: PathBuf = std::iter::repeat_n("in", climbs + 1).collect();
+    let folder = dir.path().join(&nested);
+    std::fs::create_dir_all(&folder).map_err(io)?;
+    let input = folder.join(format!("shader.{extension}"));
+    let output = dir.path().join("shader.spv");
+    let depfile = dir.path().join("shader.d");
+    match &staged {
+        Some(staged) => {
+            std::fs::write(&input, &staged.text).map_err(io)?;
+            for (name, text, _) in &staged.copies {
+                std::fs::write(folder.join(name), text).map_err(io)?;
+            }
+        }
+        None => std::fs::write(&input, prepared).map_err(io)?,
+    }
+    // What glslang says of a copy is said of the file it copies.
+    let originals = |text: String| match &staged {
+        Some(staged) => staged.originals(&folder, &text),
+        None => text,
+    };
 
     let mut command = Command::new(PROGRAM);
     // `-g`: `OpLine`s, which place diagnostics in the source; naga's
@@ -342,8 +366,10 @@ pub(crate) fn compile(
         .arg(&output)
         .arg(&input);
     let result = command.output().map_err(io)?;
-    let log = String::from_utf8_lossy(&result.stdout).into_owned()
-        + &String::from_utf8_lossy(&result.stderr);
+    let log = originals(
+        String::from_utf8_lossy(&result.stdout).into_owned()
+            + &String::from_utf8_lossy(&result.stderr),
+    );
     if !result.status.success() {
         return Err(diagnostics(
             &log,
@@ -388,7 +414,7 @@ pub(crate) fn compile(
         .map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")))
         .collect();
     let dependencies = std::fs::read_to_string(&depfile)
-        .map(|d| depfile_inputs(&d))
+        .map(|d| depfile_inputs(&originals(d)))
         .unwrap_or_default()
         .into_iter()
         .filter(|p| !same_path(p, &input))

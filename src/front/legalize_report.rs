@@ -184,6 +184,16 @@ pub(super) fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<P
         c.details.insert("stride".into(), buffer.stride.to_string());
         changes.push(c);
     }
+    for block in &legalized.push_constant_bindings {
+        changes.push(of_variable(
+            "push-constant-binding",
+            block,
+            format!(
+                "push-constant block {}: its set and binding (glslang writes them for `[[vk::push_constant]]` on a `cbuffer` with a register) dropped, as push constants are bound by the pipeline layout, not a descriptor",
+                name(block)
+            ),
+        ));
+    }
     for block in &legalized.push_constant_words {
         let words: Vec<String> = block
             .words

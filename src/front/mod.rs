@@ -1,6 +1,7 @@
 //! Front ends: each turns a [`Source`] into a naga module, or into
 //! diagnostics that point into the source.
 
+mod angle_includes;
 mod compute_interface;
 mod glsl;
 mod glsl_positions;
@@ -322,36 +323,83 @@ fn shares_a_binding(module: &Module) -> bool {
         .any(|binding| !seen.insert(binding))
 }
 
-/// Says where each class of HLSL registers is bound; `by_default` when the
-/// shifts are [`glslang::DEFAULT_HLSL_REGISTER_SHIFTS`], taken because
-/// registers of different classes shared a binding.
+/// The HLSL register class a resource of `module` was declared with:
+/// `b` uniform buffers, `s` samplers, `t` textures and read-only buffers,
+/// `u` what the shader may write.
+fn register_class(module: &Module, global: &naga::GlobalVariable) -> Option<HlslRegister> {
+    use naga::{AddressSpace, ImageClass, TypeInner};
+    Some(match global.space {
+        AddressSpace::Uniform => HlslRegister::ConstantBuffer,
+        AddressSpace::Storage { access } if access.contains(naga::StorageAccess::STORE) => {
+            HlslRegister::Uav
+        }
+        AddressSpace::Storage { .. } => HlslRegister::Texture,
+        AddressSpace::Handle => {
+            let mut ty = &module.types[global.ty].inner;
+            while let TypeInner::BindingArray { base, .. } = ty {
+                ty = &module.types[*base].inner;
+            }
+            match ty {
+                TypeInner::Sampler { .. } => HlslRegister::Sampler,
+                TypeInner::Image {
+                    class: ImageClass::Storage { .. },
+                    ..
+                } => HlslRegister::Uav,
+                _ => HlslRegister::Texture,
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// Says where the classes of HLSL registers the shader uses are bound, in
+/// one change; `by_default` when the shifts are
+/// [`glslang::DEFAULT_HLSL_REGISTER_SHIFTS`], taken because registers of
+/// different classes shared a binding.
 fn report_register_shifts(parsed: &mut Parsed, shifts: &[(HlslRegister, u32)], by_default: bool) {
+    let used: Vec<HlslRegister> = parsed
+        .module
+        .global_variables
+        .iter()
+        .filter(|(_, g)| g.binding.is_some())
+        .filter_map(|(_, g)| register_class(&parsed.module, g))
+        .collect();
+    let shifts: Vec<(HlslRegister, u32)> = shifts
+        .iter()
+        .copied()
+        .filter(|(class, _)| used.contains(class))
+        .collect();
     if shifts.is_empty() {
         return;
     }
-    let changes = legalize_changes(parsed);
-    for &(class, shift) in shifts {
-        let why = if by_default {
-            " (by default: without shifts, registers of different classes shared a binding)"
-        } else {
-            ""
-        };
-        let mut c = Change::new(
-            "hlsl-register-shift",
-            naga::Span::default(),
-            format!(
-                "HLSL `{}` registers are at binding register + {shift}{why}",
-                class.letter()
-            ),
-        );
-        c.details.insert("class".into(), class.letter().into());
-        c.details.insert("shift".into(), shift.to_string());
-        c.details.insert(
-            "given".into(),
-            if by_default { "default" } else { "option" }.into(),
-        );
-        changes.push(c);
-    }
+    let why = if by_default {
+        " (by default: without shifts, registers of different classes shared a binding)"
+    } else {
+        ""
+    };
+    let listed = shifts
+        .iter()
+        .map(|(class, shift)| format!("`{}` + {shift}", class.letter()))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut c = Change::new(
+        "hlsl-register-shift",
+        naga::Span::default(),
+        format!("HLSL registers are at binding register + shift: {listed}{why}"),
+    );
+    c.details.insert(
+        "shifts".into(),
+        shifts
+            .iter()
+            .map(|(class, shift)| format!("{}={shift}", class.letter()))
+            .collect::<Vec<_>>()
+            .join(","),
+    );
+    c.details.insert(
+        "given".into(),
+        if by_default { "default" } else { "option" }.into(),
+    );
+    legalize_changes(parsed).push(c);
 }
 
 /// Says which HLSL globals are push constants because they are declared

@@ -85,18 +85,18 @@ pub(super) fn add_rewrites(bindings: &mut [Binding], passes: &[PassReport]) {
                 }
             }
             "hlsl-register-shift" => {
-                let (Some(class), Some(shift)) = (
-                    change.details.get("class"),
-                    number(change.details.get("shift")),
-                ) else {
-                    continue;
-                };
-                for b in bindings.iter_mut() {
-                    if hlsl_register_class(b) == Some(class.as_str()) && b.binding >= shift {
-                        b.rewritten.push(Rewritten::HlslRegisterShift {
-                            register: format!("{class}{}", b.binding - shift),
-                            shift,
-                        });
+                let shifts = change.details.get("shifts").map_or("", String::as_str);
+                for (class, shift) in shifts.split(',').filter_map(|s| s.split_once('=')) {
+                    let Ok(shift) = shift.parse::<u32>() else {
+                        continue;
+                    };
+                    for b in bindings.iter_mut() {
+                        if hlsl_register_class(b) == Some(class) && b.binding >= shift {
+                            b.rewritten.push(Rewritten::HlslRegisterShift {
+                                register: format!("{class}{}", b.binding - shift),
+                                shift,
+                            });
+                        }
                     }
                 }
             }

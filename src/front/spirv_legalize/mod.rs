@@ -79,6 +79,9 @@
 //! - **8-bit integers in storage and uniform buffers**, which naga has
 //!   not: read from 32-bit words at the same offsets with bit-field
 //!   extracts (`storage_8bit/`); other uses refused at their line.
+//! - **Push-constant blocks with a set and a binding** (HLSL's
+//!   `[[vk::push_constant]]` on a `cbuffer` with a register), which naga
+//!   refuses and Vulkan ignores: the decorations are dropped.
 //! - **16-bit push constants** (`uint16_t`, `int16_t`, `float16_t` and
 //!   their vectors), which naga's IR has not: the block becomes one of
 //!   32-bit words over the same bytes, each load of a 16-bit member a load
@@ -105,6 +108,7 @@ mod empty_structs;
 mod hlsl_prefix_scans;
 mod image_atomics;
 mod non_semantic;
+mod push_constant_bindings;
 mod push_constant_words;
 mod ray_queries;
 mod shared_bindings;
@@ -227,6 +231,8 @@ pub struct Legalized {
     pub storage_8bit: Vec<Option<String>>,
     /// Push-constant blocks whose 16-bit members are read from 32-bit words.
     pub push_constant_words: Vec<PushConstantWords>,
+    /// Push-constant blocks, by name, whose set and binding were dropped.
+    pub push_constant_bindings: Vec<Option<String>>,
     /// Ray queries and acceleration structures written as what naga
     /// reads, turned back after reading.
     pub ray_queries: RayQueries,
@@ -248,6 +254,7 @@ impl Legalized {
             || !self.workgroup_vector_atomics.is_empty()
             || !self.image_atomics.is_empty()
             || !self.push_constant_words.is_empty()
+            || !self.push_constant_bindings.is_empty()
             || !self.ray_queries.is_empty()
             || !self.builtins.is_empty()
             || !self.storage_formats.is_empty()
@@ -365,6 +372,7 @@ pub fn legalize(
         workgroup_vector_atomics,
         image_atomics: l.call_image_atomic_stand_ins(),
         push_constant_words,
+        push_constant_bindings: l.drop_push_constant_bindings(),
         ray_queries: l.call_ray_query_stand_ins(),
         builtins: l.merge_builtin_inputs(),
         subgroup_lane_ops: l.lower_subgroup_lane_ops()
