@@ -71,8 +71,8 @@ pub(super) fn stage(own_dir: &Path, text: &str, include_dirs: &[PathBuf]) -> Opt
                 .map_or_else(PathBuf::new, Path::to_path_buf)
         };
         let text = files[next].1.clone();
+        once |= top_level_pragma_once(&text).is_some();
         for (line_number, line) in text.lines().enumerate() {
-            once |= pragma_once(line);
             let Some(found) = directive(line) else {
                 continue;
             };
@@ -121,9 +121,10 @@ pub(super) fn stage(own_dir: &Path, text: &str, include_dirs: &[PathBuf]) -> Opt
     for (n, (_, text)) in files.iter().enumerate() {
         let mut out = String::with_capacity(text.len());
         let guard = format!("SHADERXFORM_PRAGMA_ONCE_{n}");
+        let pragma = top_level_pragma_once(text);
         let mut guarded = false;
         for (line_number, line) in text.split_inclusive('\n').enumerate() {
-            if !guarded && pragma_once(line) {
+            if pragma == Some(line_number) {
                 out.push_str(&format!("#ifndef {guard}"));
                 out.push_str(if line.ends_with('\n') { "\n" } else { "" });
                 guarded = true;
@@ -166,6 +167,28 @@ pub(super) fn stage(own_dir: &Path, text: &str, include_dirs: &[PathBuf]) -> Opt
         copies,
         climbs,
     })
+}
+
+/// The line (from 0) of the first `#pragma once` of `text` outside any
+/// `#if`: one inside (`#if __cplusplus`) is left to glslang, which
+/// ignores it.
+fn top_level_pragma_once(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (n, line) in text.lines().enumerate() {
+        let directive = line.trim_start().strip_prefix('#').map(|r| {
+            r.trim_start()
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .next()
+                .unwrap_or("")
+        });
+        match directive {
+            Some("if" | "ifdef" | "ifndef") => depth += 1,
+            Some("endif") => depth = depth.saturating_sub(1),
+            _ if depth == 0 && pragma_once(line) => return Some(n),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Whether `line` is `#pragma once`.
@@ -220,6 +243,12 @@ mod tests {
                 include.join("b.h").canonicalize().unwrap().display()
             )
         );
+        // A `#pragma once` inside an `#if` is left as it is.
+        assert_eq!(
+            top_level_pragma_once("#if __cplusplus\n#pragma once\n#endif\n"),
+            None
+        );
+        assert_eq!(top_level_pragma_once("// x\n#pragma once\n"), Some(1));
         // Without the angle form or `#pragma once`, nothing is copied.
         assert!(stage(&shader, "#include \"../include/lib/b.h\"\n", &[]).is_none());
         assert!(stage(&shader, "#include \"../include/lib/a.h\"\n", &[]).is_some());

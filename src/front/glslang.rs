@@ -332,8 +332,11 @@ pub(crate) fn compile(
         (None, Language::Glsl) => "main".to_string(),
     };
     if language == Language::Hlsl {
-        // A lone `-D` says the input is HLSL.
-        command.arg("-D").args(["-e", &entry_point]);
+        // A lone `-D` says the input is HLSL. `--amb`: resources without a
+        // register, and the counter buffers of `IncrementCounter` and
+        // `Append`, take the next free bindings, as DXC gives them, where
+        // glslang alone puts them all at binding 0.
+        command.arg("-D").args(["-e", &entry_point]).arg("--amb");
         if !options.hlsl_register_shifts.is_empty() {
             // Shifts by register class rather than by glslang's resource
             // kinds (which put `t0` buffers and `u0` buffers together).
@@ -370,17 +373,8 @@ pub(crate) fn compile(
         String::from_utf8_lossy(&result.stdout).into_owned()
             + &String::from_utf8_lossy(&result.stderr),
     );
-    if !result.status.success() {
-        return Err(diagnostics(
-            &log,
-            &input,
-            source,
-            text,
-            &options.include_dirs,
-        ));
-    }
-    // glslang only warns, and writes an empty shader, when the entry
-    // point is missing.
+    // A missing entry point: glslang warns, and writes an empty shader
+    // or (with `--amb`) fails to link.
     if log.contains("Entry point not found") {
         let name = &entry_point;
         let compute = super::hlsl_entry_point::numthreads_functions(text);
@@ -407,6 +401,15 @@ pub(crate) fn compile(
         .with_note(
             "name the function to compile: `--entry-point NAME` on the command line, `EmitOptions::entry_point` in the library, `entry-point` in a `serve` request",
         )]);
+    }
+    if !result.status.success() {
+        return Err(diagnostics(
+            &log,
+            &input,
+            source,
+            text,
+            &options.include_dirs,
+        ));
     }
     let bytes = std::fs::read(&output).map_err(io)?;
     let words = bytes

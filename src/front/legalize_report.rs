@@ -194,6 +194,25 @@ pub(super) fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<P
             ),
         ));
     }
+    for counter in &legalized.counter_buffers {
+        let at = counter.binding.map_or_else(String::new, |(set, binding)| {
+            format!(" at set {set} binding {binding}")
+        });
+        let mut c = of_variable(
+            "counter-buffer",
+            &Some(counter.name.clone()),
+            format!(
+                "the counter of `{}` (`IncrementCounter`, `Append`, `Consume`) is the buffer `{}`{at}, a `u32` the host binds and clears, on a binding of its own as DXC gives it",
+                counter.buffer, counter.name
+            ),
+        );
+        c.details.insert("buffer".into(), counter.buffer.clone());
+        if let Some((set, binding)) = counter.binding {
+            c.details
+                .insert("binding".into(), format!("{set}:{binding}"));
+        }
+        changes.push(c);
+    }
     for block in &legalized.push_constant_words {
         let words: Vec<String> = block
             .words

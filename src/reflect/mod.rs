@@ -324,6 +324,13 @@ pub enum Rewritten {
         /// The bytes of one texel.
         stride: u32,
     },
+    /// The counter of an HLSL structured buffer (`IncrementCounter`,
+    /// `Append`, `Consume`): a `u32` the host binds (at the next free
+    /// binding, as DXC gives it) and sets before the dispatch.
+    CounterBuffer {
+        /// The structured buffer it counts for.
+        buffer: String,
+    },
     /// A combined image sampler of the source, split on the way in into
     /// a texture (at the source's binding) and a sampler.
     SplitCombinedSampler {

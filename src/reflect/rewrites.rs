@@ -135,6 +135,19 @@ pub(super) fn add_rewrites(bindings: &mut [Binding], passes: &[PassReport]) {
                     });
                 }
             }
+            "counter-buffer" => {
+                let (Some([group, index]), Some(buffer)) = (
+                    pair(change.details.get("binding")),
+                    change.details.get("buffer"),
+                ) else {
+                    continue;
+                };
+                if let Some(b) = bindings.iter_mut().find(at(group, index)) {
+                    b.rewritten.push(Rewritten::CounterBuffer {
+                        buffer: buffer.clone(),
+                    });
+                }
+            }
             "split-combined-sampler" => {
                 let (Some(combined), Some(texture), Some(sampler)) = (
                     pair(change.details.get("combined")),

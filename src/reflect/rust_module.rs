@@ -229,6 +229,12 @@ fn write_binding(out: &mut String, binding: &Binding, module: &Module, types: &m
                     "        /// A texel buffer of the source, a storage buffer of its texels now: the\n        /// host binds a buffer of the bytes it gave the view, in this format.\n        pub const TEXEL_FORMAT: &str = {format:?};"
                 );
             }
+            Rewritten::CounterBuffer { buffer } => {
+                let _ = writeln!(
+                    out,
+                    "        /// The counter of the HLSL structured buffer this names.\n        pub const COUNTER_OF: &str = {buffer:?};"
+                );
+            }
             Rewritten::SplitCombinedSampler {
                 combined,
                 texture,

@@ -82,6 +82,8 @@
 //! - **Push-constant blocks with a set and a binding** (HLSL's
 //!   `[[vk::push_constant]]` on a `cbuffer` with a register), which naga
 //!   refuses and Vulkan ignores: the decorations are dropped.
+//! - **Counter buffers** of HLSL structured buffers, which glslang names
+//!   `NAME@count`: named `NAME_counter` and listed with their bindings.
 //! - **16-bit push constants** (`uint16_t`, `int16_t`, `float16_t` and
 //!   their vectors), which naga's IR has not: the block becomes one of
 //!   32-bit words over the same bytes, each load of a 16-bit member a load
@@ -103,6 +105,7 @@ mod clustered_reductions;
 mod coherent_images;
 mod combined_samplers;
 mod copy_logical;
+mod counter_buffers;
 mod cross_block_operands;
 mod empty_structs;
 mod hlsl_prefix_scans;
@@ -132,6 +135,7 @@ use rspirv::dr::{Instruction, Module, Operand};
 use rspirv::spirv::{Decoration, Op, StorageClass, Word};
 
 pub use builtin_inputs::MergedBuiltIn;
+pub use counter_buffers::CounterBuffer;
 pub use image_atomics::ImageAtomicStandIn;
 pub use push_constant_words::PushConstantWords;
 pub use ray_queries::{IntersectionMember, RayQueries, RayQueryStandInKind};
@@ -231,6 +235,8 @@ pub struct Legalized {
     pub storage_8bit: Vec<Option<String>>,
     /// Push-constant blocks whose 16-bit members are read from 32-bit words.
     pub push_constant_words: Vec<PushConstantWords>,
+    /// The counter buffers of HLSL structured buffers, renamed.
+    pub counter_buffers: Vec<CounterBuffer>,
     /// Push-constant blocks, by name, whose set and binding were dropped.
     pub push_constant_bindings: Vec<Option<String>>,
     /// Ray queries and acceleration structures written as what naga
@@ -255,6 +261,7 @@ impl Legalized {
             || !self.image_atomics.is_empty()
             || !self.push_constant_words.is_empty()
             || !self.push_constant_bindings.is_empty()
+            || !self.counter_buffers.is_empty()
             || !self.ray_queries.is_empty()
             || !self.builtins.is_empty()
             || !self.storage_formats.is_empty()
@@ -373,6 +380,7 @@ pub fn legalize(
         image_atomics: l.call_image_atomic_stand_ins(),
         push_constant_words,
         push_constant_bindings: l.drop_push_constant_bindings(),
+        counter_buffers: l.name_counter_buffers(),
         ray_queries: l.call_ray_query_stand_ins(),
         builtins: l.merge_builtin_inputs(),
         subgroup_lane_ops: l.lower_subgroup_lane_ops()
