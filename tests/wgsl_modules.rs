@@ -140,11 +140,31 @@ fn bad_imports_and_defs_are_located_errors() {
     assert!(error.contains("error[wgsl::unknown-module]"), "{error}");
     assert!(error.contains("shaders/main.wgsl:1:1"), "{error}");
 
+    // An imported item the module does not declare is an error where it
+    // is used; never used, it is none, as naga_oil has it (a module may
+    // declare an item only under defs not given).
     let error = check_error(
         dir.path(),
-        &format!("#import game::util::{{nope}}\n{entry}"),
+        "#import game::util::{nope}\n@compute @workgroup_size(1) fn main() { let x = nope(1.0); }\n",
     );
     assert!(error.contains("error[wgsl::unknown-item]"), "{error}");
+    assert!(error.contains("shaders/main.wgsl:1:1"), "{error}");
+    fs::write(
+        dir.path().join("shaders/unused.wgsl"),
+        format!("#import game::util::{{nope}};\n{entry}"),
+    )
+    .unwrap();
+    let out = run_in(
+        dir.path(),
+        &[
+            "shaders/unused.wgsl",
+            "-I",
+            "shaders/lib",
+            "-o",
+            "unused.wgsl",
+        ],
+    );
+    assert_exit(&out, 0);
     let error = check_error(
         dir.path(),
         "#import game::util\n@compute @workgroup_size(1) fn main() { let x = util::nope(1.0); }\n",
@@ -319,4 +339,68 @@ fn main(@builtin(local_invocation_index) i: u32) {
         "{said}"
     );
     assert!(said.contains("shaders/divergent.wgsl:5:9"), "{said}");
+}
+
+/// What naga_oil composes, composed the same way: an `enable` of an
+/// imported module goes to the top; the shader's own `#define`s hold for
+/// its modules, and `#NAME` substitutes as `#{NAME}` does; a module whose
+/// `#if` compares a def not given is left out while nothing of it is used
+/// (naga_oil builds only the modules whose items are used), and is an
+/// error, in the module, once something is.
+#[test]
+fn modules_compose_as_naga_oil_composes_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("shaders/lib");
+    fs::create_dir_all(&lib).unwrap();
+    fs::write(
+        lib.join("half.wgsl"),
+        "#define_import_path game::half\nenable f16;\n\nfn halve(x: f32) -> f32 {\n#ifdef EXACT\n    return f32(f16(x) * 0.5h);\n#else\n    return x;\n#endif\n}\n",
+    )
+    .unwrap();
+    fs::write(
+        lib.join("lights.wgsl"),
+        "#define_import_path game::lights\n#if MAX_LIGHTS >= 3\nconst COUNT: u32 = 3u;\n#else\nconst COUNT: u32 = 1u;\n#endif\nfn count() -> u32 { return COUNT; }\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("shaders/main.wgsl"),
+        "#define EXACT\n#define GROUP 2\n#import game::half::halve;\n#import game::lights\n\n@group(#GROUP) @binding(0) var<storage, read_write> out: array<f32>;\n\n@compute @workgroup_size(1)\nfn main() {\n    out[0] = halve(3.0);\n}\n",
+    )
+    .unwrap();
+    let out = run_in(
+        dir.path(),
+        &[
+            "shaders/main.wgsl",
+            "-I",
+            "shaders/lib",
+            "--passes",
+            "none",
+            "-o",
+            "out.wgsl",
+        ],
+    );
+    assert_exit(&out, 0);
+    let wgsl = fs::read_to_string(dir.path().join("out.wgsl")).unwrap();
+    assert!(wgsl.starts_with("enable f16;"), "{wgsl}");
+    assert!(wgsl.contains("@group(2) @binding(0)"), "{wgsl}");
+    assert!(wgsl.contains("0.5h"), "{wgsl}");
+    assert!(!wgsl.contains("COUNT"), "{wgsl}");
+
+    // Using the module that cannot be built is the error, located in it.
+    fs::write(
+        dir.path().join("shaders/uses.wgsl"),
+        "#import game::lights\n@group(0) @binding(0) var<storage, read_write> out: array<u32>;\n@compute @workgroup_size(1)\nfn main() { out[0] = lights::count(); }\n",
+    )
+    .unwrap();
+    let out = run_in(
+        dir.path(),
+        &["shaders/uses.wgsl", "-I", "shaders/lib", "-o", "uses.wgsl"],
+    );
+    assert_exit(&out, 1);
+    let error = stderr(&out);
+    assert!(
+        error.contains("shader def `MAX_LIGHTS` has no value to compare")
+            && error.contains("shaders/lib/lights.wgsl:2:1"),
+        "{error}"
+    );
 }

@@ -64,12 +64,33 @@ pub fn has_directives(text: &str) -> bool {
 const DIRECTIVES: &[&str] = &[
     "import",
     "define_import_path",
+    "define",
     "ifdef",
     "ifndef",
     "if",
     "else",
     "endif",
 ];
+
+/// The shader defs a shader defines itself (`#define NAME` is `true`,
+/// `#define NAME VALUE` is `VALUE`), read without preprocessing, as
+/// naga_oil reads them: they hold for the shader and every module it
+/// imports.
+pub fn shader_defines(text: &str) -> Defs {
+    text.lines()
+        .filter_map(|line| {
+            let rest = directive_rest(line, "define")?;
+            let rest = strip_comment(rest).trim();
+            let name = word_of(rest);
+            if name.is_empty() {
+                return None;
+            }
+            let value = rest[name.len()..].trim();
+            let value = if value.is_empty() { "true" } else { value };
+            Some((name.to_string(), value.to_string()))
+        })
+        .collect()
+}
 
 /// The path a file declares with `#define_import_path`, read without
 /// preprocessing (a file declares one path, whatever its defs).
@@ -200,6 +221,8 @@ pub fn preprocess(text: &str, defs: &Defs) -> Result<Preprocessed, DirectiveErro
                 blank(&mut out, span);
                 continue;
             }
+            // Read before preprocessing (`shader_defines`).
+            "define" if after.starts_with(char::is_whitespace) => {}
             "define_import_path" if enabled(&stack) => {
                 let path = strip_comment(&after).trim().to_string();
                 if path.is_empty() {
@@ -299,7 +322,11 @@ fn compare(left: &str, operator: &str, right: &str) -> bool {
 /// `a::b`, `a::b as c`, `a::{b, c::d as e}`, `"file.wgsl"::{x}`, nested
 /// braces included, flattened to one [`Import`] per name.
 fn parse_import_list(body: &str, span: Range<usize>) -> Result<Vec<Import>, String> {
-    let tokens = import_tokens(body)?;
+    let mut tokens = import_tokens(body)?;
+    // naga_oil accepts a `;` after an import, as a WGSL statement ends.
+    while tokens.last().map(String::as_str) == Some(";") {
+        tokens.pop();
+    }
     let mut out = Vec::new();
     let mut pos = 0;
     parse_tree(&tokens, &mut pos, &mut Vec::new(), &span, &mut out)?;
@@ -379,7 +406,7 @@ fn import_tokens(body: &str) -> Result<Vec<String>, String> {
     while let Some((i, c)) = chars.next() {
         match c {
             c if c.is_whitespace() => {}
-            '{' | '}' | ',' => tokens.push(c.to_string()),
+            '{' | '}' | ',' | ';' => tokens.push(c.to_string()),
             ':' if chars.peek().map(|p| p.1) == Some(':') => {
                 chars.next();
                 tokens.push("::".to_string());

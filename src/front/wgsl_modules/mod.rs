@@ -108,11 +108,20 @@ struct File {
     module: String,
     /// Names imported into this file: `name -> (module file, item)`.
     imported_items: BTreeMap<String, (usize, String)>,
+    /// Names imported from a module that does not declare them (under the
+    /// defs given): an error where the file uses one, as naga_oil resolves
+    /// an imported item only where it is used. `name -> (module path,
+    /// item, the import's span)`.
+    missing_items: BTreeMap<String, (String, String, Range<usize>)>,
     /// Module qualifiers usable in this file: `a::b`, `b`, an alias.
     qualifiers: BTreeMap<String, usize>,
     /// Where the shader imports what led here (for changes of the passes
     /// in a module, which have no file of their own to point at).
     import_site: Range<usize>,
+    /// Why a module cannot be preprocessed under the defs given (an `#if`
+    /// on a def that has no value): an error only where an item of it is
+    /// used, as naga_oil builds only the modules whose items are used.
+    broken: Option<Vec<Diagnostic>>,
 }
 
 struct Composer {
@@ -129,10 +138,14 @@ pub(crate) fn compose(
     text: &str,
     options: &FrontOptions,
 ) -> Result<Composed, Vec<Diagnostic>> {
+    // The shader's own `#define NAME [VALUE]`s hold for every module it
+    // imports, as naga_oil has them.
+    let mut all_defs = defs(options);
+    all_defs.extend(directives::shader_defines(text));
     let mut composer = Composer {
         files: Vec::new(),
         index: index::Index::new(&roots(name, options)),
-        defs: defs(options),
+        defs: all_defs,
         stack: Vec::new(),
     };
     let own_path = Path::new(name).is_file().then(|| PathBuf::from(name));
@@ -188,7 +201,15 @@ impl Composer {
             Ok(pre) => pre,
             Err(e) => {
                 self.files.push(File::empty(name, path, text));
-                return Err(self.error(index, e.span, e.message, codes::WGSL_DIRECTIVE, &e.label));
+                let error = self.error(index, e.span, e.message, codes::WGSL_DIRECTIVE, &e.label);
+                if index == 0 {
+                    return Err(error);
+                }
+                let file = &mut self.files[index];
+                file.module = module.unwrap_or_default();
+                file.import_site = import_site;
+                file.broken = Some(error);
+                return Ok(index);
             }
         };
         let tokens = tokens::tokens(&pre.text);
@@ -210,8 +231,10 @@ impl Composer {
             items,
             module,
             imported_items: BTreeMap::new(),
+            missing_items: BTreeMap::new(),
             qualifiers: BTreeMap::new(),
             import_site,
+            broken: None,
         });
         Ok(index)
     }
@@ -281,20 +304,24 @@ impl Composer {
         }
         let (item, qualifier) = path.split_last().expect("a path");
         let module = self.module(index, qualifier, span.clone())?;
-        if !self.files[module].items.declared.contains_key(item)
-            || self.is_entry_point(module, item)
+        let file_qualifier = qualifier.join("::");
+        let name = import.alias.clone().unwrap_or_else(|| item.clone());
+        let broken = self.files[module].broken.is_some();
+        if !broken
+            && (!self.files[module].items.declared.contains_key(item)
+                || self.is_entry_point(module, item))
         {
-            return Err(self.error(
-                index,
-                span,
-                format!("module `{}` declares no `{item}`", qualifier.join("::")),
-                codes::WGSL_UNKNOWN_ITEM,
-                "imported here",
-            ));
+            // An item a module declares only under defs not given (Bevy's
+            // `bindless_samplers_filtering` without `BINDLESS`) is no error
+            // until it is used.
+            let file = &mut self.files[index];
+            file.qualifiers.insert(file_qualifier.clone(), module);
+            file.missing_items
+                .insert(name, (file_qualifier, item.clone(), span));
+            return Ok(());
         }
         let file = &mut self.files[index];
-        file.qualifiers.insert(qualifier.join("::"), module);
-        let name = import.alias.clone().unwrap_or_else(|| item.clone());
+        file.qualifiers.insert(file_qualifier, module);
         file.imported_items.insert(name, (module, item.clone()));
         Ok(())
     }
@@ -438,15 +465,56 @@ impl Composer {
     /// The composed text: the shader, then each module, with names
     /// renamed and `#{DEF}`s substituted.
     fn write(self) -> Result<Composed, Vec<Diagnostic>> {
+        // The shader, then the modules whose items it uses, and theirs,
+        // as naga_oil builds them: a module nothing uses is left out (its
+        // defs need not hold).
+        let mut edits = vec![None; self.files.len()];
+        let mut reached = vec![0];
+        let mut next = 0;
+        while let Some(&index) = reached.get(next) {
+            next += 1;
+            let (file_edits, used) = self.edits(index)?;
+            edits[index] = Some(file_edits);
+            for module in used {
+                if !reached.contains(&module) {
+                    reached.push(module);
+                }
+            }
+        }
         let mut builder = map::Builder::default();
-        for index in 0..self.files.len() {
+        // `enable` directives of the modules, which WGSL allows only before
+        // every declaration: at the top, once each.
+        let own = enables(&self.files[0].pre.text, &self.files[0].tokens);
+        let mut hoisted: Vec<String> = Vec::new();
+        for &index in reached.iter().skip(1) {
+            let file = &self.files[index];
+            for (_, names) in enables(&file.pre.text, &file.tokens) {
+                for name in names {
+                    if !own.iter().any(|(_, n)| n.contains(&name)) && !hoisted.contains(&name) {
+                        hoisted.push(name);
+                    }
+                }
+            }
+        }
+        if !hoisted.is_empty() {
+            builder.push_text(&format!("enable {};\n", hoisted.join(", ")));
+        }
+        for (index, file_edits) in edits.into_iter().enumerate() {
+            let Some(mut file_edits) = file_edits else {
+                continue;
+            };
+            let file = &self.files[index];
             if index > 0 {
                 builder.push_text("\n");
+                file_edits.extend(
+                    enables(&file.pre.text, &file.tokens)
+                        .into_iter()
+                        .map(|(range, _)| (range, None)),
+                );
+                file_edits.sort_by_key(|(range, _)| range.start);
             }
-            let edits = self.edits(index)?;
-            let file = &self.files[index];
             let mut cursor = 0;
-            for (range, replacement) in edits {
+            for (range, replacement) in file_edits {
                 builder.push_verbatim(index, &file.pre.text, cursor..range.start);
                 if let Some(text) = replacement {
                     builder.push_replacement(index, range.clone(), &text);
@@ -471,9 +539,15 @@ impl Composer {
     }
 
     /// The edits of file `index`, in order: each range with its new text,
-    /// or `None` where it is left out (an imported module's entry points).
+    /// or `None` where it is left out (an imported module's entry points
+    /// and `enable` directives, which go to the top); and the modules whose
+    /// items it uses.
     #[allow(clippy::type_complexity)]
-    fn edits(&self, index: usize) -> Result<Vec<(Range<usize>, Option<String>)>, Vec<Diagnostic>> {
+    fn edits(
+        &self,
+        index: usize,
+    ) -> Result<(Vec<(Range<usize>, Option<String>)>, Vec<usize>), Vec<Diagnostic>> {
+        let mut used = Vec::new();
         let file = &self.files[index];
         let text = &file.pre.text;
         let tokens = &file.tokens;
@@ -494,7 +568,12 @@ impl Composer {
             }
             match token.kind {
                 Kind::Def => {
-                    let name = text[token.span.start + 2..token.span.end - 1].trim();
+                    let def = &text[token.span.clone()];
+                    let name = def
+                        .strip_prefix("#{")
+                        .and_then(|d| d.strip_suffix('}'))
+                        .unwrap_or(&def[1..])
+                        .trim();
                     let Some(value) = self.defs.get(name) else {
                         return Err(self.error(
                             index,
@@ -521,6 +600,10 @@ impl Composer {
                         .qualifiers
                         .get(&qualifier.join("::"))
                         .expect("every qualifier was resolved when the file was loaded");
+                    if let Some(broken) = &self.files[module].broken {
+                        return Err(broken.clone());
+                    }
+                    used.push(module);
                     if !self.files[module].items.declared.contains_key(*item)
                         || self.is_entry_point(module, item)
                     {
@@ -546,9 +629,23 @@ impl Composer {
                         } else if let (false, Some((module, item))) =
                             (own, file.imported_items.get(name))
                         {
+                            if let Some(broken) = &self.files[*module].broken {
+                                return Err(broken.clone());
+                            }
+                            used.push(*module);
                             edits.push((
                                 token.span.clone(),
                                 Some(mangle(item, &self.files[*module].module)),
+                            ));
+                        } else if let (false, Some((module, item, span))) =
+                            (own, file.missing_items.get(name))
+                        {
+                            return Err(self.error(
+                                index,
+                                span.clone(),
+                                format!("module `{module}` declares no `{item}`"),
+                                codes::WGSL_UNKNOWN_ITEM,
+                                "imported here",
                             ));
                         }
                     }
@@ -566,8 +663,46 @@ impl Composer {
             }
             kept.push(edit);
         }
-        Ok(kept)
+        Ok((kept, used))
     }
+}
+
+/// The `enable` directives of a text: each one's range (to its `;`) and
+/// the extensions it names.
+fn enables(text: &str, tokens: &[Token]) -> Vec<(Range<usize>, Vec<String>)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let token = &tokens[i];
+        if token.kind == Kind::Ident && &text[token.span.clone()] == "enable" {
+            let mut names = Vec::new();
+            let mut j = i + 1;
+            while let Some(t) = tokens.get(j) {
+                match t.kind {
+                    Kind::Ident => names.push(text[t.span.clone()].to_string()),
+                    Kind::Punct(',') => {}
+                    _ => break,
+                }
+                j += 1;
+            }
+            if tokens.get(j).is_some_and(|t| t.kind == Kind::Punct(';')) {
+                out.push((token.span.start..tokens[j].span.end, names));
+                i = j + 1;
+                continue;
+            }
+        }
+        // Directives come first: the first declaration ends the search.
+        if token.kind == Kind::Ident
+            && matches!(
+                &text[token.span.clone()],
+                "fn" | "struct" | "var" | "const" | "alias" | "override"
+            )
+        {
+            break;
+        }
+        i += 1;
+    }
+    out
 }
 
 impl File {
@@ -581,8 +716,10 @@ impl File {
             items: Default::default(),
             module: String::new(),
             imported_items: BTreeMap::new(),
+            missing_items: BTreeMap::new(),
             qualifiers: BTreeMap::new(),
             import_site: 0..0,
+            broken: None,
         }
     }
 }

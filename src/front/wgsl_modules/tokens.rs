@@ -57,6 +57,17 @@ pub fn tokens(text: &str) -> Vec<Token> {
                     .map_or(text.len() - i - 1, |n| n + 1);
                 Kind::Quoted
             }
+            // `#NAME`, naga_oil's older spelling of `#{NAME}`.
+            b'#' if bytes
+                .get(i + 1)
+                .is_some_and(|&c| c == b'_' || c.is_ascii_alphabetic()) =>
+            {
+                i += 1;
+                while i < bytes.len() && word(bytes[i]) {
+                    i += 1;
+                }
+                Kind::Def
+            }
             b'#' if bytes.get(i + 1) == Some(&b'{') => match text[i..].find('}') {
                 Some(n) => {
                     i += n + 1;
