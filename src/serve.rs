@@ -350,8 +350,11 @@ fn compile(request: &Request, serve: &ServeOptions) -> Answer {
             formats.push(format);
         }
     }
-    let options = options(request).map_err(bad)?;
+    let mut options = options(request).map_err(bad)?;
     if let Some(root) = &serve.root {
+        // WGSL modules are found anywhere under the root, as `batch` finds
+        // them under its input folder.
+        options.front.module_dirs.push(root.clone());
         confine::check_front_inputs(root, &source, &options.front, serve.max_input_size)
             .map_err(|message| error_object("forbidden", message))?;
     }

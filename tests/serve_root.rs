@@ -327,3 +327,32 @@ fn wgsl_modules_are_read_under_the_root_and_a_quoted_import_outside_is_refused()
     fs::write(root.join("escape.wgsl"), escaping).unwrap();
     assert_forbidden(&server.request(json!({"id": 2, "path": "escape.wgsl", "emit": ["wgsl"]})));
 }
+
+/// With a root, a shader's WGSL modules are found anywhere under it, as
+/// `batch` finds them under its input folder.
+#[test]
+fn modules_are_found_anywhere_under_the_root() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = tree(dir.path());
+    fs::create_dir_all(root.join("game/pbr")).unwrap();
+    fs::write(
+        root.join("game/pbr/view.wgsl"),
+        "#define_import_path game::pbr::view\nfn exposure() -> f32 { return 0.5; }\n",
+    )
+    .unwrap();
+    fs::create_dir_all(root.join("passes")).unwrap();
+    fs::write(
+        root.join("passes/tone.wgsl"),
+        "#import game::pbr::view::exposure\n@group(0) @binding(0) var<storage, read_write> out: array<f32>;\n@compute @workgroup_size(1)\nfn main() { out[0] = exposure(); }\n",
+    )
+    .unwrap();
+    let mut server = Server::start(&root, &["--root", "."], None);
+    let answer = server.request(json!({"id": 1, "path": "passes/tone.wgsl", "emit": ["wgsl"]}));
+    assert_eq!(answer["ok"], true, "{answer}");
+    assert!(
+        answer["outputs"]["wgsl"]
+            .as_str()
+            .is_some_and(|w| w.contains("return 0.5f;")),
+        "{answer}"
+    );
+}
