@@ -260,6 +260,48 @@ fn binding_collision(
 /// A diagnostic whose spans index no text the user has (a SPIR-V binary):
 /// what each label said becomes a note, so that the explanation is kept
 /// where its positions cannot be.
+/// The barriers the passes name in WGSL, as GLSL and HLSL write them.
+fn barriers_as_written(format: InputFormat) -> &'static [(&'static str, &'static str)] {
+    match format {
+        InputFormat::Glsl(_) => &[
+            ("`workgroupBarrier`", "`barrier()`"),
+            ("`storageBarrier`", "`barrier()`"),
+            ("`subgroupBarrier`", "`subgroupBarrier()`"),
+        ],
+        InputFormat::Hlsl(_) => &[
+            ("`workgroupBarrier`", "`GroupMemoryBarrierWithGroupSync()`"),
+            ("`storageBarrier`", "`DeviceMemoryBarrierWithGroupSync()`"),
+            ("`textureBarrier`", "`DeviceMemoryBarrierWithGroupSync()`"),
+        ],
+        _ => &[],
+    }
+}
+
+/// `text` with the barriers it names (`workgroupBarrier`) named as the
+/// source's language writes them (`barrier()` in GLSL).
+pub(crate) fn barriers_named_as_written(text: &str, format: InputFormat) -> String {
+    let mut out = text.to_string();
+    for (wgsl, written) in barriers_as_written(format) {
+        let called = format!("{}()`", wgsl.trim_end_matches('`'));
+        out = out.replace(&called, written).replace(wgsl, written);
+    }
+    out
+}
+
+/// [`barriers_named_as_written`] on a diagnostic's message, labels and notes.
+pub(crate) fn name_barriers_as_written(d: &mut Diagnostic, format: InputFormat) {
+    if barriers_as_written(format).is_empty() {
+        return;
+    }
+    d.message = barriers_named_as_written(&d.message, format);
+    for label in &mut d.labels {
+        label.message = barriers_named_as_written(&label.message, format);
+    }
+    for note in &mut d.notes {
+        *note = barriers_named_as_written(note, format);
+    }
+}
+
 pub(crate) fn without_spans(mut diagnostic: Diagnostic) -> Diagnostic {
     let labels = std::mem::take(&mut diagnostic.labels);
     let said: Vec<String> = labels
@@ -524,4 +566,30 @@ fn binary_places(diagnostic: &Diagnostic, source: &Source) -> Vec<BinaryPlace> {
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn barriers_are_named_as_glsl_and_hlsl_write_them() {
+        let glsl = InputFormat::Glsl(naga::ShaderStage::Compute);
+        assert_eq!(
+            barriers_named_as_written(
+                "`workgroupBarrier` is reached; split around `workgroupBarrier()`",
+                glsl
+            ),
+            "`barrier()` is reached; split around `barrier()`"
+        );
+        let hlsl = InputFormat::Hlsl(naga::ShaderStage::Compute);
+        assert_eq!(
+            barriers_named_as_written("`workgroupBarrier` is reached", hlsl),
+            "`GroupMemoryBarrierWithGroupSync()` is reached"
+        );
+        assert_eq!(
+            barriers_named_as_written("`workgroupBarrier`", InputFormat::Wgsl),
+            "`workgroupBarrier`"
+        );
+    }
 }

@@ -256,9 +256,15 @@ impl Compiler {
 
     /// Parses, transforms and validates a shader.
     pub fn transform(&self, source: &Source) -> Result<Transformed, Failure> {
+        let format = source.format;
         let mut transformed = guarded(source, "reading and transforming", || {
             self.transform_unguarded(source)
+        })
+        .map_err(|mut failure| {
+            name_barriers_as_written(&mut failure.diagnostics, &mut failure.passes, format);
+            failure
         })?;
+        name_barriers_as_written(&mut [], &mut transformed.passes, format);
         if !self.options.allow.is_empty() {
             for report in &mut transformed.passes {
                 report.diagnostics.retain(|d| {
@@ -591,6 +597,25 @@ fn deny(
 /// A failure with its diagnostics, and those and the changes of its
 /// reports, placed in the source: every diagnostic made from the module
 /// leaves the driver through here or [`front::SpanMap::locate_reports`].
+/// The barriers the passes name in WGSL (`workgroupBarrier`), named as
+/// the source's language writes them (`barrier()` in GLSL) in what the
+/// user reads: diagnostics and the changes' messages.
+fn name_barriers_as_written(
+    diagnostics: &mut [Diagnostic],
+    passes: &mut [PassReport],
+    format: crate::InputFormat,
+) {
+    for d in diagnostics
+        .iter_mut()
+        .chain(passes.iter_mut().flat_map(|p| p.diagnostics.iter_mut()))
+    {
+        diagnostics::name_barriers_as_written(d, format);
+    }
+    for change in passes.iter_mut().flat_map(|p| p.changes.iter_mut()) {
+        change.message = diagnostics::barriers_named_as_written(&change.message, format);
+    }
+}
+
 fn locate_failure(mut failure: Failure, spans: &front::SpanMap) -> Failure {
     failure.diagnostics = failure
         .diagnostics

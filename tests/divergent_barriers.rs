@@ -471,7 +471,8 @@ fn glsl_input_is_checked_too() {
         &[
             "warning[hoist-barriers::divergent-barrier]",
             "┌─ div.comp:10:9",
-            FIXED_BY_SPLIT,
+            // GLSL's name for the barrier.
+            "fixed by hoist-barriers: split the `if` around `barrier()`",
         ],
     );
     assert_eq!(listing(dir.path()), ["div.comp", "out.wgsl"]);
@@ -709,4 +710,62 @@ fn glslang_input_is_placed_on_its_source_lines_and_names_block_members() {
         (&Value::from(9), &Value::from(9)),
         "{d}"
     );
+}
+
+/// A barrier of GLSL or HLSL input is named as the shader writes it, in
+/// the warning and in the rewrite's report.
+#[test]
+fn barriers_are_named_as_the_source_writes_them() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("early.comp"),
+        "#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer B { float v[]; };
+shared float tile[64];
+void main() {
+    uint i = gl_LocalInvocationID.x;
+    if (gl_GlobalInvocationID.x >= 100) return;
+    tile[i] = v[gl_GlobalInvocationID.x];
+    barrier();
+    v[gl_GlobalInvocationID.x] = tile[63 - i];
+}
+",
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("early.hlsl"),
+        "RWStructuredBuffer<float> v : register(u0);
+groupshared float tile[64];
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID, uint i : SV_GroupIndex) {
+    if (id.x >= 100) return;
+    tile[i] = v[id.x];
+    GroupMemoryBarrierWithGroupSync();
+    v[id.x] = tile[63 - i];
+}
+",
+    )
+    .unwrap();
+    for (file, written) in [
+        ("early.comp", "`barrier()`"),
+        ("early.hlsl", "`GroupMemoryBarrierWithGroupSync()`"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_shaderxform"))
+            .current_dir(dir.path())
+            .args([file, "-o", "out.wgsl"])
+            .output()
+            .unwrap();
+        assert_exit(&out, 0);
+        let err = stderr(&out);
+        assert!(
+            err.contains(&format!("{written} is reached in non-uniform control flow"))
+                && err.contains("so that every invocation of the workgroup reaches it")
+                && !err.contains("workgroupBarrier"),
+            "{file}:\n{err}"
+        );
+    }
 }
