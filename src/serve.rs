@@ -355,7 +355,12 @@ fn compile(request: &Request, serve: &ServeOptions) -> Answer {
         // WGSL modules are found anywhere under the root, as `batch` finds
         // them under its input folder.
         options.front.module_dirs.push(root.clone());
-        confine::check_front_inputs(root, &source, &options.front, serve.max_input_size)
+        // What the shader's own options name is held to the root too.
+        let own = crate::front::with_own_options(&source, &options.front)
+            .ok()
+            .flatten();
+        let front = own.as_ref().unwrap_or(&options.front);
+        confine::check_front_inputs(root, &source, front, serve.max_input_size)
             .map_err(|message| error_object("forbidden", message))?;
     }
     let compiler = Compiler::new(options).map_err(|failure| {

@@ -356,3 +356,18 @@ fn modules_are_found_anywhere_under_the_root() {
         "{answer}"
     );
 }
+
+/// An include folder a shader names in its own options is held to the
+/// root as one the request names.
+#[test]
+fn an_include_folder_in_the_shaders_own_options_is_held_to_the_root() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = tree(dir.path());
+    fs::write(
+        root.join("own.comp"),
+        "#version 450\n// shaderxform: -I ..\n#include \"secret.h\"\nlayout(local_size_x = 1) in;\nvoid main() {}\n",
+    )
+    .unwrap();
+    let mut server = Server::start(&root, &["--root", "."], None);
+    assert_forbidden(&server.request(json!({"id": 1, "path": "own.comp", "emit": ["wgsl"]})));
+}

@@ -155,6 +155,9 @@ pub const OPTIONS_ENTRY_POINT: &str = "options::entry-point";
 /// `--allow CODE` or `--deny CODE` names a code shaderxform does not
 /// report.
 pub const OPTIONS_UNKNOWN_CODE: &str = "options::unknown-code";
+/// A shader's own options (`// shaderxform: ...`) name one a shader cannot
+/// give itself, or give it no value or a wrong one.
+pub const OPTIONS_IN_SOURCE: &str = "options::in-source";
 
 // Uniformity.
 

@@ -9,6 +9,7 @@ pub mod glslang;
 mod glslang_repairs;
 mod hlsl_entry_point;
 mod hlsl_push_constants;
+mod in_source_options;
 mod legalize_report;
 mod sizes;
 mod span_map;
@@ -145,6 +146,21 @@ pub fn parse(source: &Source, options: &FrontOptions) -> Result<Parsed, Vec<Diag
     parse_with_overrides(source, options, &std::collections::BTreeMap::new())
 }
 
+/// `options` with those the shader gives itself (a `// shaderxform: ...`
+/// line; see `in_source_options`); `None` where it gives none.
+pub(crate) fn with_own_options(
+    source: &Source,
+    options: &FrontOptions,
+) -> Result<Option<FrontOptions>, Diagnostic> {
+    match source.format {
+        InputFormat::SpirvBinary => Ok(None),
+        _ => match std::str::from_utf8(&source.bytes) {
+            Ok(text) => in_source_options::apply(&source.name, text, options),
+            Err(_) => Ok(None),
+        },
+    }
+}
+
 /// [`parse`], with the values the host gives the shader's
 /// specialization constants, by name or `SpecId` (`--override`, which
 /// [`crate::EmitOptions::overrides`] holds): specialization constants
@@ -162,6 +178,9 @@ pub fn parse_with_overrides(
         ))
         .with_code(shaderxform_passes::codes::INPUT_EMPTY)]);
     }
+    // The shader's own options, after the host's.
+    let own_options = with_own_options(source, options).map_err(|d| vec![d])?;
+    let options = own_options.as_ref().unwrap_or(options);
     let from_text = |module| Parsed {
         module,
         rewrites: None,
