@@ -152,67 +152,8 @@ pub(super) fn legalize_report(legalized: &spirv_legalize::Legalized) -> Option<P
             ),
         ));
     }
-    for buffer in &legalized.texel_buffers {
-        let format = storage_format::wgsl_name(buffer.format);
-        let whence = match buffer.format_from {
-            spirv_legalize::FormatFrom::Declared => String::new(),
-            spirv_legalize::FormatFrom::Given => " (the format given with --storage-format)".into(),
-            spirv_legalize::FormatFrom::Default => format!(
-                " (it declares no format: four 32-bit channels, what a fetch returns; name the view's with `--storage-format {}=FORMAT`)",
-                buffer.name.as_deref().unwrap_or("NAME")
-            ),
-        };
-        let mut c = of_variable(
-            "texel-buffer",
-            &buffer.name,
-            format!(
-                "texel buffer {}: WGSL has no texel buffers, so it is a {} storage buffer of its `{format}` texels{whence}, each texel a `{}` of {} bytes; the host binds a buffer of the texels' bytes where it bound a buffer view",
-                name(&buffer.name),
-                if buffer.writable { "read-write" } else { "read-only" },
-                buffer.element,
-                buffer.stride
-            ),
-        );
-        if let Some((set, binding)) = buffer.binding {
-            c.details
-                .insert("binding".into(), format!("{set}:{binding}"));
-        }
-        c.details.insert("format".into(), format.into());
-        c.details
-            .insert("format_from".into(), buffer.format_from.name().into());
-        c.details.insert("element".into(), buffer.element.clone());
-        c.details.insert("stride".into(), buffer.stride.to_string());
-        changes.push(c);
-    }
-    for block in &legalized.push_constant_bindings {
-        changes.push(of_variable(
-            "push-constant-binding",
-            block,
-            format!(
-                "push-constant block {}: its set and binding (glslang writes them for `[[vk::push_constant]]` on a `cbuffer` with a register) dropped, as push constants are bound by the pipeline layout, not a descriptor",
-                name(block)
-            ),
-        ));
-    }
-    for counter in &legalized.counter_buffers {
-        let at = counter.binding.map_or_else(String::new, |(set, binding)| {
-            format!(" at set {set} binding {binding}")
-        });
-        let mut c = of_variable(
-            "counter-buffer",
-            &Some(counter.name.clone()),
-            format!(
-                "the counter of `{}` (`IncrementCounter`, `Append`, `Consume`) is the buffer `{}`{at}, a `u32` the host binds and clears, on a binding of its own as DXC gives it",
-                counter.buffer, counter.name
-            ),
-        );
-        c.details.insert("buffer".into(), counter.buffer.clone());
-        if let Some((set, binding)) = counter.binding {
-            c.details
-                .insert("binding".into(), format!("{set}:{binding}"));
-        }
-        changes.push(c);
-    }
+    // What the steps that record their own changes recorded.
+    changes.extend(legalized.changes.iter().cloned());
     for block in &legalized.push_constant_words {
         let words: Vec<String> = block
             .words

@@ -9,11 +9,12 @@
 use rspirv::dr::Operand;
 use rspirv::spirv::{Decoration, Op, StorageClass, Word};
 
+use shaderxform_passes::Change;
+
 use super::Legalizer;
 
 /// A counter buffer of an HLSL structured buffer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CounterBuffer {
+struct CounterBuffer {
     /// The structured buffer it counts for.
     pub buffer: String,
     /// Its name now: `buffer` and `_counter`.
@@ -25,8 +26,9 @@ pub struct CounterBuffer {
 const SUFFIX: &str = "@count";
 
 impl Legalizer {
-    /// Renames the counter buffers (and their block types) and lists them.
-    pub(super) fn name_counter_buffers(&mut self) -> Vec<CounterBuffer> {
+    /// Renames the counter buffers (and their block types); a change for
+    /// each, with its binding.
+    pub(super) fn name_counter_buffers(&mut self) -> Vec<Change> {
         let variables: Vec<Word> = self
             .module
             .types_global_values
@@ -53,7 +55,7 @@ impl Legalizer {
             });
         }
         if counters.is_empty() {
-            return counters;
+            return Vec::new();
         }
         // The variables' names, and their block types' (`NAMECounter`, so
         // that the two do not take one name).
@@ -77,6 +79,29 @@ impl Legalizer {
                 }
             }
         }
-        counters
+        counters.iter().map(CounterBuffer::change).collect()
+    }
+}
+
+impl CounterBuffer {
+    fn change(&self) -> Change {
+        let at = self.binding.map_or_else(String::new, |(set, binding)| {
+            format!(" at set {set} binding {binding}")
+        });
+        let mut c = Change::new(
+            "counter-buffer",
+            naga::Span::default(),
+            format!(
+                "the counter of `{}` (`IncrementCounter`, `Append`, `Consume`) is the buffer `{}`{at}, a `u32` the host binds and clears, on a binding of its own as DXC gives it",
+                self.buffer, self.name
+            ),
+        );
+        c.details.insert("name".into(), self.name.clone());
+        c.details.insert("buffer".into(), self.buffer.clone());
+        if let Some((set, binding)) = self.binding {
+            c.details
+                .insert("binding".into(), format!("{set}:{binding}"));
+        }
+        c
     }
 }

@@ -133,15 +133,14 @@ use std::collections::HashMap;
 use rspirv::binary::Assemble as _;
 use rspirv::dr::{Instruction, Module, Operand};
 use rspirv::spirv::{Decoration, Op, StorageClass, Word};
+use shaderxform_passes::Change;
 
 pub use builtin_inputs::MergedBuiltIn;
-pub use counter_buffers::CounterBuffer;
 pub use image_atomics::ImageAtomicStandIn;
 pub use push_constant_words::PushConstantWords;
 pub use ray_queries::{IntersectionMember, RayQueries, RayQueryStandInKind};
 pub use shared_bindings::{quoted as quoted_resource, ChosenSpecConstant};
 pub use storage_formats::ChosenStorageFormat;
-pub use texel_buffers::{FormatFrom, TexelBuffer};
 
 use crate::diagnostics::Diagnostic;
 use crate::spirv_tools::{self, TargetEnv, ValidateOptions};
@@ -214,8 +213,6 @@ pub struct Legalized {
     pub shift_signedness: usize,
     /// Formats given to storage images that declared none.
     pub storage_formats: Vec<ChosenStorageFormat>,
-    /// Texel buffers now storage buffers of their texels.
-    pub texel_buffers: Vec<TexelBuffer>,
     /// `OpSourceContinued` removed, with the source text they continued.
     pub source_continued: usize,
     /// Instructions of `NonSemantic.*` sets (`debugPrintfEXT`) removed.
@@ -235,10 +232,10 @@ pub struct Legalized {
     pub storage_8bit: Vec<Option<String>>,
     /// Push-constant blocks whose 16-bit members are read from 32-bit words.
     pub push_constant_words: Vec<PushConstantWords>,
-    /// The counter buffers of HLSL structured buffers, renamed.
-    pub counter_buffers: Vec<CounterBuffer>,
-    /// Push-constant blocks, by name, whose set and binding were dropped.
-    pub push_constant_bindings: Vec<Option<String>>,
+    /// The changes of the steps that record their own, as a pass does
+    /// (texel buffers, counter buffers, push-constant bindings); the
+    /// report makes the fields above into changes for the others.
+    pub changes: Vec<Change>,
     /// Ray queries and acceleration structures written as what naga
     /// reads, turned back after reading.
     pub ray_queries: RayQueries,
@@ -260,12 +257,10 @@ impl Legalized {
             || !self.workgroup_vector_atomics.is_empty()
             || !self.image_atomics.is_empty()
             || !self.push_constant_words.is_empty()
-            || !self.push_constant_bindings.is_empty()
-            || !self.counter_buffers.is_empty()
+            || !self.changes.is_empty()
             || !self.ray_queries.is_empty()
             || !self.builtins.is_empty()
             || !self.storage_formats.is_empty()
-            || !self.texel_buffers.is_empty()
             || self.subgroup_lane_ops > 0
             || self.cross_block_operands > 0
             || self.hlsl_prefix_scans > 0
@@ -344,7 +339,7 @@ pub fn legalize(
     let (push_constant_words, mut refused) = l.push_constant_words(&words);
     // Before the image refusals: texel pointers into texel buffers become
     // pointers into storage buffers.
-    let (texel_buffers, texel_refusals) = l.lower_texel_buffers(&words, context.storage_formats);
+    let (mut changes, texel_refusals) = l.lower_texel_buffers(&words, context.storage_formats);
     refused.extend(texel_refusals);
     refused.extend(l.refuse_atomic_vector_components(&words));
     refused.extend(l.refuse_clustered_reductions(&words));
@@ -371,7 +366,6 @@ pub fn legalize(
     let mut out = Legalized {
         storage_8bit: l.read_8bit_storage_as_words(storage_8bit),
         storage_formats,
-        texel_buffers,
         source_continued: l.strip_continued_source_text(),
         non_semantic: l.strip_non_semantic_instructions(),
         empty_structs: l.fill_empty_structs(),
@@ -379,8 +373,6 @@ pub fn legalize(
         workgroup_vector_atomics,
         image_atomics: l.call_image_atomic_stand_ins(),
         push_constant_words,
-        push_constant_bindings: l.drop_push_constant_bindings(),
-        counter_buffers: l.name_counter_buffers(),
         ray_queries: l.call_ray_query_stand_ins(),
         builtins: l.merge_builtin_inputs(),
         subgroup_lane_ops: l.lower_subgroup_lane_ops()
@@ -399,6 +391,11 @@ pub fn legalize(
         frozen: l.freeze_spec_constants(&words, overrides)?,
         chosen: chosen.constants,
         binding_conflict_notes: chosen.notes,
+        changes: {
+            changes.extend(l.drop_push_constant_bindings());
+            changes.extend(l.name_counter_buffers());
+            changes
+        },
         words: Vec::new(),
     };
     if !out.changed() {

@@ -8,12 +8,14 @@
 use rspirv::dr::Operand;
 use rspirv::spirv::{Decoration, Op, StorageClass};
 
+use shaderxform_passes::Change;
+
 use super::Legalizer;
 
 impl Legalizer {
-    /// Drops the set and binding of push-constant variables; returns the
-    /// names of the variables (`None` for one without a name).
-    pub(super) fn drop_push_constant_bindings(&mut self) -> Vec<Option<String>> {
+    /// Drops the set and binding of push-constant variables; a change for
+    /// each.
+    pub(super) fn drop_push_constant_bindings(&mut self) -> Vec<Change> {
         let push_constants: Vec<_> = self
             .module
             .types_global_values
@@ -39,7 +41,19 @@ impl Legalizer {
             };
             if self.module.annotations.iter().any(bound) {
                 self.module.annotations.retain(|i| !bound(i));
-                dropped.push(self.names.get(&variable).cloned());
+                let name = self.names.get(&variable).cloned();
+                let mut c = Change::new(
+                    "push-constant-binding",
+                    naga::Span::default(),
+                    format!(
+                        "push-constant block {}: its set and binding (glslang writes them for `[[vk::push_constant]]` on a `cbuffer` with a register) dropped, as push constants are bound by the pipeline layout, not a descriptor",
+                        name.as_deref().map_or_else(|| "(unnamed)".to_string(), |n| format!("`{n}`"))
+                    ),
+                );
+                if let Some(name) = name {
+                    c.details.insert("name".into(), name);
+                }
+                dropped.push(c);
             }
         }
         dropped

@@ -43,13 +43,14 @@ use rspirv::spirv::{
     Capability, Decoration, Dim, ImageFormat, MemorySemantics, Op, StorageClass, Word,
 };
 
+use shaderxform_passes::Change;
+
 use super::{id_operand, instruction_with_result, variable_declaration, Legalizer, Refusal};
 use crate::diagnostics::Diagnostic;
 use crate::front::storage_format::{self, TexelKind};
 
 /// A texel buffer now read and written as a storage buffer of its texels.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TexelBuffer {
+struct TexelBuffer {
     /// The variable's name, if it has one.
     pub name: Option<String>,
     /// `(set, binding)`, where the variable has them.
@@ -70,7 +71,7 @@ pub struct TexelBuffer {
 
 /// Where a texel buffer's format comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FormatFrom {
+enum FormatFrom {
     /// The shader declares it (GLSL `layout(r32f)`; glslang infers it from
     /// HLSL's `Buffer<float2>`).
     Declared,
@@ -83,12 +84,52 @@ pub enum FormatFrom {
 
 impl FormatFrom {
     /// How the report names it.
-    pub fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
             FormatFrom::Declared => "declared",
             FormatFrom::Given => "given",
             FormatFrom::Default => "default",
         }
+    }
+}
+
+impl TexelBuffer {
+    /// The report's change: the storage buffer the host binds.
+    fn change(&self) -> Change {
+        let format = storage_format::wgsl_name(self.format);
+        let name = self.name.as_deref();
+        let whence = match self.format_from {
+            FormatFrom::Declared => String::new(),
+            FormatFrom::Given => " (the format given with --storage-format)".into(),
+            FormatFrom::Default => format!(
+                " (it declares no format: four 32-bit channels, what a fetch returns; name the view's with `--storage-format {}=FORMAT`)",
+                name.unwrap_or("NAME")
+            ),
+        };
+        let mut c = Change::new(
+            "texel-buffer",
+            naga::Span::default(),
+            format!(
+                "texel buffer {}: WGSL has no texel buffers, so it is a {} storage buffer of its `{format}` texels{whence}, each texel a `{}` of {} bytes; the host binds a buffer of the texels' bytes where it bound a buffer view",
+                name.map_or_else(|| "(unnamed)".to_string(), |n| format!("`{n}`")),
+                if self.writable { "read-write" } else { "read-only" },
+                self.element,
+                self.stride
+            ),
+        );
+        if let Some(name) = name {
+            c.details.insert("name".into(), name.into());
+        }
+        if let Some((set, binding)) = self.binding {
+            c.details
+                .insert("binding".into(), format!("{set}:{binding}"));
+        }
+        c.details.insert("format".into(), format.into());
+        c.details
+            .insert("format_from".into(), self.format_from.name().into());
+        c.details.insert("element".into(), self.element.clone());
+        c.details.insert("stride".into(), self.stride.to_string());
+        c
     }
 }
 
@@ -205,14 +246,14 @@ const PACK_HALF_2X16: u32 = 58;
 
 impl Legalizer {
     /// Makes every texel buffer a storage buffer of its texels; see the
-    /// module documentation. Returns what it rewrote, and what it refused
+    /// module documentation. Returns a change for each, and what it refused
     /// (then the module is left half rewritten, for nothing: legalisation
     /// stops).
     pub(super) fn lower_texel_buffers(
         &mut self,
         words: &[u32],
         given: &[(String, StorageFormat)],
-    ) -> (Vec<TexelBuffer>, Vec<Refusal>) {
+    ) -> (Vec<Change>, Vec<Refusal>) {
         let (found, mut refused) = self.find_texel_buffers(words, given);
         if found.is_empty() {
             return (Vec::new(), refused);
@@ -269,7 +310,10 @@ impl Legalizer {
                 )
             });
         }
-        (lowered, Vec::new())
+        (
+            lowered.iter().map(TexelBuffer::change).collect(),
+            Vec::new(),
+        )
     }
 
     /// The image type under a sampled image type.
