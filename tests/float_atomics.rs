@@ -4,7 +4,7 @@
 
 mod common;
 
-use shaderxform::passes::float_order::{decode_f32, decode_f64, encode_f32};
+use shaderxform::host::{decode_f32, decode_f64, encode_f32};
 use shaderxform::{
     Compiler, EmitOptions, Options, OutputFormat, PassSelection, Report, Source, Target,
 };

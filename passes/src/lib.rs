@@ -17,7 +17,6 @@ pub mod analysis;
 pub mod codes;
 pub mod diagnostic;
 pub mod float_atomics;
-pub mod float_order;
 pub mod hoist_barriers;
 pub mod ir;
 pub mod lane_transpose;

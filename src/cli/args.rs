@@ -70,7 +70,7 @@ pub(super) enum Command {
     /// Answer JSON requests, one per line on standard input, with one JSON
     /// answer per line on standard output, until the input ends (see
     /// docs/serve.md).
-    Serve(super::files::ServeArgs),
+    Serve(super::serve::ServeArgs),
     /// List every barrier, workgroupUniformLoad and call of a function that
     /// reaches one, with the uniformity analysis' verdict and its causes,
     /// and Tint's verdict where Tint is available (see docs/uniformity-analysis.md).

@@ -23,6 +23,7 @@ mod generate;
 mod gpu;
 mod input;
 mod print;
+mod serve;
 mod transform;
 mod uniformity;
 #[cfg(feature = "gpu")]
@@ -85,7 +86,7 @@ fn run(cli: Cli) -> i32 {
         #[cfg(feature = "gpu")]
         Some(Command::Bench(args)) => gpu::bench(args),
         Some(Command::Batch(args)) => batch::run(args),
-        Some(Command::Serve(args)) => files::serve(args),
+        Some(Command::Serve(args)) => serve::serve(args),
         Some(Command::Uniformity(args)) => uniformity::run(args),
         Some(Command::Completions(args)) => generate::completions(args),
         Some(Command::Man(args)) => generate::man(args),

@@ -4,6 +4,7 @@
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 
+use shaderxform::front::{glsl_through_glslang, FrontOptions};
 use shaderxform::write::write_atomically;
 use shaderxform::{
     render, ColorChoice, Diagnostic, DiagnosticJson, Failure, InputFormat, Report, Source,
@@ -173,7 +174,7 @@ pub(super) fn print_run_details(
         stderr,
         "{}: front end: {}",
         source.name,
-        verbosity::front_end(source.format, &options.front)
+        front_end(source.format, &options.front)
     );
     let run: Vec<String> = passes
         .iter()
@@ -198,5 +199,20 @@ pub(super) fn print_run_details(
 pub(super) fn print_stage_time(printer: &Printer, stage: &str, duration: std::time::Duration) {
     if verbosity::verbose() && !printer.json {
         eprintln!("time: {stage}: {}", verbosity::millis(duration));
+    }
+}
+
+/// The reader a shader goes through, as `-v` names it.
+fn front_end(format: InputFormat, options: &FrontOptions) -> &'static str {
+    match format {
+        InputFormat::Wgsl => "naga's WGSL reader",
+        InputFormat::SpirvBinary => "naga's SPIR-V reader",
+        InputFormat::SpirvAssembly => "SPIR-V assembler, then naga's SPIR-V reader",
+        InputFormat::Glsl(_) if glsl_through_glslang(options) => {
+            "glslang (GLSL to SPIR-V), then naga's SPIR-V reader"
+        }
+        InputFormat::Glsl(_) => "naga's GLSL reader",
+        InputFormat::Hlsl(_) => "glslang (HLSL to SPIR-V), then naga's SPIR-V reader",
+        _ => "its reader",
     }
 }

@@ -6,9 +6,6 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::Duration;
 
-use shaderxform::front::{glsl_through_glslang, FrontOptions};
-use shaderxform::InputFormat;
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Verbosity {
     Quiet,
@@ -36,21 +33,6 @@ pub(super) fn quiet() -> bool {
 
 pub(super) fn verbose() -> bool {
     get() == Verbosity::Verbose
-}
-
-/// The reader a shader goes through, as `-v` names it.
-pub(super) fn front_end(format: InputFormat, options: &FrontOptions) -> &'static str {
-    match format {
-        InputFormat::Wgsl => "naga's WGSL reader",
-        InputFormat::SpirvBinary => "naga's SPIR-V reader",
-        InputFormat::SpirvAssembly => "SPIR-V assembler, then naga's SPIR-V reader",
-        InputFormat::Glsl(_) if glsl_through_glslang(options) => {
-            "glslang (GLSL to SPIR-V), then naga's SPIR-V reader"
-        }
-        InputFormat::Glsl(_) => "naga's GLSL reader",
-        InputFormat::Hlsl(_) => "glslang (HLSL to SPIR-V), then naga's SPIR-V reader",
-        _ => "its reader",
-    }
 }
 
 /// A duration as `-v` prints it: milliseconds, three significant places
