@@ -125,7 +125,6 @@ mod subgroup_ballot_queries;
 mod subgroup_lane_ops;
 mod subgroup_masks;
 mod texel_buffers;
-mod unreadable_images;
 mod workgroup_vector_atomics;
 
 use std::collections::HashMap;
@@ -346,7 +345,6 @@ pub fn legalize(
     refused.extend(l.refuse_image_atomics(&words));
     refused.extend(l.refuse_ray_queries(&words));
     refused.extend(l.refuse_buffer_device_addresses(&words));
-    refused.extend(l.refuse_unreadable_images(&words));
     refused.extend(l.refuse_read_coherent_images(&words));
     if !refused.is_empty() {
         return Err(refused);

@@ -34,7 +34,17 @@ impl super::BlockContext<'_> {
                 Ok(self.module.global_variables[handle].ty)
             }
             crate::Expression::FunctionArgument(i) => Ok(self.arguments[i as usize].ty),
-            crate::Expression::Access { base, .. } => Ok(self.get_image_expr_ty(base)?),
+            // An element of a binding array of images is an image of the
+            // array's element type, not of the array's type (which is no
+            // image, and which every image operation then refused).
+            crate::Expression::Access { base, .. }
+            | crate::Expression::AccessIndex { base, .. } => {
+                let ty = self.get_image_expr_ty(base)?;
+                Ok(match self.module.types[ty].inner {
+                    crate::TypeInner::BindingArray { base, .. } => base,
+                    _ => ty,
+                })
+            }
             ref other => Err(Error::InvalidImageExpression(other.clone())),
         }
     }

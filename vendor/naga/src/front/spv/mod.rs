@@ -3053,6 +3053,41 @@ impl<I: Iterator<Item = u32> + Clone> Frontend<I> {
             );
         }
 
+        // The same for a binding array of storage images: its element type
+        // takes the variable's access (it had none, and every use of an
+        // element was refused by the validator).
+        if let crate::TypeInner::BindingArray { base, size } = module.types[ty].inner {
+            if let crate::TypeInner::Image {
+                dim,
+                arrayed,
+                class: crate::ImageClass::Storage { format, access: _ },
+            } = module.types[base].inner
+            {
+                let access = dec.flags.to_storage_access();
+                let element = module.types.insert(
+                    crate::Type {
+                        name: None,
+                        inner: crate::TypeInner::Image {
+                            dim,
+                            arrayed,
+                            class: crate::ImageClass::Storage { format, access },
+                        },
+                    },
+                    Default::default(),
+                );
+                ty = module.types.insert(
+                    crate::Type {
+                        name: module.types[ty].name.clone(),
+                        inner: crate::TypeInner::BindingArray {
+                            base: element,
+                            size,
+                        },
+                    },
+                    Default::default(),
+                );
+            }
+        }
+
         let ext_class = match self.lookup_storage_buffer_types.get(&ty) {
             Some(&access) => ExtendedClass::Global(crate::AddressSpace::Storage { access }),
             None => map_storage_class(storage_class)?,
