@@ -3,8 +3,6 @@
 
 use std::path::{Path, PathBuf};
 
-use super::transform::same_file;
-
 /// `4096`, `64K`, `16M`, `1G` (powers of 1024; `KiB`, `MiB`, `GiB` too).
 pub(super) fn parse_byte_size(text: &str) -> Result<u64, String> {
     let text = text.trim();
@@ -105,6 +103,24 @@ fn escape_make(path: &str) -> String {
     path.replace('$', "$$")
         .replace(' ', "\\ ")
         .replace('#', "\\#")
+}
+
+/// Whether two paths name one file, whether or not `b` exists yet.
+pub(super) fn same_file(a: &Path, b: &Path) -> bool {
+    let Ok(a) = a.canonicalize() else {
+        return false;
+    };
+    if let Ok(b) = b.canonicalize() {
+        return a == b;
+    }
+    let parent = match b.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    match (parent.canonicalize(), b.file_name()) {
+        (Ok(dir), Some(name)) => dir.join(name) == a,
+        _ => false,
+    }
 }
 
 #[cfg(test)]

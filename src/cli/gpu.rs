@@ -4,12 +4,10 @@
 use std::io::Write;
 use std::path::Path;
 
-use shaderxform::Report;
-
 use super::args::{BenchArgs, CommonArgs, GpuRunArgs, ValidateArgs};
 use super::exit;
 use super::input::{load, options, stage};
-use super::print::{fail, write_report, Printer};
+use super::print::{print_gpu_error, write_report, Printer};
 use super::transform::check_written_beside;
 use super::validate_many;
 
@@ -101,32 +99,6 @@ pub(super) fn validate(args: ValidateArgs) -> i32 {
             let code = print_gpu_error(&error, &printer, &name);
             let report = gpu::ValidationReport::failed(&args.input, &error);
             write_report(args.report.as_deref(), &report.to_json(), &printer, code)
-        }
-    }
-}
-
-/// Prints why a GPU run could not happen; returns its exit code.
-pub(super) fn print_gpu_error(
-    error: &shaderxform::gpu::Error,
-    printer: &Printer,
-    name: &str,
-) -> i32 {
-    match error {
-        shaderxform::gpu::Error::Compile {
-            role,
-            source,
-            failure,
-        } => {
-            printer.plain_error(
-                &format!("the {} {} does not compile", role.name(), source.name),
-                &source.name,
-            );
-            let mut report = Report::new(source);
-            fail(failure, source, printer, &mut report)
-        }
-        other => {
-            printer.plain_error(&other.to_string(), name);
-            other.exit_code()
         }
     }
 }

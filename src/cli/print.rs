@@ -216,3 +216,29 @@ fn front_end(format: InputFormat, options: &FrontOptions) -> &'static str {
         _ => "its reader",
     }
 }
+
+/// Prints why a GPU run could not happen; returns its exit code.
+pub(super) fn print_gpu_error(
+    error: &shaderxform::gpu::Error,
+    printer: &Printer,
+    name: &str,
+) -> i32 {
+    match error {
+        shaderxform::gpu::Error::Compile {
+            role,
+            source,
+            failure,
+        } => {
+            printer.plain_error(
+                &format!("the {} {} does not compile", role.name(), source.name),
+                &source.name,
+            );
+            let mut report = Report::new(source);
+            fail(failure, source, printer, &mut report)
+        }
+        other => {
+            printer.plain_error(&other.to_string(), name);
+            other.exit_code()
+        }
+    }
+}

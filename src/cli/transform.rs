@@ -11,6 +11,7 @@ use shaderxform::{Diagnostic, Output, OutputFormat, Report};
 
 use super::args::TransformArgs;
 use super::exit;
+use super::files::same_file;
 use super::input::{compiler, load};
 use super::print::{
     fail, finish_report, print_changes, print_run_details, print_stage_time, Printer,
@@ -92,24 +93,6 @@ fn extension_mismatches(destinations: &[Destination]) -> Vec<Diagnostic> {
             )
         })
         .collect()
-}
-
-/// Whether two paths name one file, whether or not `b` exists yet.
-pub(super) fn same_file(a: &Path, b: &Path) -> bool {
-    let Ok(a) = a.canonicalize() else {
-        return false;
-    };
-    if let Ok(b) = b.canonicalize() {
-        return a == b;
-    }
-    let parent = match b.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    match (parent.canonicalize(), b.file_name()) {
-        (Ok(dir), Some(name)) => dir.join(name) == a,
-        _ => false,
-    }
 }
 
 pub(super) fn transform(args: TransformArgs) -> i32 {

@@ -12,8 +12,7 @@ use shaderxform::gpu::{ShaderFormat, ValidateOptions};
 
 use super::args::ValidateArgs;
 use super::exit;
-use super::gpu::print_gpu_error;
-use super::print::{write_report, Printer};
+use super::print::{print_gpu_error, write_report, Printer};
 use super::validate_isolated::{self, Stopped};
 
 /// The formats `--shader-format` asks for.

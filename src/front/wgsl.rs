@@ -118,33 +118,11 @@ fn skip_trivia(text: &str, mut pos: usize) -> usize {
         if trimmed.starts_with("//") {
             pos += trimmed.find('\n').unwrap_or(trimmed.len());
         } else if trimmed.starts_with("/*") {
-            pos += block_comment_len(trimmed.as_bytes());
+            pos += super::wgsl_positions::block_comment_len(trimmed.as_bytes());
         } else {
             return pos;
         }
     }
-}
-
-/// The length of the block comment `bytes` starts with (`/*`), nested
-/// comments included; all of `bytes` where it is not closed.
-pub(super) fn block_comment_len(bytes: &[u8]) -> usize {
-    let mut depth = 0usize;
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i..].starts_with(b"/*") {
-            depth += 1;
-            i += 2;
-        } else if bytes[i..].starts_with(b"*/") {
-            depth -= 1;
-            i += 2;
-            if depth == 0 {
-                break;
-            }
-        } else {
-            i += 1;
-        }
-    }
-    i
 }
 
 #[cfg(test)]

@@ -63,7 +63,7 @@ fn tokens(text: &str) -> Vec<Token> {
                 i += 1;
             }
         } else if bytes[i..].starts_with(b"/*") {
-            i += super::wgsl::block_comment_len(&bytes[i..]);
+            i += block_comment_len(&bytes[i..]);
         } else if bytes[i].is_ascii_whitespace() {
             i += 1;
         } else if is_word(bytes[i]) {
@@ -211,6 +211,28 @@ pub fn function_declaration(text: &str, name: &str) -> Option<Span> {
         (keyword.word && &text[keyword.span.clone()] == "fn" && &text[ident.span.clone()] == name)
             .then(|| Span::new(ident.span.start as u32, ident.span.end as u32))
     })
+}
+
+/// The length of the block comment `bytes` starts with (`/*`), nested
+/// comments included; all of `bytes` where it is not closed.
+pub(super) fn block_comment_len(bytes: &[u8]) -> usize {
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i..].starts_with(b"/*") {
+            depth += 1;
+            i += 2;
+        } else if bytes[i..].starts_with(b"*/") {
+            depth -= 1;
+            i += 2;
+            if depth == 0 {
+                break;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    i
 }
 
 #[cfg(test)]

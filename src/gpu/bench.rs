@@ -551,7 +551,7 @@ impl Timer {
                 usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
                 mapped_at_creation: false,
             });
-            let read = super::device::read_back_buffer(device, "shaderxform bench read", 16);
+            let read = super::read_back::read_back_buffer(device, "shaderxform bench read", 16);
             (set, resolve, read)
         });
         Timer {

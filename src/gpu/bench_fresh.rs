@@ -16,7 +16,8 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::bench::Timer;
-use super::device::{copy_for_read_back, Built, Gpu, RunOutcome};
+use super::device::{Built, Gpu, RunOutcome};
+use super::read_back::copy_for_read_back;
 use super::setup::Setup;
 use super::texture_device;
 use super::textures::Made;

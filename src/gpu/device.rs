@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
+use super::read_back::read_back_buffer;
 use super::reflect::Space;
 use super::texture_device::{self, Created};
 use super::textures::ResourcePlan;
@@ -46,29 +47,6 @@ impl BackendChoice {
             BackendChoice::Gl => wgpu::Backends::GL,
         }
     }
-}
-
-/// A buffer of `size` bytes the host maps to read what a copy put in it.
-pub(crate) fn read_back_buffer(device: &wgpu::Device, label: &str, size: u64) -> wgpu::Buffer {
-    device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some(label),
-        size,
-        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-        mapped_at_creation: false,
-    })
-}
-
-/// A copy of `buffer`, recorded in `encoder`, into a buffer the host maps
-/// once the encoder's work is done.
-pub(crate) fn copy_for_read_back(
-    device: &wgpu::Device,
-    encoder: &mut wgpu::CommandEncoder,
-    buffer: &wgpu::Buffer,
-    label: &str,
-) -> wgpu::Buffer {
-    let staging = read_back_buffer(device, label, buffer.size());
-    encoder.copy_buffer_to_buffer(buffer, 0, &staging, 0, buffer.size());
-    staging
 }
 
 fn backend_names(backends: wgpu::Backends) -> String {

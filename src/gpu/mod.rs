@@ -29,6 +29,7 @@ pub(crate) mod compare;
 pub mod device;
 pub mod folder;
 pub(crate) mod harness;
+pub(crate) mod read_back;
 pub mod reflect;
 pub mod render;
 pub mod suite;

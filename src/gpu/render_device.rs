@@ -6,7 +6,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::device::{copy_for_read_back, read_back_buffer, Code, Gpu, RunError, SpirvReader};
+use super::device::{Code, Gpu, RunError, SpirvReader};
+use super::read_back::{copy_for_read_back, read_back_buffer};
 use super::reflect::Space;
 use super::render::{INSTANCES, SIZE, VERTICES};
 use super::render_plan::{FragmentChoice, PassPlan, TargetPlan, VertexData};

@@ -159,7 +159,7 @@ pub fn copy_back(
             let padded_row_bytes = row_bytes.div_ceil(align) * align;
             let rows = e.height as usize * e.depth_or_array_layers as usize;
             let buffer =
-                super::device::read_back_buffer(device, label, (padded_row_bytes * rows) as u64);
+                super::read_back::read_back_buffer(device, label, (padded_row_bytes * rows) as u64);
             encoder.copy_texture_to_buffer(
                 wgpu::TexelCopyTextureInfo {
                     texture,

@@ -38,7 +38,7 @@
 //!   variables become one.
 //! - **Texel buffers** (`samplerBuffer`, `imageBuffer`, `Buffer<T>`,
 //!   `RWBuffer<T>`), which WGSL has not: storage buffers of their texels,
-//!   unpacked on fetch and packed on store (`texel_buffers.rs`).
+//!   unpacked on fetch and packed on store (`texel_buffers/`).
 //! - **Storage images without a format**, which naga refuses: the host
 //!   names the format (`--storage-format NAME=FORMAT`); an image given
 //!   none is an error at its declaration.

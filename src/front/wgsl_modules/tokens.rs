@@ -44,7 +44,7 @@ pub fn tokens(text: &str) -> Vec<Token> {
                 continue;
             }
             b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                i += super::super::wgsl::block_comment_len(&bytes[i..]);
+                i += super::super::wgsl_positions::block_comment_len(&bytes[i..]);
                 continue;
             }
             b':' if bytes.get(i + 1) == Some(&b':') => {

@@ -1,0 +1,402 @@
+//! How a texel buffer's texels lie in the words of its storage buffer:
+//! each format's layout, and the instructions that unpack a texel into the
+//! `vec4` a fetch returns and pack a written texel into its words.
+
+use rspirv::dr::{Instruction, Operand};
+use rspirv::spirv::{Op, Word};
+
+use naga::StorageFormat;
+
+use super::super::Legalizer;
+use super::Plan;
+use crate::front::storage_format::TexelKind;
+
+/// How a format's channels lie in 32-bit words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Layout {
+    /// Each channel a word of the texel type.
+    Words { channels: u32 },
+    /// Channels of `bits` (8 or 16) bits packed into words, the first in
+    /// the lowest bits.
+    Packed {
+        channels: u32,
+        bits: u32,
+        encoding: Encoding,
+    },
+}
+
+/// What a packed channel's bits mean.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Encoding {
+    Unorm,
+    Snorm,
+    Half,
+    /// An integer of the texel type's signedness.
+    Integer,
+}
+
+impl Layout {
+    pub(super) fn of(format: StorageFormat) -> Result<Layout, &'static str> {
+        use Encoding::{Half, Integer, Snorm, Unorm};
+        use StorageFormat as S;
+        let packed = |channels, bits, encoding| {
+            Ok(Layout::Packed {
+                channels,
+                bits,
+                encoding,
+            })
+        };
+        match format {
+            S::R32Float | S::R32Uint | S::R32Sint => Ok(Layout::Words { channels: 1 }),
+            S::Rg32Float | S::Rg32Uint | S::Rg32Sint => Ok(Layout::Words { channels: 2 }),
+            S::Rgba32Float | S::Rgba32Uint | S::Rgba32Sint => Ok(Layout::Words { channels: 4 }),
+            S::Rgba8Unorm => packed(4, 8, Unorm),
+            S::Rgba8Snorm => packed(4, 8, Snorm),
+            S::Rgba8Uint | S::Rgba8Sint => packed(4, 8, Integer),
+            S::Rg16Unorm => packed(2, 16, Unorm),
+            S::Rg16Snorm => packed(2, 16, Snorm),
+            S::Rg16Float => packed(2, 16, Half),
+            S::Rg16Uint | S::Rg16Sint => packed(2, 16, Integer),
+            S::Rgba16Unorm => packed(4, 16, Unorm),
+            S::Rgba16Snorm => packed(4, 16, Snorm),
+            S::Rgba16Float => packed(4, 16, Half),
+            S::Rgba16Uint | S::Rgba16Sint => packed(4, 16, Integer),
+            S::R8Unorm
+            | S::R8Snorm
+            | S::R8Uint
+            | S::R8Sint
+            | S::Rg8Unorm
+            | S::Rg8Snorm
+            | S::Rg8Uint
+            | S::Rg8Sint
+            | S::R16Unorm
+            | S::R16Snorm
+            | S::R16Uint
+            | S::R16Sint
+            | S::R16Float => Err("its texels are narrower than a 32-bit word, which two invocations writing neighbouring texels would share"),
+            _ => Err("its channels are not of one width of 8, 16 or 32 bits"),
+        }
+    }
+
+    /// The 32-bit words of one texel.
+    pub(super) fn words(self) -> u32 {
+        match self {
+            Layout::Words { channels } => channels,
+            Layout::Packed { channels, bits, .. } => channels * bits / 32,
+        }
+    }
+}
+
+const UNPACK_SNORM_2X16: u32 = 60;
+const UNPACK_UNORM_2X16: u32 = 61;
+const UNPACK_HALF_2X16: u32 = 62;
+const UNPACK_SNORM_4X8: u32 = 63;
+const UNPACK_UNORM_4X8: u32 = 64;
+const PACK_SNORM_4X8: u32 = 54;
+const PACK_UNORM_4X8: u32 = 55;
+const PACK_SNORM_2X16: u32 = 56;
+const PACK_UNORM_2X16: u32 = 57;
+const PACK_HALF_2X16: u32 = 58;
+
+impl Legalizer {
+    /// The channels of the texel `words` holds, unpacked: one value of
+    /// the texel's scalar each.
+    fn texel_channels(&mut self, out: &mut Vec<Instruction>, plan: Plan, words: Word) -> Vec<Word> {
+        let uint = self.texel_scalar(TexelKind::Uint);
+        let float = self.texel_scalar(TexelKind::Float);
+        let word = |l: &mut Self, out: &mut Vec<Instruction>, n: u32| {
+            if plan.layout.words() == 1 {
+                return words;
+            }
+            l.extract(out, uint, words, n)
+        };
+        match plan.layout {
+            Layout::Words { channels: 1 } => vec![words],
+            Layout::Words { channels } => (0..channels)
+                .map(|c| self.extract(out, plan.scalar, words, c))
+                .collect(),
+            Layout::Packed {
+                channels,
+                bits,
+                encoding: Encoding::Integer,
+            } => {
+                let per_word = 32 / bits;
+                let width = self.uint_constant(uint, bits);
+                (0..channels)
+                    .map(|c| {
+                        let w = word(self, out, c / per_word);
+                        let offset = self.uint_constant(uint, (c % per_word) * bits);
+                        if plan.kind == TexelKind::Sint {
+                            let signed = self.emit(out, Op::Bitcast, plan.scalar, vec![w]);
+                            self.emit(
+                                out,
+                                Op::BitFieldSExtract,
+                                plan.scalar,
+                                vec![signed, offset, width],
+                            )
+                        } else {
+                            self.emit(out, Op::BitFieldUExtract, uint, vec![w, offset, width])
+                        }
+                    })
+                    .collect()
+            }
+            Layout::Packed {
+                channels,
+                bits,
+                encoding,
+            } => {
+                let per_word = 32 / bits;
+                let unpack = match (bits, encoding) {
+                    (8, Encoding::Unorm) => UNPACK_UNORM_4X8,
+                    (8, _) => UNPACK_SNORM_4X8,
+                    (_, Encoding::Unorm) => UNPACK_UNORM_2X16,
+                    (_, Encoding::Snorm) => UNPACK_SNORM_2X16,
+                    _ => UNPACK_HALF_2X16,
+                };
+                let unpacked_type = self.vector_of(float, per_word);
+                let glsl = self.glsl_std_450();
+                let mut channels_out = Vec::new();
+                for w in 0..channels / per_word {
+                    let w = word(self, out, w);
+                    let unpacked = self.fresh_id();
+                    out.push(Instruction::new(
+                        Op::ExtInst,
+                        Some(unpacked_type),
+                        Some(unpacked),
+                        vec![
+                            Operand::IdRef(glsl),
+                            Operand::LiteralExtInstInteger(unpack),
+                            Operand::IdRef(w),
+                        ],
+                    ));
+                    for c in 0..per_word {
+                        channels_out.push(self.extract(out, float, unpacked, c));
+                    }
+                }
+                channels_out
+            }
+        }
+    }
+
+    /// The `vec4` of type `ty` that a fetch of the texel in `words`
+    /// returns: its channels, then 0 for green and blue and 1 for alpha
+    /// where the format has none.
+    pub(super) fn unpack_texel(
+        &mut self,
+        out: &mut Vec<Instruction>,
+        plan: Plan,
+        words: Word,
+        ty: Word,
+    ) -> Word {
+        if plan.layout == (Layout::Words { channels: 4 }) {
+            return words;
+        }
+        let mut channels = self.texel_channels(out, plan, words);
+        let bits = |value: f32| match plan.kind {
+            TexelKind::Float => value.to_bits(),
+            _ => value as u32,
+        };
+        while channels.len() < 4 {
+            let value = if channels.len() == 3 { 1.0 } else { 0.0 };
+            let constant = self.constant(
+                Op::Constant,
+                plan.scalar,
+                vec![Operand::LiteralBit32(bits(value))],
+            );
+            channels.push(constant);
+        }
+        self.emit(out, Op::CompositeConstruct, ty, channels)
+    }
+
+    /// The words of the format that hold `texel`, a scalar or vector of
+    /// `components` of the texel's scalar (what `OpImageWrite` takes): the
+    /// channels the format has, packed; channels the texel lacks are 0.
+    pub(super) fn pack_texel(
+        &mut self,
+        out: &mut Vec<Instruction>,
+        plan: Plan,
+        texel: Word,
+        components: u32,
+    ) -> Word {
+        let uint = self.texel_scalar(TexelKind::Uint);
+        let float = self.texel_scalar(TexelKind::Float);
+        let zero = match plan.kind {
+            TexelKind::Float => 0f32.to_bits(),
+            _ => 0,
+        };
+        let zero = self.constant(Op::Constant, plan.scalar, vec![Operand::LiteralBit32(zero)]);
+        let channel = |l: &mut Self, out: &mut Vec<Instruction>, c: u32| match (components, c) {
+            (1, 0) => texel,
+            (n, c) if c < n => l.extract(out, plan.scalar, texel, c),
+            _ => zero,
+        };
+        if plan.layout
+            == (Layout::Words {
+                channels: components,
+            })
+        {
+            return texel;
+        }
+        let words: Vec<Word> = match plan.layout {
+            Layout::Words { channels } => {
+                let parts: Vec<Word> = (0..channels).map(|c| channel(self, out, c)).collect();
+                if channels == 1 {
+                    return parts[0];
+                }
+                return self.emit(out, Op::CompositeConstruct, plan.element, parts);
+            }
+            Layout::Packed {
+                channels,
+                bits,
+                encoding: Encoding::Integer,
+            } => {
+                let per_word = 32 / bits;
+                let width = self.uint_constant(uint, bits);
+                (0..channels / per_word)
+                    .map(|w| {
+                        let mut word = self.uint_constant(uint, 0);
+                        for c in 0..per_word {
+                            let mut value = channel(self, out, w * per_word + c);
+                            if plan.kind == TexelKind::Sint {
+                                value = self.emit(out, Op::Bitcast, uint, vec![value]);
+                            }
+                            let offset = self.uint_constant(uint, c * bits);
+                            word = self.emit(
+                                out,
+                                Op::BitFieldInsert,
+                                uint,
+                                vec![word, value, offset, width],
+                            );
+                        }
+                        word
+                    })
+                    .collect()
+            }
+            Layout::Packed {
+                channels,
+                bits,
+                encoding,
+            } => {
+                let per_word = 32 / bits;
+                let pack = match (bits, encoding) {
+                    (8, Encoding::Unorm) => PACK_UNORM_4X8,
+                    (8, _) => PACK_SNORM_4X8,
+                    (_, Encoding::Unorm) => PACK_UNORM_2X16,
+                    (_, Encoding::Snorm) => PACK_SNORM_2X16,
+                    _ => PACK_HALF_2X16,
+                };
+                let glsl = self.glsl_std_450();
+                let pair = self.vector_of(float, 2);
+                (0..channels / per_word)
+                    .map(|w| {
+                        let packed_from = if per_word == 4 && components == 4 {
+                            texel
+                        } else if per_word == 4 {
+                            let vec4 = self.vector_of(float, 4);
+                            let parts = (0..4).map(|c| channel(self, out, c)).collect();
+                            self.emit(out, Op::CompositeConstruct, vec4, parts)
+                        } else {
+                            let parts = (0..2).map(|c| channel(self, out, 2 * w + c)).collect();
+                            self.emit(out, Op::CompositeConstruct, pair, parts)
+                        };
+                        let word = self.fresh_id();
+                        out.push(Instruction::new(
+                            Op::ExtInst,
+                            Some(uint),
+                            Some(word),
+                            vec![
+                                Operand::IdRef(glsl),
+                                Operand::LiteralExtInstInteger(pack),
+                                Operand::IdRef(packed_from),
+                            ],
+                        ));
+                        word
+                    })
+                    .collect()
+            }
+        };
+        if words.len() == 1 {
+            return words[0];
+        }
+        self.emit(out, Op::CompositeConstruct, plan.element, words)
+    }
+
+    pub(super) fn extract(
+        &mut self,
+        out: &mut Vec<Instruction>,
+        ty: Word,
+        composite: Word,
+        index: u32,
+    ) -> Word {
+        let id = self.fresh_id();
+        out.push(Instruction::new(
+            Op::CompositeExtract,
+            Some(ty),
+            Some(id),
+            vec![Operand::IdRef(composite), Operand::LiteralBit32(index)],
+        ));
+        id
+    }
+}
+
+/// The WGSL spelling of a texel buffer's storage element.
+pub(super) fn element_wgsl(layout: Layout, kind: TexelKind) -> String {
+    let (scalar, count) = match layout {
+        Layout::Words { channels } => (
+            match kind {
+                TexelKind::Float => "f32",
+                TexelKind::Sint => "i32",
+                TexelKind::Uint => "u32",
+            },
+            channels,
+        ),
+        Layout::Packed { .. } => ("u32", layout.words()),
+    };
+    if count == 1 {
+        scalar.to_string()
+    } else {
+        format!("vec{count}<{scalar}>")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_formats_fill_whole_words() {
+        assert_eq!(
+            Layout::of(StorageFormat::Rgba8Unorm).map(Layout::words),
+            Ok(1)
+        );
+        assert_eq!(
+            Layout::of(StorageFormat::Rgba16Float).map(Layout::words),
+            Ok(2)
+        );
+        assert_eq!(
+            Layout::of(StorageFormat::Rg16Sint).map(Layout::words),
+            Ok(1)
+        );
+        assert_eq!(
+            Layout::of(StorageFormat::Rgba32Uint).map(Layout::words),
+            Ok(4)
+        );
+        assert!(Layout::of(StorageFormat::R16Float).is_err());
+        assert!(Layout::of(StorageFormat::Rg8Unorm).is_err());
+        assert!(Layout::of(StorageFormat::Rgb10a2Unorm).is_err());
+    }
+
+    #[test]
+    fn elements_are_spelled_as_wgsl_declares_them() {
+        let of = |f| {
+            element_wgsl(
+                Layout::of(f).unwrap(),
+                crate::front::storage_format::spirv_format(f).unwrap().1,
+            )
+        };
+        assert_eq!(of(StorageFormat::R32Float), "f32");
+        assert_eq!(of(StorageFormat::Rg32Sint), "vec2<i32>");
+        assert_eq!(of(StorageFormat::Rgba8Unorm), "u32");
+        assert_eq!(of(StorageFormat::Rgba16Uint), "vec2<u32>");
+    }
+}
