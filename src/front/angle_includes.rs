@@ -109,11 +109,21 @@ pub(super) fn stage(own_dir: &Path, text: &str, include_dirs: &[PathBuf]) -> Opt
     if !angle && !once {
         return None;
     }
+    // Names a quoted `#include` can hold whatever the original is called.
     let name = |n: usize| {
-        let file = files[n]
+        let file: String = files[n]
             .0
             .file_name()
-            .map_or_else(|| "include".into(), |f| f.to_string_lossy().into_owned());
+            .map_or_else(|| "include".into(), |f| f.to_string_lossy().into_owned())
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
         format!("{n}_{file}")
     };
     let mut climbs = 0;

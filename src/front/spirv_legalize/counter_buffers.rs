@@ -35,9 +35,12 @@ impl Legalizer {
             .iter()
             .filter(|i| {
                 i.class.opcode == Op::Variable
-                    && i.operands.first()
-                        == Some(&Operand::StorageClass(StorageClass::StorageBuffer))
-                    || i.operands.first() == Some(&Operand::StorageClass(StorageClass::Uniform))
+                    && matches!(
+                        i.operands.first(),
+                        Some(Operand::StorageClass(
+                            StorageClass::StorageBuffer | StorageClass::Uniform
+                        ))
+                    )
             })
             .filter_map(|i| i.result_id)
             .filter(|v| self.names.get(v).is_some_and(|n| n.ends_with(SUFFIX)))
