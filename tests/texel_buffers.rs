@@ -269,6 +269,22 @@ fn the_reflection_names_each_texel_buffers_format_element_and_stride() {
         texel("r32float", "given", "f32", 4)
     );
 
+    // Narrow texels: a stride under a word.
+    let reflection = reflection_of("narrow.comp", glsl, NARROW_GLSL, options());
+    assert_eq!(
+        texel_buffer(&reflection, 0),
+        texel("r8unorm", "declared", "u32", 1)
+    );
+    assert_eq!(
+        texel_buffer(&reflection, 2),
+        texel("r16float", "declared", "u32", 2)
+    );
+    let value: serde_json::Value = serde_json::from_str(&reflection.to_json()).unwrap();
+    assert!(
+        jsonschema::validator_for(&schema).unwrap().is_valid(&value),
+        "{value}"
+    );
+
     let hlsl = InputFormat::Hlsl(naga::ShaderStage::Compute);
     let reflection = reflection_of("texels.hlsl", hlsl, HLSL_TEXELS, options());
     assert_eq!(
@@ -281,8 +297,69 @@ fn the_reflection_names_each_texel_buffers_format_element_and_stride() {
     );
 }
 
-/// Texels narrower than a word, arrays of texel buffers, and a texel
-/// buffer passed to a function: each refused at its line, nothing
+/// Texels narrower than a word, several to a word, read only: 8-bit
+/// unorm and `rg8ui`, 16-bit float and signed, and their sizes.
+const NARROW_GLSL: &str = "#version 450
+layout(local_size_x = 64) in;
+layout(binding = 0, r8) uniform readonly imageBuffer bytes;
+layout(binding = 1, rg8ui) uniform readonly uimageBuffer pairs;
+layout(binding = 2, r16f) uniform readonly imageBuffer halves;
+layout(binding = 3, r16i) uniform readonly iimageBuffer shorts;
+layout(binding = 4) buffer Results { vec4 results[]; };
+void main() {
+  int i = int(gl_GlobalInvocationID.x);
+  vec4 b = imageLoad(bytes, i);
+  uvec4 p = imageLoad(pairs, i);
+  vec4 h = imageLoad(halves, i);
+  ivec4 s = imageLoad(shorts, i);
+  results[i] = b + vec4(p) * 0.5 + h + vec4(s) * 0.25
+      + vec4(float(imageSize(bytes)), float(imageSize(pairs)), float(imageSize(halves)), float(imageSize(shorts)));
+}
+";
+
+/// The same, reading each texel out of its word by hand.
+#[cfg(feature = "gpu")]
+const NARROW_REFERENCE: &str = "struct Words { texels: array<u32> }
+struct Results { results: array<vec4<f32>> }
+@group(0) @binding(0) var<storage> bytes: Words;
+@group(0) @binding(1) var<storage> pairs: Words;
+@group(0) @binding(2) var<storage> halves: Words;
+@group(0) @binding(3) var<storage> shorts: Words;
+@group(0) @binding(4) var<storage, read_write> results: Results;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let i = id.x;
+    let bw = bytes.texels[i / 4u];
+    let b = vec4(f32(extractBits(bw, (i % 4u) * 8u, 8u)) / 255.0, 0.0, 0.0, 1.0);
+    let pw = extractBits(pairs.texels[i / 2u], (i % 2u) * 16u, 16u);
+    let p = vec4(extractBits(pw, 0u, 8u), extractBits(pw, 8u, 8u), 0u, 1u);
+    let hw = extractBits(halves.texels[i / 2u], (i % 2u) * 16u, 16u);
+    let h = vec4(unpack2x16float(hw).x, 0.0, 0.0, 1.0);
+    let sw = bitcast<i32>(extractBits(shorts.texels[i / 2u], (i % 2u) * 16u, 16u));
+    let s = vec4(extractBits(sw, 0u, 16u), 0, 0, 1);
+    results.results[i] = b + vec4<f32>(p) * 0.5 + h + vec4<f32>(s) * 0.25
+        + vec4(f32(arrayLength(&bytes.texels) * 4u), f32(arrayLength(&pairs.texels) * 2u), f32(arrayLength(&halves.texels) * 2u), f32(arrayLength(&shorts.texels) * 2u));
+}
+";
+
+#[cfg(feature = "gpu")]
+#[test]
+fn narrow_texels_are_read_out_of_their_words() {
+    if !glslang_available() {
+        return;
+    }
+    common::assert_agrees_in_wgsl_and_spirv(
+        false,
+        ("narrow.comp", NARROW_GLSL),
+        NARROW_REFERENCE,
+        ("results", 1024),
+        16,
+    );
+}
+
+/// Texels narrower than a word written, arrays of texel buffers, and a
+/// texel buffer passed to a function: each refused at its line, nothing
 /// written.
 #[test]
 fn what_a_storage_buffer_cannot_stand_for_is_refused_at_its_line() {
@@ -294,12 +371,13 @@ fn what_a_storage_buffer_cannot_stand_for_is_refused_at_its_line() {
         dir.path().join("narrow.comp"),
         "#version 450
 layout(local_size_x = 64) in;
-layout(binding = 0, r16f) uniform readonly imageBuffer halfs;
+layout(binding = 0, r16f) uniform imageBuffer halfs;
 layout(binding = 1) uniform samplerBuffer many[2];
 layout(binding = 2) buffer Results { vec4 results[]; };
 void main() {
   int i = int(gl_GlobalInvocationID.x);
   results[i] = imageLoad(halfs, i) + texelFetch(many[1], i);
+  imageStore(halfs, i, vec4(1.0));
 }
 ",
     )
@@ -322,7 +400,7 @@ void main() {
     assert_exit(&refused, 1);
     let err = stderr(&refused);
     for expected in [
-        "error[spirv::unsupported-image]: texel buffer `halfs` is of format `r16float`",
+        "error[spirv::unsupported-image]: texel buffer `halfs` of format `r16float` is written",
         "narrower than a 32-bit word",
         "narrow.comp:3:1",
         "`many` is an array of texel buffers",

@@ -21,10 +21,11 @@
 //! `vec4<f32>`); 8- and 16-bit channels are packed into 32-bit words and
 //! read and written with `GLSL.std.450`'s pack and unpack instructions
 //! (`rgba8unorm`, `rg16float`, ...) or bit-field extracts and inserts
-//! (integer formats). Formats whose texels are narrower than a word
-//! (`r8unorm`, `rg8unorm`, `r16float`) or do not split into channels of one
-//! width (`rgb10a2unorm`, `rg11b10ufloat`) are refused at the declaration:
-//! two invocations writing neighbouring texels would write one word.
+//! (integer formats). Texels narrower than a word (`r8unorm`, `rg8uint`,
+//! `r16float`) are read out of the word that holds them; written, they are
+//! refused at the declaration (two invocations writing neighbouring texels
+//! would write one word), and so are formats that do not split into
+//! channels of one width (`rgb10a2unorm`, `rg11b10ufloat`).
 //!
 //! A texel buffer without a format (GLSL's `samplerBuffer`; the buffer
 //! view names it) takes the one the host gives (`--storage-format
@@ -114,11 +115,14 @@ impl TexelBuffer {
             "texel-buffer",
             naga::Span::default(),
             format!(
-                "texel buffer {}: WGSL has no texel buffers, so it is a {} storage buffer of its `{format}` texels{whence}, each texel a `{}` of {} bytes; the host binds a buffer of the texels' bytes where it bound a buffer view",
+                "texel buffer {}: WGSL has no texel buffers, so it is a {} storage buffer of its `{format}` texels{whence}, {}; the host binds a buffer of the texels' bytes where it bound a buffer view",
                 name.map_or_else(|| "(unnamed)".to_string(), |n| format!("`{n}`")),
                 if self.writable { "read-write" } else { "read-only" },
-                self.element,
-                self.stride
+                if self.stride < 4 {
+                    format!("{} to a `u32` word, {} byte{} each", 4 / self.stride, self.stride, if self.stride == 1 { "" } else { "s" })
+                } else {
+                    format!("each texel a `{}` of {} bytes", self.element, self.stride)
+                }
             ),
         );
         if let Some(name) = name {
@@ -192,7 +196,7 @@ impl Legalizer {
                 format: f.format,
                 format_from: f.from,
                 element: element_wgsl(plan.layout, plan.kind),
-                stride: 4 * plan.layout.words(),
+                stride: plan.layout.texel_bytes(),
                 writable: f.writable,
             });
         }
@@ -350,6 +354,16 @@ impl Legalizer {
                     continue;
                 }
             }
+            if writable && Layout::of(format).is_ok_and(|l| l.texels_per_word().is_some()) {
+                refused.push(refuse(
+                    format!(
+                        "texel buffer {quoted} of format `{}` is written: its texels are narrower than a 32-bit word, which two invocations writing neighbouring texels would share",
+                        storage_format::wgsl_name(format)
+                    ),
+                    "read such a buffer only, or declare a storage buffer of words and pack them in the shader",
+                ));
+                continue;
+            }
             if let Err(why) = Layout::of(format) {
                 refused.push(refuse(
                     format!(
@@ -444,7 +458,7 @@ impl Legalizer {
         let uint = self.texel_scalar(TexelKind::Uint);
         let (word, count) = match layout {
             Layout::Words { channels } => (scalar, channels),
-            Layout::Packed { .. } => (uint, layout.words()),
+            Layout::Packed { .. } | Layout::Narrow { .. } => (uint, layout.words()),
         };
         let element = self.vector_of(word, count);
         let array = self.fresh_id();
@@ -657,8 +671,22 @@ impl Legalizer {
                         out.push(inst);
                         return;
                     };
+                    let (index, shift) = match plan.layout.texels_per_word() {
+                        Some(per_word) => {
+                            let (word, shift) =
+                                l.narrow_texel_place(out, plan, index, per_word, &value_types);
+                            (word, Some(shift))
+                        }
+                        None => (index, None),
+                    };
                     let pointer = l.texel_pointer(out, plan, index);
-                    let words = l.emit(out, Op::Load, plan.element, vec![pointer]);
+                    let mut words = l.emit(out, Op::Load, plan.element, vec![pointer]);
+                    if let Some(shift) = shift {
+                        // The texel, moved to the lowest bits.
+                        let uint = l.texel_scalar(TexelKind::Uint);
+                        let width = l.uint_constant(uint, 8 * plan.layout.texel_bytes());
+                        words = l.emit(out, Op::BitFieldUExtract, uint, vec![words, shift, width]);
+                    }
                     let texel = l.unpack_texel(out, plan, words, ty);
                     out.push(Instruction::new(
                         Op::CopyObject,
@@ -696,13 +724,35 @@ impl Legalizer {
                         return;
                     };
                     let uint = l.texel_scalar(TexelKind::Uint);
-                    let length = if ty == uint { result } else { l.fresh_id() };
+                    let per_word = plan.layout.texels_per_word();
+                    let length = if ty == uint && per_word.is_none() {
+                        result
+                    } else {
+                        l.fresh_id()
+                    };
                     out.push(Instruction::new(
                         Op::ArrayLength,
                         Some(uint),
                         Some(length),
                         vec![Operand::IdRef(plan.variable), Operand::LiteralBit32(0)],
                     ));
+                    // Narrow texels: every texel the words hold.
+                    let length = match per_word {
+                        Some(per_word) => {
+                            let per_word = l.uint_constant(uint, per_word);
+                            if ty == uint {
+                                out.push(Instruction::new(
+                                    Op::IMul,
+                                    Some(uint),
+                                    Some(result),
+                                    vec![Operand::IdRef(length), Operand::IdRef(per_word)],
+                                ));
+                                return;
+                            }
+                            l.emit(out, Op::IMul, uint, vec![length, per_word])
+                        }
+                        None => length,
+                    };
                     if ty != uint {
                         out.push(Instruction::new(
                             Op::Bitcast,
@@ -736,6 +786,30 @@ impl Legalizer {
         if !texel_pointers.is_empty() {
             self.atomics_on_buffer_memory(&texel_pointers);
         }
+    }
+
+    /// The word that holds narrow texel `index` of `plan`'s buffer, and
+    /// the bit the texel starts at in it.
+    fn narrow_texel_place(
+        &mut self,
+        out: &mut Vec<Instruction>,
+        plan: Plan,
+        index: Word,
+        per_word: u32,
+        value_types: &HashMap<Word, Word>,
+    ) -> (Word, Word) {
+        let uint = self.texel_scalar(TexelKind::Uint);
+        let index = if value_types.get(&index) == Some(&uint) {
+            index
+        } else {
+            self.emit(out, Op::Bitcast, uint, vec![index])
+        };
+        let count = self.uint_constant(uint, per_word);
+        let word = self.emit(out, Op::UDiv, uint, vec![index, count]);
+        let within = self.emit(out, Op::UMod, uint, vec![index, count]);
+        let bits = self.uint_constant(uint, 8 * plan.layout.texel_bytes());
+        let shift = self.emit(out, Op::IMul, uint, vec![within, bits]);
+        (word, shift)
     }
 
     fn uint_zero(&mut self) -> Word {

@@ -23,6 +23,14 @@ pub(super) enum Layout {
         bits: u32,
         encoding: Encoding,
     },
+    /// Texels narrower than a word (`r8unorm`, `rg8uint`, `r16float`),
+    /// several to a word, the first in the lowest bits: read only, since
+    /// invocations writing neighbouring texels would write one word.
+    Narrow {
+        channels: u32,
+        bits: u32,
+        encoding: Encoding,
+    },
 }
 
 /// What a packed channel's bits mean.
@@ -46,6 +54,13 @@ impl Layout {
                 encoding,
             })
         };
+        let narrow = |channels, bits, encoding| {
+            Ok(Layout::Narrow {
+                channels,
+                bits,
+                encoding,
+            })
+        };
         match format {
             S::R32Float | S::R32Uint | S::R32Sint => Ok(Layout::Words { channels: 1 }),
             S::Rg32Float | S::Rg32Uint | S::Rg32Sint => Ok(Layout::Words { channels: 2 }),
@@ -61,28 +76,43 @@ impl Layout {
             S::Rgba16Snorm => packed(4, 16, Snorm),
             S::Rgba16Float => packed(4, 16, Half),
             S::Rgba16Uint | S::Rgba16Sint => packed(4, 16, Integer),
-            S::R8Unorm
-            | S::R8Snorm
-            | S::R8Uint
-            | S::R8Sint
-            | S::Rg8Unorm
-            | S::Rg8Snorm
-            | S::Rg8Uint
-            | S::Rg8Sint
-            | S::R16Unorm
-            | S::R16Snorm
-            | S::R16Uint
-            | S::R16Sint
-            | S::R16Float => Err("its texels are narrower than a 32-bit word, which two invocations writing neighbouring texels would share"),
+            S::R8Unorm => narrow(1, 8, Unorm),
+            S::R8Snorm => narrow(1, 8, Snorm),
+            S::R8Uint | S::R8Sint => narrow(1, 8, Integer),
+            S::Rg8Unorm => narrow(2, 8, Unorm),
+            S::Rg8Snorm => narrow(2, 8, Snorm),
+            S::Rg8Uint | S::Rg8Sint => narrow(2, 8, Integer),
+            S::R16Unorm => narrow(1, 16, Unorm),
+            S::R16Snorm => narrow(1, 16, Snorm),
+            S::R16Float => narrow(1, 16, Half),
+            S::R16Uint | S::R16Sint => narrow(1, 16, Integer),
             _ => Err("its channels are not of one width of 8, 16 or 32 bits"),
         }
     }
 
-    /// The 32-bit words of one texel.
+    /// The 32-bit words of one element of the storage buffer: of one
+    /// texel, or the word that holds several narrow ones.
     pub(super) fn words(self) -> u32 {
         match self {
             Layout::Words { channels } => channels,
             Layout::Packed { channels, bits, .. } => channels * bits / 32,
+            Layout::Narrow { .. } => 1,
+        }
+    }
+
+    /// The bytes of one texel.
+    pub(super) fn texel_bytes(self) -> u32 {
+        match self {
+            Layout::Narrow { channels, bits, .. } => channels * bits / 8,
+            other => 4 * other.words(),
+        }
+    }
+
+    /// How many texels a word holds, for narrow ones.
+    pub(super) fn texels_per_word(self) -> Option<u32> {
+        match self {
+            Layout::Narrow { channels, bits, .. } => Some(32 / (channels * bits)),
+            _ => None,
         }
     }
 }
@@ -110,12 +140,19 @@ impl Legalizer {
             }
             l.extract(out, uint, words, n)
         };
+        // A narrow texel has been moved to the lowest bits of `words`:
+        // its channels are read as a packed texel's.
         match plan.layout {
             Layout::Words { channels: 1 } => vec![words],
             Layout::Words { channels } => (0..channels)
                 .map(|c| self.extract(out, plan.scalar, words, c))
                 .collect(),
             Layout::Packed {
+                channels,
+                bits,
+                encoding: Encoding::Integer,
+            }
+            | Layout::Narrow {
                 channels,
                 bits,
                 encoding: Encoding::Integer,
@@ -144,6 +181,11 @@ impl Legalizer {
                 channels,
                 bits,
                 encoding,
+            }
+            | Layout::Narrow {
+                channels,
+                bits,
+                encoding,
             } => {
                 let per_word = 32 / bits;
                 let unpack = match (bits, encoding) {
@@ -156,7 +198,7 @@ impl Legalizer {
                 let unpacked_type = self.vector_of(float, per_word);
                 let glsl = self.glsl_std_450();
                 let mut channels_out = Vec::new();
-                for w in 0..channels / per_word {
+                for w in 0..channels.div_ceil(per_word) {
                     let w = word(self, out, w);
                     let unpacked = self.fresh_id();
                     out.push(Instruction::new(
@@ -170,6 +212,9 @@ impl Legalizer {
                         ],
                     ));
                     for c in 0..per_word {
+                        if channels_out.len() as u32 == channels {
+                            break;
+                        }
                         channels_out.push(self.extract(out, float, unpacked, c));
                     }
                 }
@@ -249,6 +294,11 @@ impl Legalizer {
                 channels,
                 bits,
                 encoding: Encoding::Integer,
+            }
+            | Layout::Narrow {
+                channels,
+                bits,
+                encoding: Encoding::Integer,
             } => {
                 let per_word = 32 / bits;
                 let width = self.uint_constant(uint, bits);
@@ -273,6 +323,11 @@ impl Legalizer {
                     .collect()
             }
             Layout::Packed {
+                channels,
+                bits,
+                encoding,
+            }
+            | Layout::Narrow {
                 channels,
                 bits,
                 encoding,
@@ -350,7 +405,7 @@ pub(super) fn element_wgsl(layout: Layout, kind: TexelKind) -> String {
             },
             channels,
         ),
-        Layout::Packed { .. } => ("u32", layout.words()),
+        Layout::Packed { .. } | Layout::Narrow { .. } => ("u32", layout.words()),
     };
     if count == 1 {
         scalar.to_string()
@@ -381,8 +436,14 @@ mod tests {
             Layout::of(StorageFormat::Rgba32Uint).map(Layout::words),
             Ok(4)
         );
-        assert!(Layout::of(StorageFormat::R16Float).is_err());
-        assert!(Layout::of(StorageFormat::Rg8Unorm).is_err());
+        assert_eq!(
+            Layout::of(StorageFormat::R16Float).map(Layout::texels_per_word),
+            Ok(Some(2))
+        );
+        assert_eq!(
+            Layout::of(StorageFormat::Rg8Unorm).map(Layout::texel_bytes),
+            Ok(2)
+        );
         assert!(Layout::of(StorageFormat::Rgb10a2Unorm).is_err());
     }
 
