@@ -192,7 +192,7 @@ fn included_files_are_rerun_triggers() {
 /// `batch` name them), the header and the module none, and the outputs
 /// are byte for byte those of `batch`.
 #[test]
-fn a_stage_pair_gets_two_outputs_and_a_header_none_as_batch_writes_them() {
+fn a_stage_pair_gets_two_outputs_and_a_header_none_as_batch_and_serve_write_them() {
     if !crate::front::glslang::available() {
         return;
     }
@@ -288,11 +288,46 @@ fn a_stage_pair_gets_two_outputs_and_a_header_none_as_batch_writes_them() {
     let jobs = crate::batch::plan(&batch).unwrap();
     let result = crate::batch::run(&batch, &compiler, &jobs, &|_, _| {});
     assert_eq!(result.failed(), 0);
-    for name in names {
+    for name in &names {
         assert_eq!(
-            std::fs::read(dir.path().join("built").join(&name)).unwrap(),
-            std::fs::read(dir.path().join("batched").join(&name)).unwrap(),
+            std::fs::read(dir.path().join("built").join(name)).unwrap(),
+            std::fs::read(dir.path().join("batched").join(name)).unwrap(),
             "{name}"
+        );
+    }
+
+    // `serve --root` over the same tree answers the same WGSL.
+    let requests: String = ["blit.vert", "blit.frag", "cull.hlsl", "scale.wgsl"]
+        .iter()
+        .enumerate()
+        .map(|(id, file)| {
+            format!(
+                "{}\n",
+                serde_json::json!({"id": id, "path": shaders.join(file), "emit": ["wgsl"]})
+            )
+        })
+        .collect();
+    let options = crate::serve::ServeOptions::default()
+        .with_root(&shaders)
+        .unwrap();
+    let mut answers = Vec::new();
+    crate::serve::serve_with(requests.as_bytes(), &mut answers, &options).unwrap();
+    let answers: Vec<serde_json::Value> = String::from_utf8(answers)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for (answer, output) in answers.iter().zip([
+        "blit.vert.wgsl",
+        "blit.frag.wgsl",
+        "cull.wgsl",
+        "scale.wgsl",
+    ]) {
+        assert_eq!(answer["ok"], true, "{answer}");
+        assert_eq!(
+            answer["outputs"]["wgsl"].as_str().unwrap(),
+            std::fs::read_to_string(dir.path().join("built").join(output)).unwrap(),
+            "{output}"
         );
     }
 }
