@@ -117,16 +117,17 @@ impl Layout {
     }
 }
 
-const UNPACK_SNORM_2X16: u32 = 60;
-const UNPACK_UNORM_2X16: u32 = 61;
-const UNPACK_HALF_2X16: u32 = 62;
-const UNPACK_SNORM_4X8: u32 = 63;
-const UNPACK_UNORM_4X8: u32 = 64;
-const PACK_SNORM_4X8: u32 = 54;
-const PACK_UNORM_4X8: u32 = 55;
-const PACK_SNORM_2X16: u32 = 56;
-const PACK_UNORM_2X16: u32 = 57;
-const PACK_HALF_2X16: u32 = 58;
+/// The `GLSL.std.450` instructions that unpack a word of channels of
+/// `bits` bits into floats and pack them back: `(unpack, pack)`.
+fn packing_instructions(bits: u32, encoding: Encoding) -> (u32, u32) {
+    match (bits, encoding) {
+        (8, Encoding::Unorm) => (64, 55), // UnpackUnorm4x8, PackUnorm4x8
+        (8, _) => (63, 54),               // UnpackSnorm4x8, PackSnorm4x8
+        (_, Encoding::Unorm) => (61, 57), // UnpackUnorm2x16, PackUnorm2x16
+        (_, Encoding::Snorm) => (60, 56), // UnpackSnorm2x16, PackSnorm2x16
+        _ => (62, 58),                    // UnpackHalf2x16, PackHalf2x16
+    }
+}
 
 impl Legalizer {
     /// The channels of the texel `words` holds, unpacked: one value of
@@ -188,13 +189,7 @@ impl Legalizer {
                 encoding,
             } => {
                 let per_word = 32 / bits;
-                let unpack = match (bits, encoding) {
-                    (8, Encoding::Unorm) => UNPACK_UNORM_4X8,
-                    (8, _) => UNPACK_SNORM_4X8,
-                    (_, Encoding::Unorm) => UNPACK_UNORM_2X16,
-                    (_, Encoding::Snorm) => UNPACK_SNORM_2X16,
-                    _ => UNPACK_HALF_2X16,
-                };
+                let (unpack, _) = packing_instructions(bits, encoding);
                 let unpacked_type = self.vector_of(float, per_word);
                 let glsl = self.glsl_std_450();
                 let mut channels_out = Vec::new();
@@ -333,13 +328,7 @@ impl Legalizer {
                 encoding,
             } => {
                 let per_word = 32 / bits;
-                let pack = match (bits, encoding) {
-                    (8, Encoding::Unorm) => PACK_UNORM_4X8,
-                    (8, _) => PACK_SNORM_4X8,
-                    (_, Encoding::Unorm) => PACK_UNORM_2X16,
-                    (_, Encoding::Snorm) => PACK_SNORM_2X16,
-                    _ => PACK_HALF_2X16,
-                };
+                let (_, pack) = packing_instructions(bits, encoding);
                 let glsl = self.glsl_std_450();
                 let pair = self.vector_of(float, 2);
                 (0..channels / per_word)
