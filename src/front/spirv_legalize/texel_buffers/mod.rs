@@ -40,12 +40,11 @@ use std::collections::{HashMap, HashSet};
 
 use naga::StorageFormat;
 use rspirv::dr::{Instruction, Operand};
-use rspirv::spirv::{
-    Capability, Decoration, Dim, ImageFormat, MemorySemantics, Op, StorageClass, Word,
-};
+use rspirv::spirv::{Capability, Decoration, Dim, ImageFormat, Op, StorageClass, Word};
 
 use shaderxform_passes::Change;
 
+mod atomics;
 mod packing;
 
 use packing::{element_wgsl, Layout};
@@ -832,76 +831,5 @@ impl Legalizer {
             ],
         ));
         pointer
-    }
-
-    /// Makes the memory semantics of atomics on `pointers`, words of a
-    /// storage buffer now, `UniformMemory` where they said `ImageMemory`.
-    fn atomics_on_buffer_memory(&mut self, pointers: &HashSet<Word>) {
-        let constants: HashMap<Word, u32> = self
-            .module
-            .types_global_values
-            .iter()
-            .filter(|i| i.class.opcode == Op::Constant)
-            .filter_map(|i| match i.operands.first() {
-                Some(Operand::LiteralBit32(v)) => Some((i.result_id?, *v)),
-                _ => None,
-            })
-            .collect();
-        let image = MemorySemantics::IMAGE_MEMORY.bits();
-        let uniform = MemorySemantics::UNIFORM_MEMORY.bits();
-        let mut retyped: Vec<(usize, usize, usize, usize, u32)> = Vec::new();
-        for (f, function) in self.module.functions.iter().enumerate() {
-            for (b, block) in function.blocks.iter().enumerate() {
-                for (n, inst) in block.instructions.iter().enumerate() {
-                    let semantics = match inst.class.opcode {
-                        Op::AtomicCompareExchange | Op::AtomicCompareExchangeWeak => &[2, 3][..],
-                        Op::AtomicLoad
-                        | Op::AtomicStore
-                        | Op::AtomicExchange
-                        | Op::AtomicIIncrement
-                        | Op::AtomicIDecrement
-                        | Op::AtomicIAdd
-                        | Op::AtomicISub
-                        | Op::AtomicSMin
-                        | Op::AtomicUMin
-                        | Op::AtomicSMax
-                        | Op::AtomicUMax
-                        | Op::AtomicAnd
-                        | Op::AtomicOr
-                        | Op::AtomicXor
-                        | Op::AtomicFAddEXT
-                        | Op::AtomicFMinEXT
-                        | Op::AtomicFMaxEXT => &[2][..],
-                        _ => continue,
-                    };
-                    if !inst
-                        .operands
-                        .first()
-                        .and_then(id_operand)
-                        .is_some_and(|p| pointers.contains(&p))
-                    {
-                        continue;
-                    }
-                    for &k in semantics {
-                        if let Some(&value) = inst
-                            .operands
-                            .get(k)
-                            .and_then(id_operand)
-                            .and_then(|c| constants.get(&c))
-                        {
-                            if value & image != 0 {
-                                retyped.push((f, b, n, k, (value & !image) | uniform));
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        let uint = self.texel_scalar(TexelKind::Uint);
-        for (f, b, n, k, value) in retyped {
-            let constant = self.uint_constant(uint, value);
-            self.module.functions[f].blocks[b].instructions[n].operands[k] =
-                Operand::IdRef(constant);
-        }
     }
 }
