@@ -221,30 +221,10 @@ impl Legalizer {
     /// texel pointer has any more: naga's reader refuses the storage
     /// class even where nothing uses it.
     fn remove_unused_image_pointer_types(&mut self) {
-        let used: HashSet<Word> = self
-            .module
-            .functions
-            .iter()
-            .flat_map(|f| f.blocks.iter().flat_map(|b| &b.instructions))
-            .filter_map(|i| i.result_type)
-            .collect();
-        let unused: HashSet<Word> = self
-            .module
-            .types_global_values
-            .iter()
-            .filter(|i| {
-                i.class.opcode == Op::TypePointer
-                    && i.operands.first() == Some(&Operand::StorageClass(StorageClass::Image))
-            })
-            .filter_map(|i| i.result_id)
-            .filter(|id| !used.contains(id))
-            .collect();
-        let named = |i: &Instruction| matches!(i.operands.first(), Some(Operand::IdRef(id)) if unused.contains(id));
-        self.module
-            .types_global_values
-            .retain(|i| !i.result_id.is_some_and(|id| unused.contains(&id)));
-        self.module.debug_names.retain(|i| !named(i));
-        self.module.annotations.retain(|i| !named(i));
+        self.remove_unused_types(|_, i| {
+            i.class.opcode == Op::TypePointer
+                && i.operands.first() == Some(&Operand::StorageClass(StorageClass::Image))
+        });
     }
 
     /// Every image atomic of the module: what naga's IR can hold, else

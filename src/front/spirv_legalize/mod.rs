@@ -599,6 +599,17 @@ impl Legalizer {
             .map_or(0, |p| p + 1)
     }
 
+    /// `component` itself for one component, else its vector of `count`.
+    fn vector_type(&mut self, component: Word, count: u32) -> Word {
+        if count == 1 {
+            return component;
+        }
+        self.ensure_type(
+            Op::TypeVector,
+            vec![Operand::IdRef(component), Operand::LiteralBit32(count)],
+        )
+    }
+
     fn pointer_type(&mut self, class: StorageClass, pointee: Word) -> Word {
         self.ensure_type(
             Op::TypePointer,

@@ -334,17 +334,6 @@ impl Legalizer {
         }
     }
 
-    /// `component` itself for one component, else its vector of `count`.
-    fn vector_type(&mut self, component: Word, count: u32) -> Word {
-        if count == 1 {
-            return component;
-        }
-        self.ensure_type(
-            Op::TypeVector,
-            vec![Operand::IdRef(component), Operand::LiteralBit32(count)],
-        )
-    }
-
     /// Removes the push-constant pointer types to 16-bit types and the
     /// blocks that nothing uses any more, with their names and
     /// decorations. `StoragePushConstant16` stays: it declares the 16-bit

@@ -8,6 +8,7 @@ use std::collections::{HashMap, HashSet};
 use rspirv::dr::Operand;
 use rspirv::spirv::{MemorySemantics, Op, Word};
 
+use super::super::atomic_vector_components::ATOMICS;
 use super::super::{id_operand, Legalizer};
 use crate::front::storage_format::TexelKind;
 
@@ -31,25 +32,11 @@ impl Legalizer {
         for (f, function) in self.module.functions.iter().enumerate() {
             for (b, block) in function.blocks.iter().enumerate() {
                 for (n, inst) in block.instructions.iter().enumerate() {
+                    // Every atomic has its memory semantics after its pointer and
+                    // scope; a compare-exchange has two.
                     let semantics = match inst.class.opcode {
                         Op::AtomicCompareExchange | Op::AtomicCompareExchangeWeak => &[2, 3][..],
-                        Op::AtomicLoad
-                        | Op::AtomicStore
-                        | Op::AtomicExchange
-                        | Op::AtomicIIncrement
-                        | Op::AtomicIDecrement
-                        | Op::AtomicIAdd
-                        | Op::AtomicISub
-                        | Op::AtomicSMin
-                        | Op::AtomicUMin
-                        | Op::AtomicSMax
-                        | Op::AtomicUMax
-                        | Op::AtomicAnd
-                        | Op::AtomicOr
-                        | Op::AtomicXor
-                        | Op::AtomicFAddEXT
-                        | Op::AtomicFMinEXT
-                        | Op::AtomicFMaxEXT => &[2][..],
+                        op if ATOMICS.contains(&op) => &[2][..],
                         _ => continue,
                     };
                     if !inst

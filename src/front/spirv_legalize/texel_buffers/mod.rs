@@ -459,7 +459,7 @@ impl Legalizer {
             Layout::Words { channels } => (scalar, channels),
             Layout::Packed { .. } | Layout::Narrow { .. } => (uint, layout.words()),
         };
-        let element = self.vector_of(word, count);
+        let element = self.vector_type(word, count);
         let array = self.fresh_id();
         self.module.types_global_values.push(Instruction::new(
             Op::TypeRuntimeArray,
@@ -624,17 +624,6 @@ impl Legalizer {
                 ],
             ),
         }
-    }
-
-    /// `scalar` itself for one, else its vector of `count`.
-    fn vector_of(&mut self, scalar: Word, count: u32) -> Word {
-        if count == 1 {
-            return scalar;
-        }
-        self.ensure_type(
-            Op::TypeVector,
-            vec![Operand::IdRef(scalar), Operand::LiteralBit32(count)],
-        )
     }
 
     /// Rewrites every operation on the planned texel buffers.

@@ -190,7 +190,7 @@ impl Legalizer {
             } => {
                 let per_word = 32 / bits;
                 let (unpack, _) = packing_instructions(bits, encoding);
-                let unpacked_type = self.vector_of(float, per_word);
+                let unpacked_type = self.vector_type(float, per_word);
                 let glsl = self.glsl_std_450();
                 let mut channels_out = Vec::new();
                 for w in 0..channels.div_ceil(per_word) {
@@ -330,13 +330,13 @@ impl Legalizer {
                 let per_word = 32 / bits;
                 let (_, pack) = packing_instructions(bits, encoding);
                 let glsl = self.glsl_std_450();
-                let pair = self.vector_of(float, 2);
+                let pair = self.vector_type(float, 2);
                 (0..channels / per_word)
                     .map(|w| {
                         let packed_from = if per_word == 4 && components == 4 {
                             texel
                         } else if per_word == 4 {
-                            let vec4 = self.vector_of(float, 4);
+                            let vec4 = self.vector_type(float, 4);
                             let parts = (0..4).map(|c| channel(self, out, c)).collect();
                             self.emit(out, Op::CompositeConstruct, vec4, parts)
                         } else {
