@@ -469,49 +469,48 @@ impl Composer {
         // as naga_oil builds them: a module nothing uses is left out (its
         // defs need not hold).
         let mut edits = vec![None; self.files.len()];
+        let mut is_reached = vec![false; self.files.len()];
+        is_reached[0] = true;
         let mut reached = vec![0];
+        // `enable` directives of the modules, which WGSL allows only before
+        // every declaration: at the top, once each.
+        let own = enables(&self.files[0].pre.text, &self.files[0].tokens);
+        let mut hoisted: Vec<String> = Vec::new();
         let mut next = 0;
         while let Some(&index) = reached.get(next) {
             next += 1;
-            let (file_edits, used) = self.edits(index)?;
+            let (mut file_edits, used) = self.edits(index)?;
+            if index > 0 {
+                let file = &self.files[index];
+                for (range, names) in enables(&file.pre.text, &file.tokens) {
+                    file_edits.push((range, None));
+                    for name in names {
+                        if !own.iter().any(|(_, n)| n.contains(&name)) && !hoisted.contains(&name) {
+                            hoisted.push(name);
+                        }
+                    }
+                }
+                file_edits.sort_by_key(|(range, _)| range.start);
+            }
             edits[index] = Some(file_edits);
             for module in used {
-                if !reached.contains(&module) {
+                if !is_reached[module] {
+                    is_reached[module] = true;
                     reached.push(module);
                 }
             }
         }
         let mut builder = map::Builder::default();
-        // `enable` directives of the modules, which WGSL allows only before
-        // every declaration: at the top, once each.
-        let own = enables(&self.files[0].pre.text, &self.files[0].tokens);
-        let mut hoisted: Vec<String> = Vec::new();
-        for &index in reached.iter().skip(1) {
-            let file = &self.files[index];
-            for (_, names) in enables(&file.pre.text, &file.tokens) {
-                for name in names {
-                    if !own.iter().any(|(_, n)| n.contains(&name)) && !hoisted.contains(&name) {
-                        hoisted.push(name);
-                    }
-                }
-            }
-        }
         if !hoisted.is_empty() {
             builder.push_text(&format!("enable {};\n", hoisted.join(", ")));
         }
         for (index, file_edits) in edits.into_iter().enumerate() {
-            let Some(mut file_edits) = file_edits else {
+            let Some(file_edits) = file_edits else {
                 continue;
             };
             let file = &self.files[index];
             if index > 0 {
                 builder.push_text("\n");
-                file_edits.extend(
-                    enables(&file.pre.text, &file.tokens)
-                        .into_iter()
-                        .map(|(range, _)| (range, None)),
-                );
-                file_edits.sort_by_key(|(range, _)| range.start);
             }
             let mut cursor = 0;
             for (range, replacement) in file_edits {
