@@ -75,7 +75,9 @@ impl InputFormat {
     /// and `.frag` name theirs and the others are compute shaders.
     pub fn from_extension(ext: &str, stage: Option<ShaderStage>) -> Option<Self> {
         Some(match ext {
-            "wgsl" => InputFormat::Wgsl,
+            // WESL is WGSL with imports and conditions: the WGSL front end
+            // reads it by the file's name.
+            "wgsl" | "wesl" => InputFormat::Wgsl,
             "spv" => InputFormat::SpirvBinary,
             "spvasm" => InputFormat::SpirvAssembly,
             "comp" => InputFormat::Glsl(stage.unwrap_or(ShaderStage::Compute)),
@@ -90,7 +92,7 @@ impl InputFormat {
     /// Every extension [`InputFormat::from_extension`] knows, without the
     /// dot, for messages and file filters.
     pub const EXTENSIONS: &'static [&'static str] = &[
-        "wgsl", "spv", "spvasm", "comp", "vert", "frag", "glsl", "hlsl",
+        "wgsl", "wesl", "spv", "spvasm", "comp", "vert", "frag", "glsl", "hlsl",
     ];
 
     /// The short name used in reports and JSON (`wgsl`, `spv`, `spvasm`,

@@ -505,7 +505,7 @@ fn strip_comment(text: &str) -> &str {
     text.find("//").map_or(text, |i| &text[..i])
 }
 
-fn blank(out: &mut [u8], span: Range<usize>) {
+pub(super) fn blank(out: &mut [u8], span: Range<usize>) {
     for b in &mut out[span] {
         if *b != b'\n' && *b != b'\r' {
             *b = b' ';

@@ -131,6 +131,76 @@ pub fn items(text: &str, tokens: &[Token]) -> Items {
     found
 }
 
+/// One module-scope declaration or directive: its tokens, attributes
+/// included, and the name it declares (none for directives,
+/// `const_assert` and a stray `;`).
+#[derive(Debug)]
+pub struct Declaration {
+    pub name: Option<String>,
+    pub tokens: Range<usize>,
+}
+
+/// The module-scope declarations of a text, in order.
+pub fn declarations(text: &str, tokens: &[Token]) -> Vec<Declaration> {
+    let word = |i: usize| -> Option<&str> {
+        let t = tokens.get(i)?;
+        (t.kind == Kind::Ident).then(|| &text[t.span.clone()])
+    };
+    let punct = |i: usize, c: char| tokens.get(i).is_some_and(|t| t.kind == Kind::Punct(c));
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let start = i;
+        let mut depth = 0usize;
+        let mut name = None;
+        let mut end = tokens.len() - 1;
+        let mut j = i;
+        while j < tokens.len() {
+            match tokens[j].kind {
+                Kind::Punct('(' | '[' | '{') => depth += 1,
+                Kind::Punct(')' | ']') => depth = depth.saturating_sub(1),
+                Kind::Punct('}') => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        end = j;
+                        break;
+                    }
+                }
+                Kind::Punct(';') if depth == 0 => {
+                    end = j;
+                    break;
+                }
+                Kind::Ident if depth == 0 && name.is_none() => {
+                    if let Some(
+                        keyword @ ("fn" | "struct" | "const" | "override" | "alias" | "var"),
+                    ) = word(j)
+                    {
+                        let mut at = j + 1;
+                        if keyword == "var" && punct(at, '<') {
+                            while at < tokens.len() && !punct(at, '>') {
+                                at += 1;
+                            }
+                            at += 1;
+                        }
+                        name = word(at).map(str::to_string);
+                        if name.is_some() {
+                            j = at;
+                        }
+                    }
+                }
+                _ => {}
+            }
+            j += 1;
+        }
+        out.push(Declaration {
+            name,
+            tokens: start..end + 1,
+        });
+        i = end + 1;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::tokens::tokens;
@@ -154,5 +224,27 @@ mod tests {
             .map(|&i| &text[t[i].span.clone()])
             .collect();
         assert_eq!(names, ["a", "position", "p"]);
+        let all = declarations(text, &t);
+        let declared: Vec<(Option<&str>, &str)> = all
+            .iter()
+            .map(|d| {
+                let span = t[d.tokens.start].span.start..t[d.tokens.end - 1].span.end;
+                (d.name.as_deref(), &text[span])
+            })
+            .collect();
+        assert_eq!(
+            declared[0],
+            (
+                Some("S"),
+                "struct S { a: f32, @builtin(position) p: vec4f }"
+            )
+        );
+        assert_eq!(declared[1], (Some("v"), "var<private> v: S;"));
+        assert_eq!(declared[3].0, Some("f"));
+        assert_eq!(
+            declared[4],
+            (Some("main"), "@compute @workgroup_size(1)\nfn main() { }")
+        );
+        assert_eq!(declared.len(), 5);
     }
 }

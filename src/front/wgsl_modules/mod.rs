@@ -16,6 +16,8 @@ mod index;
 mod items;
 mod map;
 mod tokens;
+mod wesl;
+mod write;
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -31,6 +33,7 @@ pub use directives::{declared_import_path, has_directives, raw_imports, Defs};
 pub(crate) use index::Root;
 pub use map::ModuleMap;
 use tokens::{Kind, Token};
+pub use wesl::is_wesl;
 
 /// A shader with its modules, as one WGSL text.
 pub(crate) struct Composed {
@@ -127,6 +130,9 @@ struct File {
 struct Composer {
     files: Vec<File>,
     index: index::Index,
+    /// Where the packages are, for a WESL shader; `None` for naga_oil's
+    /// dialect.
+    wesl: Option<wesl::Packages>,
     defs: Defs,
     /// Files being loaded, for cycles.
     stack: Vec<usize>,
@@ -138,18 +144,36 @@ pub(crate) fn compose(
     text: &str,
     options: &FrontOptions,
 ) -> Result<Composed, Vec<Diagnostic>> {
-    // The shader's own `#define NAME [VALUE]`s hold for every module it
-    // imports, as naga_oil has them.
     let mut all_defs = defs(options);
-    all_defs.extend(directives::shader_defines(text));
+    let (index, packages, module) = if wesl::is_wesl(name) {
+        let search = options
+            .module_dirs
+            .iter()
+            .chain(&options.include_dirs)
+            .cloned()
+            .collect();
+        let own_dir = crate::includes::own_dir(name);
+        let (packages, module) = wesl::Packages::of(Path::new(name), &own_dir, search);
+        (
+            index::Index::new(&[]),
+            Some(packages),
+            Some(module.join("::")),
+        )
+    } else {
+        // The shader's own `#define NAME [VALUE]`s hold for every module
+        // it imports, as naga_oil has them.
+        all_defs.extend(directives::shader_defines(text));
+        (index::Index::new(&roots(name, options)), None, None)
+    };
     let mut composer = Composer {
         files: Vec::new(),
-        index: index::Index::new(&roots(name, options)),
+        index,
+        wesl: packages,
         defs: all_defs,
         stack: Vec::new(),
     };
     let own_path = Path::new(name).is_file().then(|| PathBuf::from(name));
-    composer.add_file(name.to_string(), own_path, text.to_string(), 0..0, None)?;
+    composer.add_file(name.to_string(), own_path, text.to_string(), 0..0, module)?;
     composer.load(0)?;
     composer.write()
 }
@@ -196,7 +220,11 @@ impl Composer {
         module: Option<String>,
     ) -> Result<usize, Vec<Diagnostic>> {
         let index = self.files.len();
-        let pre = directives::preprocess(&text, &self.defs);
+        let pre = if self.wesl.is_some() {
+            wesl::translate(&text, &self.defs)
+        } else {
+            directives::preprocess(&text, &self.defs)
+        };
         let pre = match pre {
             Ok(pre) => pre,
             Err(e) => {
@@ -269,7 +297,13 @@ impl Composer {
             {
                 continue;
             }
-            let module = self.module(index, &qualifier, span.clone())?;
+            let module = match self.wesl {
+                Some(_) => {
+                    let path = self.wesl_path(index, &qualifier);
+                    self.module(index, &path, span.clone())?
+                }
+                None => self.module(index, &qualifier, span.clone())?,
+            };
             self.files[index]
                 .qualifiers
                 .insert(qualifier.join("::"), module);
@@ -283,14 +317,28 @@ impl Composer {
         index: usize,
         import: &directives::Import,
     ) -> Result<(), Vec<Diagnostic>> {
-        let path = &import.path;
         let span = import.span.clone();
-        let quoted = path[0].starts_with('"');
-        // The whole path a module (`#import a::b`; declared twice, it is
-        // still a module, and `module` says it is ambiguous), or a module
-        // and an item.
-        let whole_is_module = path.len() == 1
-            || (!quoted && !matches!(self.index.find(&path.join("::")), index::Found::Nothing));
+        let (path, whole_is_module) = match &self.wesl {
+            Some(packages) => {
+                // WESL: a module path from its package; a module where a
+                // file (or the `constants` package) has that path.
+                let path = self.wesl_path(index, &import.path);
+                let is_module = path.len() == 1 || packages.file(&path).0.is_some();
+                (path, is_module)
+            }
+            None => {
+                let path = &import.path;
+                let quoted = path[0].starts_with('"');
+                // The whole path a module (`#import a::b`; declared twice,
+                // it is still a module, and `module` says it is
+                // ambiguous), or a module and an item.
+                let is_module = path.len() == 1
+                    || (!quoted
+                        && !matches!(self.index.find(&path.join("::")), index::Found::Nothing));
+                (path.clone(), is_module)
+            }
+        };
+        let path = &path;
         if whole_is_module {
             let module = self.module(index, path, span)?;
             let file = &mut self.files[index];
@@ -326,6 +374,40 @@ impl Composer {
         Ok(())
     }
 
+    /// WESL path `written` in file `index` as a path from its package: a
+    /// module the file imports under a name of its own (`import
+    /// package::a::b as c;` then `c::d::x`) first.
+    fn wesl_path(&self, index: usize, written: &[String]) -> Vec<String> {
+        let file = &self.files[index];
+        if written.len() > 1 {
+            if let Some(&module) = file.qualifiers.get(&written[0]) {
+                return self.files[module]
+                    .module
+                    .split("::")
+                    .map(String::from)
+                    .chain(written[1..].iter().cloned())
+                    .collect();
+            }
+        }
+        let own: Vec<String> = file.module.split("::").map(String::from).collect();
+        wesl::absolute(&own, written)
+    }
+
+    /// The `constants` package of WESL, which holds the numeric defs
+    /// (made once).
+    fn constants_module(&mut self, span: Range<usize>) -> Result<usize, Vec<Diagnostic>> {
+        const NAME: &str = "constants";
+        if let Some(existing) = (1..self.files.len())
+            .find(|&f| self.files[f].path.is_none() && self.files[f].module == NAME)
+        {
+            return Ok(existing);
+        }
+        let text = wesl::constants(&self.defs);
+        let module = self.add_file(NAME.to_string(), None, text, span, Some(NAME.to_string()))?;
+        self.load(module)?;
+        Ok(module)
+    }
+
     fn is_entry_point(&self, module: usize, item: &str) -> bool {
         let file = &self.files[module];
         file.items.declared.get(item).is_some_and(|&token| {
@@ -343,7 +425,45 @@ impl Composer {
         span: Range<usize>,
     ) -> Result<usize, Vec<Diagnostic>> {
         let joined = qualifier.join("::");
-        let (found, module_name) = if qualifier[0].starts_with('"') {
+        let (found, module_name) = if let Some(packages) = &self.wesl {
+            if joined == "constants" && packages.root("constants").is_none() {
+                let site = if index == 0 {
+                    span
+                } else {
+                    self.files[index].import_site.clone()
+                };
+                return self.constants_module(site);
+            }
+            let (found, tried) = packages.file(qualifier);
+            if found.is_none() {
+                let note = if tried.is_empty() {
+                    let searched: Vec<String> = std::iter::once(&packages.own.1)
+                        .chain(&packages.search)
+                        .map(|d| d.display().to_string())
+                        .collect();
+                    format!(
+                        "a package `{0}` is a folder `{0}/src` or `{0}` in {1}",
+                        qualifier[0],
+                        searched.join(", ")
+                    )
+                } else {
+                    let tried: Vec<String> =
+                        tried.iter().map(|f| f.display().to_string()).collect();
+                    format!("looked for {}", tried.join(" and "))
+                };
+                return Err(vec![self
+                    .error(
+                        index,
+                        span,
+                        format!("no module `{joined}` is found"),
+                        codes::WGSL_UNKNOWN_MODULE,
+                        "imported here",
+                    )
+                    .remove(0)
+                    .with_note(note)]);
+            }
+            (found, joined.clone())
+        } else if qualifier[0].starts_with('"') {
             if qualifier.len() > 1 {
                 return Err(self.error(
                     index,
@@ -412,7 +532,14 @@ impl Composer {
                 == Some(canonical.clone())
         });
         if let Some(existing) = existing {
-            if let Some(at) = self.stack.iter().position(|&f| f == existing) {
+            // WESL modules may import each other: items, not files, are
+            // what must not depend on themselves (naga says where).
+            let cycles_allowed = self.wesl.is_some();
+            if let Some(at) = self
+                .stack
+                .iter()
+                .position(|&f| f == existing && !cycles_allowed)
+            {
                 let cycle: Vec<String> = self.stack[at..]
                     .iter()
                     .chain(std::iter::once(&existing))
@@ -461,247 +588,6 @@ impl Composer {
         self.load(module)?;
         Ok(module)
     }
-
-    /// The composed text: the shader, then each module, with names
-    /// renamed and `#{DEF}`s substituted.
-    fn write(self) -> Result<Composed, Vec<Diagnostic>> {
-        // The shader, then the modules whose items it uses, and theirs,
-        // as naga_oil builds them: a module nothing uses is left out (its
-        // defs need not hold).
-        let mut edits = vec![None; self.files.len()];
-        let mut is_reached = vec![false; self.files.len()];
-        is_reached[0] = true;
-        let mut reached = vec![0];
-        // `enable` directives of the modules, which WGSL allows only before
-        // every declaration: at the top, once each.
-        let own = enables(&self.files[0].pre.text, &self.files[0].tokens);
-        let mut hoisted: Vec<String> = Vec::new();
-        let mut next = 0;
-        while let Some(&index) = reached.get(next) {
-            next += 1;
-            let (mut file_edits, used) = self.edits(index)?;
-            if index > 0 {
-                let file = &self.files[index];
-                for (range, names) in enables(&file.pre.text, &file.tokens) {
-                    file_edits.push((range, None));
-                    for name in names {
-                        if !own.iter().any(|(_, n)| n.contains(&name)) && !hoisted.contains(&name) {
-                            hoisted.push(name);
-                        }
-                    }
-                }
-                file_edits.sort_by_key(|(range, _)| range.start);
-            }
-            edits[index] = Some(file_edits);
-            for module in used {
-                if !is_reached[module] {
-                    is_reached[module] = true;
-                    reached.push(module);
-                }
-            }
-        }
-        let mut builder = map::Builder::default();
-        if !hoisted.is_empty() {
-            builder.push_text(&format!("enable {};\n", hoisted.join(", ")));
-        }
-        for (index, file_edits) in edits.into_iter().enumerate() {
-            let Some(file_edits) = file_edits else {
-                continue;
-            };
-            let file = &self.files[index];
-            if index > 0 {
-                builder.push_text("\n");
-            }
-            let mut cursor = 0;
-            for (range, replacement) in file_edits {
-                builder.push_verbatim(index, &file.pre.text, cursor..range.start);
-                if let Some(text) = replacement {
-                    builder.push_replacement(index, range.clone(), &text);
-                }
-                cursor = range.end;
-            }
-            builder.push_verbatim(index, &file.pre.text, cursor..file.pre.text.len());
-        }
-        let files: Vec<Arc<SourceFile>> =
-            (0..self.files.len()).map(|f| self.source_file(f)).collect();
-        let sites = self.files.iter().map(|f| f.import_site.clone()).collect();
-        let dependencies = self.files[1..]
-            .iter()
-            .filter_map(|f| f.path.clone())
-            .collect();
-        let (text, pieces) = builder.finish();
-        Ok(Composed {
-            text,
-            map: Arc::new(ModuleMap::new(pieces, files, sites)),
-            dependencies,
-        })
-    }
-
-    /// The edits of file `index`, in order: each range with its new text,
-    /// or `None` where it is left out (an imported module's entry points
-    /// and `enable` directives, which go to the top); and the modules whose
-    /// items it uses.
-    #[allow(clippy::type_complexity)]
-    fn edits(
-        &self,
-        index: usize,
-    ) -> Result<(Vec<(Range<usize>, Option<String>)>, Vec<usize>), Vec<Diagnostic>> {
-        let mut used = Vec::new();
-        let file = &self.files[index];
-        let text = &file.pre.text;
-        let tokens = &file.tokens;
-        let mut edits: Vec<(Range<usize>, Option<String>)> = Vec::new();
-        let skipped =
-            |at: usize| index > 0 && file.items.entry_points.iter().any(|r| r.contains(&at));
-        if index > 0 {
-            for range in &file.items.entry_points {
-                edits.push((range.clone(), None));
-            }
-        }
-        let mut i = 0;
-        while i < tokens.len() {
-            let token = &tokens[i];
-            if skipped(token.span.start) {
-                i += 1;
-                continue;
-            }
-            match token.kind {
-                Kind::Def => {
-                    let def = &text[token.span.clone()];
-                    let name = def
-                        .strip_prefix("#{")
-                        .and_then(|d| d.strip_suffix('}'))
-                        .unwrap_or(&def[1..])
-                        .trim();
-                    let Some(value) = self.defs.get(name) else {
-                        return Err(self.error(
-                            index,
-                            token.span.clone(),
-                            format!("shader def `{name}` has no value to substitute"),
-                            codes::WGSL_DIRECTIVE,
-                            "give it one with `-D NAME=VALUE`",
-                        ));
-                    };
-                    edits.push((token.span.clone(), Some(value.clone())));
-                }
-                Kind::Ident | Kind::Quoted if path_follows(tokens, i) => {
-                    let mut end = i;
-                    while path_follows(tokens, end) {
-                        end += 2;
-                    }
-                    let segments: Vec<&str> = (i..=end)
-                        .step_by(2)
-                        .map(|t| &text[tokens[t].span.clone()])
-                        .collect();
-                    let (item, qualifier) = segments.split_last().expect("a path");
-                    let span = token.span.start..tokens[end].span.end;
-                    let module = *file
-                        .qualifiers
-                        .get(&qualifier.join("::"))
-                        .expect("every qualifier was resolved when the file was loaded");
-                    if let Some(broken) = &self.files[module].broken {
-                        return Err(broken.clone());
-                    }
-                    used.push(module);
-                    if !self.files[module].items.declared.contains_key(*item)
-                        || self.is_entry_point(module, item)
-                    {
-                        return Err(self.error(
-                            index,
-                            span,
-                            format!("module `{}` declares no `{item}`", qualifier.join("::")),
-                            codes::WGSL_UNKNOWN_ITEM,
-                            "named here",
-                        ));
-                    }
-                    edits.push((span, Some(mangle(item, &self.files[module].module))));
-                    i = end + 1;
-                    continue;
-                }
-                Kind::Ident => {
-                    let after_dot = i > 0 && tokens[i - 1].kind == Kind::Punct('.');
-                    if !after_dot && !file.items.not_references.contains(&i) {
-                        let name = &text[token.span.clone()];
-                        let own = file.items.declared.contains_key(name);
-                        if own && index > 0 {
-                            edits.push((token.span.clone(), Some(mangle(name, &file.module))));
-                        } else if let (false, Some((module, item))) =
-                            (own, file.imported_items.get(name))
-                        {
-                            if let Some(broken) = &self.files[*module].broken {
-                                return Err(broken.clone());
-                            }
-                            used.push(*module);
-                            edits.push((
-                                token.span.clone(),
-                                Some(mangle(item, &self.files[*module].module)),
-                            ));
-                        } else if let (false, Some((module, item, span))) =
-                            (own, file.missing_items.get(name))
-                        {
-                            return Err(self.error(
-                                index,
-                                span.clone(),
-                                format!("module `{module}` declares no `{item}`"),
-                                codes::WGSL_UNKNOWN_ITEM,
-                                "imported here",
-                            ));
-                        }
-                    }
-                }
-                _ => {}
-            }
-            i += 1;
-        }
-        edits.sort_by_key(|(range, _)| range.start);
-        // Edits inside a left-out entry point go with it.
-        let mut kept: Vec<(Range<usize>, Option<String>)> = Vec::with_capacity(edits.len());
-        for edit in edits {
-            if kept.last().is_some_and(|(last, _)| edit.0.start < last.end) {
-                continue;
-            }
-            kept.push(edit);
-        }
-        Ok((kept, used))
-    }
-}
-
-/// The `enable` directives of a text: each one's range (to its `;`) and
-/// the extensions it names.
-fn enables(text: &str, tokens: &[Token]) -> Vec<(Range<usize>, Vec<String>)> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < tokens.len() {
-        let token = &tokens[i];
-        if token.kind == Kind::Ident && &text[token.span.clone()] == "enable" {
-            let mut names = Vec::new();
-            let mut j = i + 1;
-            while let Some(t) = tokens.get(j) {
-                match t.kind {
-                    Kind::Ident => names.push(text[t.span.clone()].to_string()),
-                    Kind::Punct(',') => {}
-                    _ => break,
-                }
-                j += 1;
-            }
-            if tokens.get(j).is_some_and(|t| t.kind == Kind::Punct(';')) {
-                out.push((token.span.start..tokens[j].span.end, names));
-                i = j + 1;
-                continue;
-            }
-        }
-        // Directives come first: the first declaration ends the search.
-        if token.kind == Kind::Ident
-            && matches!(
-                &text[token.span.clone()],
-                "fn" | "struct" | "var" | "const" | "alias" | "override"
-            )
-        {
-            break;
-        }
-        i += 1;
-    }
-    out
 }
 
 impl File {
