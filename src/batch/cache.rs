@@ -110,15 +110,19 @@ fn front_identity(format: InputFormat, front: &FrontOptions) -> String {
     }
 }
 
-/// For a WGSL shader with `#import`s, every module path its search
-/// folders declare and the file that declares it: a module that appears,
+/// For a WESL shader, every `.wesl` and `.wgsl` file of its package
+/// folders; for a WGSL shader with `#import`s, every module path its
+/// search folders declare and the file that declares it: a module that appears,
 /// moves or changes its path may change where an import leads, which the
 /// hashes of the files imported do not show. (The files imported are
 /// dependencies, checked by hash like included files.)
 fn wgsl_module_search(source: &Source, front: &FrontOptions) -> String {
     use crate::front::wgsl_modules;
     match source.text() {
-        Some(text) if source.format == InputFormat::Wgsl && wgsl_modules::has_directives(text) => {
+        Some(text)
+            if source.format == InputFormat::Wgsl
+                && (wgsl_modules::is_wesl(&source.name) || wgsl_modules::has_directives(text)) =>
+        {
             wgsl_modules::search_fingerprint(&source.name, front)
         }
         _ => String::new(),

@@ -84,9 +84,9 @@ pub(super) fn headers(options: &BatchOptions, relatives: &[PathBuf]) -> BTreeMap
 }
 
 /// Every WGSL file of `relatives` that is a module and not a shader (it
-/// declares `#define_import_path` and no entry point), with the first WGSL
-/// file of `relatives` whose `#import`s name its path (or a path inside
-/// it), if any.
+/// declares `#define_import_path` and no entry point, or it is WESL with
+/// no entry point), with the first WGSL file of `relatives` whose
+/// `#import`s name its path (or a path inside it), if any.
 pub(super) fn wgsl_modules(
     options: &BatchOptions,
     relatives: &[PathBuf],
@@ -114,6 +114,14 @@ pub(super) fn wgsl_modules(
         .collect();
     let mut modules = BTreeMap::new();
     for (relative, text) in &texts {
+        // A WESL file without an entry point is a module, named by its
+        // path.
+        if wgsl_modules::is_wesl(&relative.to_string_lossy()) {
+            if !wgsl_modules::has_entry_point(text) {
+                modules.insert((*relative).clone(), None);
+            }
+            continue;
+        }
         let Some(declared) = wgsl_modules::declared_import_path(text) else {
             continue;
         };

@@ -225,6 +225,13 @@ fn a_stage_pair_gets_two_outputs_and_a_header_none_as_batch_and_serve_write_them
             "#import game::view::SCALE\n@group(0) @binding(0) var<storage, read_write> v: array<u32>;\n@compute @workgroup_size(64)\nfn main(@builtin(global_invocation_id) id: vec3<u32>) { v[id.x] *= SCALE; }\n",
         )
         .unwrap();
+    // A WESL shader and its module (not compiled).
+    std::fs::write(shaders.join("lib/tone.wesl"), "const GAIN: u32 = 2u;\n").unwrap();
+    std::fs::write(
+            shaders.join("tone.wesl"),
+            "import package::lib::tone::GAIN;\n@group(0) @binding(0) var<storage, read_write> v: array<u32>;\n@compute @workgroup_size(64)\nfn main(@builtin(global_invocation_id) id: vec3<u32>) { @if(LOUD) { v[id.x] *= GAIN; } }\n",
+        )
+        .unwrap();
     // An HLSL compute shader whose entry point is `CSMain`, unnamed.
     std::fs::write(
             shaders.join("cull.hlsl"),
@@ -259,7 +266,9 @@ fn a_stage_pair_gets_two_outputs_and_a_header_none_as_batch_and_serve_write_them
             "cull.spv",
             "cull.wgsl",
             "scale.spv",
-            "scale.wgsl"
+            "scale.wgsl",
+            "tone.spv",
+            "tone.wgsl"
         ],
         "each shader its own outputs, no header or module compiled"
     );
@@ -297,16 +306,22 @@ fn a_stage_pair_gets_two_outputs_and_a_header_none_as_batch_and_serve_write_them
     }
 
     // `serve --root` over the same tree answers the same WGSL.
-    let requests: String = ["blit.vert", "blit.frag", "cull.hlsl", "scale.wgsl"]
-        .iter()
-        .enumerate()
-        .map(|(id, file)| {
-            format!(
-                "{}\n",
-                serde_json::json!({"id": id, "path": shaders.join(file), "emit": ["wgsl"]})
-            )
-        })
-        .collect();
+    let requests: String = [
+        "blit.vert",
+        "blit.frag",
+        "cull.hlsl",
+        "scale.wgsl",
+        "tone.wesl",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(id, file)| {
+        format!(
+            "{}\n",
+            serde_json::json!({"id": id, "path": shaders.join(file), "emit": ["wgsl"]})
+        )
+    })
+    .collect();
     let options = crate::serve::ServeOptions::default()
         .with_root(&shaders)
         .unwrap();
@@ -322,6 +337,7 @@ fn a_stage_pair_gets_two_outputs_and_a_header_none_as_batch_and_serve_write_them
         "blit.frag.wgsl",
         "cull.wgsl",
         "scale.wgsl",
+        "tone.wgsl",
     ]) {
         assert_eq!(answer["ok"], true, "{answer}");
         assert_eq!(

@@ -86,6 +86,20 @@ pub fn check_front_inputs(
 /// `#define_import_path` are files of those folders.
 fn check_wgsl_modules(root: &Path, source: &Source, front: &FrontOptions) -> Result<(), String> {
     use crate::front::wgsl_modules;
+    if wgsl_modules::is_wesl(&source.name) {
+        // Modules are files of the package folders alone.
+        for dir in wgsl_modules::wesl_folders(&source.name, front) {
+            check_path(root, &dir).map_err(|_| {
+                format!(
+                    "the WESL packages of {} may be read from {}, outside the root {}",
+                    source.name,
+                    dir.display(),
+                    root.display()
+                )
+            })?;
+        }
+        return Ok(());
+    }
     let Some(text) = source.text().filter(|t| wgsl_modules::has_directives(t)) else {
         return Ok(());
     };

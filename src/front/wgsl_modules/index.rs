@@ -91,7 +91,7 @@ impl Index {
 fn declarations(root: &Root) -> Vec<(PathBuf, String)> {
     let mut files = Vec::new();
     let mut seen = BTreeSet::new();
-    list(&root.dir, root.recursive, &mut seen, &mut files);
+    list(&root.dir, root.recursive, &["wgsl"], &mut seen, &mut files);
     files.sort();
     files
         .into_iter()
@@ -99,7 +99,31 @@ fn declarations(root: &Root) -> Vec<(PathBuf, String)> {
         .collect()
 }
 
-fn list(dir: &Path, recursive: bool, seen: &mut BTreeSet<PathBuf>, out: &mut Vec<PathBuf>) {
+/// Every `.wesl` and `.wgsl` file under `dirs`, in order: where a WESL
+/// import may lead (a module that appears may shadow one or stand where
+/// none was), for a cache key.
+pub fn wesl_fingerprint(dirs: &[PathBuf]) -> String {
+    let mut out = String::new();
+    let mut seen = BTreeSet::new();
+    for dir in dirs {
+        let mut files = Vec::new();
+        list(dir, true, &["wesl", "wgsl"], &mut seen, &mut files);
+        files.sort();
+        out.push_str(&format!("{}\n", dir.display()));
+        for file in files {
+            out.push_str(&format!("{}\n", file.display()));
+        }
+    }
+    out
+}
+
+fn list(
+    dir: &Path,
+    recursive: bool,
+    extensions: &[&str],
+    seen: &mut BTreeSet<PathBuf>,
+    out: &mut Vec<PathBuf>,
+) {
     // A link back into a folder being walked is walked once.
     let Ok(canonical) = dir.canonicalize() else {
         return;
@@ -121,9 +145,13 @@ fn list(dir: &Path, recursive: bool, seen: &mut BTreeSet<PathBuf>, out: &mut Vec
         };
         if meta.is_dir() {
             if recursive {
-                list(&path, recursive, seen, out);
+                list(&path, recursive, extensions, seen, out);
             }
-        } else if meta.is_file() && path.extension().is_some_and(|e| e == "wgsl") {
+        } else if meta.is_file()
+            && path
+                .extension()
+                .is_some_and(|e| extensions.iter().any(|x| e == *x))
+        {
             out.push(path);
         }
     }

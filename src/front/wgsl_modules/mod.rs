@@ -86,7 +86,27 @@ pub(crate) fn roots(name: &str, options: &FrontOptions) -> Vec<Root> {
 /// What the modules a shader may import are, for a cache key: every
 /// module path of its search folders and the file that declares it.
 pub fn search_fingerprint(name: &str, options: &FrontOptions) -> String {
+    if wesl::is_wesl(name) {
+        return index::wesl_fingerprint(&wesl_folders(name, options));
+    }
     index::Index::new(&roots(name, options)).fingerprint()
+}
+
+/// The packages of WESL shader `name` and its module path: the `-I`
+/// folders hold packages. (The folder a front door walks, `module_dirs`,
+/// does not: a shader is then one package however it is reached.)
+fn wesl_packages(name: &str, options: &FrontOptions) -> (wesl::Packages, Vec<String>) {
+    let search = options.include_dirs.clone();
+    wesl::Packages::of(Path::new(name), &crate::includes::own_dir(name), search)
+}
+
+/// The folders a WESL shader's modules may be read from: its own
+/// package's root, then the folders that hold packages.
+pub fn wesl_folders(name: &str, options: &FrontOptions) -> Vec<PathBuf> {
+    let (packages, _) = wesl_packages(name, options);
+    std::iter::once(packages.own.1)
+        .chain(packages.search)
+        .collect()
 }
 
 /// Whether a WGSL text declares an entry point (`@vertex`, `@fragment`,
@@ -116,6 +136,11 @@ struct File {
     /// an imported item only where it is used. `name -> (module path,
     /// item, the import's span)`.
     missing_items: BTreeMap<String, (String, String, Range<usize>)>,
+    /// WESL: names (an imported item or module, a qualifier the code
+    /// uses) whose module is not found, with the error: raised only where
+    /// a declaration that is kept uses one, as WESL's linker loads only
+    /// the modules it reaches.
+    unresolved: BTreeMap<String, Vec<Diagnostic>>,
     /// Module qualifiers usable in this file: `a::b`, `b`, an alias.
     qualifiers: BTreeMap<String, usize>,
     /// Where the shader imports what led here (for changes of the passes
@@ -146,14 +171,7 @@ pub(crate) fn compose(
 ) -> Result<Composed, Vec<Diagnostic>> {
     let mut all_defs = defs(options);
     let (index, packages, module) = if wesl::is_wesl(name) {
-        let search = options
-            .module_dirs
-            .iter()
-            .chain(&options.include_dirs)
-            .cloned()
-            .collect();
-        let own_dir = crate::includes::own_dir(name);
-        let (packages, module) = wesl::Packages::of(Path::new(name), &own_dir, search);
+        let (packages, module) = wesl_packages(name, options);
         (
             index::Index::new(&[]),
             Some(packages),
@@ -260,6 +278,7 @@ impl Composer {
             module,
             imported_items: BTreeMap::new(),
             missing_items: BTreeMap::new(),
+            unresolved: BTreeMap::new(),
             qualifiers: BTreeMap::new(),
             import_site,
             broken: None,
@@ -286,21 +305,38 @@ impl Composer {
         self.stack.push(index);
         let imports = self.files[index].pre.imports.clone();
         for import in imports {
-            self.resolve_import(index, &import)?;
+            match self.resolve_import(index, &import) {
+                Err(error) if self.wesl.is_some() => {
+                    let name = import
+                        .alias
+                        .clone()
+                        .unwrap_or_else(|| import.path.last().expect("a path").clone());
+                    self.files[index].unresolved.insert(name, error);
+                }
+                result => result?,
+            }
         }
         // `a::b::c` in the code, `a::b` imported by no `#import`.
         let paths = qualified_paths(&self.files[index]);
         for (qualifier, span) in paths {
-            if self.files[index]
-                .qualifiers
-                .contains_key(&qualifier.join("::"))
+            let key = qualifier.join("::");
+            if self.files[index].qualifiers.contains_key(&key)
+                || self.files[index].unresolved.contains_key(&key)
             {
                 continue;
             }
             let module = match self.wesl {
                 Some(_) => {
                     let path = self.wesl_path(index, &qualifier);
-                    self.module(index, &path, span.clone())?
+                    match self.module(index, &path, span.clone()) {
+                        Ok(module) => module,
+                        Err(error) => {
+                            self.files[index]
+                                .unresolved
+                                .insert(qualifier.join("::"), error);
+                            continue;
+                        }
+                    }
                 }
                 None => self.module(index, &qualifier, span.clone())?,
             };
@@ -436,6 +472,11 @@ impl Composer {
             }
             let (found, tried) = packages.file(qualifier);
             if found.is_none() {
+                let message = if tried.is_empty() {
+                    format!("no package `{}` is found", qualifier[0])
+                } else {
+                    format!("no module `{joined}` is found")
+                };
                 let note = if tried.is_empty() {
                     let searched: Vec<String> = std::iter::once(&packages.own.1)
                         .chain(&packages.search)
@@ -455,7 +496,7 @@ impl Composer {
                     .error(
                         index,
                         span,
-                        format!("no module `{joined}` is found"),
+                        message,
                         codes::WGSL_UNKNOWN_MODULE,
                         "imported here",
                     )
@@ -602,6 +643,7 @@ impl File {
             module: String::new(),
             imported_items: BTreeMap::new(),
             missing_items: BTreeMap::new(),
+            unresolved: BTreeMap::new(),
             qualifiers: BTreeMap::new(),
             import_site: 0..0,
             broken: None,

@@ -386,7 +386,7 @@ impl Translator<'_> {
         } else {
             return Err(malformed(self.tokens[last].span.clone()));
         };
-        let next = self.tree(first + 1, end, Vec::new(), &span)?;
+        let next = self.tree(first + 1, end, Vec::new(), None, &span)?;
         if next != end {
             let at = self
                 .tokens
@@ -398,12 +398,15 @@ impl Translator<'_> {
     }
 
     /// One import tree from token `j` (a path, maybe `as NAME`, or a
-    /// `{...}` of trees) under `prefix`; the token after it.
+    /// `{...}` of trees) under `prefix`, whose first segment is token
+    /// `chain` (at this level of braces, `j` itself); the token after it.
+    /// `span` is the statement's.
     fn tree(
         &mut self,
         mut j: usize,
         end: usize,
         prefix: Vec<String>,
+        chain: Option<usize>,
         span: &Range<usize>,
     ) -> Result<usize, DirectiveError> {
         let at = |j: usize| {
@@ -414,9 +417,14 @@ impl Translator<'_> {
         };
         if self.is(j, '{') && j < end {
             let close = self.partner(j);
+            // Each path's span starts where the whole path does, when that
+            // is on the line the braces close on.
+            let inner_chain = chain.filter(|&c| {
+                !self.text[self.tokens[c].span.start..self.tokens[close].span.end].contains('\n')
+            });
             j += 1;
             while j < close {
-                j = self.tree(j, close, prefix.clone(), span)?;
+                j = self.tree(j, close, prefix.clone(), inner_chain, span)?;
                 if self.is(j, ',') {
                     j += 1;
                 } else if j != close {
@@ -425,6 +433,7 @@ impl Translator<'_> {
             }
             return Ok(close + 1);
         }
+        let chain = chain.unwrap_or(j);
         let Some(segment) = self.word(j).filter(|_| j < end).map(str::to_string) else {
             return Err(error("expected a name in an import", at(j), "here"));
         };
@@ -432,7 +441,7 @@ impl Translator<'_> {
         path.push(segment);
         j += 1;
         if j < end && self.tokens[j].kind == Kind::PathSep {
-            return self.tree(j + 1, end, path, span);
+            return self.tree(j + 1, end, path, Some(chain), span);
         }
         let mut alias = None;
         if self.word(j) == Some("as") && j < end {
@@ -449,10 +458,11 @@ impl Translator<'_> {
                 "here",
             ));
         }
+        // The path as written at its level of braces (`a::b::c as d`).
         self.imports.push(Import {
             path,
             alias,
-            span: span.clone(),
+            span: self.span(chain, j - 1),
         });
         Ok(j)
     }

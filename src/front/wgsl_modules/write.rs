@@ -252,9 +252,13 @@ impl Composer {
                         .collect();
                     let (item, qualifier) = segments.split_last().expect("a path");
                     let span = token.span.start..tokens[end].span.end;
+                    let key = qualifier.join("::");
+                    if let Some(error) = file.unresolved.get(&key) {
+                        return Err(error.clone());
+                    }
                     let module = *file
                         .qualifiers
-                        .get(&qualifier.join("::"))
+                        .get(&key)
                         .expect("every qualifier was resolved when the file was loaded");
                     if let Some(broken) = &self.files[module].broken {
                         return Err(broken.clone());
@@ -263,13 +267,19 @@ impl Composer {
                     if !self.files[module].items.declared.contains_key(*item)
                         || self.is_entry_point(module, item)
                     {
-                        return Err(self.error(
+                        let mut error = self.error(
                             index,
                             span,
                             format!("module `{}` declares no `{item}`", qualifier.join("::")),
                             codes::WGSL_UNKNOWN_ITEM,
                             "named here",
-                        ));
+                        );
+                        if self.wesl.is_some() && self.files[module].path.is_none() {
+                            error[0].notes.push(format!(
+                                "the package `constants` holds each define with a number value: give one with `-D {item}=VALUE`"
+                            ));
+                        }
+                        return Err(error);
                     }
                     edits.push((span, Some(mangle(item, &self.files[module].module))));
                     i = end + 1;
@@ -296,6 +306,8 @@ impl Composer {
                                 token.span.clone(),
                                 Some(mangle(item, &self.files[*module].module)),
                             ));
+                        } else if let (false, Some(error)) = (own, file.unresolved.get(name)) {
+                            return Err(error.clone());
                         } else if let (false, Some((module, item, span))) =
                             (own, file.missing_items.get(name))
                         {
