@@ -203,6 +203,20 @@ impl Build {
         self
     }
 
+    /// The severity of one of WGSL's uniformity rules for every shader, as
+    /// its own `diagnostic(severity, rule);` would give it (a shader's own
+    /// directive for the rule holds): `Build::diagnostic(Rule::DerivativeUniformity,
+    /// Severity::Warning)` lets shaders that sample in non-uniform control
+    /// flow build, with a warning. Give it after [`Build::front_options`].
+    pub fn diagnostic(
+        mut self,
+        rule: shaderxform_passes::analysis::uniformity::Rule,
+        severity: naga::diagnostic_filter::Severity,
+    ) -> Self {
+        self.options.front.diagnostics.push((rule, severity));
+        self
+    }
+
     /// The stage of GLSL files whose extension does not say it.
     pub fn stage(mut self, stage: naga::ShaderStage) -> Self {
         self.stage = Some(stage);

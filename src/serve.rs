@@ -77,6 +77,9 @@ struct RequestOptions {
     /// `NAME=FORMAT`, as `--storage-format`.
     #[serde(default)]
     storage_formats: Vec<String>,
+    /// `RULE=SEVERITY`, as `--diagnostic`.
+    #[serde(default)]
+    diagnostics: Vec<String>,
 }
 
 /// What a server may read, and how long a request may take.
@@ -576,6 +579,11 @@ fn options(request: &Request) -> Result<Options, String> {
                 .storage_formats
                 .iter()
                 .map(|s| crate::front::parse_storage_format(s))
+                .collect::<Result<_, _>>()?,
+            diagnostics: o
+                .diagnostics
+                .iter()
+                .map(|s| crate::front::parse_diagnostic(s))
                 .collect::<Result<_, _>>()?,
         },
     })

@@ -82,7 +82,7 @@ fn entry_shaders(dialect: &str, extension: &str) -> Vec<String> {
     found
 }
 
-fn compiler(dialect: &str, defs: &[String], wgsl_for: WgslTarget) -> Compiler {
+fn compiler(dialect: &str, defs: &[String], lenient: bool, wgsl_for: WgslTarget) -> Compiler {
     Compiler::new(Options {
         passes: PassSelection::None,
         front: FrontOptions {
@@ -91,6 +91,12 @@ fn compiler(dialect: &str, defs: &[String], wgsl_for: WgslTarget) -> Compiler {
                 .map(|d| shaderxform::front::parse_define(d))
                 .collect(),
             include_dirs: vec![corpus().join(dialect).join("crates")],
+            // `--diagnostic derivative_uniformity=warning`
+            diagnostics: if lenient {
+                vec![shaderxform::front::parse_diagnostic("derivative_uniformity=warning").unwrap()]
+            } else {
+                Vec::new()
+            },
             ..FrontOptions::default()
         },
         emit: EmitOptions {
@@ -121,16 +127,18 @@ fn source(dialect: &str, shader: &str) -> Source {
     )
 }
 
-fn compile(dialect: &str, shader: &str, defs: &[String]) -> Outcome {
+/// Compiles one shader; `lenient` gives `derivative_uniformity` the
+/// severity `warning`, as `--diagnostic derivative_uniformity=warning` does.
+fn compile(dialect: &str, shader: &str, defs: &[String], lenient: bool) -> Outcome {
     let source = source(dialect, shader);
     let both = [OutputFormat::Wgsl, OutputFormat::SpirvBinary];
-    match compiler(dialect, defs, WgslTarget::Tint).compile(&source, &both) {
+    match compiler(dialect, defs, lenient, WgslTarget::Tint).compile(&source, &both) {
         Ok(compiled) => Outcome::Read {
             wgsl: Some(compiled.outputs[0].text().unwrap().to_string()),
             spirv: compiled.outputs[1].bytes.clone(),
         },
         Err(failure) if wgsl_cannot_hold(&failure) => {
-            match compiler(dialect, defs, WgslTarget::Tint)
+            match compiler(dialect, defs, lenient, WgslTarget::Tint)
                 .compile(&source, &[OutputFormat::SpirvBinary])
             {
                 Ok(compiled) => Outcome::Read {
@@ -165,12 +173,13 @@ fn bevy_shaders_compose_as_bevy_composes_them() {
         assert_eq!(entries.len(), count, "entry shaders of {dialect}");
         for (name, set) in &sets {
             let mut read = 0;
+            let mut read_with_warning = 0;
             let mut outputs = BTreeMap::new();
             for shader in &entries {
                 let label = format!("{dialect}/{shader} [{name}]");
                 let bevy_composes = set.shaders.contains(shader);
                 let refused = REFUSED.iter().find(|(s, _)| s == shader).map(|(_, c)| *c);
-                match compile(dialect, shader, &set.defs) {
+                match compile(dialect, shader, &set.defs, false) {
                     Outcome::Read { wgsl: text, spirv } => {
                         read += 1;
                         if let Some(text) = &text {
@@ -186,6 +195,19 @@ fn bevy_shaders_compose_as_bevy_composes_them() {
                             .and_then(|l| l.file.as_ref().map(|f| f.name.clone()));
                         if code == "internal" {
                             faults.push(format!("{label}: internal error: {failure}"));
+                        } else if bevy_composes && refused == Some(code.as_str()) {
+                            // With the rule a warning, it is read.
+                            match compile(dialect, shader, &set.defs, true) {
+                                Outcome::Read {
+                                    wgsl: Some(text), ..
+                                } => {
+                                    read_with_warning += 1;
+                                    wgsl.push((format!("{label} [warning]"), text));
+                                }
+                                _ => faults.push(format!(
+                                    "{label}: not read with derivative_uniformity a warning"
+                                )),
+                            }
                         } else if bevy_composes && refused != Some(code.as_str()) {
                             faults.push(format!("{label}: Bevy composes it, refused: {failure}"));
                         } else if bevy_composes
@@ -202,15 +224,16 @@ fn bevy_shaders_compose_as_bevy_composes_them() {
                 .filter(|(s, _)| set.shaders.iter().any(|c| c == s))
                 .count();
             eprintln!(
-                "{dialect} {name}: Bevy's composer {composes} of {}, shaderxform {read} ({refused_of_those} refused for a WGSL rule)",
-                entries.len()
+                "{dialect} {name}: Bevy's composer {composes} of {}, shaderxform {read} ({refused_of_those} refused for a WGSL rule; {} more with `--diagnostic derivative_uniformity=warning`)",
+                entries.len(),
+                read_with_warning
             );
             // Run to run, the same bytes.
             for (shader, (text, spirv)) in outputs.iter().take(20) {
                 if let Outcome::Read {
                     wgsl: again,
                     spirv: spirv_again,
-                } = compile(dialect, shader, &set.defs)
+                } = compile(dialect, shader, &set.defs, false)
                 {
                     if &again != text || &spirv_again != spirv {
                         faults.push(format!(
@@ -230,7 +253,7 @@ fn refusals_point_into_the_wesl_file() {
     let text = std::fs::read_to_string(corpus().join("wesl-crate-composes.toml")).unwrap();
     let sets: BTreeMap<String, DefSet> = toml::from_str(&text).unwrap();
     let defs = &sets["pbr"].defs;
-    let Outcome::Refused(failure) = compile("wesl", REFUSED[1].0, defs) else {
+    let Outcome::Refused(failure) = compile("wesl", REFUSED[1].0, defs, false) else {
         panic!("motion blur samples after a divergent `continue`");
     };
     let rendered = shaderxform::render(

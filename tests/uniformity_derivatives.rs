@@ -183,3 +183,93 @@ fn wgsl_derivatives_in_non_uniform_flow_are_judged_as_tint_judges_them() {
         );
     }
 }
+
+/// `--diagnostic derivative_uniformity=warning` gives the rule a severity
+/// for the whole shader, as the shader's own `diagnostic(...)` directive
+/// would (Bevy's motion blur samples after a fragment-dependent
+/// `continue`): the shader builds with a warning, and the WGSL written
+/// carries the directive, so Tint accepts it too. A directive of the
+/// shader's own holds over the option.
+#[test]
+fn a_rule_severity_given_on_the_command_line_acts_as_the_directive() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = "@group(0) @binding(0) var t: texture_2d<f32>;
+@group(0) @binding(1) var s: sampler;
+@fragment
+fn main(@location(0) uv: vec2<f32>) -> @location(0) vec4<f32> {
+    if (uv.x < 0.5) {
+        return textureSample(t, s, uv);
+    }
+    return vec4(0.0);
+}
+";
+    std::fs::write(dir.path().join("blur.wgsl"), body).unwrap();
+    let run = |args: &[&str]| common::run_in(dir.path(), args);
+
+    let refused = run(&["blur.wgsl", "-o", "out.wgsl"]);
+    common::assert_exit(&refused, 1);
+    assert!(!dir.path().join("out.wgsl").exists());
+
+    let warned = run(&[
+        "blur.wgsl",
+        "--diagnostic",
+        "derivative_uniformity=warning",
+        "-o",
+        "out.wgsl",
+    ]);
+    common::assert_exit(&warned, 0);
+    let said = common::stderr(&warned);
+    assert!(
+        said.contains("warning[uniformity::divergent-derivative]"),
+        "{said}"
+    );
+    let wgsl = std::fs::read_to_string(dir.path().join("out.wgsl")).unwrap();
+    assert!(
+        wgsl.starts_with("diagnostic(warning, derivative_uniformity);"),
+        "{wgsl}"
+    );
+    common::assert_tint_accepts(&[("blur".into(), wgsl)]);
+
+    // The same given by the shader itself, on a comment line.
+    std::fs::write(
+        dir.path().join("own.wgsl"),
+        format!("// shaderxform: --diagnostic derivative_uniformity=off\n{body}"),
+    )
+    .unwrap();
+    let own = run(&["own.wgsl", "-o", "own_out.wgsl"]);
+    common::assert_exit(&own, 0);
+    assert!(
+        !common::stderr(&own).contains("warning["),
+        "{}",
+        common::stderr(&own)
+    );
+
+    // The shader's own directive holds over the option.
+    std::fs::write(
+        dir.path().join("strict.wgsl"),
+        format!("diagnostic(error, derivative_uniformity);\n{body}"),
+    )
+    .unwrap();
+    let strict = run(&[
+        "strict.wgsl",
+        "--diagnostic",
+        "derivative_uniformity=off",
+        "-o",
+        "strict_out.wgsl",
+    ]);
+    common::assert_exit(&strict, 1);
+
+    // A rule or severity that is not one is refused by name.
+    let bad = run(&["blur.wgsl", "--diagnostic", "derivative_uniformity=loud"]);
+    assert!(
+        common::stderr(&bad).contains("`loud` is not a severity"),
+        "{}",
+        common::stderr(&bad)
+    );
+    let bad = run(&["blur.wgsl", "--diagnostic", "bad_rule=off"]);
+    assert!(
+        common::stderr(&bad).contains("derivative_uniformity, subgroup_uniformity"),
+        "{}",
+        common::stderr(&bad)
+    );
+}

@@ -462,6 +462,19 @@ pub(super) struct CommonArgs {
     #[arg(long = "storage-format", value_name = "NAME=FORMAT", value_parser = shaderxform::front::parse_storage_format)]
     pub(super) storage_formats: Vec<(String, naga::StorageFormat)>,
 
+    /// The severity of one of WGSL's uniformity rules for the whole shader,
+    /// as its own `diagnostic(SEVERITY, RULE);` would give it
+    /// (`derivative_uniformity=warning`: a `textureSample` in non-uniform
+    /// control flow is a warning, and the WGSL written says so); the
+    /// shader's own directive for that rule holds. RULE:
+    /// derivative_uniformity or subgroup_uniformity; SEVERITY: off, info,
+    /// warning or error. May be given for both rules.
+    #[arg(long = "diagnostic", value_name = "RULE=SEVERITY", value_parser = shaderxform::front::parse_diagnostic)]
+    pub(super) diagnostics: Vec<(
+        shaderxform::passes::analysis::uniformity::Rule,
+        naga::diagnostic_filter::Severity,
+    )>,
+
     /// The format of the input, whatever its name says (HLSL in a `.comp`
     /// file), and of standard input (`-` as IN): wgsl, spv, spvasm, glsl
     /// (or comp, vert, frag) or hlsl.

@@ -72,6 +72,7 @@ pub(super) fn options(common: &CommonArgs) -> Result<Options, String> {
             hlsl_entry_point: common.entry_point.clone(),
             hlsl_register_shifts: common.hlsl_register_shifts.clone(),
             storage_formats: common.storage_formats.clone(),
+            diagnostics: common.diagnostics.clone(),
         },
     })
 }

@@ -84,6 +84,14 @@ pub struct FrontOptions {
     /// one, and only the host knows it. The last one given for a name
     /// counts; names of no such image are left alone.
     pub storage_formats: Vec<(String, naga::StorageFormat)>,
+    /// Severities of WGSL's filterable rules for the whole shader
+    /// (`--diagnostic derivative_uniformity=warning`), as a module-scope
+    /// `diagnostic(...)` directive gives them; the shader's own directive
+    /// for a rule holds over these.
+    pub diagnostics: Vec<(
+        shaderxform_passes::analysis::uniformity::Rule,
+        naga::diagnostic_filter::Severity,
+    )>,
 }
 
 /// The shifts HLSL registers get when none are given and registers of

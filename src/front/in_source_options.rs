@@ -75,6 +75,7 @@ pub(crate) fn apply(
                     | "--entry-point"
                     | "--storage-format"
                     | "--hlsl-register-shift"
+                    | "--diagnostic"
             );
             if !known {
                 return Err(refuse(format!(
@@ -98,6 +99,9 @@ pub(crate) fn apply(
                 "--storage-format" => options
                     .storage_formats
                     .push(super::parse_storage_format(value).map_err(|e| refuse(e.to_string()))?),
+                "--diagnostic" => options
+                    .diagnostics
+                    .push(super::parse_diagnostic(value).map_err(refuse)?),
                 _ => options
                     .hlsl_register_shifts
                     .push(super::parse_register_shift(value).map_err(|e| refuse(e.to_string()))?),

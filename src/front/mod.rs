@@ -28,6 +28,7 @@ mod wgsl_positions;
 pub(crate) mod wgsl_rules;
 
 use naga::Module;
+use shaderxform_passes::analysis::uniformity::Rule;
 use shaderxform_passes::{Change, PassReport};
 
 use crate::diagnostics::Diagnostic;
@@ -270,7 +271,7 @@ pub fn parse_with_overrides(
         }
         Ok(parsed)
     };
-    Ok(match source.format {
+    let mut parsed = match source.format {
         InputFormat::Wgsl => {
             let text = text_of(source)?;
             if wgsl_modules::is_wesl(&source.name) || wgsl_modules::has_directives(text) {
@@ -292,7 +293,43 @@ pub fn parse_with_overrides(
         InputFormat::SpirvAssembly => {
             from_spirv(spirv::parse_assembly(text_of(source)?, legalize_context)?)
         }
-    })
+    };
+    // The host's severities of WGSL's rules, where the shader's own
+    // directives do not name them; of two for one rule, the last given (a
+    // shader's own options come after the host's).
+    for &(rule, severity) in options.diagnostics.iter().rev() {
+        rule.set_module_severity(&mut parsed.module, severity);
+    }
+    Ok(parsed)
+}
+
+/// `RULE=SEVERITY` (`derivative_uniformity=warning`): a severity of one of
+/// WGSL's filterable rules for the whole shader, as its own
+/// `diagnostic(warning, derivative_uniformity);` would give it.
+pub fn parse_diagnostic(text: &str) -> Result<(Rule, naga::diagnostic_filter::Severity), String> {
+    use naga::diagnostic_filter::Severity;
+    let (rule, severity) = text.split_once('=').ok_or_else(|| {
+        format!("`{text}` is not RULE=SEVERITY (`derivative_uniformity=warning`)")
+    })?;
+    let names: Vec<&str> = Rule::ALL.iter().map(|r| r.wgsl_name()).collect();
+    let rule = Rule::from_wgsl_name(rule.trim()).ok_or_else(|| {
+        format!(
+            "`{rule}` is not a rule shaderxform checks: {}",
+            names.join(", ")
+        )
+    })?;
+    let severity = match severity.trim() {
+        "off" => Severity::Off,
+        "info" => Severity::Info,
+        "warning" => Severity::Warning,
+        "error" => Severity::Error,
+        other => {
+            return Err(format!(
+                "`{other}` is not a severity: off, info, warning or error"
+            ))
+        }
+    };
+    Ok((rule, severity))
 }
 
 /// A WGSL shader with naga_oil-style directives: composed with the modules

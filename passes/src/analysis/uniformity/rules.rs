@@ -67,6 +67,39 @@ impl Rule {
         }
     }
 
+    /// The rule of a WGSL name (`derivative_uniformity`).
+    pub fn from_wgsl_name(name: &str) -> Option<Rule> {
+        Rule::ALL.into_iter().find(|r| r.wgsl_name() == name)
+    }
+
+    /// Gives the rule `severity` for the whole module, as a module-scope
+    /// `diagnostic(severity, rule);` directive does, unless the module's
+    /// own directives already name the rule (those hold). Returns whether
+    /// it was given.
+    pub fn set_module_severity(self, module: &mut Module, severity: Severity) -> bool {
+        let triggering_rule = self.triggering_rule();
+        let mut node = module.diagnostic_filter_leaf;
+        while let Some(handle) = node {
+            let filter = &module.diagnostic_filters[handle];
+            if filter.inner.triggering_rule == triggering_rule {
+                return false;
+            }
+            node = filter.parent;
+        }
+        let leaf = module.diagnostic_filters.append(
+            naga::diagnostic_filter::DiagnosticFilterNode {
+                inner: naga::diagnostic_filter::DiagnosticFilter {
+                    new_severity: severity,
+                    triggering_rule,
+                },
+                parent: module.diagnostic_filter_leaf,
+            },
+            Span::UNDEFINED,
+        );
+        module.diagnostic_filter_leaf = Some(leaf);
+        true
+    }
+
     fn index(self) -> usize {
         self as usize
     }
