@@ -81,6 +81,14 @@ enum Condition {
     Else,
 }
 
+/// An element's `@if(...)`, `@elif(...)` or `@else`: its kind, the span of
+/// the attribute, and the tokens of its condition (first, end).
+struct ConditionAttribute {
+    kind: Condition,
+    span: Range<usize>,
+    arguments: Option<(usize, usize)>,
+}
+
 struct Translator<'a> {
     text: &'a str,
     tokens: &'a [Token],
@@ -187,7 +195,7 @@ impl Translator<'_> {
                 continue;
             }
             let start = i;
-            let mut condition: Option<(Condition, Range<usize>, Option<(usize, usize)>)> = None;
+            let mut condition: Option<ConditionAttribute> = None;
             while self.is(i, '@') && self.word(i + 1).is_some() {
                 let name = self.word(i + 1).expect("checked").to_string();
                 let attribute = i;
@@ -221,7 +229,11 @@ impl Translator<'_> {
                         "here",
                     ));
                 }
-                condition = Some((kind, span, arguments));
+                condition = Some(ConditionAttribute {
+                    kind,
+                    span,
+                    arguments,
+                });
             }
             if i >= end {
                 return Err(error(
@@ -236,7 +248,11 @@ impl Translator<'_> {
                     chain = None;
                     true
                 }
-                Some((kind, span, arguments)) => {
+                Some(ConditionAttribute {
+                    kind,
+                    span,
+                    arguments,
+                }) => {
                     let value = match arguments {
                         Some((a, b)) if *kind != Condition::Else => self.evaluate(*a, *b)?,
                         _ => true,
@@ -272,8 +288,8 @@ impl Translator<'_> {
                 i = last + 1;
                 continue;
             }
-            if let Some((_, span, _)) = &condition {
-                self.blanks.push(span.clone());
+            if let Some(attribute) = &condition {
+                self.blanks.push(attribute.span.clone());
             }
             if context != Context::List && self.is(i, '{') && condition.is_some() {
                 // A kept compound: its contents join its surroundings.
