@@ -376,3 +376,66 @@ fn validate_runs_the_wesl_shader_of_a_folder() {
     assert!(!text.contains("util.wesl:"), "modules are not run:\n{text}");
     assert!(text.contains("1 shaders: 1 agree"), "{text}");
 }
+
+/// `batch --watch` compiles a shader again when a module of a package
+/// outside its folder changes.
+#[test]
+fn watch_compiles_again_when_a_package_module_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    tree(dir.path());
+    let _child = common::Child(
+        Command::new(env!("CARGO_BIN_EXE_shaderxform"))
+            .args([
+                "batch",
+                "--watch",
+                "shaders",
+                "-o",
+                "out",
+                "--emit",
+                "wgsl",
+                "-I",
+                "libs",
+                "-D",
+                "WORKGROUP=8",
+            ])
+            .current_dir(dir.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start shaderxform batch --watch"),
+    );
+    let out = dir.path().join("out/main.wgsl");
+    let has = |text: &str| fs::read_to_string(&out).is_ok_and(|w| w.contains(text));
+    let limit = std::time::Duration::from_secs(60);
+    assert!(
+        common::wait_for(limit, || has("3.14159")),
+        "the first round"
+    );
+    // Give the watcher time to start before the change.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    fs::write(
+        dir.path().join("libs/mathlib/consts.wesl"),
+        "const PI: f32 = 2.5;\n",
+    )
+    .unwrap();
+    assert!(
+        common::wait_for(limit, || has("2.5f")),
+        "a package module changed and its shader was not compiled again"
+    );
+}
+
+#[test]
+fn const_assert_and_its_conditions_are_kept_and_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("a.wesl"),
+        "const N = 4;\nconst_assert N > 2;\n@if(BIG) const_assert N > 100;\n@compute @workgroup_size(1) fn main() {}\n",
+    )
+    .unwrap();
+    assert_exit(&run_in(dir.path(), &["a.wesl", "-o", "a.wgsl"]), 0);
+    let out = run_in(dir.path(), &["a.wesl", "-D", "BIG", "-o", "b.wgsl"]);
+    assert_exit(&out, 1);
+    let error = stderr(&out);
+    assert!(error.contains("a.wesl:3:23"), "{error}");
+}
