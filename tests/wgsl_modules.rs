@@ -404,3 +404,19 @@ fn modules_compose_as_naga_oil_composes_them() {
         "{error}"
     );
 }
+
+/// A shader with directives that ends inside an expression: the parser
+/// points at the end of the composed text, which is the end of the file.
+#[test]
+fn an_error_at_the_end_of_the_text_has_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("cut.wgsl"),
+        "#define_import_path a::b\nconst X: f32 = 1.0;\nfn f() -> f32 {\n    return max(X, 2.0",
+    )
+    .unwrap();
+    let out = run_in(dir.path(), &["cut.wgsl", "-o", "cut.spv"]);
+    assert_exit(&out, 1);
+    let error = stderr(&out);
+    assert!(error.contains("cut.wgsl:4:22"), "{error}");
+}

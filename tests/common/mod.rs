@@ -261,7 +261,9 @@ fn canonical_temporaries_of_function(text: &str) -> String {
 /// `keep` sees the path from the repository's root (`corpus/glsl/x.comp`),
 /// so that the folders above the checkout never decide. `corpus/engine`
 /// is left out: its shaders compile only with the defines, include
-/// folders and entry points of its manifest (`tests/engine_corpus.rs`).
+/// folders and entry points of its manifest (`tests/engine_corpus.rs`),
+/// and so is `corpus/bevy`, whose shaders need its modules and defines
+/// (`tests/bevy_corpus.rs`).
 pub fn corpus_files_where(keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
     fn walk(dir: &Path, keep: &dyn Fn(&Path) -> bool, out: &mut Vec<PathBuf>) {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -270,7 +272,7 @@ pub fn corpus_files_where(keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
             .collect();
         entries.sort();
         for path in entries {
-            if path == root().join("corpus/engine") {
+            if path == root().join("corpus/engine") || path == root().join("corpus/bevy") {
                 continue;
             }
             if path.is_dir() {

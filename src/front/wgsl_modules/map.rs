@@ -96,7 +96,11 @@ impl ModuleMap {
     /// The file and span of a span of the composed text.
     pub fn original(&self, span: naga::Span) -> Option<(usize, naga::Span)> {
         let range = span.to_range()?;
-        let first = self.piece_at(range.start)?;
+        // The end of the text (where a parser that ran out of it points)
+        // is the end of the last piece.
+        let first = self
+            .piece_at(range.start)
+            .or_else(|| self.pieces.last().filter(|p| p.composed.end == range.start))?;
         let start = if first.verbatim {
             first.original.start + (range.start - first.composed.start)
         } else {
