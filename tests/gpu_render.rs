@@ -767,3 +767,48 @@ fn public_folder_agrees(folder: &str, least: usize) {
         );
     }
 }
+
+/// The stages of a pair declare one uniform buffer with types of their
+/// own (a vertex stage's two matrices, the fragment stage's with two
+/// floats more, as the Vulkan samples' G-buffer passes do): the buffer is
+/// as large as the larger. And a vertex stage that writes
+/// `gl_ClipDistance` runs where the adapter has clip distances.
+#[test]
+fn stages_that_declare_one_buffer_differently_and_clip_distances_run() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("gbuffer.vert"),
+        "#version 450
+layout(location = 0) in vec3 inPos;
+layout(location = 0) out vec3 outPos;
+layout(set = 0, binding = 0) uniform UBO { mat4 projection; mat4 model; } ubo;
+out gl_PerVertex { vec4 gl_Position; float gl_ClipDistance[1]; };
+void main() {
+    outPos = inPos;
+    gl_Position = ubo.projection * ubo.model * vec4(inPos, 1.0);
+    gl_ClipDistance[0] = inPos.y + 0.5;
+}
+",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("gbuffer.frag"),
+        "#version 450
+layout(location = 0) in vec3 inPos;
+layout(location = 0) out vec4 outColor;
+layout(set = 0, binding = 0) uniform UBO { mat4 projection; mat4 model; float nearPlane; float farPlane; } ubo;
+void main() { outColor = vec4(inPos * ubo.nearPlane, ubo.farPlane); }
+",
+    )
+    .unwrap();
+    let out = validate_command(&[dir.path().join("gbuffer.vert").to_str().unwrap()]);
+    if !had_adapter(&out) {
+        return;
+    }
+    let text = output_text(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("agree"), "{text}");
+}

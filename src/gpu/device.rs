@@ -117,6 +117,12 @@ fn wanted_features() -> wgpu::Features {
         | F::FLOAT32_FILTERABLE
         | F::VERTEX_WRITABLE_STORAGE
         | F::PASSTHROUGH_SHADERS
+        // What render stages of real shaders use: `gl_ClipDistance`,
+        // barycentrics, an early depth test, binding arrays of textures.
+        | F::CLIP_DISTANCES
+        | F::SHADER_BARYCENTRICS
+        | F::SHADER_EARLY_DEPTH_TEST
+        | F::TEXTURE_BINDING_ARRAY
 }
 
 /// Discrete GPUs first, then integrated, virtual, CPU; Vulkan before the
@@ -810,7 +816,13 @@ impl Gpu {
             match self.device.poll(poll) {
                 Ok(_) => waiting = false,
                 Err(wgpu::PollError::Timeout) => {}
-                Err(e) => return Err(RunError::Device(e.to_string())),
+                // A submission that failed did so for an error wgpu
+                // reported outside any scope: that one says why.
+                Err(e) => {
+                    return Err(RunError::Device(
+                        self.first_error().unwrap_or_else(|| e.to_string()),
+                    ))
+                }
             }
             if let Some(error) = self.errors.lock().ok().and_then(|e| e.first().cloned()) {
                 return Err(RunError::Device(error));

@@ -157,7 +157,16 @@ impl Shader {
                     .iter_mut()
                     .find(|(o, _)| (o.group, o.binding) == (b.group, b.binding))
                 {
-                    Some((_, used)) => *used |= stages,
+                    // The stages may declare one buffer with types of
+                    // their own (a vertex stage's three matrices, the
+                    // fragment stage's with two floats more): the buffer
+                    // is as large as the larger, laid out as it is.
+                    Some((o, used)) => {
+                        if b.byte_size(0) > o.byte_size(0) {
+                            *o = b;
+                        }
+                        *used |= stages;
+                    }
                     None => out.push((b, stages)),
                 }
             }

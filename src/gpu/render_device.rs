@@ -433,7 +433,13 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
         match device.poll(poll) {
             Ok(_) => waiting = false,
             Err(wgpu::PollError::Timeout) => {}
-            Err(e) => return Err(RunError::Device(e.to_string())),
+            // A submission that failed did so for an error wgpu
+            // reported outside any scope: that one says why.
+            Err(e) => {
+                return Err(RunError::Device(
+                    gpu.first_error().unwrap_or_else(|| e.to_string()),
+                ))
+            }
         }
         if let Some(error) = gpu.first_error() {
             return Err(RunError::Device(error));
