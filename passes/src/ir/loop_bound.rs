@@ -14,11 +14,17 @@ use naga::{
 use super::{add_local, functions_mut, pointer_root, scalar_type, BlockBuilder, PointerRoot};
 
 /// Makes every loop of `module` that its input may keep running leave
-/// after `max` iterations of its body: a counter, zeroed where the loop
-/// starts, is read at the top of the body, which breaks once it reaches
-/// `max`. A loop that every invocation of a workgroup runs the same number
-/// of times stays so (each counter counts the same), so barriers inside it
-/// stay in uniform control flow. A loop whose every way out is decided by
+/// after `max` iterations of its body in one call of its function: a
+/// counter, zeroed where the function starts, is read at the top of the
+/// body, which breaks once it reaches `max`. The counter is not zeroed
+/// where the loop starts, so that a loop inside another runs `max` times
+/// in all, not `max` times for each turn of the outer one: nested loops
+/// whose counts come from the input (an irradiance convolution stepping
+/// two angles by pushed deltas) would otherwise run `max` squared times,
+/// hours of a GPU with no watchdog. A loop that every invocation of a
+/// workgroup enters and runs the same number of times stays so (each
+/// counter counts the same), so barriers inside it stay in uniform control
+/// flow. A loop whose every way out is decided by
 /// constants and by variables that only constants reach (`for (var i =
 /// 0u; i < 8u; i++)`) is left as it is: its trip count is the shader's,
 /// and a counter would only cost the driver's compiler (on lavapipe, one
@@ -39,6 +45,7 @@ pub fn bound_loops(module: &mut Module, max: u32) -> usize {
     let mut bounded = 0;
     for function in functions_mut(module) {
         let input = InputDependence::of(function);
+        let mut counters = Vec::new();
         let expressions = &mut function.expressions;
         let locals = &mut function.local_variables;
         super::for_each_block_mut(&mut function.body, &mut |block: &mut Block| {
@@ -65,14 +72,8 @@ pub fn bound_loops(module: &mut Module, max: u32) -> usize {
                     continue;
                 }
                 let counter = add_local(&mut *locals, "loop_iterations", u32_type, span);
-                let mut before = BlockBuilder::new(&mut *expressions, span);
-                let pointer = before.expr(Expression::LocalVariable(counter));
-                let zero = before.expr(Expression::Literal(Literal::U32(0)));
-                before.statement(Statement::Store {
-                    pointer,
-                    value: zero,
-                });
-                block.append(&mut before.finish());
+                counters.push(counter);
+                let pointer = expressions.append(Expression::LocalVariable(counter), span);
                 let mut top = counting(&mut *expressions, pointer, max, span);
                 top.append(&mut body);
                 block.push(
@@ -86,6 +87,19 @@ pub fn bound_loops(module: &mut Module, max: u32) -> usize {
                 bounded += 1;
             }
         });
+        // Each counter zeroed where the function starts.
+        let mut start = BlockBuilder::new(&mut function.expressions, naga::Span::UNDEFINED);
+        for counter in counters {
+            let pointer = start.expr(Expression::LocalVariable(counter));
+            let zero = start.expr(Expression::Literal(Literal::U32(0)));
+            start.statement(Statement::Store {
+                pointer,
+                value: zero,
+            });
+        }
+        let mut body = start.finish();
+        body.append(&mut function.body);
+        function.body = body;
     }
     bounded
 }
@@ -272,6 +286,18 @@ mod tests {
         )
         .unwrap();
         assert_eq!(text.matches(">= 7u").count(), 2, "{text}");
+        // Both counters start at zero where the function does, before
+        // the outer loop: the inner one counts every turn of it together.
+        let first_loop = text.find("loop {").unwrap();
+        let zeroed = text[..first_loop]
+            .lines()
+            .filter(|l| l.trim_start().starts_with("loop_iterations") && l.ends_with("= 0u;"))
+            .count();
+        assert_eq!(zeroed, 2, "{text}");
+        assert!(
+            !text[first_loop..].contains("loop_iterations = 0u"),
+            "{text}"
+        );
     }
 
     #[test]
