@@ -812,3 +812,52 @@ void main() { outColor = vec4(inPos * ubo.nearPlane, ubo.farPlane); }
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(text.contains("agree"), "{text}");
 }
+
+/// Push constants each stage declares its own way, as Vulkan allows (the
+/// vertex stage's `vec3` at offset 0, the fragment stage's floats from
+/// offset 12, as the Vulkan samples' PBR passes have them): one block of
+/// immediates as large as the larger, which both stages read.
+#[test]
+fn stages_that_declare_their_push_constants_differently_share_one_block() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("pbr.vert"),
+        "#version 450
+layout(location = 0) in vec3 inPos;
+layout(location = 0) out vec3 outPos;
+layout(push_constant) uniform PushConsts { vec3 objPos; } pushConsts;
+void main() {
+    outPos = inPos + pushConsts.objPos;
+    gl_Position = vec4(outPos, 1.0);
+}
+",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("pbr.frag"),
+        "#version 450
+layout(location = 0) in vec3 inPos;
+layout(location = 0) out vec4 outColor;
+layout(push_constant) uniform PushConsts {
+    layout(offset = 12) float roughness;
+    layout(offset = 16) float r;
+} material;
+void main() { outColor = vec4(inPos * material.r, material.roughness); }
+",
+    )
+    .unwrap();
+    let out = validate_command(&[
+        dir.path().join("pbr.vert").to_str().unwrap(),
+        "--shader-format",
+        "spirv",
+    ]);
+    if !had_adapter(&out) {
+        return;
+    }
+    let text = output_text(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("agree"), "{text}");
+}

@@ -177,7 +177,8 @@ impl Shader {
 
     /// The immediate variable (push constants) the drawn entry points use,
     /// laid out as a buffer: one for both stages, as a pipeline has one
-    /// block of immediates.
+    /// block of immediates (the larger where the stages declare it
+    /// differently).
     fn immediates(&self, role: Role) -> Result<Option<Binding>, Error> {
         let mut found: Option<Binding> = None;
         for stage in [Stage::Vertex, Stage::Fragment] {
@@ -191,17 +192,13 @@ impl Shader {
             else {
                 continue;
             };
+            // The stages may declare the block each its own way (Vulkan's
+            // push constants: a vertex stage's `vec3` at offset 0, the
+            // fragment stage's floats from offset 12): one block of bytes
+            // as large as the larger, seeded as it is laid out.
             match &found {
-                Some(first) if first.fixed_size != b.fixed_size || first.name != b.name => {
-                    return Err(Error::Input(format!(
-                        "the {}: the vertex stage's immediates (`{}`) and the fragment stage's (`{}`) differ; a draw has one block of them",
-                        role.name(),
-                        first.name,
-                        b.name
-                    )))
-                }
-                Some(_) => {}
-                None => found = Some(b),
+                Some(first) if first.byte_size(0) >= b.byte_size(0) => {}
+                _ => found = Some(b),
             }
         }
         Ok(found)
