@@ -262,8 +262,9 @@ fn canonical_temporaries_of_function(text: &str) -> String {
 /// so that the folders above the checkout never decide. `corpus/engine`
 /// is left out: its shaders compile only with the defines, include
 /// folders and entry points of its manifest (`tests/engine_corpus.rs`),
-/// and so is `corpus/bevy`, whose shaders need its modules and defines
-/// (`tests/bevy_corpus.rs`).
+/// and so are `corpus/bevy`, whose shaders need its modules and defines
+/// (`tests/bevy_corpus.rs`), and `corpus/validate`, a folder of another
+/// project's shaders validated as one (`tests/validate_folder.rs`).
 pub fn corpus_files_where(keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
     fn walk(dir: &Path, keep: &dyn Fn(&Path) -> bool, out: &mut Vec<PathBuf>) {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -272,7 +273,10 @@ pub fn corpus_files_where(keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
             .collect();
         entries.sort();
         for path in entries {
-            if path == root().join("corpus/engine") || path == root().join("corpus/bevy") {
+            if ["corpus/engine", "corpus/bevy", "corpus/validate"]
+                .iter()
+                .any(|folder| path == root().join(folder))
+            {
                 continue;
             }
             if path.is_dir() {
