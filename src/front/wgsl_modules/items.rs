@@ -16,7 +16,7 @@ pub struct Items {
     /// out.
     pub entry_points: Vec<Range<usize>>,
     /// Token indices of struct member names and other names that are not
-    /// references (`@builtin(position)`).
+    /// references (`@builtin(position)`), in increasing order.
     pub not_references: Vec<usize>,
 }
 
@@ -128,6 +128,9 @@ pub fn items(text: &str, tokens: &[Token]) -> Items {
         }
         i += 1;
     }
+    // Looked up by binary search.
+    found.not_references.sort_unstable();
+    found.not_references.dedup();
     found
 }
 

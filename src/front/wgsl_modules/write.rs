@@ -133,6 +133,20 @@ impl Composer {
             .iter()
             .map(|f| super::items::declarations(&f.pre.text, &f.tokens))
             .collect();
+        // Each file's declarations by name, so that a reference is found
+        // in time that does not grow with the module.
+        let by_name: Vec<std::collections::HashMap<&str, usize>> = declarations
+            .iter()
+            .map(|ds| {
+                let mut map = std::collections::HashMap::new();
+                for (d, declaration) in ds.iter().enumerate() {
+                    if let Some(name) = declaration.name.as_deref() {
+                        map.entry(name).or_insert(d);
+                    }
+                }
+                map
+            })
+            .collect();
         let mut reached: Vec<Vec<bool>> =
             declarations.iter().map(|d| vec![false; d.len()]).collect();
         let mut edits: Vec<Option<Vec<Edit>>> = vec![None; count];
@@ -168,9 +182,7 @@ impl Composer {
                         }
                     }
                 }
-                let found = declarations[module]
-                    .iter()
-                    .position(|d| d.name.as_deref() == Some(item.as_str()));
+                let found = by_name[module].get(item.as_str()).copied();
                 if let Some(d) = found.filter(|&d| !reached[module][d]) {
                     reached[module][d] = true;
                     queue.push((module, d));
@@ -287,7 +299,7 @@ impl Composer {
                 }
                 Kind::Ident => {
                     let after_dot = i > 0 && tokens[i - 1].kind == Kind::Punct('.');
-                    if !after_dot && !file.items.not_references.contains(&i) {
+                    if !after_dot && file.items.not_references.binary_search(&i).is_err() {
                         let name = &text[token.span.clone()];
                         let own = file.items.declared.contains_key(name);
                         if own {
