@@ -331,6 +331,13 @@ pub enum Rewritten {
         /// The structured buffer it counts for.
         buffer: String,
     },
+    /// An input attachment of the source (`subpassInput`), which WGSL has
+    /// not: a sampled 2D texture read at the fragment's own position. The
+    /// host binds the attachment's view here as a texture.
+    InputAttachment {
+        /// The source's `input_attachment_index`.
+        index: u32,
+    },
     /// A combined image sampler of the source, split on the way in into
     /// a texture (at the source's binding) and a sampler.
     SplitCombinedSampler {

@@ -148,6 +148,18 @@ pub(super) fn add_rewrites(bindings: &mut [Binding], passes: &[PassReport]) {
                     });
                 }
             }
+            "input-attachment" => {
+                let (Some([group, index]), Some(attachment)) = (
+                    pair(change.details.get("binding")),
+                    number(change.details.get("index")),
+                ) else {
+                    continue;
+                };
+                if let Some(b) = bindings.iter_mut().find(at(group, index)) {
+                    b.rewritten
+                        .push(Rewritten::InputAttachment { index: attachment });
+                }
+            }
             "split-combined-sampler" => {
                 let (Some(combined), Some(texture), Some(sampler)) = (
                     pair(change.details.get("combined")),

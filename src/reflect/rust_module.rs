@@ -235,6 +235,12 @@ fn write_binding(out: &mut String, binding: &Binding, module: &Module, types: &m
                     "        /// The counter of the HLSL structured buffer this names.\n        pub const COUNTER_OF: &str = {buffer:?};"
                 );
             }
+            Rewritten::InputAttachment { index } => {
+                let _ = writeln!(
+                    out,
+                    "        /// An input attachment of the source, read as a texture at the\n        /// fragment's position: bind the attachment's view here.\n        pub const INPUT_ATTACHMENT_INDEX: u32 = {index};"
+                );
+            }
             Rewritten::SplitCombinedSampler {
                 combined,
                 texture,

@@ -139,17 +139,4 @@ impl Legalizer {
         }
         None
     }
-
-    pub(super) fn member_name(&self, owner: Word, member: u32) -> Option<String> {
-        self.module
-            .debug_names
-            .iter()
-            .find_map(|i| match (i.class.opcode, i.operands.as_slice()) {
-                (
-                    Op::MemberName,
-                    [Operand::IdRef(o), Operand::LiteralBit32(m), Operand::LiteralString(name), ..],
-                ) if *o == owner && *m == member => Some(name.clone()),
-                _ => None,
-            })
-    }
 }

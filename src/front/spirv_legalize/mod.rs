@@ -88,6 +88,12 @@
 //!   their vectors), which naga's IR has not: the block becomes one of
 //!   32-bit words over the same bytes, each load of a 16-bit member a load
 //!   of its words, a shift and a conversion; other uses are refused.
+//! - **Interface blocks** (`out VertexData { ... } v;`), whose output
+//!   members naga dropped silently and whose inputs it refused: a
+//!   variable per member at its location (`interface_blocks.rs`), which
+//!   also decorates integer vertex outputs `Flat`.
+//! - **Input attachments** (`subpassInput`), which WGSL has not: sampled
+//!   textures read at the fragment's position.
 //! - **`OpSourceContinued`**, which naga does not read: the source text
 //!   embedded by `-g` is dropped where it is continued (positions come
 //!   from `OpLine`, which stays).
@@ -110,6 +116,8 @@ mod cross_block_operands;
 mod empty_structs;
 mod hlsl_prefix_scans;
 mod image_atomics;
+mod input_attachments;
+mod interface_blocks;
 mod non_semantic;
 mod push_constant_bindings;
 mod push_constant_words;
@@ -340,6 +348,9 @@ pub fn legalize(
     // pointers into storage buffers.
     let (mut changes, texel_refusals) = l.lower_texel_buffers(&words, context.storage_formats);
     refused.extend(texel_refusals);
+    let (block_changes, block_refusals) = l.split_interface_blocks(&words);
+    changes.extend(block_changes);
+    refused.extend(block_refusals);
     refused.extend(l.refuse_atomic_vector_components(&words));
     refused.extend(l.refuse_clustered_reductions(&words));
     refused.extend(l.refuse_image_atomics(&words));
@@ -349,6 +360,9 @@ pub fn legalize(
     if !refused.is_empty() {
         return Err(refused);
     }
+    // Before the formats: naga takes input attachments for storage
+    // images without one.
+    changes.extend(l.read_input_attachments_as_textures());
     let storage_formats = l
         .set_storage_formats(context.storage_formats)
         .map_err(|refused| {
@@ -392,6 +406,7 @@ pub fn legalize(
         changes: {
             changes.extend(l.drop_push_constant_bindings());
             changes.extend(l.name_counter_buffers());
+            changes.extend(l.flat_integer_vertex_outputs());
             changes
         },
         words: Vec::new(),
@@ -720,6 +735,47 @@ impl Legalizer {
             };
             self.module.debug_names.retain(|i| !targets(i));
             self.module.annotations.retain(|i| !targets(i));
+        }
+    }
+
+    /// The value of decoration `decoration` of member `member` of
+    /// structure `s` (0 for a decoration without one); `None` where the
+    /// member has none.
+    fn member_decoration(&self, s: Word, member: u32, decoration: Decoration) -> Option<u32> {
+        self.module.annotations.iter().find_map(|i| {
+            match (i.class.opcode, i.operands.as_slice()) {
+                (
+                    Op::MemberDecorate,
+                    [Operand::IdRef(t), Operand::LiteralBit32(m), Operand::Decoration(d), rest @ ..],
+                ) if *t == s && *m == member && *d == decoration => match rest.first() {
+                    Some(Operand::LiteralBit32(v)) => Some(*v),
+                    _ => Some(0),
+                },
+                _ => None,
+            }
+        })
+    }
+
+    /// The `OpMemberName` of member `member` of structure `owner`.
+    fn member_name(&self, owner: Word, member: u32) -> Option<String> {
+        self.module
+            .debug_names
+            .iter()
+            .find_map(|i| match (i.class.opcode, i.operands.as_slice()) {
+                (
+                    Op::MemberName,
+                    [Operand::IdRef(o), Operand::LiteralBit32(m), Operand::LiteralString(name), ..],
+                ) if *o == owner && *m == member => Some(name.clone()),
+                _ => None,
+            })
+    }
+
+    /// The value of `id` where it is a 32-bit integer `OpConstant`.
+    fn constant_u32(&self, id: Word) -> Option<u32> {
+        let inst = self.global(id)?;
+        match (inst.class.opcode, inst.operands.first()) {
+            (Op::Constant, Some(Operand::LiteralBit32(v))) => Some(*v),
+            _ => None,
         }
     }
 

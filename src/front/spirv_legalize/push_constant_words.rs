@@ -419,7 +419,7 @@ impl Legalizer {
         };
         match base.member {
             None => {
-                let Some(member) = self.constant_value(first) else {
+                let Some(member) = self.constant_u32(first) else {
                     return Step::Unknown;
                 };
                 match (members.get(member as usize), rest) {
@@ -444,18 +444,9 @@ impl Legalizer {
     }
 
     fn component(&self, index: Word) -> Component {
-        match self.constant_value(index) {
+        match self.constant_u32(index) {
             Some(k) => Component::Constant(k),
             None => Component::Dynamic(index),
-        }
-    }
-
-    /// The value of `id` where it is an integer `OpConstant`.
-    fn constant_value(&self, id: Word) -> Option<u32> {
-        let inst = self.global(id)?;
-        match (inst.class.opcode, inst.operands.first()) {
-            (Op::Constant, Some(Operand::LiteralBit32(v))) => Some(*v),
-            _ => None,
         }
     }
 

@@ -147,29 +147,6 @@ impl Legalizer {
         }
     }
 
-    fn member_decoration(&self, s: Word, member: u32, decoration: Decoration) -> Option<u32> {
-        self.module.annotations.iter().find_map(|i| {
-            match (i.class.opcode, i.operands.as_slice()) {
-                (
-                    Op::MemberDecorate,
-                    [Operand::IdRef(t), Operand::LiteralBit32(m), Operand::Decoration(d), rest @ ..],
-                ) if *t == s && *m == member && *d == decoration => match rest.first() {
-                    Some(Operand::LiteralBit32(v)) => Some(*v),
-                    _ => Some(0),
-                },
-                _ => None,
-            }
-        })
-    }
-
-    fn constant_u32(&self, id: Word) -> Option<u32> {
-        let inst = self.global(id)?;
-        match (inst.class.opcode, inst.operands.first()) {
-            (Op::Constant, Some(Operand::LiteralBit32(v))) => Some(*v),
-            _ => None,
-        }
-    }
-
     /// The bytes a value of `ty` spans in a block (the last array element
     /// without padding after it); `None` where unknown.
     fn layout_size(&self, ty: Word) -> Option<u32> {
