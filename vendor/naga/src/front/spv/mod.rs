@@ -3119,6 +3119,7 @@ impl<I: Iterator<Item = u32> + Clone> Frontend<I> {
                         | crate::BuiltIn::SampleIndex
                         | crate::BuiltIn::VertexIndex
                         | crate::BuiltIn::PrimitiveIndex
+                        | crate::BuiltIn::ViewIndex
                         | crate::BuiltIn::LocalInvocationIndex => {
                             Some(crate::TypeInner::Scalar(crate::Scalar::U32))
                         }
