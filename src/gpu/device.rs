@@ -294,7 +294,7 @@ impl Gpu {
         let sink = errors.clone();
         device.on_uncaptured_error(Arc::new(move |e: wgpu::Error| {
             if let Ok(mut errors) = sink.lock() {
-                errors.push(e.to_string());
+                errors.push(rejection_text(e));
             }
         }));
         let lost = errors.clone();
@@ -418,6 +418,30 @@ pub enum RunOutcome {
     /// The dispatch did not finish in time. The device and everything on
     /// it are leaked: dropping them would wait for the GPU.
     Hang,
+}
+
+/// What wgpu says of a call it rejected, on one line: the causes in its
+/// description, where the error's own text is only "Validation Error",
+/// without the source excerpt drawn around naga's messages.
+pub(super) fn rejection_text(error: wgpu::Error) -> String {
+    let text = match error {
+        wgpu::Error::Validation { description, .. } | wgpu::Error::Internal { description, .. } => {
+            description
+        }
+        other => return other.to_string(),
+    };
+    let mut causes: Vec<&str> = Vec::new();
+    for line in text.lines() {
+        let line = line.trim().trim_start_matches("= ");
+        let drawn = line.contains(['│', '┌', '└', '·']);
+        if line.is_empty() || drawn || matches!(line, "Validation Error" | "Caused by:") {
+            continue;
+        }
+        if !causes.contains(&line) {
+            causes.push(line);
+        }
+    }
+    causes.join("; ")
 }
 
 /// Why a dispatch did not run to the end.
@@ -608,7 +632,7 @@ impl Gpu {
         let rejected = [validation.pop(), internal.pop()]
             .into_iter()
             .filter_map(pollster::block_on)
-            .map(|e| e.to_string())
+            .map(rejection_text)
             .collect::<Vec<_>>();
         if !rejected.is_empty() {
             return Err(RunError::Rejected(rejected.join("\n")));

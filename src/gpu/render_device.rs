@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::device::{Code, Gpu, RunError, SpirvReader};
+use super::device::{rejection_text, Code, Gpu, RunError, SpirvReader};
 use super::read_back::{copy_for_read_back, read_back_buffer};
 use super::reflect::Space;
 use super::render::{INSTANCES, SIZE, VERTICES};
@@ -259,7 +259,7 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
     let rejected = [validation.pop(), internal.pop()]
         .into_iter()
         .filter_map(pollster::block_on)
-        .map(|e| e.to_string())
+        .map(rejection_text)
         .collect::<Vec<_>>();
     if !rejected.is_empty() {
         return Err(RunError::Rejected(rejected.join("\n")));
