@@ -495,3 +495,57 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     let result = gpu::validate(&candidate, &v).unwrap();
     assert_eq!(result.verdict, Verdict::Agree, "{}", result.describe());
 }
+
+/// A compute shader sampling a binding array of textures by a seeded
+/// index (a `u32` from a storage buffer, any value) and a runtime-sized
+/// array of samplers: where the adapter binds arrays of textures it agrees
+/// with itself (each element seeded apart, indices wrapped into the
+/// arrays alike in both), and a candidate reading the next element is
+/// caught; where it has none, it cannot run and says why.
+#[test]
+fn binding_arrays_of_textures_and_samplers_are_bound() {
+    let shader = |next: &str| {
+        format!(
+            "enable wgpu_binding_array;
+@group(0) @binding(0) var textures: binding_array<texture_2d<f32>, 3>;
+@group(0) @binding(1) var samplers: binding_array<sampler>;
+@group(0) @binding(2) var<storage, read> picks: array<u32, 64>;
+@group(0) @binding(3) var<storage, read_write> out: array<vec4<f32>, 64>;
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) i: u32) {{
+    let uv = vec2<f32>(f32(i % 8u), f32(i / 8u)) / 8.0;
+    out[i] = textureSampleLevel(textures[picks[i]{next}], samplers[picks[63u - i]], uv, 0.0);
+}}
+"
+        )
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let reference = dir.path().join("arrays.wgsl");
+    let wrong = dir.path().join("next_element.wgsl");
+    std::fs::write(&reference, shader("")).unwrap();
+    std::fs::write(&wrong, shader(" + 1u")).unwrap();
+    for format in FORMATS {
+        let run = |input: &Path, against: Option<&Path>| {
+            let mut v = options(format, PassSelection::None);
+            v.reference = against.map(Path::to_path_buf);
+            gpu::validate(input, &v)
+        };
+        match run(&reference, None) {
+            Err(Error::Input(why)) => {
+                assert!(
+                    why.contains("`textures` (@group(0) @binding(0)) is a binding array, and the adapter has none"),
+                    "{why}"
+                );
+                continue;
+            }
+            result => {
+                let Some(v) = adapter_or_skip(result, "binding arrays") else {
+                    return;
+                };
+                assert_eq!(v.verdict, Verdict::Agree, "{format:?}: {}", v.describe());
+            }
+        }
+        let v = run(&wrong, Some(&reference)).unwrap();
+        assert_eq!(v.verdict, Verdict::Mismatch, "{format:?}: {}", v.describe());
+    }
+}

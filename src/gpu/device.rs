@@ -595,12 +595,9 @@ impl Gpu {
                         },
                         count: None,
                     })
-                    .chain(
-                        d.resources
-                            .iter()
-                            .filter(|r| r.group == group)
-                            .map(texture_device::layout_entry),
-                    )
+                    .chain(texture_device::layout_entries(d.resources, group, |_| {
+                        wgpu::ShaderStages::COMPUTE
+                    }))
                     .collect();
                 (!entries.is_empty()).then(|| {
                     device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -704,6 +701,7 @@ impl Gpu {
             .enumerate()
             .map(|(group, layout)| {
                 let layout = layout.as_ref()?;
+                let bound = texture_device::bound(d.resources, resources, group as u32);
                 let entries: Vec<wgpu::BindGroupEntry> = d
                     .buffers
                     .iter()
@@ -713,16 +711,10 @@ impl Gpu {
                         binding: b.binding,
                         resource: buffer.as_entire_binding(),
                     })
-                    .chain(
-                        d.resources
-                            .iter()
-                            .zip(resources)
-                            .filter(|(r, _)| r.group == group as u32)
-                            .map(|(r, made)| wgpu::BindGroupEntry {
-                                binding: r.binding,
-                                resource: made.resource(),
-                            }),
-                    )
+                    .chain(bound.iter().map(|(binding, b)| wgpu::BindGroupEntry {
+                        binding: *binding,
+                        resource: b.resource(),
+                    }))
                     .collect();
                 Some(device.create_bind_group(&wgpu::BindGroupDescriptor {
                     label: Some(d.label),

@@ -502,10 +502,12 @@ pub fn validate_render(
     // Textures and samplers, planned as for compute.
     let (reference_handles, reference_stages) = reference.handles(Role::Reference)?;
     let (candidate_handles, candidate_stages) = candidate.handles(Role::Candidate)?;
-    let resource_stages: Vec<wgpu::ShaderStages> = reference_stages
+    let slot_stages: Vec<((u32, u32), wgpu::ShaderStages)> = reference_handles
+        .0
         .iter()
-        .zip(&candidate_stages)
-        .map(|(a, b)| *a | *b)
+        .map(|h| (h.group, h.binding))
+        .zip(reference_stages.iter().zip(&candidate_stages))
+        .map(|(slot, (a, b))| (slot, *a | *b))
         .collect();
     let features = opened
         .as_ref()
@@ -517,6 +519,16 @@ pub fn validate_render(
         seed,
         features,
     )?;
+    // The stages of each resource (each element of a binding array).
+    let resource_stages: Vec<wgpu::ShaderStages> = resources
+        .iter()
+        .map(|r| {
+            slot_stages
+                .iter()
+                .find(|(slot, _)| *slot == (r.group, r.binding))
+                .map_or(wgpu::ShaderStages::empty(), |(_, s)| *s)
+        })
+        .collect();
     // Immediates (push constants), set on every pass before its draw.
     let gpu_limits = opened.as_ref().ok().map(|g| g.limits());
     let immediates = immediates::plan(
@@ -530,12 +542,6 @@ pub fn validate_render(
             .zip(gpu_limits.as_ref())
             .map(|(g, l)| (&g.features, l, g.adapter.name.as_str())),
     )?;
-    if let Some(r) = resources.iter().find(|r| r.read_back) {
-        return Err(Error::Input(format!(
-            "{}: render validation compares the targets and buffers a draw writes, not storage textures",
-            r.label
-        )));
-    }
     let mut reference_bytes = Vec::new();
     let mut candidate_bytes = Vec::new();
     for plan in &plans {
@@ -748,6 +754,15 @@ pub fn validate_render(
         report.values_compared += json.values_compared;
         report.mismatches += json.mismatches;
         report.bindings.push(json);
+    }
+    for (i, resource) in resources.iter().enumerate() {
+        if resource.read_back {
+            let json =
+                resource.compare(expected.textures[i].as_deref(), got.textures[i].as_deref());
+            report.values_compared += json.values_compared;
+            report.mismatches += json.mismatches;
+            report.bindings.push(json);
+        }
     }
     if let Some(immediates) = &immediates {
         report.bindings.push(immediates.report());

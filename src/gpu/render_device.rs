@@ -80,16 +80,9 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
                     },
                     count: None,
                 })
-                .chain(
-                    d.resources
-                        .iter()
-                        .zip(d.resource_stages)
-                        .filter(|(r, _)| r.group == group)
-                        .map(|(r, stages)| wgpu::BindGroupLayoutEntry {
-                            visibility: *stages,
-                            ..texture_device::layout_entry(r)
-                        }),
-                )
+                .chain(texture_device::layout_entries(d.resources, group, |i| {
+                    d.resource_stages[i]
+                }))
                 .collect();
             (!entries.is_empty()).then(|| {
                 device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -134,6 +127,7 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
         .enumerate()
         .map(|(group, layout)| {
             let layout = layout.as_ref()?;
+            let bound = texture_device::bound(d.resources, &created, group as u32);
             let entries: Vec<wgpu::BindGroupEntry> = d
                 .buffers
                 .iter()
@@ -143,16 +137,10 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
                     binding: b.binding,
                     resource: buffer.as_entire_binding(),
                 })
-                .chain(
-                    d.resources
-                        .iter()
-                        .zip(&created)
-                        .filter(|(r, _)| r.group == group as u32)
-                        .map(|(r, c)| wgpu::BindGroupEntry {
-                            binding: r.binding,
-                            resource: c.resource(),
-                        }),
-                )
+                .chain(bound.iter().map(|(binding, b)| wgpu::BindGroupEntry {
+                    binding: *binding,
+                    resource: b.resource(),
+                }))
                 .collect();
             Some(device.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: Some(&d.label),
@@ -385,6 +373,10 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
         })
         .collect();
 
+    // Storage textures the stages write, as a dispatch's are.
+    let staging_textures =
+        texture_device::copy_back(device, &mut encoder, d.resources, &created, &d.label);
+
     let started = Instant::now();
     let submission = gpu.queue().submit([encoder.finish()]);
     let pending = Pending::new();
@@ -394,7 +386,12 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
     for staging in staging_buffers.iter().flatten() {
         pending.map(staging);
     }
-    let to_map = staging_targets.len() + staging_buffers.iter().flatten().count();
+    for texels in staging_textures.iter().flatten() {
+        pending.map(&texels.buffer);
+    }
+    let to_map = staging_targets.len()
+        + staging_buffers.iter().flatten().count()
+        + staging_textures.iter().flatten().count();
 
     // The watchdog: wait in short slices, never past the deadline.
     let deadline = started + d.timeout;
@@ -418,6 +415,7 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
                 textures,
                 staging_targets,
                 staging_buffers,
+                staging_textures,
             ));
             return Ok(None);
         }
@@ -476,9 +474,17 @@ pub(super) fn draw(gpu: &Gpu, d: &Draw<'_>) -> Result<Option<ReadBack>, RunError
             None => None,
         });
     }
+    let mut read_textures = Vec::new();
+    for staging in &staging_textures {
+        read_textures.push(match staging {
+            Some(texels) => Some(texels.unpad(&read(&texels.buffer)?)),
+            None => None,
+        });
+    }
     Ok(Some(ReadBack {
         targets,
         buffers: read_buffers,
+        textures: read_textures,
     }))
 }
 
@@ -517,10 +523,12 @@ pub(super) struct Draw<'a> {
 }
 
 /// What one shader's draws wrote: each target's texels (rows packed), in
-/// pass order, and each read-back buffer.
+/// pass order, each read-back buffer, and the first mip level of each
+/// storage texture the stages write (`None` for the other resources).
 pub(super) struct ReadBack {
     pub(super) targets: Vec<Vec<u8>>,
     pub(super) buffers: Vec<Option<Vec<u8>>>,
+    pub(super) textures: Vec<Option<Vec<u8>>>,
 }
 
 /// Counts the maps still pending and the errors they reported.

@@ -616,6 +616,15 @@ pub(super) fn compile_for_device(
     };
     let compiler = Compiler::new(options).map_err(fail)?;
     let mut transformed = compiler.transform(source).map_err(fail)?;
+    // Seeded inputs index binding arrays anywhere; wgpu does not check.
+    transformed
+        .instrument(|module| {
+            shaderxform_passes::ir::wrap_binding_array_indices(
+                module,
+                super::textures::UNSIZED_BINDING_ARRAY_ELEMENTS,
+            );
+        })
+        .map_err(fail)?;
     if let Some(max) = loop_bound {
         transformed
             .instrument(|module| {

@@ -11,23 +11,85 @@ pub struct Created {
     pub sampler: Option<wgpu::Sampler>,
 }
 
-impl Created {
+/// What one binding of textures or samplers is bound to: a binding
+/// array's elements together.
+pub enum Bound<'a> {
+    One(&'a Created),
+    Views(Vec<&'a wgpu::TextureView>),
+    Samplers(Vec<&'a wgpu::Sampler>),
+}
+
+impl Bound<'_> {
     pub fn resource(&self) -> wgpu::BindingResource<'_> {
-        match (&self.view, &self.sampler) {
-            (Some(view), _) => wgpu::BindingResource::TextureView(view),
-            (None, Some(sampler)) => wgpu::BindingResource::Sampler(sampler),
-            (None, None) => unreachable!("a texture or a sampler"),
+        match self {
+            Bound::One(Created {
+                view: Some(view), ..
+            }) => wgpu::BindingResource::TextureView(view),
+            Bound::One(Created {
+                sampler: Some(sampler),
+                ..
+            }) => wgpu::BindingResource::Sampler(sampler),
+            Bound::One(_) => unreachable!("a texture or a sampler"),
+            Bound::Views(views) => wgpu::BindingResource::TextureViewArray(views),
+            Bound::Samplers(samplers) => wgpu::BindingResource::SamplerArray(samplers),
         }
     }
 }
 
-pub fn layout_entry(r: &ResourcePlan) -> wgpu::BindGroupLayoutEntry {
-    wgpu::BindGroupLayoutEntry {
-        binding: r.binding,
-        visibility: wgpu::ShaderStages::COMPUTE,
-        ty: r.layout_type(),
-        count: None,
+/// The layout entries of the textures and samplers of `group`, one a
+/// binding (a binding array's with its count), each seen by the stages
+/// `visibility` gives the resource's index.
+pub fn layout_entries(
+    resources: &[ResourcePlan],
+    group: u32,
+    visibility: impl Fn(usize) -> wgpu::ShaderStages,
+) -> Vec<wgpu::BindGroupLayoutEntry> {
+    resources
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.group == group && r.element.is_none_or(|(element, _)| element == 0))
+        .map(|(i, r)| wgpu::BindGroupLayoutEntry {
+            binding: r.binding,
+            visibility: visibility(i),
+            ty: r.layout_type(),
+            count: r
+                .element
+                .and_then(|(_, count)| std::num::NonZeroU32::new(count)),
+        })
+        .collect()
+}
+
+/// What each binding of textures and samplers of `group` is bound to.
+pub fn bound<'a>(
+    resources: &[ResourcePlan],
+    created: &'a [Created],
+    group: u32,
+) -> Vec<(u32, Bound<'a>)> {
+    let mut out: Vec<(u32, Bound<'a>)> = Vec::new();
+    for (r, c) in resources.iter().zip(created) {
+        if r.group != group {
+            continue;
+        }
+        let Some((element, _)) = r.element else {
+            out.push((r.binding, Bound::One(c)));
+            continue;
+        };
+        if element == 0 {
+            out.push((
+                r.binding,
+                match c.view {
+                    Some(_) => Bound::Views(Vec::new()),
+                    None => Bound::Samplers(Vec::new()),
+                },
+            ));
+        }
+        match (out.last_mut(), &c.view, &c.sampler) {
+            (Some((_, Bound::Views(views))), Some(view), _) => views.push(view),
+            (Some((_, Bound::Samplers(samplers))), _, Some(sampler)) => samplers.push(sampler),
+            _ => unreachable!("an array's elements follow its first"),
+        }
     }
+    out
 }
 
 /// Makes every resource of a dispatch and fills its textures.

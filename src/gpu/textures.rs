@@ -34,6 +34,11 @@ use super::Error;
 /// The most bytes of texels one texture may take.
 const MOST_BYTES: u64 = 1 << 30;
 
+/// The elements validate binds to a binding array without a size
+/// (`binding_array<texture_2d<f32>>`, GLSL `sampler2D textures[]`); the
+/// shader's indices are wrapped into them.
+pub const UNSIZED_BINDING_ARRAY_ELEMENTS: u32 = 4;
+
 /// The absolute tolerance of float texels where the entry point filters.
 pub const FILTER_TOLERANCE: f64 = 1.0 / 256.0;
 
@@ -66,6 +71,8 @@ pub struct HandleBinding {
     pub arrayed: bool,
     pub kind: HandleKind,
     pub type_name: String,
+    /// The elements of a binding array; `None` for one texture or sampler.
+    pub count: Option<u32>,
     global: naga::Handle<naga::GlobalVariable>,
 }
 
@@ -102,7 +109,24 @@ pub fn reflect(
         let Some(resource) = &var.binding else {
             return Err(format!("`{name}` has no @group/@binding"));
         };
-        let (dim, arrayed, kind) = match module.types[var.ty].inner {
+        // A binding array of sampled textures or samplers binds that
+        // many of its element.
+        let (element, count) = match module.types[var.ty].inner {
+            TypeInner::BindingArray { base, size } => {
+                let count = match size {
+                    naga::ArraySize::Constant(n) => n.get(),
+                    naga::ArraySize::Dynamic => UNSIZED_BINDING_ARRAY_ELEMENTS,
+                    naga::ArraySize::Pending(_) => {
+                        return Err(format!(
+                            "`{name}` is a binding array sized by an override; give it a value with --override"
+                        ))
+                    }
+                };
+                (base, Some(count))
+            }
+            _ => (var.ty, None),
+        };
+        let (dim, arrayed, kind) = match module.types[element].inner {
             TypeInner::Image {
                 dim,
                 arrayed,
@@ -127,13 +151,13 @@ pub fn reflect(
                 false,
                 HandleKind::Sampler { comparison },
             ),
-            TypeInner::BindingArray { .. } => {
-                return Err(format!(
-                    "`{name}` is a binding array; validate binds single textures and samplers only"
-                ))
-            }
             _ => return Err(format!("`{name}` is a handle validate cannot bind")),
         };
+        if count.is_some() && matches!(kind, HandleKind::Storage { .. }) {
+            return Err(format!(
+                "`{name}` is a binding array of storage textures; validate binds arrays of sampled textures and samplers"
+            ));
+        }
         out.push(HandleBinding {
             name,
             group: resource.group,
@@ -141,7 +165,8 @@ pub fn reflect(
             dim,
             arrayed,
             kind,
-            type_name: type_name(module, var.ty),
+            type_name: type_name(module, element),
+            count,
             global: handle,
         });
     }
@@ -269,6 +294,9 @@ pub struct ResourcePlan {
     pub binding: u32,
     pub type_name: String,
     pub made: Made,
+    /// Which element of a binding array this is, and how many it has;
+    /// `None` for a binding of one texture or sampler.
+    pub element: Option<(u32, u32)>,
     pub read_back: bool,
     pub compare: Compare,
     pub tolerance_ulps: u32,
@@ -278,6 +306,17 @@ pub struct ResourcePlan {
 }
 
 impl ResourcePlan {
+    /// This plan as element `element` of a binding array of `count`
+    /// (named `name[element]`); as it is for a binding of one.
+    fn into_element(mut self, count: Option<u32>, element: u32) -> Self {
+        if let Some(count) = count {
+            self.name = format!("{}[{element}]", self.name);
+            self.label = format!("{} element {element}", self.label);
+            self.element = Some((element, count));
+        }
+        self
+    }
+
     pub fn layout_type(&self) -> wgpu::BindingType {
         match &self.made {
             Made::Texture { binding_type, .. } => *binding_type,
@@ -341,6 +380,14 @@ pub fn plan(
         )));
     }
     sampled.extend(candidate_sampled);
+    if let Some(array) = bindings.iter().find(|b| b.count.is_some()) {
+        if !features.contains(wgpu::Features::TEXTURE_BINDING_ARRAY) {
+            return Err(Error::Input(format!(
+                "{} is a binding array, and the adapter has none (`TEXTURE_BINDING_ARRAY`)",
+                array.label()
+            )));
+        }
+    }
 
     let rule_of = |b: &HandleBinding| -> Option<&Rule> {
         harness.binding.iter().find_map(|(key, rule)| {
@@ -353,24 +400,29 @@ pub fn plan(
     };
 
     // Textures first: a sampler's default filter depends on what it reads.
-    let mut plans: Vec<Option<ResourcePlan>> = vec![None; bindings.len()];
+    // Each binding's plans: one, or one an element of a binding array,
+    // each element's texels seeded apart so that a wrong index shows.
+    let mut plans: Vec<Vec<ResourcePlan>> = vec![Vec::new(); bindings.len()];
     for (i, b) in bindings.iter().enumerate() {
         if matches!(b.kind, HandleKind::Sampler { .. }) {
             continue;
         }
         let rule = rule_of(b);
-        let mut plan = plan_texture(b, rule, seed, features)?;
-        plan.tolerance_ulps = rule
-            .and_then(|r| r.tolerance_ulps)
-            .or(harness.tolerance_ulps)
-            .unwrap_or(0);
-        plans[i] = Some(plan);
+        for element in 0..b.count.unwrap_or(1) {
+            let element_seed = seed ^ (u64::from(element) << 32);
+            let mut plan = plan_texture(b, rule, element_seed, features)?;
+            plan.tolerance_ulps = rule
+                .and_then(|r| r.tolerance_ulps)
+                .or(harness.tolerance_ulps)
+                .unwrap_or(0);
+            plans[i].push(plan.into_element(b.count, element));
+        }
     }
     let unfilterable: Vec<bool> = plans
         .iter()
         .map(|p| {
             matches!(
-                p,
+                p.first(),
                 Some(ResourcePlan {
                     made: Made::Texture {
                         binding_type: wgpu::BindingType::Texture {
@@ -390,40 +442,47 @@ pub fn plan(
         let HandleKind::Sampler { comparison } = b.kind else {
             continue;
         };
-        let ordinal = &mut ordinals[usize::from(comparison)];
         let reads_unfilterable = sampled.iter().any(|&(t, s)| s == i && unfilterable[t]);
-        let mut modes = SamplerModes::default_for(*ordinal, comparison, !reads_unfilterable);
-        *ordinal += 1;
         let rule = rule_of(b);
-        if let Some(rule) = rule {
-            modes = modes
-                .with_rule(rule, comparison)
-                .map_err(|e| Error::Input(format!("{}: {e}", b.label())))?;
-            check_sampler_rule(rule, &b.label())?;
+        for element in 0..b.count.unwrap_or(1) {
+            let ordinal = &mut ordinals[usize::from(comparison)];
+            let mut modes = SamplerModes::default_for(*ordinal, comparison, !reads_unfilterable);
+            *ordinal += 1;
+            if let Some(rule) = rule {
+                modes = modes
+                    .with_rule(rule, comparison)
+                    .map_err(|e| Error::Input(format!("{}: {e}", b.label())))?;
+                check_sampler_rule(rule, &b.label())?;
+            }
+            let plan = ResourcePlan {
+                name: b.name.clone(),
+                label: b.label(),
+                group: b.group,
+                binding: b.binding,
+                type_name: b.type_name.clone(),
+                made: Made::Sampler(modes),
+                element: None,
+                read_back: false,
+                compare: Compare::Ignore,
+                tolerance_ulps: 0,
+                tolerance_abs: 0.0,
+                tolerance: None,
+            };
+            plans[i].push(plan.into_element(b.count, element));
         }
-        plans[i] = Some(ResourcePlan {
-            name: b.name.clone(),
-            label: b.label(),
-            group: b.group,
-            binding: b.binding,
-            type_name: b.type_name.clone(),
-            made: Made::Sampler(modes),
-            read_back: false,
-            compare: Compare::Ignore,
-            tolerance_ulps: 0,
-            tolerance_abs: 0.0,
-            tolerance: None,
-        });
     }
-    let mut plans: Vec<ResourcePlan> = plans.into_iter().flatten().collect();
 
     // Where filtering may legally round differently, float texels get a
     // stated tolerance.
-    let filters = plans.iter().any(|p| match &p.made {
+    let filters = plans.iter().flatten().any(|p| match &p.made {
         Made::Sampler(m) => m.filters() || m.compare.is_some(),
         _ => false,
     });
-    for (p, b) in plans.iter_mut().zip(&bindings) {
+    let each_plan = plans
+        .iter_mut()
+        .zip(&bindings)
+        .flat_map(|(ps, b)| ps.iter_mut().map(move |p| (p, b)));
+    for (p, b) in each_plan {
         if !p.read_back {
             continue;
         }
@@ -458,7 +517,7 @@ pub fn plan(
             parts.join("; ")
         });
     }
-    Ok(plans)
+    Ok(plans.into_iter().flatten().collect())
 }
 
 /// Keys of textures on a sampler.
@@ -781,6 +840,7 @@ fn plan_texture(
             binding_type,
             data,
         },
+        element: None,
         read_back: written,
         compare: match rule.and_then(|r| r.compare) {
             Some(Compare::Sorted) => {

@@ -10,6 +10,7 @@ mod block;
 mod copies_as_arguments;
 pub(crate) mod exits;
 pub use exits::loop_has_exit;
+mod binding_array_index;
 mod folding;
 mod function;
 mod inline;
@@ -30,6 +31,7 @@ mod uses;
 mod valid;
 mod walk;
 
+pub use binding_array_index::wrap_binding_array_indices;
 pub use block::{add_local, BlockBuilder};
 pub use copies_as_arguments::pass_entry_copies_as_arguments;
 pub use folding::Folds;
