@@ -767,3 +767,28 @@ fn a_local_array_too_large_for_wgsl_is_refused_there_with_a_place() {
         .compile(&source, &[OutputFormat::SpirvBinary])
         .unwrap_or_else(|f| panic!("{f:?}"));
 }
+
+/// naga's SPIR-V writer declares `ShaderNonUniform` for a binding array
+/// indexed by a non-uniform value; its reader, which wgpu reads SPIR-V
+/// with (strictly), refused the capability (`vendor/patches/0007`).
+#[test]
+fn spirv_with_non_uniform_binding_array_indices_is_read_back_strictly() {
+    let words = compile(
+        "binding_array_non_uniform.wgsl",
+        PassSelection::None,
+        OutputFormat::SpirvBinary,
+    )
+    .unwrap();
+    let module = rspirv::dr::load_bytes(&words).unwrap();
+    assert!(
+        module.capabilities.iter().any(|c| c.operands[0]
+            == rspirv::dr::Operand::Capability(rspirv::spirv::Capability::ShaderNonUniform)),
+        "the writer declares ShaderNonUniform"
+    );
+    let options = naga::front::spv::Options {
+        strict_capabilities: true,
+        ..Default::default()
+    };
+    naga::front::spv::parse_u8_slice(&words, &options)
+        .unwrap_or_else(|e| panic!("read back strictly: {e}"));
+}

@@ -83,6 +83,8 @@ pub const SUPPORTED_CAPABILITIES: &[spirv::Capability] = &[
     spirv::Capability::GroupNonUniformShuffle,
     spirv::Capability::GroupNonUniformShuffleRelative,
     spirv::Capability::RuntimeDescriptorArray,
+    spirv::Capability::ShaderNonUniform,
+    spirv::Capability::SampledImageArrayNonUniformIndexing,
     spirv::Capability::StorageImageMultisample,
     spirv::Capability::FragmentBarycentricKHR,
     // tricky ones
