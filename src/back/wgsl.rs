@@ -1,4 +1,4 @@
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::num::NonZeroU32;
 
 use naga::back::wgsl::{self, WriterFlags};
@@ -548,6 +548,12 @@ fn restore_struct_layouts(module: &Module, text: &str) -> Result<String, EmitErr
     let host_shared = host_shared_structs(module);
     // (line index of a member, size to give it)
     let mut sizes: Vec<(usize, u32)> = Vec::new();
+    // (line index of a struct, its name, the names of the words before its
+    // first member): WGSL places a struct's first member at offset 0, so a
+    // block whose first member is further (`layout(offset = 12)`, a push
+    // constant block sharing its range with another stage's) gets that
+    // many `u32` members first.
+    let mut pads: Vec<(usize, &str, Vec<String>)> = Vec::new();
     for (&original, &(line, name)) in structs.iter().zip(&declarations) {
         if !host_shared.contains(&original) {
             continue;
@@ -577,6 +583,20 @@ fn restore_struct_layouts(module: &Module, text: &str) -> Result<String, EmitErr
                 format!("struct `{name}` was written with other members"),
             ));
         }
+        let first = wanted.first().map_or(0, |m| m.offset);
+        if first > 0 && first % 4 == 0 {
+            let taken: HashSet<&str> = have.iter().filter_map(|m| m.name.as_deref()).collect();
+            let mut names = Vec::new();
+            let mut n = 0;
+            while names.len() < (first / 4) as usize {
+                let candidate = format!("_pad{n}");
+                n += 1;
+                if !taken.contains(candidate.as_str()) {
+                    names.push(candidate);
+                }
+            }
+            pads.push((line, name, names));
+        }
         let struct_alignment = layouter[written].alignment;
         for (i, member) in have.iter().enumerate() {
             let layout = layouter[member.ty];
@@ -602,8 +622,12 @@ fn restore_struct_layouts(module: &Module, text: &str) -> Result<String, EmitErr
             }
         }
     }
-    if sizes.is_empty() {
-        check_layouts(module, &structs, &host_shared, &read, text)?;
+    let padded: HashMap<&str, usize> = pads
+        .iter()
+        .map(|(_, name, words)| (*name, words.len()))
+        .collect();
+    if sizes.is_empty() && pads.is_empty() {
+        check_layouts(module, &structs, &host_shared, &read, text, &padded)?;
         return Ok(text.to_string());
     }
     let mut out = String::with_capacity(text.len() + sizes.len() * 12);
@@ -617,9 +641,14 @@ fn restore_struct_layouts(module: &Module, text: &str) -> Result<String, EmitErr
             }
             None => out.push_str(line),
         }
+        if let Some((_, _, words)) = pads.iter().find(|(l, _, _)| *l == index) {
+            for word in words {
+                out.push_str(&format!("    {word}: u32,\n"));
+            }
+        }
     }
     let reread = read_back(&out)?;
-    check_layouts(module, &structs, &host_shared, &reread, &out)?;
+    check_layouts(module, &structs, &host_shared, &reread, &out, &padded)?;
     Ok(out)
 }
 
@@ -662,6 +691,7 @@ fn check_layouts(
     host_shared: &HashSet<Handle<Type>>,
     read: &Module,
     text: &str,
+    padded: &HashMap<&str, usize>,
 ) -> Result<(), EmitError> {
     for (&original, (_, name)) in structs.iter().zip(struct_declarations(text)) {
         if !host_shared.contains(&original) {
@@ -673,7 +703,7 @@ fn check_layouts(
                 format!("the WGSL written has no struct `{name}`"),
             )
         })?;
-        if !same_layout(module, original, read, written) {
+        if !same_layout(module, original, read, written, padded) {
             // The buffer that holds it (read through glslang, a type has
             // no source line, a variable has), else its declaration.
             let holder = module
@@ -707,7 +737,15 @@ fn check_layouts(
     Ok(())
 }
 
-fn same_layout(a: &Module, ta: Handle<Type>, b: &Module, tb: Handle<Type>) -> bool {
+/// Whether `ta` of `a` and `tb` of `b` lay out alike, the words padded
+/// before the first member of `b`'s structs (by name) aside.
+fn same_layout(
+    a: &Module,
+    ta: Handle<Type>,
+    b: &Module,
+    tb: Handle<Type>,
+    padded: &HashMap<&str, usize>,
+) -> bool {
     match (&a.types[ta].inner, &b.types[tb].inner) {
         (
             TypeInner::Struct {
@@ -728,12 +766,19 @@ fn same_layout(a: &Module, ta: Handle<Type>, b: &Module, tb: Handle<Type>) -> bo
                     }
                 )
             });
+            let pad = b.types[tb]
+                .name
+                .as_deref()
+                .and_then(|n| padded.get(n))
+                .copied()
+                .unwrap_or(0);
+            let mb = mb.get(pad..).unwrap_or_default();
             (sa == sb || dynamic_tail)
                 && ma.len() == mb.len()
                 && ma
                     .iter()
                     .zip(mb)
-                    .all(|(x, y)| x.offset == y.offset && same_layout(a, x.ty, b, y.ty))
+                    .all(|(x, y)| x.offset == y.offset && same_layout(a, x.ty, b, y.ty, padded))
         }
         (
             TypeInner::Array {
@@ -746,7 +791,7 @@ fn same_layout(a: &Module, ta: Handle<Type>, b: &Module, tb: Handle<Type>) -> bo
                 stride: sb,
                 ..
             },
-        ) => sa == sb && same_layout(a, *ba, b, *bb),
+        ) => sa == sb && same_layout(a, *ba, b, *bb, padded),
         _ => true,
     }
 }
