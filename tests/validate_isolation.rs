@@ -162,7 +162,8 @@ fn loops_finish_under_the_loop_bound_and_the_report_says_so() {
 /// The shape of wgpu's timestamp-queries kernel (corpus/public/
 /// wgpu-examples) without its harness, its hashing made longer: every
 /// workgroup reads `buffer[0]`, hashes it and writes it back, so the
-/// result depends on the order the workgroups run in.
+/// result depends on the order the workgroups run in. The validation
+/// names that store whatever the verdict.
 const RACING: &str = "@group(0) @binding(0) var<storage, read_write> buffer: array<u32>;
 
 fn pcg_hash(input: u32) -> u32 {
@@ -202,6 +203,21 @@ fn a_reference_that_races_is_nondeterministic_never_a_mismatch() {
         let json: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
         assert_ne!(json["verdict"], "mismatch", "{}", output_text(&out));
+        // Whatever the run, the store that races is named, at its line.
+        let racing_store = format!("`buffer` ({}:15:5)", shader.display());
+        assert_eq!(
+            json["shared_writes"],
+            serde_json::json!([racing_store]),
+            "{}",
+            output_text(&out)
+        );
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains(&format!(
+                "note: every invocation of a workgroup stores to one place of {racing_store}, without atomics"
+            )),
+            "{}",
+            output_text(&out)
+        );
         if json["verdict"] == "nondeterministic" {
             assert_eq!(out.status.code(), Some(1));
             assert!(!json["reference_runs_differ"].as_array().unwrap().is_empty());

@@ -329,6 +329,7 @@ pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Erro
         reference_runs_differ: Vec::new(),
         candidate_reruns_identical: None,
         fixed_point_digest: None,
+        shared_writes: s.reference.shared_writes(),
         error: None,
         bindings: Vec::new(),
         timings_ms: Timings::default(),

@@ -115,6 +115,11 @@ impl Validation {
                 out += &format!("    compared: {tolerance}\n");
             }
         }
+        for write in &r.shared_writes {
+            out += &format!(
+                "  note: every invocation of a workgroup stores to one place of {write}, without atomics, values that differ: what is left there depends on the order they run in\n"
+            );
+        }
         // A racing reference's differences are not the candidate's.
         let raced = self.verdict == Verdict::Nondeterministic;
         let listed: Vec<&Mismatch> = r
@@ -261,6 +266,13 @@ pub struct ValidationReport {
     /// addends.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fixed_point_digest: Option<String>,
+    /// Stores of the reference that every invocation of a workgroup makes
+    /// to one place of a storage buffer, without atomics, of values that
+    /// differ (`shaderxform_passes::analysis::shared_writes`), as `` `NAME`
+    /// (FILE:LINE:COLUMN) ``: what such a place holds after the dispatch
+    /// depends on the order the invocations ran in.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub shared_writes: Vec<String>,
     /// Why the validation stopped: with `hang`, `error` and `no-adapter`;
     /// with `nondeterministic`, why nothing could be compared.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -306,6 +318,7 @@ impl ValidationReport {
             reference_runs_differ: Vec::new(),
             candidate_reruns_identical: None,
             fixed_point_digest: None,
+            shared_writes: Vec::new(),
             error: Some(error.to_string()),
             bindings: Vec::new(),
             timings_ms: Timings::default(),

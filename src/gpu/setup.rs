@@ -33,6 +33,36 @@ impl Prepared {
         &self.compiled.transformed.module.entry_points[self.ep_index]
     }
 
+    /// The stores of its entry point that every invocation of a workgroup
+    /// makes to one place, of values that differ, each as `` `NAME`
+    /// (FILE:LINE:COLUMN) `` where the source has the place.
+    pub(super) fn shared_writes(&self) -> Vec<String> {
+        let transformed = &self.compiled.transformed;
+        shaderxform_passes::analysis::shared_writes::shared_writes(
+            &transformed.module,
+            transformed.uniformity(),
+            self.ep_index,
+        )
+        .into_iter()
+        .map(|write| {
+            let name = shaderxform_passes::ir::global_name(&transformed.module, write.global);
+            let at = self
+                .source
+                .text()
+                .filter(|_| write.span.is_defined())
+                .map(|text| {
+                    let loc = write.span.location(text);
+                    format!(
+                        " ({}:{}:{})",
+                        self.source.name, loc.line_number, loc.line_position
+                    )
+                })
+                .unwrap_or_default();
+            format!("`{name}`{at}")
+        })
+        .collect()
+    }
+
     pub(super) fn code(&self) -> Code<'_> {
         let output = &self.compiled.outputs[0];
         match output.format {

@@ -4,5 +4,6 @@ pub mod cache;
 pub mod divergent_barriers;
 pub mod divergent_rule_ops;
 pub mod features;
+pub mod shared_writes;
 pub mod uniformity;
 pub mod value_sign;
