@@ -121,7 +121,7 @@ fn wgsl_module_search(source: &Source, front: &FrontOptions) -> String {
     match source.text() {
         Some(text)
             if source.format == InputFormat::Wgsl
-                && (wgsl_modules::is_wesl(&source.name) || wgsl_modules::has_directives(text)) =>
+                && wgsl_modules::is_composed(&source.name, text) =>
         {
             wgsl_modules::search_fingerprint(&source.name, front)
         }

@@ -274,7 +274,7 @@ pub fn parse_with_overrides(
     let mut parsed = match source.format {
         InputFormat::Wgsl => {
             let text = text_of(source)?;
-            if wgsl_modules::is_wesl(&source.name) || wgsl_modules::has_directives(text) {
+            if wgsl_modules::is_composed(&source.name, text) {
                 parse_wgsl_modules(source, text, options)?
             } else {
                 from_text(wgsl::parse(text)?)

@@ -83,6 +83,13 @@ pub(crate) fn roots(name: &str, options: &FrontOptions) -> Vec<Root> {
     .collect()
 }
 
+/// Whether WGSL shader `name` holding `text` is composed from modules:
+/// a WESL file, or WGSL with naga_oil's directives. Otherwise it is read
+/// as it is.
+pub fn is_composed(name: &str, text: &str) -> bool {
+    is_wesl(name) || has_directives(text)
+}
+
 /// What the modules a shader may import are, for a cache key: every
 /// module path of its search folders and the file that declares it.
 pub fn search_fingerprint(name: &str, options: &FrontOptions) -> String {
