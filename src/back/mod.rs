@@ -17,6 +17,7 @@ mod wgsl;
 mod wgsl_builtins;
 mod wgsl_entry_names;
 mod wgsl_filters;
+mod wgsl_layout;
 mod wgsl_module;
 mod wgsl_rule_filters;
 mod wgsl_static_uses;
