@@ -31,8 +31,9 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::bench_fresh::{check_restore, Pristine, RestoreCheck};
-use super::device::{Built, Gpu};
+use super::bench_fresh::{check_restore, RestoreCheck};
+use super::bench_timer::{Pristine, Timer};
+use super::device::Gpu;
 use super::{set_up, AdapterJson, Error, Role, ValidateOptions};
 
 /// Samples of each shader, at least, whatever the measuring time.
@@ -512,145 +513,6 @@ fn measure(
         round += 1;
     }
     Ok(Measured { samples, repeats })
-}
-
-/// One shader ready to time.
-pub(super) struct Timer {
-    pub(super) built: Built,
-    workgroups: [u32; 3],
-    role: Role,
-    /// What its buffers hold before each timed pass.
-    contents: Vec<Vec<u8>>,
-    /// With `--fresh-buffers`: what its buffers and storage textures are
-    /// copied back from, on the device, before each timed pass.
-    pristine: Option<Pristine>,
-    /// The query set, the buffer it resolves into and the one read back.
-    queries: Option<(wgpu::QuerySet, wgpu::Buffer, wgpu::Buffer)>,
-}
-
-impl Timer {
-    fn new(
-        gpu: &Gpu,
-        built: Built,
-        timestamps: bool,
-        workgroups: [u32; 3],
-        role: Role,
-        contents: &[Vec<u8>],
-        pristine: Option<Pristine>,
-    ) -> Self {
-        let device = gpu.device();
-        let queries = timestamps.then(|| {
-            let set = device.create_query_set(&wgpu::QuerySetDescriptor {
-                label: Some("shaderxform bench"),
-                ty: wgpu::QueryType::Timestamp,
-                count: 2,
-            });
-            let resolve = device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some("shaderxform bench resolve"),
-                size: 16,
-                usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
-                mapped_at_creation: false,
-            });
-            let read = super::read_back::read_back_buffer(device, "shaderxform bench read", 16);
-            (set, resolve, read)
-        });
-        Timer {
-            built,
-            workgroups,
-            role,
-            contents: contents.to_vec(),
-            pristine,
-            queries,
-        }
-    }
-
-    /// Seconds one compute pass of `k` dispatches takes.
-    pub(super) fn time(&mut self, gpu: &Gpu, k: u32, timeout: Duration) -> Result<f64, Error> {
-        let device = gpu.device();
-        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
-            label: Some("shaderxform bench"),
-        });
-        // The shared buffers as this shader starts from them, written
-        // before the timed pass and outside it: copied on the device with
-        // `--fresh-buffers`, whose every pass is one dispatch, else
-        // written from the host.
-        match &self.pristine {
-            Some(pristine) => pristine.restore(&mut encoder, &self.built),
-            None => {
-                for (buffer, bytes) in self.built.buffers.iter().zip(&self.contents) {
-                    gpu.queue().write_buffer(buffer, 0, bytes);
-                }
-            }
-        }
-        {
-            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
-                label: Some("shaderxform bench"),
-                timestamp_writes: self.queries.as_ref().map(|(set, _, _)| {
-                    wgpu::ComputePassTimestampWrites {
-                        query_set: set,
-                        beginning_of_pass_write_index: Some(0),
-                        end_of_pass_write_index: Some(1),
-                    }
-                }),
-            });
-            pass.set_pipeline(&self.built.pipeline);
-            for (group, bind_group) in self.built.bind_groups.iter().enumerate() {
-                if let Some(bind_group) = bind_group {
-                    pass.set_bind_group(group as u32, bind_group, &[]);
-                }
-            }
-            self.built.set_immediates(&mut pass);
-            let [x, y, z] = self.workgroups;
-            for _ in 0..k {
-                pass.dispatch_workgroups(x, y, z);
-            }
-        }
-        if let Some((set, resolve, read)) = &self.queries {
-            encoder.resolve_query_set(set, 0..2, resolve, 0);
-            encoder.copy_buffer_to_buffer(resolve, 0, read, 0, 16);
-        }
-        let started = Instant::now();
-        let submission = gpu.queue().submit([encoder.finish()]);
-        if let Some((_, _, read)) = &self.queries {
-            read.slice(..).map_async(wgpu::MapMode::Read, |_| {});
-        }
-        let hang = || {
-            Error::Gpu(format!(
-                "the {} did not finish {k} dispatch{} within {:.1} s",
-                self.role.name(),
-                if k == 1 { "" } else { "es" },
-                timeout.as_secs_f64()
-            ))
-        };
-        match device.poll(wgpu::PollType::Wait {
-            submission_index: Some(submission),
-            timeout: Some(timeout),
-        }) {
-            Ok(_) => {}
-            Err(wgpu::PollError::Timeout) => return Err(hang()),
-            Err(e) => return Err(Error::Gpu(format!("the device failed: {e}"))),
-        }
-        let wall = started.elapsed().as_secs_f64();
-        if let Some(error) = gpu.uncaptured_errors().first() {
-            return Err(Error::Gpu(format!(
-                "the device failed running the {}: {error}",
-                self.role.name()
-            )));
-        }
-        let Some((_, _, read)) = &self.queries else {
-            return Ok(wall);
-        };
-        // The map callback ran during the wait, which covers the copy.
-        let ticks = {
-            let view = read
-                .get_mapped_range(..)
-                .map_err(|e| Error::Gpu(format!("cannot read the timestamps back: {e}")))?;
-            let word = |i: usize| u64::from_le_bytes(view[i * 8..i * 8 + 8].try_into().unwrap());
-            word(1).wrapping_sub(word(0))
-        };
-        read.unmap();
-        Ok(ticks as f64 * gpu.queue().get_timestamp_period() as f64 * 1e-9)
-    }
 }
 
 #[cfg(test)]

@@ -15,92 +15,12 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use super::bench::Timer;
-use super::device::{Built, Gpu, RunOutcome};
+use super::bench_timer::Timer;
+use super::device::{Built, RunOutcome};
 use super::read_back::copy_for_read_back;
 use super::setup::Setup;
 use super::texture_device;
-use super::textures::Made;
 use super::{Error, Role};
-
-/// Pristine copies of what one pipeline's dispatch starts from.
-pub(super) struct Pristine {
-    /// One buffer for each of the pipeline's, holding its initial bytes.
-    buffers: Vec<(wgpu::Buffer, u64)>,
-    /// One texture for each storage texture, in the order of the
-    /// pipeline's resources (`None` for the others).
-    textures: Vec<Option<wgpu::Texture>>,
-}
-
-impl Pristine {
-    /// Buffers holding `contents` (each buffer's initial bytes) and
-    /// textures made and filled as the pipeline's own were, one for each
-    /// storage texture among them.
-    pub(super) fn new(gpu: &Gpu, s: &Setup, contents: &[Vec<u8>]) -> Self {
-        let buffers = contents
-            .iter()
-            .map(|bytes| {
-                let buffer = gpu.device().create_buffer(&wgpu::BufferDescriptor {
-                    label: Some("shaderxform bench pristine"),
-                    size: (bytes.len() as u64).max(wgpu::COPY_BUFFER_ALIGNMENT),
-                    usage: wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST,
-                    mapped_at_creation: false,
-                });
-                gpu.queue().write_buffer(&buffer, 0, bytes);
-                (buffer, bytes.len() as u64)
-            })
-            .collect();
-        let made = texture_device::create(
-            gpu.device(),
-            gpu.queue(),
-            &s.resources.textures,
-            "shaderxform bench pristine",
-        );
-        let textures = s
-            .resources
-            .textures
-            .iter()
-            .zip(made)
-            .map(|(plan, created)| {
-                let storage = matches!(
-                    &plan.made,
-                    Made::Texture {
-                        binding_type: wgpu::BindingType::StorageTexture { .. },
-                        ..
-                    }
-                );
-                created.texture.filter(|_| storage)
-            })
-            .collect();
-        Pristine { buffers, textures }
-    }
-
-    /// Copies every pristine buffer and texture over the pipeline's own
-    /// (every mip level of a texture), in `encoder` ahead of the timed
-    /// pass.
-    pub(super) fn restore(&self, encoder: &mut wgpu::CommandEncoder, built: &Built) {
-        for ((pristine, len), live) in self.buffers.iter().zip(&built.buffers) {
-            if *len > 0 {
-                encoder.copy_buffer_to_buffer(pristine, 0, live, 0, *len);
-            }
-        }
-        for (pristine, live) in self.textures.iter().zip(&built.resources) {
-            let (Some(pristine), Some(live)) = (pristine, &live.texture) else {
-                continue;
-            };
-            for level in 0..pristine.mip_level_count() {
-                let at = |texture| wgpu::TexelCopyTextureInfo {
-                    texture,
-                    mip_level: level,
-                    origin: wgpu::Origin3d::ZERO,
-                    aspect: wgpu::TextureAspect::All,
-                };
-                let size = pristine.size().mip_level_size(level, pristine.dimension());
-                encoder.copy_texture_to_texture(at(pristine), at(live), size);
-            }
-        }
-    }
-}
 
 /// Whether the restore before a timed dispatch gave the kernel what its
 /// first dispatch found: what the reference writes after a restore and one

@@ -25,6 +25,7 @@
 pub mod bench;
 pub mod bench_fresh;
 pub mod bench_samples;
+mod bench_timer;
 pub(crate) mod compare;
 pub mod device;
 pub mod folder;

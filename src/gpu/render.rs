@@ -38,14 +38,7 @@ use crate::pipeline::{Compiled, Options};
 use crate::source::Source;
 use crate::{OutputFormat, PassSelection};
 
-/// Width and height of every target, in pixels.
-pub const SIZE: u32 = 32;
-/// Cells of the triangle grid along each axis (two triangles a cell).
-pub const GRID: u32 = 4;
-/// Instances drawn (the later ones over the earlier).
-pub const INSTANCES: u32 = 2;
-/// Vertices of one instance.
-pub const VERTICES: u32 = 6 * GRID * GRID;
+pub use super::render_plan::{GRID, INSTANCES, SIZE, VERTICES};
 
 /// One compiled file.
 struct Part {

@@ -9,8 +9,9 @@ use std::time::{Duration, Instant};
 use super::device::{rejection_text, Code, Gpu, RunError, SpirvReader};
 use super::read_back::{copy_for_read_back, read_back_buffer};
 use super::reflect::Space;
-use super::render::{INSTANCES, SIZE, VERTICES};
-use super::render_plan::{FragmentChoice, PassPlan, TargetPlan, VertexData};
+use super::render_plan::{
+    FragmentChoice, PassPlan, TargetPlan, VertexData, INSTANCES, SIZE, VERTICES,
+};
 use super::texture_device;
 use super::textures::ResourcePlan;
 

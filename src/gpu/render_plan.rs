@@ -5,11 +5,19 @@
 use naga::ScalarKind;
 
 use super::compare::{self, Agreement};
-use super::render::{GRID, SIZE, VERTICES};
 use super::render_io::{IoVar, StageIo};
 use super::render_report::TargetJson;
 use super::values::{self, Rng, Scalar};
 use super::{Error, Mismatch, MISMATCHES_LISTED};
+
+/// Width and height of every target, in pixels.
+pub const SIZE: u32 = 32;
+/// Cells of the triangle grid along each axis (two triangles a cell).
+pub const GRID: u32 = 4;
+/// Instances drawn (the later ones over the earlier).
+pub const INSTANCES: u32 = 2;
+/// Vertices of one instance.
+pub const VERTICES: u32 = 6 * GRID * GRID;
 
 /// The inputs of the generated vertex stage: the position at location 0,
 /// then the fragment's inputs (f16 fed as f32).
