@@ -159,6 +159,10 @@ fn needed_features(wgsl: &str) -> wgpu::Features {
         wgsl.contains("bgra8unorm"),
         wgpu::Features::BGRA8UNORM_STORAGE,
     );
+    need(
+        wgsl.contains("binding_array<"),
+        wgpu::Features::TEXTURE_BINDING_ARRAY,
+    );
     // WebGPU reads and writes one storage texture only in r32 formats.
     need(
         wgsl.lines().any(|l| {
