@@ -139,7 +139,10 @@ void main() {
 ",
     )
     .unwrap();
-    let out = run(dir.path(), &["shadow.vert", "-o", "shadow.wgsl"]);
+    let out = run(
+        dir.path(),
+        &["shadow.vert", "--wgsl-for", "wgpu", "-o", "shadow.wgsl"],
+    );
     // Before: "`@interpolate(flat) must be explicitly specified for integer
     // I/O", then "Built-in type for ViewIndex is invalid".
     assert_exit(&out, 0);
@@ -157,6 +160,17 @@ void main() {
         "{}",
         stderr(&out)
     );
+    // Tint asks for an extension naga does not read: refused for Tint,
+    // at the line that reads the view index, and nothing written.
+    let tint = run(dir.path(), &["shadow.vert", "-o", "tint.wgsl"]);
+    assert_exit(&tint, 1);
+    let err = stderr(&tint);
+    assert!(
+        err.contains("error[emit::unsupported]: WGSL for Tint cannot hold the view index (`gl_ViewIndex` of `main`)")
+            && err.contains("shadow.vert:8:5"),
+        "{err}"
+    );
+    assert!(!dir.path().join("tint.wgsl").exists());
 }
 
 /// A fragment stage reading a colour and a multisampled depth attachment.

@@ -12,6 +12,9 @@
 //!   (Tint spells it `@builtin(barycentric_coord)` under
 //!   `enable chromium_experimental_barycentric_coord;`, an extension that
 //!   browsers do not allow either);
+//! - the view index (`gl_ViewIndex`, multiview) as `@builtin(view_index)`
+//!   without the `enable view_instancing;` Tint asks for, which naga does
+//!   not read;
 //! - 64-bit floats and integers (`f64`, `i64`, `u64`) and 16-bit integers
 //!   (`i16`, `u16`), which WGSL does not have (it has `f16`) and naga
 //!   writes under extensions of its own;
@@ -111,16 +114,19 @@ pub fn refuse_for_tint(
     for entry_point in &module.entry_points {
         let function = &entry_point.function;
         for (index, argument) in function.arguments.iter().enumerate() {
-            if !uses_barycentrics(module, argument.binding.as_ref(), argument.ty) {
+            let Some(&(_, what, label, tint_note)) =
+                WGPU_ONLY_BUILTINS.iter().find(|(wanted, ..)| {
+                    uses_builtin(module, argument.binding.as_ref(), argument.ty, *wanted)
+                })
+            else {
                 continue;
-            }
+            };
             let name = argument.name.as_deref().unwrap_or("an argument");
             let mut diagnostic = Diagnostic::error(format!(
-                "WGSL for Tint cannot hold fragment barycentrics (`{name}` of `{}`)",
+                "WGSL for Tint cannot hold {what} (`{name}` of `{}`)",
                 entry_point.name
             ))
             .with_code(shaderxform_passes::codes::EMIT_UNSUPPORTED);
-            let label = "barycentric coordinates: naga writes `@builtin(barycentric)`, which Tint does not know";
             let span = argument_span(function, index);
             if span.is_defined() {
                 diagnostic = diagnostic.with_primary(span, label);
@@ -137,9 +143,7 @@ pub fn refuse_for_tint(
                     .with_secondary(first_use(module, handle), format!("`{name}` is read here"));
             }
             return Err(EmitError::Unsupported(
-                diagnostic
-                    .with_note("Tint spells them `@builtin(barycentric_coord)` under `enable chromium_experimental_barycentric_coord;`, an extension browsers do not allow")
-                    .with_note(FOR_WGPU),
+                diagnostic.with_note(tint_note).with_note(FOR_WGPU),
             ));
         }
     }
@@ -187,23 +191,50 @@ fn holds_array(module: &Module, ty: naga::Handle<naga::Type>) -> bool {
     }
 }
 
-/// Whether an entry point argument is, or holds, the barycentric builtin.
-fn uses_barycentrics(
+/// Whether an entry point argument is, or holds, a built-in `wanted`
+/// picks.
+fn uses_builtin(
     module: &Module,
     binding: Option<&Binding>,
     ty: naga::Handle<naga::Type>,
+    wanted: fn(&BuiltIn) -> bool,
 ) -> bool {
     match binding {
-        Some(Binding::BuiltIn(BuiltIn::Barycentric { .. })) => true,
+        Some(Binding::BuiltIn(built_in)) => wanted(built_in),
         Some(_) => false,
         None => match module.types[ty].inner {
             TypeInner::Struct { ref members, .. } => members
                 .iter()
-                .any(|m| uses_barycentrics(module, m.binding.as_ref(), m.ty)),
+                .any(|m| uses_builtin(module, m.binding.as_ref(), m.ty, wanted)),
             _ => false,
         },
     }
 }
+
+/// A built-in naga writes for wgpu only: which it is, what Tint is told
+/// of it, at it, and how Tint would spell it.
+type WgpuOnlyBuiltIn = (
+    fn(&BuiltIn) -> bool,
+    &'static str,
+    &'static str,
+    &'static str,
+);
+
+/// The built-ins naga writes for wgpu only.
+const WGPU_ONLY_BUILTINS: [WgpuOnlyBuiltIn; 2] = [
+    (
+        |b| matches!(b, BuiltIn::Barycentric { .. }),
+        "fragment barycentrics",
+        "barycentric coordinates: naga writes `@builtin(barycentric)`, which Tint does not know",
+        "Tint spells them `@builtin(barycentric_coord)` under `enable chromium_experimental_barycentric_coord;`, an extension browsers do not allow",
+    ),
+    (
+        |b| matches!(b, BuiltIn::ViewIndex),
+        "the view index",
+        "the view index (multiview): naga writes `@builtin(view_index)` without the extension Tint asks for it",
+        "Tint reads `@builtin(view_index)` only under `enable view_instancing;`, which naga does not read back",
+    ),
+];
 
 /// Where an argument is read: naga keeps no span for the argument itself,
 /// but for its `FunctionArgument` expression.
