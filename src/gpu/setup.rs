@@ -46,21 +46,25 @@ impl Prepared {
         .into_iter()
         .map(|write| {
             let name = shaderxform_passes::ir::global_name(&transformed.module, write.global);
-            let at = self
-                .source
-                .text()
-                .filter(|_| write.span.is_defined())
-                .map(|text| {
-                    let loc = write.span.location(text);
-                    format!(
-                        " ({}:{}:{})",
-                        self.source.name, loc.line_number, loc.line_position
-                    )
-                })
-                .unwrap_or_default();
-            format!("`{name}`{at}")
+            format!("`{name}`{}", self.place(write.span))
         })
         .collect()
+    }
+
+    /// ` (FILE:LINE:COLUMN)` of `span` in the source; empty where the
+    /// source has no place for it.
+    fn place(&self, span: naga::Span) -> String {
+        self.source
+            .text()
+            .filter(|_| span.is_defined())
+            .map(|text| {
+                let loc = span.location(text);
+                format!(
+                    " ({}:{}:{})",
+                    self.source.name, loc.line_number, loc.line_position
+                )
+            })
+            .unwrap_or_default()
     }
 
     pub(super) fn code(&self) -> Code<'_> {
@@ -578,18 +582,7 @@ fn refuse_divergent_barriers(shaders: [(&Prepared, Role); 2]) -> Result<(), Erro
             transformed.uniformity(),
             prepared.entry_point(),
         ) {
-            let at = prepared
-                .source
-                .text()
-                .filter(|_| span.is_defined())
-                .map(|text| {
-                    let loc = span.location(text);
-                    format!(
-                        " ({}:{}:{})",
-                        prepared.source.name, loc.line_number, loc.line_position
-                    )
-                })
-                .unwrap_or_default();
+            let at = prepared.place(span);
             return Err(Error::Input(format!(
                 "refusing to dispatch the {}: {what}{at}; a barrier that not every invocation of a workgroup reaches is undefined behaviour and can hang the GPU. `shaderxform check --passes hoist-barriers` says why it is divergent and hoists it where that is provably safe",
                 role.name()
