@@ -331,6 +331,7 @@ pub fn validate(input: &Path, opts: &ValidateOptions) -> Result<Validation, Erro
         candidate_reruns_identical: None,
         fixed_point_digest: None,
         shared_writes: s.reference.shared_writes(),
+        split_binding_arrays: s.candidate.split_arrays.clone(),
         error: None,
         bindings: Vec::new(),
         timings_ms: Timings::default(),

@@ -32,6 +32,7 @@ pub use super::render_io::RenderPair;
 use super::render_io::{self, IoVar, StageIo};
 use super::render_plan::{generated_inputs, FragmentChoice, PassPlan, TargetPlan, VertexData};
 pub use super::render_report::{RenderReport, RenderValidation, TargetJson};
+use super::setup::Instrumentation;
 use super::textures::{self, HandleBinding, Handles};
 use super::{Error, Role, ShaderFormat, ValidateOptions, Verdict, Warnings};
 use crate::pipeline::{Compiled, Options};
@@ -44,6 +45,8 @@ pub use super::render_plan::{GRID, INSTANCES, SIZE, VERTICES};
 struct Part {
     source: Source,
     compiled: Compiled,
+    /// The binding arrays given a binding per element, described.
+    split_arrays: Vec<String>,
 }
 
 impl Part {
@@ -272,10 +275,15 @@ fn compile(
     options: Options,
     format: ShaderFormat,
     role: Role,
-    loop_bound: Option<u32>,
-) -> Result<(Source, Compiled), Error> {
-    let compiled = super::setup::compile_for_device(&source, options, format, role, loop_bound)?;
-    Ok((source, compiled))
+    instrumentation: Instrumentation,
+) -> Result<Part, Error> {
+    let (compiled, split_arrays) =
+        super::setup::compile_for_device(&source, options, format, role, instrumentation)?;
+    Ok(Part {
+        source,
+        compiled,
+        split_arrays,
+    })
 }
 
 /// A texture or sampler as the report lists it: its label and what was
@@ -295,16 +303,14 @@ fn shader(
     options: Options,
     format: ShaderFormat,
     role: Role,
-    loop_bound: Option<u32>,
+    instrumentation: Instrumentation,
 ) -> Result<Shader, Error> {
     let what = role.name();
-    let (source, compiled) = compile(source, options.clone(), format, role, loop_bound)?;
-    let main = Part { source, compiled };
+    let main = compile(source, options.clone(), format, role, instrumentation)?;
     let fragment_part = match &pair.fragment_file {
         Some(path) => {
             let source = Source::read(path, None).map_err(|e| Error::Input(e.to_string()))?;
-            let (source, compiled) = compile(source, options, format, role, loop_bound)?;
-            Some(Part { source, compiled })
+            Some(compile(source, options, format, role, instrumentation)?)
         }
         None => None,
     };
@@ -372,7 +378,7 @@ pub fn validate_render(
     if let Ok(gpu) = &opened {
         gpu.extend_target(&mut target);
     }
-    let loop_bound = super::setup::loop_bound_to_add(opts, opened.as_ref().ok());
+    let instrumentation = super::setup::instrumentation(opts, opened.as_ref().ok());
     let mut candidate_options = opts.options.clone();
     candidate_options.target = target.clone();
     // Both stages of a pair are written, whichever was named.
@@ -384,7 +390,7 @@ pub fn validate_render(
         candidate_options,
         opts.shader_format,
         Role::Candidate,
-        loop_bound,
+        instrumentation,
     )?;
 
     let (reference_path, reference_kind) = match (&opts.reference, &harness.reference) {
@@ -415,7 +421,7 @@ pub fn validate_render(
         reference_options,
         opts.shader_format,
         Role::Reference,
-        loop_bound,
+        instrumentation,
     )?;
 
     // The interfaces must agree: the generated stages and the vertex
@@ -639,6 +645,13 @@ pub fn validate_render(
         targets: Vec::new(),
         bindings: Vec::new(),
         resources: resources.iter().map(describe_resource).collect(),
+        split_binding_arrays: candidate
+            .main
+            .split_arrays
+            .iter()
+            .chain(candidate.fragment_part.iter().flat_map(|p| &p.split_arrays))
+            .cloned()
+            .collect(),
         timings_ms: super::Timings::default(),
     };
     let warnings = Warnings {

@@ -88,6 +88,10 @@ pub struct RenderReport {
     /// The textures and samplers made for the draw, as the compute report
     /// describes them.
     pub resources: Vec<String>,
+    /// Binding arrays both draws bound element by element, as the compute
+    /// report's `split_binding_arrays`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub split_binding_arrays: Vec<String>,
     /// How long it took, in milliseconds: each side's draw and read-back,
     /// and the whole validation.
     pub timings_ms: super::Timings,
@@ -141,6 +145,7 @@ impl RenderValidation {
         for resource in &r.resources {
             out += &format!("  {resource}\n");
         }
+        out += &super::report::split_arrays_lines(&r.split_binding_arrays);
         for b in r.bindings.iter().filter(|b| b.read_back) {
             out += &format!(
                 "  {}: {} of {} values differ\n",

@@ -115,6 +115,7 @@ impl Validation {
                 out += &format!("    compared: {tolerance}\n");
             }
         }
+        out += &split_arrays_lines(&r.split_binding_arrays);
         for write in &r.shared_writes {
             out += &format!(
                 "  note: every invocation of a workgroup stores to one place of {write}, without atomics, values that differ: what is left there depends on the order they run in\n"
@@ -273,6 +274,12 @@ pub struct ValidationReport {
     /// depends on the order the invocations ran in.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub shared_writes: Vec<String>,
+    /// Binding arrays of textures and samplers that both shaders bound
+    /// element by element, each element at a binding of its own
+    /// (`shaderxform_passes::ir::split_binding_arrays`): the adapter has
+    /// no binding arrays, or wgpu refuses them beside a uniform buffer.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub split_binding_arrays: Vec<String>,
     /// Why the validation stopped: with `hang`, `error` and `no-adapter`;
     /// with `nondeterministic`, why nothing could be compared.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -319,6 +326,7 @@ impl ValidationReport {
             candidate_reruns_identical: None,
             fixed_point_digest: None,
             shared_writes: Vec::new(),
+            split_binding_arrays: Vec::new(),
             error: Some(error.to_string()),
             bindings: Vec::new(),
             timings_ms: Timings::default(),
@@ -434,4 +442,14 @@ pub(super) fn agreement(compared: u64, mismatches: u64) -> String {
         1 => format!("1 of {compared} {values} differs"),
         n => format!("{n} of {compared} {values} differ"),
     }
+}
+
+/// The note on binding arrays bound element by element, one line each.
+pub(super) fn split_arrays_lines(split: &[String]) -> String {
+    split
+        .iter()
+        .map(|array| {
+            format!("  note: binding array {array} bound element by element, in both shaders\n")
+        })
+        .collect()
 }

@@ -20,12 +20,16 @@ use super::{Error, Role, ShaderFormat, ValidateOptions, Warnings};
 use crate::pipeline::{Compiled, Compiler, Failure, Options};
 use crate::source::Source;
 use crate::{OutputFormat, PassSelection};
+use naga::ResourceBinding;
+use shaderxform_passes::ir::{SplitArray, SplitArrays};
 
 /// A compiled shader and what runs.
 pub(super) struct Prepared {
     pub(super) source: Source,
     pub(super) compiled: Compiled,
     pub(super) ep_index: usize,
+    /// The binding arrays given a binding per element, described.
+    pub(super) split_arrays: Vec<String>,
 }
 
 impl Prepared {
@@ -221,7 +225,7 @@ pub(crate) fn set_up(
     if let Ok(gpu) = &opened {
         gpu.extend_target(&mut target);
     }
-    let loop_bound = loop_bound_to_add(opts, opened.as_ref().ok());
+    let instrumentation = instrumentation(opts, opened.as_ref().ok());
     let mut candidate_options = opts.options.clone();
     // The harness's overrides, where the command line gives none.
     for (name, value) in &harness.overrides {
@@ -242,7 +246,7 @@ pub(crate) fn set_up(
         opts.shader_format,
         Role::Candidate,
         ep_name.as_deref(),
-        loop_bound,
+        instrumentation,
     )?;
 
     let reference_options = Options {
@@ -277,7 +281,7 @@ pub(crate) fn set_up(
         opts.shader_format,
         Role::Reference,
         ep_for_reference.as_deref(),
-        loop_bound,
+        instrumentation,
     ) {
         Err(Error::Compile {
             failure, source, ..
@@ -308,7 +312,7 @@ pub(crate) fn set_up(
                 opts.shader_format,
                 Role::Reference,
                 ep_for_reference.as_deref(),
-                loop_bound,
+                instrumentation,
             )?;
             reference_kind = "lowering";
             reference_lowering = Some(lowering.spelled);
@@ -598,16 +602,46 @@ fn prepare(
     format: ShaderFormat,
     role: Role,
     entry_point: Option<&str>,
-    loop_bound: Option<u32>,
+    instrumentation: Instrumentation,
 ) -> Result<Prepared, Error> {
-    let compiled = compile_for_device(&source, options, format, role, loop_bound)?;
+    let (compiled, split_arrays) =
+        compile_for_device(&source, options, format, role, instrumentation)?;
     let ep_index = reflect::entry_point(&compiled.transformed.module, entry_point, role.name())
         .map_err(|e| Error::Input(format!("{}: {e}", source.name)))?;
     Ok(Prepared {
         source,
         compiled,
         ep_index,
+        split_arrays,
     })
+}
+
+/// What validation adds to the reference and the candidate alike before
+/// they run, so that both run on the adapter and stay comparable.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Instrumentation {
+    /// Every loop whose way out the input decides leaves after this many
+    /// iterations.
+    pub(super) loop_bound: Option<u32>,
+    /// The binding arrays of textures and samplers given a binding per
+    /// element: every one on an adapter without binding arrays, else
+    /// those sharing a bind group with a uniform buffer (wgpu refuses the
+    /// pair).
+    pub(super) split_arrays: SplitArrays,
+}
+
+/// The instrumentation for `gpu`'s adapter.
+pub(super) fn instrumentation(opts: &ValidateOptions, gpu: Option<&Arc<Gpu>>) -> Instrumentation {
+    let has_arrays =
+        gpu.is_some_and(|g| g.features.contains(wgpu::Features::TEXTURE_BINDING_ARRAY));
+    Instrumentation {
+        loop_bound: loop_bound_to_add(opts, gpu),
+        split_arrays: if has_arrays {
+            SplitArrays::BesideUniformBuffers
+        } else {
+            SplitArrays::Every
+        },
+    }
 }
 
 /// The bound to add to the shaders' loops: none on a CPU driver whose own
@@ -615,23 +649,23 @@ fn prepare(
 /// iterations, and its compiler takes up to a minute over a kernel whose
 /// loops carry a second count, read back from SPIR-V), else
 /// [`ValidateOptions::loop_bound`].
-pub(super) fn loop_bound_to_add(opts: &ValidateOptions, gpu: Option<&Arc<Gpu>>) -> Option<u32> {
+fn loop_bound_to_add(opts: &ValidateOptions, gpu: Option<&Arc<Gpu>>) -> Option<u32> {
     let drivers_own = gpu.is_some_and(|g| g.adapter.device_type == "Cpu");
     opts.loop_bound
         .filter(|&n| !(drivers_own && n == super::LOOP_BOUND))
 }
 
-/// Compiles one shader to run on the device: transformed, every loop
-/// bounded at `loop_bound` iterations where one is given (after the passes,
-/// so that the reference and the candidate are bounded alike), and emitted
-/// in `format`, validated.
+/// Compiles one shader to run on the device: transformed, instrumented
+/// (after the passes, so that the reference and the candidate are
+/// instrumented alike), and emitted in `format`, validated. Returns the
+/// binding arrays it split, described.
 pub(super) fn compile_for_device(
     source: &Source,
     options: Options,
     format: ShaderFormat,
     role: Role,
-    loop_bound: Option<u32>,
-) -> Result<Compiled, Error> {
+    instrumentation: Instrumentation,
+) -> Result<(Compiled, Vec<String>), Error> {
     let fail = |failure: Failure| Error::Compile {
         role,
         source: Box::new(source.clone()),
@@ -648,7 +682,29 @@ pub(super) fn compile_for_device(
             );
         })
         .map_err(fail)?;
-    if let Some(max) = loop_bound {
+    let mut split = Ok(Vec::new());
+    transformed
+        .instrument(|module| {
+            split = shaderxform_passes::ir::split_binding_arrays(
+                module,
+                super::textures::UNSIZED_BINDING_ARRAY_ELEMENTS,
+                instrumentation.split_arrays,
+            );
+        })
+        .map_err(fail)?;
+    let split_arrays = match split {
+        Ok(split) => split.iter().map(describe_split).collect(),
+        // An adapter without binding arrays cannot run the shader unsplit.
+        Err(why) if instrumentation.split_arrays == SplitArrays::Every => {
+            return Err(Error::Input(format!(
+                "{}: a binding array cannot be split into one binding per element, which an adapter without binding arrays (`TEXTURE_BINDING_ARRAY`) needs: {why}",
+                source.name
+            )))
+        }
+        // wgpu says why it refuses the shader as it is.
+        Err(_) => Vec::new(),
+    };
+    if let Some(max) = instrumentation.loop_bound {
         transformed
             .instrument(|module| {
                 shaderxform_passes::ir::bound_loops(module, max);
@@ -658,10 +714,35 @@ pub(super) fn compile_for_device(
     let output = compiler
         .emit(source, &transformed, format.output())
         .map_err(fail)?;
-    Ok(Compiled {
-        transformed,
-        outputs: vec![output],
-    })
+    Ok((
+        Compiled {
+            transformed,
+            outputs: vec![output],
+        },
+        split_arrays,
+    ))
+}
+
+/// `` `textures` (@group(0) @binding(1), 4 elements: 1 to 3 at @binding(500) to @binding(502)) ``.
+fn describe_split(split: &SplitArray) -> String {
+    let ResourceBinding { group, binding } = split.binding;
+    let rest = match (split.elements.first(), split.elements.last()) {
+        (Some(first), Some(last)) if first == last => {
+            format!(", element 1 at @binding({})", first.binding)
+        }
+        (Some(first), Some(last)) => format!(
+            ", elements 1 to {} at @binding({}) to @binding({})",
+            split.elements.len(),
+            first.binding,
+            last.binding
+        ),
+        _ => String::new(),
+    };
+    format!(
+        "`{}` (@group({group}) @binding({binding}), {} elements{rest})",
+        split.name,
+        split.elements.len() + 1
+    )
 }
 
 /// The workgroup size, with overrides resolved where it depends on them.

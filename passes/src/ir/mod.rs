@@ -11,6 +11,7 @@ mod copies_as_arguments;
 pub(crate) mod exits;
 pub use exits::loop_has_exit;
 mod binding_array_index;
+mod binding_array_split;
 mod folding;
 mod function;
 mod inline;
@@ -32,6 +33,10 @@ mod valid;
 mod walk;
 
 pub use binding_array_index::wrap_binding_array_indices;
+pub use binding_array_split::{
+    split_binding_arrays, split_element_binding, SplitArray, SplitArrays, SPLIT_FIRST_BINDING,
+    SPLIT_MAX_ELEMENTS,
+};
 pub use block::{add_local, BlockBuilder};
 pub use copies_as_arguments::pass_entry_copies_as_arguments;
 pub use folding::Folds;
