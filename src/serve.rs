@@ -569,6 +569,7 @@ fn options(request: &Request) -> Result<Options, String> {
                 .map(std::path::PathBuf::from)
                 .collect(),
             module_dirs: Vec::new(),
+            reserved_bindings: Vec::new(),
             hlsl_entry_point: o.entry_point.clone(),
             hlsl_register_shifts: o
                 .hlsl_register_shifts

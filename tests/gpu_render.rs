@@ -794,3 +794,64 @@ void main() { outColor = vec4(inPos * material.r, material.roughness); }
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(text.contains("agree"), "{text}");
 }
+
+/// Combined image samplers are split into a texture and a sampler, the
+/// sampler at the next binding free: free in both stages of a draw, since
+/// they share one pipeline layout. The vertex stage's height map would
+/// split onto binding 2, where the fragment stage keeps its uniform
+/// buffer, and the fragment stage's colour map onto the vertex stage's
+/// bindings (the Vulkan samples' N-body particles had wgpu refuse
+/// "Conflicting binding at index 2").
+#[test]
+fn split_samplers_take_a_binding_free_in_both_stages() {
+    if common::tool("glslangValidator").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("particle.vert"),
+        "#version 450
+layout(location = 0) in vec2 inPos;
+layout(location = 0) out float outHeight;
+layout(binding = 0) uniform UBO { float scale; } ubo;
+layout(binding = 1) uniform sampler2D heightMap;
+void main() {
+    outHeight = textureLod(heightMap, inPos * 0.5 + 0.5, 0.0).r;
+    gl_Position = vec4(inPos * ubo.scale, 0.0, 1.0);
+}
+",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("particle.frag"),
+        "#version 450
+layout(location = 0) in float inHeight;
+layout(location = 0) out vec4 outColor;
+layout(binding = 2) uniform Tint { vec4 tint; } tint;
+layout(binding = 3) uniform sampler2D colorMap;
+void main() { outColor = texture(colorMap, vec2(inHeight, 0.5)) * tint.tint; }
+",
+    )
+    .unwrap();
+    let out = validate_command(&[
+        dir.path().join("particle.vert").to_str().unwrap(),
+        "--shader-format",
+        "spirv",
+    ]);
+    if !had_adapter(&out) {
+        return;
+    }
+    let text = output_text(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("agree"), "{text}");
+    // The fragment stage's sampler past the vertex stage's bindings (0 to
+    // 2), then the vertex stage's past both.
+    assert!(
+        text.contains("`colorMap_sampler` (@group(0) @binding(4))"),
+        "{text}"
+    );
+    assert!(
+        text.contains("`heightMap_sampler` (@group(0) @binding(5))"),
+        "{text}"
+    );
+}

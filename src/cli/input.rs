@@ -69,6 +69,7 @@ pub(super) fn options(common: &CommonArgs) -> Result<Options, String> {
                 .collect(),
             include_dirs: common.include_dirs.clone(),
             module_dirs: Vec::new(),
+            reserved_bindings: Vec::new(),
             hlsl_entry_point: common.entry_point.clone(),
             hlsl_register_shifts: common.hlsl_register_shifts.clone(),
             storage_formats: common.storage_formats.clone(),

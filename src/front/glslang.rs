@@ -84,6 +84,12 @@ pub struct FrontOptions {
     /// one, and only the host knows it. The last one given for a name
     /// counts; names of no such image are left alone.
     pub storage_formats: Vec<(String, naga::StorageFormat)>,
+    /// `(set, binding)` pairs that another stage of the same pipeline
+    /// holds (a vertex stage's uniform buffer, for its fragment stage):
+    /// the sampler split off a combined image sampler takes the next
+    /// binding free of both the shader's own and these, so that the two
+    /// stages fit one pipeline layout.
+    pub reserved_bindings: Vec<(u32, u32)>,
     /// Severities of WGSL's filterable rules for the whole shader
     /// (`--diagnostic derivative_uniformity=warning`), as a module-scope
     /// `diagnostic(...)` directive gives them; the shader's own directive

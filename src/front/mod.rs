@@ -200,6 +200,7 @@ pub fn parse_with_overrides(
         storage_formats: &options.storage_formats,
         hlsl_through_glslang: false,
         overrides: Some(overrides),
+        reserved_bindings: &options.reserved_bindings,
     };
     let through_glslang_with =
         |language, stage, options: &FrontOptions| -> Result<Parsed, Vec<Diagnostic>> {
@@ -221,6 +222,7 @@ pub fn parse_with_overrides(
                 storage_formats: &options.storage_formats,
                 hlsl_through_glslang: language == glslang::Language::Hlsl,
                 overrides: Some(overrides),
+                reserved_bindings: &options.reserved_bindings,
             };
             let read = spirv::parse_binary(&bytes, origin, context).map_err(|mut ds| {
                 for d in &mut ds {

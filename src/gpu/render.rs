@@ -306,11 +306,36 @@ fn shader(
     instrumentation: Instrumentation,
 ) -> Result<Shader, Error> {
     let what = role.name();
-    let main = compile(source, options.clone(), format, role, instrumentation)?;
+    let mut main = compile(
+        source.clone(),
+        options.clone(),
+        format,
+        role,
+        instrumentation,
+    )?;
     let fragment_part = match &pair.fragment_file {
         Some(path) => {
-            let source = Source::read(path, None).map_err(|e| Error::Input(e.to_string()))?;
-            Some(compile(source, options, format, role, instrumentation)?)
+            // The stages share one pipeline layout: the fragment stage's
+            // split samplers leave the vertex stage's bindings free, and
+            // the vertex stage's, where they take one of the fragment
+            // stage's, are split again past both.
+            let fragment_source =
+                Source::read(path, None).map_err(|e| Error::Input(e.to_string()))?;
+            let mut fragment_options = options.clone();
+            fragment_options.front.reserved_bindings = bindings_of(main.module());
+            let fragment = compile(
+                fragment_source,
+                fragment_options,
+                format,
+                role,
+                instrumentation,
+            )?;
+            if clashing(main.module(), fragment.module()) {
+                let mut main_options = options;
+                main_options.front.reserved_bindings = bindings_of(fragment.module());
+                main = compile(source, main_options, format, role, instrumentation)?;
+            }
+            Some(fragment)
         }
         None => None,
     };
@@ -331,6 +356,33 @@ fn shader(
         fragment_part,
         vertex,
         fragment,
+    })
+}
+
+/// The `(group, binding)` of every resource of `module`.
+fn bindings_of(module: &naga::Module) -> Vec<(u32, u32)> {
+    module
+        .global_variables
+        .iter()
+        .filter_map(|(_, v)| v.binding.map(|b| (b.group, b.binding)))
+        .collect()
+}
+
+/// Whether two modules hold a sampler and something else at one binding.
+fn clashing(a: &naga::Module, b: &naga::Module) -> bool {
+    let kinds = |m: &naga::Module| -> Vec<((u32, u32), bool)> {
+        m.global_variables
+            .iter()
+            .filter_map(|(_, v)| {
+                let sampler = matches!(m.types[v.ty].inner, naga::TypeInner::Sampler { .. });
+                v.binding.map(|r| ((r.group, r.binding), sampler))
+            })
+            .collect()
+    };
+    let of_b = kinds(b);
+    kinds(a).iter().any(|(at, sampler)| {
+        of_b.iter()
+            .any(|(other_at, other_sampler)| at == other_at && sampler != other_sampler)
     })
 }
 

@@ -1,5 +1,7 @@
 //! Combined image samplers split into an image variable (at the combined
-//! binding) and a sampler variable (at the next free binding of its set),
+//! binding) and a sampler variable (at the next free binding of its set,
+//! past the bindings other stages of the pipeline hold where the host
+//! names them),
 //! since naga reads a sampled image only from `OpSampledImage`; loads,
 //! access chains and function parameters follow.
 
@@ -49,7 +51,7 @@ impl Legalizer {
         ))
     }
 
-    pub(super) fn split_combined_samplers(&mut self) -> Vec<SamplerSplit> {
+    pub(super) fn split_combined_samplers(&mut self, reserved: &[(u32, u32)]) -> Vec<SamplerSplit> {
         if !self
             .module
             .types_global_values
@@ -63,6 +65,10 @@ impl Legalizer {
         let mut splits = Vec::new();
 
         let mut next_binding: BTreeMap<u32, u32> = BTreeMap::new();
+        for &(set, binding) in reserved {
+            let next = next_binding.entry(set).or_insert(0);
+            *next = (*next).max(binding + 1);
+        }
         let bound_variables: Vec<Word> = self
             .module
             .types_global_values

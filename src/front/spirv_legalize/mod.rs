@@ -319,6 +319,9 @@ pub struct Context<'a> {
     /// `SpecId` (`--override`): those fixed to choose between resources
     /// on one binding take them.
     pub overrides: Option<&'a std::collections::BTreeMap<String, f64>>,
+    /// Bindings another stage of the pipeline holds, which split samplers
+    /// leave free ([`crate::front::FrontOptions::reserved_bindings`]).
+    pub reserved_bindings: &'a [(u32, u32)],
 }
 
 /// Rewrites `words` (valid SPIR-V, checked by spirv-val) into SPIR-V that
@@ -399,7 +402,7 @@ pub fn legalize(
         },
         access: l.block_access(),
         copy_logical: l.split_copy_logical(),
-        samplers: l.split_combined_samplers(),
+        samplers: l.split_combined_samplers(context.reserved_bindings),
         frozen: l.freeze_spec_constants(&words, overrides)?,
         chosen: chosen.constants,
         binding_conflict_notes: chosen.notes,
