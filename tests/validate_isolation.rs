@@ -337,3 +337,83 @@ fn a_folder_validates_its_shaders_not_their_headers_or_modules() {
         output_text(&out)
     );
 }
+
+/// A loop as long as a value read from a buffer, and an index read from
+/// another: both are seeded in [0, 63], which the output and the report
+/// say. A candidate that caps the count at 64 agrees with the reference
+/// only if every count is that small; a harness range holds over it.
+#[test]
+fn counts_and_indices_read_from_the_input_are_seeded_small() {
+    let shader = |count: &str| {
+        format!(
+            "struct Params {{ scale: f32, steps: u32 }}
+@group(0) @binding(0) var<storage, read> counts: array<u32>;
+@group(0) @binding(1) var<storage, read> picks: array<u32>;
+@group(0) @binding(2) var<uniform> params: Params;
+@group(0) @binding(3) var<storage, read_write> out: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {{
+    var total = 0u;
+    for (var k = 0u; k < counts[gid.x]; k++) {{ total += 1u; }}
+    out[gid.x] = {count} + picks[picks[gid.x]] * params.steps;
+}}
+"
+        )
+    };
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "counted.wgsl", &shader("total"));
+    write(dir.path(), "capped.wgsl", &shader("min(total, 64u)"));
+    let reference = dir.path().join("counted.wgsl");
+    let report = dir.path().join("report.json");
+    let out = validate_command(&[
+        dir.path().join("capped.wgsl").to_str().unwrap(),
+        "--reference",
+        reference.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    if !had_adapter(&out) {
+        return;
+    }
+    let text = output_text(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("seeded in [0, 63], as they decide a loop's count or an index: counts"),
+        "{text}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let small = |name: &str| {
+        json["bindings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["name"] == name)
+            .unwrap_or_else(|| panic!("no {name}: {json}"))["seeded_small"]
+            .clone()
+    };
+    assert_eq!(small("counts"), serde_json::json!(["counts"]));
+    // The inner `picks[gid.x]` is an index; the outer one only a value.
+    assert_eq!(small("picks"), serde_json::json!(["picks"]));
+    // `params.steps` multiplies; it decides nothing.
+    assert_eq!(small("params"), serde_json::Value::Null);
+    assert_eq!(small("out"), serde_json::Value::Null);
+
+    // A harness that gives the counts their range is followed: the cap
+    // then shows.
+    std::fs::write(
+        dir.path().join("capped.harness.toml"),
+        "[binding.counts]\nrange = [1000, 2000]\n",
+    )
+    .unwrap();
+    let out = validate_command(&[
+        dir.path().join("capped.wgsl").to_str().unwrap(),
+        "--reference",
+        reference.to_str().unwrap(),
+    ]);
+    let text = output_text(&out);
+    assert_eq!(out.status.code(), Some(3), "{text}");
+    assert!(text.contains("mismatch"), "{text}");
+    assert!(!text.contains("index: counts"), "{text}");
+}

@@ -177,7 +177,84 @@ struct LeafPlan {
     sum: Option<SumBound>,
     /// Where `sum` came from: the harness's `sum_terms`, or the dispatch.
     sum_terms_from_dispatch: bool,
+    /// An integer seeded in `[0, SMALL_INPUT_MAX]`: it decides a loop's
+    /// trip count or an index, and nothing says what to seed it with.
+    small: bool,
 }
+
+/// The members of a shader's buffers and immediates whose integers decide
+/// how long a loop runs or which element an index picks, as member paths
+/// from the binding (arrays skipped, as harness `fields` name them).
+#[derive(Default)]
+pub(super) struct Controlling {
+    buffers: HashMap<(u32, u32), Vec<Vec<String>>>,
+    immediates: Vec<Vec<String>>,
+}
+
+impl Controlling {
+    /// What decides loops and indices in `entry_points` of `module`.
+    pub(super) fn of(module: &naga::Module, entry_points: &[usize]) -> Self {
+        use shaderxform_passes::analysis::controlling_inputs::controlling_inputs;
+        let mut controlling = Controlling::default();
+        for &entry in entry_points {
+            for input in controlling_inputs(module, entry) {
+                let global = &module.global_variables[input.global];
+                let path = member_path(module, global.ty, &input.steps);
+                let paths = match global.binding {
+                    Some(b) => controlling.buffers.entry((b.group, b.binding)).or_default(),
+                    None => &mut controlling.immediates,
+                };
+                if !paths.contains(&path) {
+                    paths.push(path);
+                }
+            }
+        }
+        controlling
+    }
+
+    pub(super) fn buffer(&self, group: u32, binding: u32) -> &[Vec<String>] {
+        self.buffers
+            .get(&(group, binding))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    pub(super) fn immediates(&self) -> &[Vec<String>] {
+        &self.immediates
+    }
+}
+
+/// The member names along `steps` from a value of type `ty`, arrays
+/// skipped; ends where a step leaves the structs and arrays.
+fn member_path(
+    module: &naga::Module,
+    ty: naga::Handle<naga::Type>,
+    steps: &[Option<u32>],
+) -> Vec<String> {
+    let mut path = Vec::new();
+    let mut ty = ty;
+    for step in steps {
+        match module.types[ty].inner {
+            naga::TypeInner::Struct { ref members, .. } => {
+                let Some(member) = step.and_then(|k| members.get(k as usize)) else {
+                    break;
+                };
+                path.push(member.name.clone().unwrap_or_default());
+                ty = member.ty;
+            }
+            naga::TypeInner::Array { base, .. } | naga::TypeInner::BindingArray { base, .. } => {
+                ty = base
+            }
+            _ => break,
+        }
+    }
+    path
+}
+
+/// The largest value seeded into an integer that decides how long a loop
+/// runs or which element an index picks (see
+/// `shaderxform_passes::analysis::controlling_inputs`): a loop of at most
+/// 64 turns, an index into the first 64 elements.
+pub const SMALL_INPUT_MAX: u32 = 63;
 
 /// A leaf in the buffer: which template, and which runtime element.
 struct Slot<'a> {
@@ -202,6 +279,8 @@ pub(super) struct BindingPlan {
     reference: Binding,
     fixed: Vec<LeafPlan>,
     runtime: Vec<LeafPlan>,
+    /// The members seeded small, as `name.member` (see [`LeafPlan::small`]).
+    small: Vec<String>,
 }
 
 pub(super) fn plan_binding(
@@ -211,6 +290,7 @@ pub(super) fn plan_binding(
     size: Option<u64>,
     harness: &Harness,
     atomic_float: Option<&Encoding>,
+    controlling: &[Vec<String>],
 ) -> Result<BindingPlan, Error> {
     let label = reference.label();
     let input = |m: String| Error::Input(format!("{label}: {m}"));
@@ -338,6 +418,15 @@ pub(super) fn plan_binding(
         let range = last(&|r| r.range.is_some())
             .and_then(|r| r.range)
             .map(|[lo, hi]| (lo, hi));
+        let full_path: Vec<&String> = prefix.iter().chain(r.path.iter()).collect();
+        let small = range.is_none()
+            && values.is_none()
+            && fill == Fill::Random
+            && logical.kind != Kind::Float
+            && controlling.iter().any(|p| {
+                full_path.len() >= p.len() && full_path.iter().zip(p).all(|(a, b)| *a == b)
+            });
+        let range = range.or(small.then_some((0.0, f64::from(SMALL_INPUT_MAX))));
         Ok(LeafPlan {
             logical,
             encoding: leaf_encoding,
@@ -365,6 +454,7 @@ pub(super) fn plan_binding(
                     magnitude: last(&|r| r.sum_magnitude.is_some()).and_then(|r| r.sum_magnitude),
                 }),
             sum_terms_from_dispatch: false,
+            small,
         })
     };
     let fixed = reference
@@ -382,6 +472,26 @@ pub(super) fn plan_binding(
             .collect::<Result<Vec<_>, _>>()?,
         _ => Vec::new(),
     };
+    let mut small: Vec<String> = Vec::new();
+    let fixed_paths = reference.fixed.iter().map(|l| l.path.clone());
+    let runtime_paths = reference.runtime.iter().flat_map(|r| {
+        r.leaves
+            .iter()
+            .map(|l| r.path.iter().chain(&l.path).cloned().collect::<Vec<_>>())
+    });
+    for (path, plan) in fixed_paths
+        .chain(runtime_paths)
+        .zip(fixed.iter().chain(&runtime))
+    {
+        let name = std::iter::once(reference.name.clone())
+            .chain(path)
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join(".");
+        if plan.small && !small.contains(&name) {
+            small.push(name);
+        }
+    }
     Ok(BindingPlan {
         name: reference.name.clone(),
         label,
@@ -396,6 +506,7 @@ pub(super) fn plan_binding(
         reference: reference.clone(),
         fixed,
         runtime,
+        small,
     })
 }
 
@@ -595,6 +706,7 @@ impl BindingPlan {
             mismatches: 0,
             first_mismatches: Vec::new(),
             tolerance: self.fixed_point_bound(),
+            seeded_small: self.small.clone(),
         };
         let (Some(reference), Some(candidate)) = (reference, candidate) else {
             return json;

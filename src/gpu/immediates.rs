@@ -102,6 +102,7 @@ pub(super) fn plan(
     harness: &Harness,
     seed: u64,
     gpu: Option<(&wgpu::Features, &wgpu::Limits, &str)>,
+    controlling: &[Vec<String>],
 ) -> Result<Option<Immediates>, Error> {
     let (reference, candidate) = match (reference, candidate) {
         (None, None) => return Ok(None),
@@ -136,7 +137,15 @@ pub(super) fn plan(
         }
     }
     let rule = harness.binding.get(&reference.name);
-    let plan = bindings::plan_binding(&reference, &candidate, rule, None, harness, None)?;
+    let plan = bindings::plan_binding(
+        &reference,
+        &candidate,
+        rule,
+        None,
+        harness,
+        None,
+        controlling,
+    )?;
     let logical = bindings::generate(&plan, seed ^ STREAM)?;
     let mut bytes = plan.write(&logical, Role::Reference);
     // Immediates are set in words of four bytes.

@@ -548,6 +548,8 @@ pub fn validate_render(
             size,
             &harness,
             None,
+            // Every value of a draw's buffers is in [0, 1] already.
+            &[],
         )?);
     }
     // Textures and samplers, planned as for compute.
@@ -582,6 +584,17 @@ pub fn validate_render(
         .collect();
     // Immediates (push constants), set on every pass before its draw.
     let gpu_limits = opened.as_ref().ok().map(|g| g.limits());
+    let mut controlling_immediates: Vec<Vec<String>> = Vec::new();
+    for stage in [Stage::Vertex, Stage::Fragment] {
+        if let Some(index) = reference.index(stage) {
+            let module = reference.part(stage).module();
+            for path in super::bindings::Controlling::of(module, &[index]).immediates() {
+                if !controlling_immediates.contains(path) {
+                    controlling_immediates.push(path.clone());
+                }
+            }
+        }
+    }
     let immediates = immediates::plan(
         reference.immediates(Role::Reference)?,
         candidate.immediates(Role::Candidate)?,
@@ -592,6 +605,7 @@ pub fn validate_render(
             .ok()
             .zip(gpu_limits.as_ref())
             .map(|(g, l)| (&g.features, l, g.adapter.name.as_str())),
+        &controlling_immediates,
     )?;
     let mut reference_bytes = Vec::new();
     let mut candidate_bytes = Vec::new();

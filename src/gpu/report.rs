@@ -111,6 +111,13 @@ impl Validation {
                 )
             };
             out += &format!("  {} ({what}): {result}\n", b.label);
+            if !b.seeded_small.is_empty() {
+                out += &format!(
+                    "    seeded in [0, {}], as they decide a loop's count or an index: {}\n",
+                    super::bindings::SMALL_INPUT_MAX,
+                    b.seeded_small.join(", ")
+                );
+            }
             if let Some(tolerance) = &b.tolerance {
                 out += &format!("    compared: {tolerance}\n");
             }
@@ -414,6 +421,11 @@ pub struct BindingJson {
     /// that applied and why).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tolerance: Option<String>,
+    /// Its integers seeded in `[0, 63]` rather than over every value,
+    /// as `name.member`: they decide how long a loop runs or which element
+    /// an index picks, and no harness rule says what they hold.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub seeded_small: Vec<String>,
 }
 
 /// `, loops bounded at N iterations` where validation bounded them.

@@ -87,6 +87,7 @@ impl Reflected {
         harness: &Harness,
         seed: u64,
         gpu: Option<&Gpu>,
+        controlling_immediates: &[Vec<String>],
     ) -> Result<Resources, Error> {
         let features = gpu.map_or(wgpu::Features::empty(), |g| g.features);
         let textures = textures::plan(self.reference, self.candidate, harness, seed, features)?;
@@ -98,6 +99,7 @@ impl Reflected {
             seed,
             gpu.zip(limits.as_ref())
                 .map(|(g, l)| (&g.features, l, g.adapter.name.as_str())),
+            controlling_immediates,
         )?;
         Ok(Resources {
             textures,

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::bindings::{
-    atomic_floats, find_binding, generate, pair_bindings, plan_binding, BindingPlan,
+    atomic_floats, find_binding, generate, pair_bindings, plan_binding, BindingPlan, Controlling,
 };
 use super::device::{self, Code, Gpu, OpenError, RunError};
 use super::harness::{Harness, Rule};
@@ -351,6 +351,10 @@ pub(crate) fn set_up(
 
     let seed = opts.seed.or(harness.seed).unwrap_or(0);
     let atomic_floats = atomic_floats(&candidate.compiled.transformed.passes);
+    let controlling = Controlling::of(
+        &reference.compiled.transformed.module,
+        &[reference.ep_index],
+    );
     let mut plans = Vec::with_capacity(pairs.len());
     let keys: Vec<(&Binding, &Binding)> = pairs.iter().map(|(r, c)| (r, c)).collect();
     let resolve_key = |key: &str, what: &str| -> Result<usize, Error> {
@@ -401,10 +405,16 @@ pub(crate) fn set_up(
             sizes[i],
             &harness,
             atomic_floats.get(&(candidate_binding.group, candidate_binding.binding)),
+            controlling.buffer(reference_binding.group, reference_binding.binding),
         )?);
     }
 
-    let resources = handles.plan(&harness, seed, opened.as_ref().ok().map(|g| &**g))?;
+    let resources = handles.plan(
+        &harness,
+        seed,
+        opened.as_ref().ok().map(|g| &**g),
+        controlling.immediates(),
+    )?;
 
     if require_read_back && !plans.iter().any(|p| p.read_back()) && !resources.read_back() {
         return Err(Error::Input(format!(

@@ -42,6 +42,7 @@ impl ResourcePlan {
             mismatches: 0,
             first_mismatches: Vec::new(),
             tolerance: self.tolerance.clone(),
+            seeded_small: Vec::new(),
         };
         let (Some(reference), Some(candidate), Made::Texture { shape, .. }) =
             (reference, candidate, &self.made)
