@@ -46,6 +46,7 @@ mod render_device;
 mod render_io;
 mod render_plan;
 mod render_report;
+mod render_shaders;
 mod report;
 mod resources;
 mod setup;
