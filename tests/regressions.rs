@@ -792,3 +792,37 @@ fn spirv_with_non_uniform_binding_array_indices_is_read_back_strictly() {
     naga::front::spv::parse_u8_slice(&words, &options)
         .unwrap_or_else(|e| panic!("read back strictly: {e}"));
 }
+
+/// WGSL lays out an `f16` matrix in a uniform buffer with its columns 4
+/// or 8 bytes apart, which std140 cannot hold: the SPIR-V used to be valid
+/// only with Vulkan's `uniformBufferStandardLayout`. naga's writer now
+/// writes such matrices as their columns, as it did two-row `f32` ones
+/// (`vendor/patches/0008`), so spirv-val accepts the module for Vulkan
+/// 1.1 with no feature asked for. What the columns hold is checked on the
+/// GPU against constants (`uniform_f16_matrices.harness.toml`).
+#[test]
+fn f16_matrices_in_uniform_buffers_are_valid_std140() {
+    let Some(spirv_val) = common::tool("spirv-val") else {
+        return;
+    };
+    let words = compile(
+        "uniform_f16_matrices.wgsl",
+        PassSelection::None,
+        OutputFormat::SpirvBinary,
+    )
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("uniform_f16_matrices.spv");
+    std::fs::write(&path, &words).unwrap();
+    let out = std::process::Command::new(spirv_val)
+        .args(["--target-env", "vulkan1.1"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

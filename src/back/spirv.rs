@@ -145,9 +145,10 @@ pub fn validate(words: &[u32], version: SpirvVersion) -> Result<(), Diagnostic> 
 fn validate_in(words: &[u32], env: TargetEnv) -> Result<(), Diagnostic> {
     let strict = spirv_tools::validate(words, env, ValidateOptions::default());
     // WGSL lays out uniform buffers like std430 except for arrays and
-    // structs, so a matrix of f16 columns (`mat2x3<f16>`, 8-byte
-    // aligned) may sit where std140 wants 16. naga splits only `matCx2`
-    // into columns; the rest is valid where Vulkan's
+    // structs; naga writes the matrices whose columns std140 cannot space
+    // (two-row and `f16` ones, `vendor/patches/0008`) as their columns,
+    // so no shader of the corpus needs more than std140. A layout from
+    // another front end that does is valid where Vulkan's
     // `uniformBufferStandardLayout` is enabled (core in Vulkan 1.2), and
     // only that rule is relaxed here.
     let uniform_layout_only =

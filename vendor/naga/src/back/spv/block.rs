@@ -497,15 +497,19 @@ impl BlockContext<'_> {
             return Ok(None);
         };
 
-        // Ensure the matrix pointer actually points to a Cx2 matrix.
+        // Ensure the matrix pointer actually points to a matrix written as
+        // its columns.
         let crate::TypeInner::Matrix {
             columns,
-            rows: rows @ crate::VectorSize::Bi,
+            rows,
             scalar,
         } = self.ir_module.types[matrix_pointer_base_type].inner
         else {
             return Ok(None);
         };
+        if !super::helpers::is_std140_column_matrix(rows, scalar) {
+            return Ok(None);
+        }
 
         let matrix_type_id = self.get_numeric_type_id(NumericType::Matrix {
             columns,
@@ -600,12 +604,15 @@ impl BlockContext<'_> {
 
         let crate::TypeInner::Matrix {
             columns,
-            rows: rows @ crate::VectorSize::Bi,
+            rows,
             scalar,
         } = self.ir_module.types[matrix_type].inner
         else {
             return Ok(None);
         };
+        if !super::helpers::is_std140_column_matrix(rows, scalar) {
+            return Ok(None);
+        }
 
         // Check this is a struct member. Note struct members can only be
         // accessed with `AccessIndex`.

@@ -129,8 +129,29 @@ pub fn global_needs_wrapper(ir_module: &crate::Module, var: &crate::GlobalVariab
     }
 }
 
-/// Returns true if `pointer` refers to two-row matrix which is a member of a
-/// struct in the [`crate::AddressSpace::Uniform`] address space.
+/// Whether a matrix in the [`crate::AddressSpace::Uniform`] address space is
+/// written as a struct of its columns: one whose columns WGSL lays out
+/// closer than the 16 bytes std140 puts between them (two-row matrices,
+/// and every `f16` matrix, whose three- and four-row columns are 8 bytes
+/// apart), so that the module is valid without Vulkan's
+/// `uniformBufferStandardLayout`.
+pub const fn is_std140_column_matrix(rows: crate::VectorSize, scalar: crate::Scalar) -> bool {
+    matches!(rows, crate::VectorSize::Bi) || scalar.width == 2
+}
+
+/// The bytes between the columns of such a matrix: its column vector's
+/// alignment.
+pub const fn std140_column_stride(rows: crate::VectorSize, scalar: crate::Scalar) -> u32 {
+    let components = match rows {
+        crate::VectorSize::Bi => 2,
+        crate::VectorSize::Tri | crate::VectorSize::Quad => 4,
+    };
+    components * scalar.width as u32
+}
+
+/// Returns true if `pointer` refers to a matrix written as its columns
+/// ([`is_std140_column_matrix`]) which is a member of a struct in the
+/// [`crate::AddressSpace::Uniform`] address space.
 pub fn is_uniform_matcx2_struct_member_access(
     ir_function: &crate::Function,
     fun_info: &crate::valid::FunctionInfo,
@@ -142,11 +163,11 @@ pub fn is_uniform_matcx2_struct_member_access(
         space: crate::AddressSpace::Uniform,
     } = *fun_info[pointer].ty.inner_with(&ir_module.types)
     {
-        if let crate::TypeInner::Matrix {
-            rows: crate::VectorSize::Bi,
-            ..
-        } = ir_module.types[pointer_base_type].inner
+        if let crate::TypeInner::Matrix { rows, scalar, .. } = ir_module.types[pointer_base_type].inner
         {
+            if !is_std140_column_matrix(rows, scalar) {
+                return false;
+            }
             if let crate::Expression::AccessIndex {
                 base: parent_pointer,
                 ..

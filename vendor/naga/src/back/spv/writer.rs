@@ -611,11 +611,12 @@ impl Writer {
                     {
                         // Dynamic accesses of a two-row matrix's columns require a
                         // wrapper function.
-                        if let crate::TypeInner::Matrix {
-                            rows: crate::VectorSize::Bi,
-                            ..
-                        } = ir_module.types[base_type].inner
+                        if let crate::TypeInner::Matrix { rows, scalar, .. } =
+                            ir_module.types[base_type].inner
                         {
+                            if !super::helpers::is_std140_column_matrix(rows, scalar) {
+                                continue;
+                            }
                             self.write_wrapped_matcx2_get_column(ir_module, base_type)?;
                             // If the matrix is *not* directly a member of a struct, then
                             // we additionally require a wrapper function to convert from
@@ -926,9 +927,9 @@ impl Writer {
             // composite into a matrix.
             crate::TypeInner::Matrix {
                 columns,
-                rows: rows @ crate::VectorSize::Bi,
+                rows,
                 scalar,
-            } => {
+            } if super::helpers::is_std140_column_matrix(rows, scalar) => {
                 let column_type_id =
                     self.get_numeric_type_id(NumericType::Vector { size: rows, scalar });
 
@@ -1021,9 +1022,9 @@ impl Writer {
                     match ir_module.types[member.ty].inner {
                         crate::TypeInner::Matrix {
                             columns,
-                            rows: rows @ crate::VectorSize::Bi,
+                            rows,
                             scalar,
-                        } => {
+                        } if super::helpers::is_std140_column_matrix(rows, scalar) => {
                             let mut column_ids: ArrayVec<Word, 4> = ArrayVec::new();
                             let column_type_id = self
                                 .get_numeric_type_id(NumericType::Vector { size: rows, scalar });
@@ -1132,7 +1133,7 @@ impl Writer {
 
         let crate::TypeInner::Matrix {
             columns,
-            rows: rows @ crate::VectorSize::Bi,
+            rows,
             scalar,
         } = ir_module.types[r#type].inner
         else {
@@ -2355,9 +2356,9 @@ impl Writer {
         let std140_type_id = match *type_inner {
             crate::TypeInner::Matrix {
                 columns,
-                rows: rows @ crate::VectorSize::Bi,
+                rows,
                 scalar,
-            } => {
+            } if super::helpers::is_std140_column_matrix(rows, scalar) => {
                 let std140_type_id = self.id_gen.next();
                 let mut member_type_ids: ArrayVec<Word, 4> = ArrayVec::new();
                 let column_type_id =
@@ -2368,7 +2369,7 @@ impl Writer {
                         std140_type_id,
                         column,
                         spirv::Decoration::Offset,
-                        &[column * rows as u32 * scalar.width as u32],
+                        &[column * super::helpers::std140_column_stride(rows, scalar)],
                     ));
                     if self.flags.contains(WriterFlags::DEBUG) {
                         self.debugs.push(Instruction::member_name(
@@ -2427,10 +2428,11 @@ impl Writer {
                         // We don't need to write a std140 type for the matrix itself as
                         // it will be decomposed into the parent struct. As a result, the
                         // struct does need a std140 type, however.
-                        crate::TypeInner::Matrix {
-                            rows: crate::VectorSize::Bi,
-                            ..
-                        } => needs_std140_type = true,
+                        crate::TypeInner::Matrix { rows, scalar, .. }
+                            if super::helpers::is_std140_column_matrix(rows, scalar) =>
+                        {
+                            needs_std140_type = true
+                        }
                         // If an array member needs a std140 type, because it is an array
                         // (of an array, etc) of `matCx2`s, then the struct also needs
                         // a std140 type which uses the std140 type for this member.
@@ -2456,9 +2458,9 @@ impl Writer {
                         match module.types[member.ty].inner {
                             crate::TypeInner::Matrix {
                                 columns,
-                                rows: rows @ crate::VectorSize::Bi,
+                                rows,
                                 scalar,
-                            } => {
+                            } if super::helpers::is_std140_column_matrix(rows, scalar) => {
                                 let vector_type_id =
                                     self.get_numeric_type_id(NumericType::Vector {
                                         size: rows,
@@ -2470,7 +2472,10 @@ impl Writer {
                                         next_index,
                                         spirv::Decoration::Offset,
                                         &[member.offset
-                                            + column * rows as u32 * scalar.width as u32],
+                                            + column
+                                                * super::helpers::std140_column_stride(
+                                                    rows, scalar,
+                                                )],
                                     ));
                                     if self.flags.contains(WriterFlags::DEBUG) {
                                         if let Some(ref name) = member.name {
