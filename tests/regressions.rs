@@ -826,3 +826,24 @@ fn f16_matrices_in_uniform_buffers_are_valid_std140() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// naga's SPIR-V writer writes `&` and `|` on vectors of booleans as
+/// `OpLogicalAnd` and `OpLogicalOr`; its reader, which wgpu reads SPIR-V
+/// with, refused them on vectors (`vendor/patches/0009`).
+#[test]
+fn vector_logical_ops_are_read_back_from_spirv() {
+    let words = compile(
+        "vector_logical_ops.wgsl",
+        PassSelection::None,
+        OutputFormat::SpirvBinary,
+    )
+    .unwrap();
+    let module = naga::front::spv::parse_u8_slice(&words, &Default::default())
+        .unwrap_or_else(|e| panic!("read back: {e}"));
+    naga::valid::Validator::new(
+        naga::valid::ValidationFlags::all(),
+        naga::valid::Capabilities::all(),
+    )
+    .validate(&module)
+    .unwrap_or_else(|e| panic!("the module read back is valid: {e:?}"));
+}

@@ -247,11 +247,11 @@ fn a_reference_that_races_is_nondeterministic_never_a_mismatch() {
     }
 }
 
-/// The WebGPU samples' particle simulation (corpus/public, BSD-3-Clause):
-/// naga's SPIR-V reader refuses the SPIR-V of its compute stage
-/// (`LogicalAnd` of `vec4<bool>`), so it validates as SPIR-V only when the
-/// Vulkan driver reads it; the probability map's two entry points share a
-/// binding slot, and each entry point's SPIR-V holds its own.
+/// The WebGPU samples' particle simulation (corpus/public, BSD-3-Clause)
+/// validates as SPIR-V that the Vulkan driver reads (naga's SPIR-V reader
+/// refused it until `vendor/patches/0009`: `LogicalAnd` of `vec4<bool>`);
+/// the probability map's two entry points share a binding slot, and each
+/// entry point's SPIR-V holds its own.
 #[test]
 fn spirv_that_naga_cannot_read_validates_when_the_driver_reads_it() {
     let root = common::root();

@@ -1045,6 +1045,20 @@ impl<I: Iterator<Item = u32> + Clone> Frontend<I> {
         let p2_lexp = self.lookup_expression.lookup(p2_id)?;
         let right = self.get_expr_handle(p2_id, p2_lexp, ctx, emitter, block, body_idx);
 
+        // SPIR-V's `OpLogicalAnd` and `OpLogicalOr` take vectors of
+        // booleans too (naga's writer emits them for WGSL's `&` and `|` on
+        // `vec4<bool>`); naga's `LogicalAnd` and `LogicalOr` take scalars,
+        // and its `And` and `InclusiveOr` are the component-wise ones.
+        let result_type = self.lookup_type.lookup(result_type_id)?.handle;
+        let op = match (op, &ctx.module.types[result_type].inner) {
+            (crate::BinaryOperator::LogicalAnd, &crate::TypeInner::Vector { .. }) => {
+                crate::BinaryOperator::And
+            }
+            (crate::BinaryOperator::LogicalOr, &crate::TypeInner::Vector { .. }) => {
+                crate::BinaryOperator::InclusiveOr
+            }
+            (op, _) => op,
+        };
         let expr = crate::Expression::Binary { op, left, right };
         self.lookup_expression.insert(
             result_id,
