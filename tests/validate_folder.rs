@@ -14,7 +14,7 @@ mod common;
 use common::gpu::{had_adapter, output_text, validate_command};
 
 /// Shaders of the folder that agree on lavapipe (286; the H200 agrees on
-/// 288, the barycentrics pair included, which lavapipe 22.3's adapter
+/// 287, the barycentrics pair included, which lavapipe 22.3's adapter
 /// lacks; binding arrays are bound element by element where the adapter
 /// has none). What stops the rest is listed in docs/VALIDATION.md:
 /// shaders glslang itself refuses as they are (ray tracing and
