@@ -14,7 +14,6 @@ use super::textures::{self, HandleBinding, Handles};
 use super::{Error, Role, ShaderFormat};
 use crate::pipeline::{Compiled, Options};
 use crate::source::Source;
-use crate::OutputFormat;
 
 use super::render::RenderPair;
 
@@ -28,17 +27,7 @@ pub(super) struct Part {
 
 impl Part {
     pub(super) fn code(&self) -> Code<'_> {
-        let output = &self.compiled.outputs[0];
-        match output.format {
-            OutputFormat::SpirvBinary => Code::SpirV(
-                output
-                    .bytes
-                    .chunks_exact(4)
-                    .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
-                    .collect(),
-            ),
-            _ => Code::Wgsl(output.text().unwrap_or_default()),
-        }
+        super::setup::code_of(&self.compiled)
     }
 
     /// The written shader read back as wgpu reads it.

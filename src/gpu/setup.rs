@@ -72,17 +72,7 @@ impl Prepared {
     }
 
     pub(super) fn code(&self) -> Code<'_> {
-        let output = &self.compiled.outputs[0];
-        match output.format {
-            OutputFormat::SpirvBinary => Code::SpirV(
-                output
-                    .bytes
-                    .chunks_exact(4)
-                    .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
-                    .collect(),
-            ),
-            _ => Code::Wgsl(output.text().unwrap_or_default()),
-        }
+        code_of(&self.compiled)
     }
 }
 
@@ -683,37 +673,42 @@ pub(super) fn compile_for_device(
     };
     let compiler = Compiler::new(options).map_err(fail)?;
     let mut transformed = compiler.transform(source).map_err(fail)?;
-    // Seeded inputs index binding arrays anywhere; wgpu does not check.
-    transformed
-        .instrument(|module| {
-            shaderxform_passes::ir::wrap_binding_array_indices(
-                module,
-                super::textures::UNSIZED_BINDING_ARRAY_ELEMENTS,
-            );
-        })
-        .map_err(fail)?;
-    let mut split = Ok(Vec::new());
-    transformed
-        .instrument(|module| {
-            split = shaderxform_passes::ir::split_binding_arrays(
-                module,
-                super::textures::UNSIZED_BINDING_ARRAY_ELEMENTS,
-                instrumentation.split_arrays,
-            );
-        })
-        .map_err(fail)?;
-    let split_arrays = match split {
-        Ok(split) => split.iter().map(describe_split).collect(),
-        // An adapter without binding arrays cannot run the shader unsplit.
-        Err(why) if instrumentation.split_arrays == SplitArrays::Every => {
-            return Err(Error::Input(format!(
-                "{}: a binding array cannot be split into one binding per element, which an adapter without binding arrays (`TEXTURE_BINDING_ARRAY`) needs: {why}",
-                source.name
-            )))
-        }
-        // wgpu says why it refuses the shader as it is.
-        Err(_) => Vec::new(),
-    };
+    let has_binding_arrays = transformed.module.global_variables.iter().any(|(_, v)| {
+        matches!(
+            transformed.module.types[v.ty].inner,
+            naga::TypeInner::BindingArray { .. }
+        )
+    });
+    let mut split_arrays = Vec::new();
+    if has_binding_arrays {
+        // Seeded inputs index binding arrays anywhere; wgpu does not check.
+        // Then the arrays the adapter or wgpu cannot bind are split.
+        let mut split = Ok(Vec::new());
+        transformed
+            .instrument(|module| {
+                let elements = super::textures::UNSIZED_BINDING_ARRAY_ELEMENTS;
+                shaderxform_passes::ir::wrap_binding_array_indices(module, elements);
+                split = shaderxform_passes::ir::split_binding_arrays(
+                    module,
+                    elements,
+                    instrumentation.split_arrays,
+                );
+            })
+            .map_err(fail)?;
+        split_arrays = match split {
+            Ok(split) => split.iter().map(describe_split).collect(),
+            // An adapter without binding arrays cannot run the shader
+            // unsplit.
+            Err(why) if instrumentation.split_arrays == SplitArrays::Every => {
+                return Err(Error::Input(format!(
+                    "{}: a binding array cannot be split into one binding per element, which an adapter without binding arrays (`TEXTURE_BINDING_ARRAY`) needs: {why}",
+                    source.name
+                )))
+            }
+            // wgpu says why it refuses the shader as it is.
+            Err(_) => Vec::new(),
+        };
+    }
     if let Some(max) = instrumentation.loop_bound {
         transformed
             .instrument(|module| {
@@ -731,6 +726,22 @@ pub(super) fn compile_for_device(
         },
         split_arrays,
     ))
+}
+
+/// What the device is handed of a shader compiled for it: its WGSL text,
+/// or its SPIR-V words.
+pub(super) fn code_of(compiled: &Compiled) -> Code<'_> {
+    let output = &compiled.outputs[0];
+    match output.format {
+        OutputFormat::SpirvBinary => Code::SpirV(
+            output
+                .bytes
+                .chunks_exact(4)
+                .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+                .collect(),
+        ),
+        _ => Code::Wgsl(output.text().unwrap_or_default()),
+    }
 }
 
 /// `` `textures` (@group(0) @binding(1), 4 elements: 1 to 3 at @binding(500) to @binding(502)) ``.
