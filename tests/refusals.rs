@@ -84,6 +84,16 @@ fn compute_shaders_with_outputs_or_inputs_at_locations_are_refused_at_the_declar
             "{format}"
         );
     }
+    // A WGSL parameter at a location, placed at its name.
+    let wgsl = Source::from_text(
+        "input.wgsl",
+        InputFormat::Wgsl,
+        "@group(0) @binding(0) var<storage, read_write> out: array<f32>;\n@compute @workgroup_size(1)\nfn main(\n    @builtin(global_invocation_id) gid: vec3<u32>,\n    @location(1) normal: vec3<f32>,\n) {\n    out[gid.x] = normal.x;\n}\n",
+    );
+    assert_eq!(
+        refusal(&naga, &wgsl, OutputFormat::Wgsl),
+        (FailureKind::Input, "input::compute-input".into(), 5, 18)
+    );
     // HLSL with a misspelt system value: glslang makes it a user input.
     if fronts.contains(&GlslFront::Glslang) {
         let hlsl = Source::from_text(

@@ -94,7 +94,11 @@ pub fn refuse_compute_interface(
             ))
             .with_code(shaderxform_passes::codes::INPUT_COMPUTE_INPUT)
             .with_primary(
-                place(argument_global(function, index as u32)),
+                // A WGSL parameter is placed in the text; one from
+                // another format by the variable it was read from.
+                wgsl_text
+                    .and_then(|text| super::function_parameter(text, &ep.name, name))
+                    .unwrap_or_else(|| place(argument_global(function, index as u32))),
                 "an input of a compute shader, which has built-in inputs only",
             )
             .with_note(STAGES)

@@ -45,7 +45,7 @@ pub use spirv::assemble as assemble_spirv;
 pub use spirv_asm_positions::SourceLines;
 pub(crate) use wgsl::parse as parse_wgsl;
 pub use wgsl::strip_unsupported_enables;
-pub(crate) use wgsl_positions::function_declaration;
+pub(crate) use wgsl_positions::{function_declaration, function_parameter};
 
 /// What the front end read besides the module: facts the module cannot
 /// carry but the emitters need.

@@ -213,6 +213,22 @@ pub fn function_declaration(text: &str, name: &str) -> Option<Span> {
     })
 }
 
+/// The name of parameter `parameter` in the declaration of function
+/// `function` (`fn function(..., parameter: T, ...)`).
+pub fn function_parameter(text: &str, function: &str, parameter: &str) -> Option<Span> {
+    let tokens = tokens(text);
+    let is = |t: &Token, s: &str| &text[t.span.clone()] == s;
+    let start = tokens
+        .windows(2)
+        .position(|pair| pair[0].word && is(&pair[0], "fn") && is(&pair[1], function))?;
+    let declaration = &tokens[start..];
+    let end = declaration.iter().position(|t| is(t, "{"))?;
+    declaration[..end].windows(2).find_map(|pair| {
+        (pair[0].word && is(&pair[0], parameter) && is(&pair[1], ":"))
+            .then(|| Span::new(pair[0].span.start as u32, pair[0].span.end as u32))
+    })
+}
+
 /// The length of the block comment `bytes` starts with (`/*`), nested
 /// comments included; all of `bytes` where it is not closed.
 pub(super) fn block_comment_len(bytes: &[u8]) -> usize {
