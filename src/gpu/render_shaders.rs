@@ -391,12 +391,7 @@ fn compile_stages(
 /// binds a uniform buffer: wgpu refuses the two in one layout, so the
 /// stage of `arrays` binds them element by element.
 fn arrays_beside_uniforms(arrays: &naga::Module, uniforms: &naga::Module) -> bool {
-    let uniform_groups: Vec<u32> = uniforms
-        .global_variables
-        .iter()
-        .filter(|(_, v)| v.space == naga::AddressSpace::Uniform)
-        .filter_map(|(_, v)| v.binding.map(|b| b.group))
-        .collect();
+    let uniform_groups = shaderxform_passes::ir::uniform_buffer_groups(uniforms);
     arrays.global_variables.iter().any(|(_, v)| {
         matches!(
             arrays.types[v.ty].inner,

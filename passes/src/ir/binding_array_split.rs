@@ -68,6 +68,17 @@ pub fn split_element_binding(binding: u32, k: u32) -> Option<u32> {
     (at < 1000).then_some(at)
 }
 
+/// The bind groups where `module` has a uniform buffer: wgpu refuses a
+/// binding array in them.
+pub fn uniform_buffer_groups(module: &Module) -> Vec<u32> {
+    module
+        .global_variables
+        .iter()
+        .filter(|(_, v)| v.space == AddressSpace::Uniform)
+        .filter_map(|(_, v)| v.binding.map(|b| b.group))
+        .collect()
+}
+
 /// Splits the binding arrays of sampled textures, depth textures and
 /// samplers that `which` names into one variable per element (`length`
 /// elements for an array of that size, `unsized_length` for a
@@ -80,12 +91,7 @@ pub fn split_binding_arrays(
     unsized_length: u32,
     which: SplitArrays,
 ) -> Result<Vec<SplitArray>, String> {
-    let uniform_groups: Vec<u32> = module
-        .global_variables
-        .iter()
-        .filter(|(_, v)| v.space == AddressSpace::Uniform)
-        .filter_map(|(_, v)| v.binding.as_ref().map(|b| b.group))
-        .collect();
+    let uniform_groups = uniform_buffer_groups(module);
     let arrays: Vec<(
         Handle<GlobalVariable>,
         Handle<naga::Type>,

@@ -34,8 +34,8 @@ mod walk;
 
 pub use binding_array_index::wrap_binding_array_indices;
 pub use binding_array_split::{
-    split_binding_arrays, split_element_binding, SplitArray, SplitArrays, SPLIT_FIRST_BINDING,
-    SPLIT_MAX_ELEMENTS,
+    split_binding_arrays, split_element_binding, uniform_buffer_groups, SplitArray, SplitArrays,
+    SPLIT_FIRST_BINDING, SPLIT_MAX_ELEMENTS,
 };
 pub use block::{add_local, BlockBuilder};
 pub use copies_as_arguments::pass_entry_copies_as_arguments;
